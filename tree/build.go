@@ -1,0 +1,78 @@
+package tree
+
+import "fmt"
+
+// slabNodes is how many branches a bulk build allocates at once. Nodes of a
+// slab stay alive as long as any of them is referenced, so slabs serve only
+// trees built whole (decoding, bulk updates), whose nodes live and die
+// together; 128 nodes (8 KiB) make allocation cost negligible next to
+// hashing (BenchmarkBuild) while bounding what a long-lived survivor holds.
+const slabNodes = 128
+
+// allocator hands out branch nodes, one allocation each, or from slabs when
+// bulk is set.
+type allocator struct {
+	bulk bool
+	slab []Node
+}
+
+func (a *allocator) branch(left, right *Node) *Node {
+	if !a.bulk {
+		return &Node{left: left, right: right}
+	}
+	if len(a.slab) == 0 {
+		a.slab = make([]Node, slabNodes)
+	}
+	n := &a.slab[0]
+	a.slab = a.slab[1:]
+	n.left, n.right = left, right
+	return n
+}
+
+// Build returns the root of a subtree of the given depth whose nodes at that
+// depth are nodes, followed by zero subtrees up to 2^depth. The branches are
+// built in one bottom-up pass, allocated in bulk.
+func Build(depth int, nodes []*Node) (*Node, error) {
+	if depth < 0 || depth > MaxDepth {
+		return nil, fmt.Errorf("%w: depth %d outside 0..%d", ErrNavigation, depth, MaxDepth)
+	}
+	if depth < 64 && uint64(len(nodes)) > uint64(1)<<uint(depth) {
+		return nil, fmt.Errorf("%w: %d nodes do not fit in depth %d", ErrNavigation, len(nodes), depth)
+	}
+	if len(nodes) == 0 {
+		return Zero(depth), nil
+	}
+	a := allocator{bulk: len(nodes) > 1}
+	level := make([]*Node, len(nodes))
+	copy(level, nodes)
+	for d := 0; d < depth; d++ {
+		// At height d the level pads with zero subtrees of depth d.
+		n := len(level)
+		half := (n + 1) / 2
+		for i := 0; i < half; i++ {
+			left := level[2*i]
+			right := Zero(d)
+			if 2*i+1 < n {
+				right = level[2*i+1]
+			}
+			level[i] = a.branch(left, right)
+		}
+		level = level[:half]
+	}
+	return level[0], nil
+}
+
+// BuildLeaves returns the root of a subtree of the given depth whose leaves
+// are data cut into 32-byte chunks (the last one zero-padded), followed by
+// zero leaves.
+func BuildLeaves(depth int, data []byte) (*Node, error) {
+	count := (len(data) + 31) / 32
+	leaves := make([]Node, count)
+	nodes := make([]*Node, count)
+	for i := range leaves {
+		copy(leaves[i].root[:], data[i*32:min(len(data), i*32+32)])
+		leaves[i].state.Store(rootKnown)
+		nodes[i] = &leaves[i]
+	}
+	return Build(depth, nodes)
+}

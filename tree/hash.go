@@ -1,0 +1,176 @@
+package tree
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/prysmaticlabs/gohashtree"
+)
+
+// Tuning numbers. They were chosen with BenchmarkHashAll* in this package on
+// the project's 2-core machine (AMD EPYC with SHA-NI, see docs/benchmarks.md).
+const (
+	// parallelPairs is the smallest level of branches, in pair hashes, that
+	// is split across goroutines; smaller levels cost more to hand out than
+	// they save on 2 cores.
+	parallelPairs = 8192
+	// parallelValues is the smallest number of page values whose hashing is
+	// split across goroutines.
+	parallelValues = 4096
+	// groupBytes bounds the leaf chunks hashed per batch of pages, so that a
+	// batch's buffers stay in L2 while the values pass level by level.
+	groupBytes = 128 << 10
+)
+
+// HashAll computes the roots of roots and of every node below them whose
+// root is unknown. It walks each tree once, stopping at known roots, and
+// hashes what it found bottom-up, level by level: first all pages, in
+// batches per layout, then each height of branches as one batch of pair
+// hashes, split across GOMAXPROCS goroutines when large.
+//
+// HashAll may run in many goroutines at once over trees that share nodes:
+// each goroutine hashes what it found unknown, and only the first to finish
+// a node writes its root.
+func HashAll(roots ...*Node) {
+	h := hasherPool.Get().(*hasher)
+	for _, r := range roots {
+		h.collect(r)
+	}
+	h.run()
+	h.reset()
+	hasherPool.Put(h)
+}
+
+var hasherPool = sync.Pool{New: func() any { return new(hasher) }}
+
+type pageGroup struct {
+	layout *Layout
+	pages  []*Node
+}
+
+type hasher struct {
+	levels [][]*Node // levels[h]: unknown branches of height h (h >= 1)
+	groups []pageGroup
+	arena  arena
+}
+
+// collect adds the unknown nodes of n's subtree to h and returns n's height
+// above the pages and leaves: -1 if n's root is known, 0 for an unknown page.
+func (h *hasher) collect(n *Node) int {
+	if n.state.Load() == rootKnown {
+		return -1
+	}
+	if n.page != nil {
+		h.addPage(n)
+		return 0
+	}
+	height := max(h.collect(n.left), h.collect(n.right), 0) + 1
+	for len(h.levels) <= height {
+		h.levels = append(h.levels, nil)
+	}
+	h.levels[height] = append(h.levels[height], n)
+	return height
+}
+
+func (h *hasher) addPage(n *Node) {
+	l := n.page.layout
+	// Pages of one layout usually come in long runs: look at the last group
+	// first.
+	for i := len(h.groups) - 1; i >= 0; i-- {
+		if h.groups[i].layout == l {
+			h.groups[i].pages = append(h.groups[i].pages, n)
+			return
+		}
+	}
+	h.groups = append(h.groups, pageGroup{layout: l, pages: []*Node{n}})
+}
+
+func (h *hasher) run() {
+	for _, g := range h.groups {
+		hashPages(g.layout, g.pages, &h.arena)
+	}
+	for _, level := range h.levels {
+		if len(level) > 0 {
+			hashBranches(level, &h.arena)
+		}
+	}
+}
+
+func (h *hasher) reset() {
+	for i := range h.levels {
+		clear(h.levels[i])
+		h.levels[i] = h.levels[i][:0]
+	}
+	for i := range h.groups {
+		clear(h.groups[i].pages)
+	}
+	h.groups = h.groups[:0]
+	h.arena.reset()
+}
+
+// hashBranches hashes a level of branches whose children's roots are known.
+func hashBranches(level []*Node, ar *arena) {
+	workers := 1
+	if len(level) >= parallelPairs {
+		workers = min(runtime.GOMAXPROCS(0), len(level)/(parallelPairs/2))
+	}
+	if workers <= 1 {
+		hashBranchRange(level, ar)
+		return
+	}
+	var wg sync.WaitGroup
+	per := (len(level) + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		part := level[min(w*per, len(level)):min((w+1)*per, len(level))]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := arenaPool.Get().(*arena)
+			hashBranchRange(part, a)
+			a.reset()
+			arenaPool.Put(a)
+		}()
+	}
+	wg.Wait()
+}
+
+func hashBranchRange(level []*Node, ar *arena) {
+	in := ar.take(2 * len(level))
+	out := ar.take(len(level))
+	for i, n := range level {
+		in[2*i] = n.left.root
+		in[2*i+1] = n.right.root
+	}
+	gohashtree.HashChunks(out, in)
+	for i, n := range level {
+		n.publish(&out[i])
+	}
+	ar.release(3 * len(level))
+}
+
+var arenaPool = sync.Pool{New: func() any { return new(arena) }}
+
+// arena hands out scratch chunk buffers that are reused from call to call.
+// gohashtree's arguments escape to the heap, so fresh buffers per call would
+// be garbage on the hot path.
+type arena struct {
+	buf  [][32]byte
+	used int
+}
+
+// take returns n chunks of scratch, not zeroed.
+func (a *arena) take(n int) [][32]byte {
+	if a.used+n > len(a.buf) {
+		// Earlier slices keep the old array alive until they are dropped.
+		a.buf = make([][32]byte, max(2*len(a.buf), a.used+n, 1024))
+		a.used = 0
+	}
+	s := a.buf[a.used : a.used+n : a.used+n]
+	a.used += n
+	return s
+}
+
+// release gives back the last n chunks taken.
+func (a *arena) release(n int) { a.used = max(0, a.used-n) }
+
+func (a *arena) reset() { a.used = 0 }

@@ -1,0 +1,182 @@
+package tree
+
+import "fmt"
+
+// Shape says how the bytes of one fixed-size value map onto a complete
+// Merkle subtree of depth Depth: its leaves are, in order, the Parts, then
+// zero chunks. A part is either at most 32 bytes of the value, zero-padded
+// into one chunk, or a nested value with a Shape of its own whose root is
+// the chunk. A uint64 is one raw part; a 48-byte public key is a shape of
+// depth 1 with parts [0,32) and [32,48); a container is a shape with a part
+// per field.
+//
+// Shapes are built once per type (package schema does it) and never change.
+type Shape struct {
+	size  int
+	depth int
+	parts []Part
+	// raw is set when the shape is one raw part at offset 0 and depth 0:
+	// the value's root is its bytes, zero-padded.
+	raw bool
+}
+
+// Part is one leaf of a [Shape]: the bytes [Offset, Offset+Size) of the
+// value, either zero-padded into a chunk (Shape nil, Size at most 32) or
+// merkleized by Shape (Size equal to Shape's size).
+type Part struct {
+	Offset int
+	Size   int
+	Shape  *Shape
+}
+
+// ChunkShape is the shape of a 32-byte value whose root is the value itself
+// (a Bytes32 root, or one chunk of packed basic values).
+var ChunkShape = &Shape{size: 32, depth: 0, parts: []Part{{Offset: 0, Size: 32}}, raw: true}
+
+// NewShape returns the shape of a value of size bytes whose subtree has the
+// given depth and leaves parts. The parts must fit in 2^depth leaves and in
+// the value.
+func NewShape(size, depth int, parts []Part) (*Shape, error) {
+	if depth < 0 || depth > 16 || len(parts) == 0 || len(parts) > 1<<uint(depth) {
+		return nil, fmt.Errorf("%w: %d parts in a shape of depth %d", ErrLayout, len(parts), depth)
+	}
+	for i, p := range parts {
+		if p.Offset < 0 || p.Size < 0 || p.Offset+p.Size > size {
+			return nil, fmt.Errorf("%w: part %d [%d,%d) outside a value of %d bytes", ErrLayout, i, p.Offset, p.Offset+p.Size, size)
+		}
+		if p.Shape == nil && p.Size > 32 {
+			return nil, fmt.Errorf("%w: raw part %d of %d bytes", ErrLayout, i, p.Size)
+		}
+		if p.Shape != nil && p.Shape.size != p.Size {
+			return nil, fmt.Errorf("%w: part %d of %d bytes with a shape of %d", ErrLayout, i, p.Size, p.Shape.size)
+		}
+	}
+	s := &Shape{size: size, depth: depth, parts: append([]Part(nil), parts...)}
+	s.raw = depth == 0 && parts[0].Shape == nil && parts[0].Offset == 0
+	return s, nil
+}
+
+// Size returns the number of bytes of a value of this shape.
+func (s *Shape) Size() int { return s.size }
+
+// Depth returns the depth of the subtree of a value of this shape.
+func (s *Shape) Depth() int { return s.depth }
+
+// Layout describes a page: a complete subtree of depth Depth whose
+// 2^Depth leaves-of-interest are the roots of consecutive values of one
+// Shape, stored back to back in the page's bytes. A page holding fewer
+// values has zero chunks in the remaining positions, as a list's unused
+// capacity has; a value whose bytes are cut short is zero-padded (only
+// meaningful for raw chunks, where packed basic values end mid-chunk).
+type Layout struct {
+	elem  *Shape
+	depth int
+}
+
+// NewLayout returns the layout of pages holding 2^depth values of shape elem.
+func NewLayout(elem *Shape, depth int) (*Layout, error) {
+	if elem == nil || depth < 0 || depth > 16 {
+		return nil, fmt.Errorf("%w: page depth %d", ErrLayout, depth)
+	}
+	return &Layout{elem: elem, depth: depth}, nil
+}
+
+// Elem returns the shape of the values in a page.
+func (l *Layout) Elem() *Shape { return l.elem }
+
+// Depth returns the depth of a page's subtree above its values' roots.
+func (l *Layout) Depth() int { return l.depth }
+
+// Capacity returns how many values a page holds at most.
+func (l *Layout) Capacity() int { return 1 << uint(l.depth) }
+
+// Bytes returns the size of a full page's bytes.
+func (l *Layout) Bytes() int { return l.elem.size << uint(l.depth) }
+
+// TotalDepth returns the depth of a page's subtree down to its deepest
+// chunk: the page levels plus the value shape's own (nested) levels.
+func (l *Layout) TotalDepth() int { return l.depth + l.elem.totalDepth() }
+
+func (s *Shape) totalDepth() int {
+	d := 0
+	for _, p := range s.parts {
+		if p.Shape != nil {
+			d = max(d, p.Shape.totalDepth())
+		}
+	}
+	return s.depth + d
+}
+
+type page struct {
+	layout *Layout
+	data   []byte
+}
+
+// NewPage returns a page node of the given layout over data, which the page
+// owns from now on: the caller must not modify it. data holds whole values,
+// at most l.Capacity() of them, except that with [ChunkShape] values the
+// last chunk may be cut short.
+func NewPage(l *Layout, data []byte) (*Node, error) {
+	if err := l.check(data); err != nil {
+		return nil, err
+	}
+	return &Node{page: &page{layout: l, data: data}}, nil
+}
+
+func (l *Layout) check(data []byte) error {
+	if len(data) > l.Bytes() {
+		return fmt.Errorf("%w: %d bytes in a page of %d", ErrLayout, len(data), l.Bytes())
+	}
+	if !l.elem.raw && len(data)%l.elem.size != 0 {
+		return fmt.Errorf("%w: %d bytes are not whole values of %d bytes", ErrLayout, len(data), l.elem.size)
+	}
+	return nil
+}
+
+// PageData returns the bytes of a page, which the caller must not modify,
+// and its layout. ok is false if n is not a page.
+func (n *Node) PageData() (data []byte, l *Layout, ok bool) {
+	if n.page == nil {
+		return nil, nil, false
+	}
+	return n.page.data, n.page.layout, true
+}
+
+// expand builds the subtree a page stands for out of leaves and branches.
+// The result's root is the page's, reused if known.
+func (p *page) expand(n *Node) *Node {
+	l := p.layout
+	count := (len(p.data) + l.elem.size - 1) / l.elem.size
+	values := make([]*Node, count)
+	for i := range values {
+		end := min(len(p.data), (i+1)*l.elem.size)
+		values[i] = l.elem.expand(p.data[i*l.elem.size : end])
+	}
+	e, err := Build(l.depth, values)
+	if err != nil {
+		panic(err) // NewPage checked the data fits
+	}
+	if n.RootKnown() && !e.RootKnown() {
+		e.publish(&n.root)
+	}
+	return e
+}
+
+// expand builds the subtree of one value of shape s from its bytes, which may
+// be cut short (zero-padded).
+func (s *Shape) expand(b []byte) *Node {
+	nodes := make([]*Node, len(s.parts))
+	for i, p := range s.parts {
+		lo, hi := min(p.Offset, len(b)), min(p.Offset+p.Size, len(b))
+		if p.Shape != nil {
+			nodes[i] = p.Shape.expand(b[lo:hi])
+		} else {
+			nodes[i] = NewLeafBytes(b[lo:hi])
+		}
+	}
+	e, err := Build(s.depth, nodes)
+	if err != nil {
+		panic(err) // NewShape checked the parts fit
+	}
+	return e
+}

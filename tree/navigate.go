@@ -1,0 +1,110 @@
+package tree
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Get returns the node at (depth, index) below n. Passing through a page
+// expands it (see [Node.Children]). It returns an error if index is not
+// below 2^depth or if a leaf is met above the target depth.
+func Get(n *Node, depth int, index uint64) (*Node, error) {
+	if err := checkPosition(depth, index); err != nil {
+		return nil, err
+	}
+	for d := depth - 1; d >= 0; d-- {
+		if n.IsLeaf() {
+			return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
+		}
+		left, right := n.Children()
+		if index>>uint(d)&1 == 0 {
+			n = left
+		} else {
+			n = right
+		}
+	}
+	return n, nil
+}
+
+// GetGindex returns the node at generalized index g below n.
+func GetGindex(n *Node, g Gindex) (*Node, error) {
+	if g == 0 {
+		return nil, fmt.Errorf("%w: generalized index 0", ErrNavigation)
+	}
+	return Get(n, g.Depth(), g.Index())
+}
+
+// Set returns a new root in which the node at (depth, index) below n is v;
+// every other node is shared with n.
+func Set(n *Node, depth int, index uint64, v *Node) (*Node, error) {
+	return SetMany(n, depth, []uint64{index}, []*Node{v})
+}
+
+// SetGindex returns a new root in which the node at generalized index g
+// below n is v.
+func SetGindex(n *Node, g Gindex, v *Node) (*Node, error) {
+	if g == 0 {
+		return nil, fmt.Errorf("%w: generalized index 0", ErrNavigation)
+	}
+	return Set(n, g.Depth(), g.Index(), v)
+}
+
+// SetMany returns a new root in which the nodes at depth and the given
+// indices are replaced by nodes, in one bottom-up pass: each branch on the
+// paths is rebuilt once, however many of the indices lie below it.
+// indices must be strictly increasing and as many as nodes.
+func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error) {
+	if len(indices) != len(nodes) {
+		return nil, fmt.Errorf("%w: %d indices for %d nodes", ErrNavigation, len(indices), len(nodes))
+	}
+	if len(indices) == 0 {
+		return n, nil
+	}
+	for i, idx := range indices {
+		if i > 0 && idx <= indices[i-1] {
+			return nil, fmt.Errorf("%w: indices not strictly increasing at %d", ErrNavigation, i)
+		}
+		if nodes[i] == nil {
+			return nil, fmt.Errorf("%w: nil node for index %d", ErrNavigation, idx)
+		}
+	}
+	if err := checkPosition(depth, indices[len(indices)-1]); err != nil {
+		return nil, err
+	}
+	var a allocator
+	return a.setMany(n, depth, 0, indices, nodes)
+}
+
+func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, nodes []*Node) (*Node, error) {
+	if depth == 0 {
+		return nodes[0], nil
+	}
+	if n.IsLeaf() {
+		return nil, fmt.Errorf("%w: leaf met %d levels above the target depth", ErrNavigation, depth)
+	}
+	half := uint64(1) << uint(depth-1)
+	split, _ := slices.BinarySearch(indices, base+half)
+	left, right := n.Children()
+	var err error
+	if split > 0 {
+		if left, err = a.setMany(left, depth-1, base, indices[:split], nodes[:split]); err != nil {
+			return nil, err
+		}
+	}
+	if split < len(indices) {
+		if right, err = a.setMany(right, depth-1, base+half, indices[split:], nodes[split:]); err != nil {
+			return nil, err
+		}
+	}
+	return a.branch(left, right), nil
+}
+
+func checkPosition(depth int, index uint64) error {
+	if depth < 0 || depth > MaxDepth {
+		return fmt.Errorf("%w: depth %d outside 0..%d", ErrNavigation, depth, MaxDepth)
+	}
+	if depth < 64 && index>>uint(depth) != 0 {
+		return fmt.Errorf("%w: index %d outside a tree of depth %d", ErrNavigation, index, depth)
+	}
+	return nil
+}

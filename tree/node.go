@@ -1,0 +1,145 @@
+package tree
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// Root states. A node's root moves from rootUnknown to rootKnown exactly once;
+// rootWriting marks the short window in which one goroutine copies the root
+// in, so that two goroutines hashing shared nodes never write the same bytes.
+const (
+	rootUnknown uint32 = iota
+	rootWriting
+	rootKnown
+)
+
+// Node is an immutable node of a binary Merkle tree of 32-byte chunks. It is
+// one of four kinds:
+//
+//   - a leaf holds one chunk, which is its root;
+//   - a branch holds two children and caches their combined root;
+//   - a zero subtree (see [Zero]) is a shared, precomputed branch or leaf whose
+//     chunks are all zero;
+//   - a page (see [NewPage]) stands for a whole complete subtree whose chunks
+//     are derived from a byte string by a [Layout]; it caches its root and
+//     expands into leaves and branches only when navigated into.
+//
+// Nodes are never modified after they are published: setting a value builds
+// new nodes along the path and shares the rest. The only field that changes
+// is the cached root, from unknown to known, under an atomic state, so that
+// any number of goroutines may read and hash shared nodes at once.
+//
+// A Node is 64 bytes; a branch costs one allocation of that size class.
+type Node struct {
+	left, right *Node
+	page        *page
+	root        [32]byte
+	state       atomic.Uint32
+}
+
+// NewLeaf returns a leaf node holding chunk.
+func NewLeaf(chunk [32]byte) *Node {
+	n := &Node{root: chunk}
+	n.state.Store(rootKnown)
+	return n
+}
+
+// NewLeafBytes returns a leaf holding b, right-padded with zero bytes. It
+// panics if b is longer than 32 bytes.
+func NewLeafBytes(b []byte) *Node {
+	var c [32]byte
+	if len(b) > 32 {
+		panic("tree: leaf of more than 32 bytes")
+	}
+	copy(c[:], b)
+	return NewLeaf(c)
+}
+
+// NewLeafUint64 returns a leaf holding v in little-endian order, zero-padded,
+// as SSZ serializes a uint64 and as mix_in_length writes a length.
+func NewLeafUint64(v uint64) *Node {
+	var c [32]byte
+	putUint64(c[:], v)
+	return NewLeaf(c)
+}
+
+// NewBranch returns a branch over left and right with an unknown root.
+// Both children must be non-nil.
+func NewBranch(left, right *Node) *Node {
+	if left == nil || right == nil {
+		panic("tree: branch with a nil child")
+	}
+	return &Node{left: left, right: right}
+}
+
+// IsLeaf reports whether n is a leaf (zero leaves included).
+func (n *Node) IsLeaf() bool { return n.left == nil && n.page == nil }
+
+// IsBranch reports whether n is a branch (zero subtrees of depth > 0 included).
+func (n *Node) IsBranch() bool { return n.left != nil }
+
+// IsPage reports whether n is a page.
+func (n *Node) IsPage() bool { return n.page != nil }
+
+// Chunk returns the chunk of a leaf. It panics if n is not a leaf.
+func (n *Node) Chunk() [32]byte {
+	if !n.IsLeaf() {
+		panic("tree: Chunk of a node that is not a leaf")
+	}
+	return n.root
+}
+
+// Children returns the two children of a branch, or of a page's expansion
+// (which costs allocations: navigate pages through their bytes where
+// possible). It panics on a leaf.
+func (n *Node) Children() (left, right *Node) {
+	switch {
+	case n.left != nil:
+		return n.left, n.right
+	case n.page != nil:
+		e := n.page.expand(n)
+		return e.left, e.right
+	}
+	panic("tree: Children of a leaf")
+}
+
+// RootKnown reports whether n's root is already computed.
+func (n *Node) RootKnown() bool { return n.state.Load() == rootKnown }
+
+// Root returns the hash tree root of the subtree n stands for, hashing every
+// node below it whose root is not known yet in batches (see [HashAll]).
+// It is safe to call from several goroutines at once, on shared nodes too.
+func (n *Node) Root() [32]byte {
+	if n.state.Load() != rootKnown {
+		HashAll(n)
+	}
+	return n.root
+}
+
+// publish stores root as n's root unless another goroutine has done or is
+// doing so; on return n's root is known.
+func (n *Node) publish(root *[32]byte) {
+	if n.state.CompareAndSwap(rootUnknown, rootWriting) {
+		n.root = *root
+		n.state.Store(rootKnown)
+		return
+	}
+	// Another goroutine computed the same root and is copying it in: that
+	// takes nanoseconds and never waits on anything, so spinning is safe.
+	for n.state.Load() != rootKnown {
+		runtime.Gosched()
+	}
+}
+
+func putUint64(b []byte, v uint64) {
+	_ = b[7]
+	b[0] = byte(v)
+	b[1] = byte(v >> 8)
+	b[2] = byte(v >> 16)
+	b[3] = byte(v >> 24)
+	b[4] = byte(v >> 32)
+	b[5] = byte(v >> 40)
+	b[6] = byte(v >> 48)
+	b[7] = byte(v >> 56)
+}

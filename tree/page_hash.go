@@ -1,0 +1,159 @@
+package tree
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/prysmaticlabs/gohashtree"
+)
+
+// hashPages computes and publishes the roots of pages of one layout, in
+// batches of about groupBytes of leaf chunks, split across goroutines when
+// there are many values.
+func hashPages(l *Layout, pages []*Node, ar *arena) {
+	values := len(pages) << uint(l.depth)
+	workers := 1
+	if values >= parallelValues {
+		workers = min(runtime.GOMAXPROCS(0), values/(parallelValues/2))
+	}
+	if workers <= 1 {
+		hashPageRange(l, pages, ar)
+		return
+	}
+	var wg sync.WaitGroup
+	per := (len(pages) + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		part := pages[min(w*per, len(pages)):min((w+1)*per, len(pages))]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a := arenaPool.Get().(*arena)
+			hashPageRange(l, part, a)
+			a.reset()
+			arenaPool.Put(a)
+		}()
+	}
+	wg.Wait()
+}
+
+func hashPageRange(l *Layout, pages []*Node, ar *arena) {
+	leafChunks := (l.elem.totalLeaves() + 1) << uint(l.depth)
+	per := max(1, groupBytes/32/leafChunks)
+	var values valueBuf
+	for start := 0; start < len(pages); start += per {
+		hashPageGroup(l, pages[start:min(start+per, len(pages))], ar, &values)
+		ar.reset()
+	}
+}
+
+// totalLeaves counts the chunks a value of shape s is hashed from, nested
+// shapes included.
+func (s *Shape) totalLeaves() int {
+	n := 1 << uint(s.depth)
+	for _, p := range s.parts {
+		if p.Shape != nil {
+			n += p.Shape.totalLeaves()
+		}
+	}
+	return n
+}
+
+// valueBuf is reusable scratch for the byte ranges of the values of a batch.
+type valueBuf struct {
+	src [][]byte
+	pos []int
+	sub [][][]byte // sub[k]: byte ranges of the values nested k+1 levels deep
+}
+
+// subs returns room for n byte ranges of values nested level+1 levels deep.
+func (vb *valueBuf) subs(level, n int) [][]byte {
+	for len(vb.sub) <= level {
+		vb.sub = append(vb.sub, nil)
+	}
+	if cap(vb.sub[level]) < n {
+		vb.sub[level] = make([][]byte, n)
+	}
+	return vb.sub[level][:n]
+}
+
+func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
+	capacity := l.Capacity()
+	buf := ar.take(len(pages) * capacity)
+	clear(buf)
+	if l.elem == ChunkShape {
+		// Packed basic values: the page bytes are the chunks.
+		for pi, p := range pages {
+			data := p.page.data
+			for i := 0; i*32 < len(data); i++ {
+				copy(buf[pi*capacity+i][:], data[i*32:])
+			}
+		}
+	} else {
+		size := l.elem.size
+		src, pos := vb.src[:0], vb.pos[:0]
+		for pi, p := range pages {
+			data := p.page.data
+			for i := 0; i*size < len(data); i++ {
+				src = append(src, data[i*size:min(len(data), (i+1)*size)])
+				pos = append(pos, pi*capacity+i)
+			}
+		}
+		out := ar.take(len(src))
+		hashValues(l.elem, src, out, ar, vb, 0)
+		for k, p := range pos {
+			buf[p] = out[k]
+		}
+		vb.src, vb.pos = src[:0], pos[:0]
+	}
+	roots := hashLevels(buf, l.depth, ar)
+	for pi, p := range pages {
+		p.publish(&roots[pi])
+	}
+}
+
+// hashLevels merkleizes consecutive complete subtrees of the given depth
+// whose leaves are buf, and returns their roots.
+func hashLevels(buf [][32]byte, depth int, ar *arena) [][32]byte {
+	for d := depth; d > 0; d-- {
+		next := ar.take(len(buf) / 2)
+		gohashtree.HashChunks(next, buf)
+		buf = next
+	}
+	return buf
+}
+
+// hashValues writes to out the roots of the values src, all of shape s.
+// A value may be cut short only where s is raw.
+func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf, level int) {
+	if s.raw {
+		size := s.parts[0].Size
+		for i, b := range src {
+			out[i] = [32]byte{}
+			copy(out[i][:], b[:min(len(b), size)])
+		}
+		return
+	}
+	leaves := 1 << uint(s.depth)
+	buf := ar.take(len(src) * leaves)
+	clear(buf)
+	for j, p := range s.parts {
+		if p.Shape == nil {
+			for i, b := range src {
+				copy(buf[i*leaves+j][:], b[p.Offset:p.Offset+p.Size])
+			}
+			continue
+		}
+		// Nested values: hash all of them across the batch, then place
+		// their roots.
+		sub := vb.subs(level, len(src))
+		for i, b := range src {
+			sub[i] = b[p.Offset : p.Offset+p.Size]
+		}
+		roots := ar.take(len(src))
+		hashValues(p.Shape, sub, roots, ar, vb, level+1)
+		for i := range src {
+			buf[i*leaves+j] = roots[i]
+		}
+	}
+	copy(out, hashLevels(buf, s.depth, ar))
+}
