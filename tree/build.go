@@ -29,29 +29,32 @@ func (a *allocator) branch(left, right *Node) *Node {
 	return n
 }
 
-// Build returns the root of a subtree of the given depth whose nodes at that
-// depth are nodes, followed by zero subtrees up to 2^depth. The branches are
-// built in one bottom-up pass, allocated in bulk.
-func Build(depth int, nodes []*Node) (*Node, error) {
-	if depth < 0 || depth > MaxDepth {
-		return nil, fmt.Errorf("%w: depth %d outside 0..%d", ErrNavigation, depth, MaxDepth)
+// Build returns the root of a subtree whose nodes at depth top are nodes,
+// followed by zero subtrees up to 2^top. Each of nodes stands for a subtree
+// of depth below (0 for leaves and values; a page's layout depth for pages),
+// and so does each zero subtree that pads them, so the result stands for a
+// subtree of depth top+below. The branches are built in one bottom-up pass,
+// allocated in bulk.
+func Build(top int, nodes []*Node, below int) (*Node, error) {
+	if below < 0 || top < 0 || top+below > MaxDepth {
+		return nil, fmt.Errorf("%w: depth %d+%d outside 0..%d", ErrNavigation, top, below, MaxDepth)
 	}
-	if depth < 64 && uint64(len(nodes)) > uint64(1)<<uint(depth) {
-		return nil, fmt.Errorf("%w: %d nodes do not fit in depth %d", ErrNavigation, len(nodes), depth)
+	if top < 64 && uint64(len(nodes)) > uint64(1)<<uint(top) {
+		return nil, fmt.Errorf("%w: %d nodes do not fit in depth %d", ErrNavigation, len(nodes), top)
 	}
 	if len(nodes) == 0 {
-		return Zero(depth), nil
+		return Zero(top + below), nil
 	}
 	a := allocator{bulk: len(nodes) > 1}
 	level := make([]*Node, len(nodes))
 	copy(level, nodes)
-	for d := 0; d < depth; d++ {
-		// At height d the level pads with zero subtrees of depth d.
+	for d := 0; d < top; d++ {
+		// At height d the level pads with zero subtrees of depth d+below.
 		n := len(level)
 		half := (n + 1) / 2
 		for i := 0; i < half; i++ {
 			left := level[2*i]
-			right := Zero(d)
+			right := Zero(d + below)
 			if 2*i+1 < n {
 				right = level[2*i+1]
 			}
@@ -74,5 +77,5 @@ func BuildLeaves(depth int, data []byte) (*Node, error) {
 		leaves[i].state.Store(rootKnown)
 		nodes[i] = &leaves[i]
 	}
-	return Build(depth, nodes)
+	return Build(depth, nodes, 0)
 }

@@ -152,7 +152,7 @@ func (p *page) expand(n *Node) *Node {
 		end := min(len(p.data), (i+1)*l.elem.size)
 		values[i] = l.elem.expand(p.data[i*l.elem.size : end])
 	}
-	e, err := Build(l.depth, values)
+	e, err := Build(l.depth, values, 0)
 	if err != nil {
 		panic(err) // NewPage checked the data fits
 	}
@@ -174,7 +174,7 @@ func (s *Shape) expand(b []byte) *Node {
 			nodes[i] = NewLeafBytes(b[lo:hi])
 		}
 	}
-	e, err := Build(s.depth, nodes)
+	e, err := Build(s.depth, nodes, 0)
 	if err != nil {
 		panic(err) // NewShape checked the parts fit
 	}

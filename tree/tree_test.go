@@ -64,7 +64,7 @@ func TestBuildMatchesReference(t *testing.T) {
 		{0, 0}, {1, 0}, {0, 5}, {1, 1}, {2, 1}, {3, 2}, {5, 3}, {7, 3}, {8, 3}, {100, 7}, {100, 40}, {1000, 10},
 	} {
 		chunks := randomChunks(r, tc.n)
-		n, err := Build(tc.depth, leaves(chunks))
+		n, err := Build(tc.depth, leaves(chunks), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +83,7 @@ func TestBuildMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Build(2, make([]*Node, 5)); err == nil {
+	if _, err := Build(2, make([]*Node, 5), 0); err == nil {
 		t.Fatal("Build accepted 5 nodes at depth 2")
 	}
 }
@@ -92,7 +92,7 @@ func TestSetManyMatchesRebuild(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const depth = 9
 	chunks := randomChunks(r, 300)
-	base, _ := Build(depth, leaves(chunks))
+	base, _ := Build(depth, leaves(chunks), 0)
 	base.Root()
 	for round := 0; round < 20; round++ {
 		var idx []uint64
@@ -147,7 +147,7 @@ func TestGindex(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	chunks := randomChunks(r, 16)
-	n, _ := Build(4, leaves(chunks))
+	n, _ := Build(4, leaves(chunks), 0)
 	for i := range chunks {
 		got, err := GetGindex(n, GindexOf(4, uint64(i)))
 		if err != nil || got.Chunk() != chunks[i] {
@@ -298,7 +298,7 @@ func TestConcurrentHashing(t *testing.T) {
 			}
 			pages[i], _ = NewPage(l, data)
 		}
-		a, _ := Build(20, pages)
+		a, _ := Build(20, pages, 4)
 		b, _ := Set(a, 20, 7, pages[3])
 		c, _ := Set(a, 20, 500, NewLeaf([32]byte{1}))
 		var wg sync.WaitGroup
@@ -320,7 +320,7 @@ func TestConcurrentHashing(t *testing.T) {
 			t.Fatal("changed copies share the original's root")
 		}
 		// Recompute from scratch to check the values, not just agreement.
-		fresh, _ := Build(20, clonePages(t, l, pages))
+		fresh, _ := Build(20, clonePages(t, l, pages), 4)
 		if fresh.Root() != roots[0] {
 			t.Fatal("concurrent root differs from a fresh tree's")
 		}
@@ -350,6 +350,64 @@ func BenchmarkHashAllPackedPages(b *testing.B) {
 					pages[j], _ = NewPage(l, data)
 				}
 				HashAll(pages...)
+			}
+		})
+	}
+}
+
+func TestBuildPagesAndAppendData(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	vs := validatorShape(t)
+	for _, tc := range []struct {
+		name       string
+		elem       *Shape
+		pageDepth  int
+		depth      int
+		valueBytes int
+	}{
+		{"packed small", ChunkShape, 0, 0, 20},
+		{"packed one page", ChunkShape, 5, 5, 1000},
+		{"packed many pages deep", ChunkShape, 5, 38, 200*32 + 7},
+		{"packed empty deep", ChunkShape, 5, 38, 0},
+		{"validators", vs, 3, 40, 1000 * 121},
+		{"validators partial page", vs, 3, 12, 13 * 121},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := mustLayout(t, tc.elem, tc.pageDepth)
+			data := make([]byte, tc.valueBytes)
+			for i := range data {
+				data[i] = byte(r.Uint32())
+			}
+			n, err := BuildPages(l, tc.depth, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var roots [][32]byte
+			for k := 0; k*tc.elem.size < len(data); k++ {
+				roots = append(roots, refShapeRoot(tc.elem, data[k*tc.elem.size:min(len(data), (k+1)*tc.elem.size)]))
+			}
+			want := refMerkleize(roots, min(tc.depth, 12))
+			for d := 12; d < tc.depth; d++ {
+				z := ZeroRoot(d)
+				want = sha256.Sum256(append(want[:], z[:]...))
+			}
+			if got := n.Root(); got != want {
+				t.Fatalf("root %x, want %x", got, want)
+			}
+			out, err := AppendData([]byte("x"), n, tc.depth, l, len(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out[1:]) != string(data) {
+				t.Fatal("AppendData does not give the data back")
+			}
+			// Reading past the data gives zeros, as a list's unused
+			// capacity of packed values does.
+			if tc.elem == ChunkShape && tc.depth > 6 {
+				out, err := AppendData(nil, n, tc.depth, l, len(data)+5000)
+				if err != nil || string(out[:len(data)]) != string(data) || string(out[len(data):]) != string(make([]byte, 5000)) {
+					t.Fatalf("reading past the data: %v", err)
+				}
 			}
 		})
 	}

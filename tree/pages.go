@@ -1,0 +1,205 @@
+package tree
+
+import "fmt"
+
+// slabPages is how many pages BuildPages allocates at once (nodes, headers
+// and bytes). A slab stays alive while any page of it does, so it bounds the
+// memory a long-lived survivor holds (64 pages of at most 1 KiB) while
+// cutting allocations per page to a fraction.
+const slabPages = 64
+
+// BuildPages returns the root of a subtree of the given depth whose bottom
+// l.Depth() levels are pages of layout l holding a copy of data, split into
+// full pages but the last, and zero subtrees after them. depth counts the
+// levels down to the values: the pages sit at depth depth-l.Depth().
+func BuildPages(l *Layout, depth int, data []byte) (*Node, error) {
+	if depth < l.depth {
+		return nil, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
+	}
+	if err := l.checkValues(len(data)); err != nil {
+		return nil, err
+	}
+	per := l.Bytes()
+	count := (len(data) + per - 1) / per
+	top := depth - l.depth
+	if top < 64 && uint64(count) > uint64(1)<<uint(top) {
+		return nil, fmt.Errorf("%w: %d pages do not fit in depth %d", ErrLayout, count, top)
+	}
+	nodes := make([]*Node, count)
+	for start := 0; start < count; start += slabPages {
+		end := min(count, start+slabPages)
+		lo, hi := start*per, min(len(data), end*per)
+		buf := make([]byte, hi-lo)
+		copy(buf, data[lo:hi])
+		ns := make([]Node, end-start)
+		ps := make([]page, end-start)
+		for i := range ns {
+			ps[i] = page{layout: l, data: buf[i*per : min(len(buf), (i+1)*per) : min(len(buf), (i+1)*per)]}
+			ns[i].page = &ps[i]
+			nodes[start+i] = &ns[i]
+		}
+	}
+	return Build(top, nodes, l.depth)
+}
+
+func (l *Layout) checkValues(n int) error {
+	if !l.elem.raw && n%l.elem.size != 0 {
+		return fmt.Errorf("%w: %d bytes are not whole values of %d bytes", ErrLayout, n, l.elem.size)
+	}
+	return nil
+}
+
+// AppendData appends to dst the first size bytes of the values stored in a
+// subtree built like [BuildPages] builds one: depth levels down to the
+// values, pages of layout l at the bottom. Zero subtrees read as zero bytes;
+// a page that was expanded into branches and leaves is read back through l.
+func AppendData(dst []byte, n *Node, depth int, l *Layout, size int) ([]byte, error) {
+	if depth < l.depth {
+		return dst, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
+	}
+	r := dataReader{l: l, dst: dst, left: size}
+	err := r.read(n, depth-l.depth)
+	return r.dst, err
+}
+
+type dataReader struct {
+	l    *Layout
+	dst  []byte
+	left int
+}
+
+func (r *dataReader) read(n *Node, top int) error {
+	if r.left == 0 {
+		return nil
+	}
+	if top == 0 {
+		return r.readPage(n)
+	}
+	if n.RootKnown() && n.root == zeroes[top+r.l.depth].root {
+		// A zero subtree above the pages: all its values are zero bytes.
+		r.zeros(r.l.Bytes(), top)
+		return nil
+	}
+	if n.IsLeaf() {
+		return fmt.Errorf("%w: leaf %d levels above the pages", ErrNavigation, top)
+	}
+	left, right := n.Children()
+	if err := r.read(left, top-1); err != nil {
+		return err
+	}
+	return r.read(right, top-1)
+}
+
+// zeros appends the zero bytes of 2^top pages, as far as needed.
+func (r *dataReader) zeros(perPage, top int) {
+	n := r.left
+	if top < 40 && perPage<<uint(top) < n {
+		n = perPage << uint(top)
+	}
+	r.dst = append(r.dst, make([]byte, n)...)
+	r.left -= n
+}
+
+func (r *dataReader) readPage(n *Node) error {
+	want := min(r.left, r.l.Bytes())
+	if n.page != nil {
+		data := n.page.data
+		k := min(len(data), want)
+		r.dst = append(r.dst, data[:k]...)
+		if k < want {
+			// Missing values of a page are zero chunks: only raw values read
+			// back from them as zero bytes; a composite value cannot be
+			// missing from a page inside the data's length.
+			if !r.l.elem.raw {
+				return fmt.Errorf("%w: page holds %d bytes, %d needed", ErrLayout, len(data), want)
+			}
+			r.dst = append(r.dst, make([]byte, want-k)...)
+		}
+		r.left -= want
+		return nil
+	}
+	// An expanded page: read each value back from its subtree.
+	size := r.l.elem.size
+	for i := 0; i*size < want; i++ {
+		v, err := Get(n, r.l.depth, uint64(i))
+		if err != nil {
+			return err
+		}
+		buf := make([]byte, size)
+		if err := r.l.elem.read(v, buf); err != nil {
+			return err
+		}
+		r.dst = append(r.dst, buf[:min(size, want-i*size)]...)
+	}
+	r.left -= want
+	return nil
+}
+
+// read writes to b the bytes of the value of shape s whose subtree is n.
+func (s *Shape) read(n *Node, b []byte) error {
+	if data, l, ok := n.PageData(); ok && l.depth == 0 && l.elem == s {
+		copy(b, data)
+		return nil
+	}
+	for i, p := range s.parts {
+		c, err := Get(n, s.depth, uint64(i))
+		if err != nil {
+			return err
+		}
+		if p.Shape != nil {
+			if err := p.Shape.read(c, b[p.Offset:p.Offset+p.Size]); err != nil {
+				return err
+			}
+			continue
+		}
+		if !c.IsLeaf() {
+			return fmt.Errorf("%w: part %d of a value is not a leaf", ErrLayout, i)
+		}
+		copy(b[p.Offset:p.Offset+p.Size], c.root[:])
+	}
+	return nil
+}
+
+// ReadValue writes to b (of s.Size() bytes) the value of shape s whose
+// subtree is n: a page of s, or its expansion.
+func ReadValue(n *Node, s *Shape, b []byte) error {
+	if len(b) != s.size {
+		return fmt.Errorf("%w: %d bytes for a value of %d", ErrLayout, len(b), s.size)
+	}
+	return s.read(n, b)
+}
+
+// Nodes appends to dst the first count nodes at the given depth below n, in
+// order, in one walk. Pages met above that depth are expanded.
+func Nodes(dst []*Node, n *Node, depth int, count uint64) ([]*Node, error) {
+	if depth < 64 && count > uint64(1)<<uint(depth) {
+		return dst, fmt.Errorf("%w: %d nodes at depth %d", ErrNavigation, count, depth)
+	}
+	w := nodeWalker{dst: dst, left: count}
+	err := w.walk(n, depth)
+	return w.dst, err
+}
+
+type nodeWalker struct {
+	dst  []*Node
+	left uint64
+}
+
+func (w *nodeWalker) walk(n *Node, depth int) error {
+	if w.left == 0 {
+		return nil
+	}
+	if depth == 0 {
+		w.dst = append(w.dst, n)
+		w.left--
+		return nil
+	}
+	if n.IsLeaf() {
+		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
+	}
+	left, right := n.Children()
+	if err := w.walk(left, depth-1); err != nil {
+		return err
+	}
+	return w.walk(right, depth-1)
+}
