@@ -62,6 +62,10 @@ func (s *Shape) Size() int { return s.size }
 // Depth returns the depth of the subtree of a value of this shape.
 func (s *Shape) Depth() int { return s.depth }
 
+// IsRaw reports whether a value of this shape is its own root: one part of
+// at most 32 bytes at offset 0, zero-padded into a chunk.
+func (s *Shape) IsRaw() bool { return s.raw }
+
 // Layout describes a page: a complete subtree of depth Depth whose
 // 2^Depth leaves-of-interest are the roots of consecutive values of one
 // Shape, stored back to back in the page's bytes. A page holding fewer

@@ -1,0 +1,302 @@
+package schema
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// Field is a named field of a container.
+type Field struct {
+	Name string
+	Type Type
+}
+
+// Container is a container type: an ordered list of named fields.
+type Container struct {
+	common
+	name   string
+	fields []Field
+	index  map[string]int
+	depth  int
+	// fixedPart is the size of the fixed part: fixed-size fields, and an
+	// offset for each variable-size one.
+	fixedPart int
+	offsets   []int // offset of each field in the fixed part
+	variable  []int // indices of the variable-size fields
+	minSize   uint64
+	maxSize   uint64
+	check     bool
+	shp       *tree.Shape
+	page      *tree.Layout // one page holding the whole value, for compact containers
+}
+
+// NewContainer returns a container type with the given name and fields. A
+// container without fields, or with two fields of one name, is illegal.
+func NewContainer(name string, fields ...Field) (*Container, error) {
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("%w: container %s has no fields", ErrType, name)
+	}
+	c := &Container{name: name, fields: append([]Field(nil), fields...), index: make(map[string]int, len(fields))}
+	c.common.t = c
+	c.depth = depthOf(uint64(len(fields)))
+	for i, f := range fields {
+		if f.Type == nil {
+			return nil, fmt.Errorf("%w: field %s.%s has no type", ErrType, name, f.Name)
+		}
+		if _, dup := c.index[f.Name]; dup {
+			return nil, fmt.Errorf("%w: container %s has two fields named %s", ErrType, name, f.Name)
+		}
+		c.index[f.Name] = i
+		c.offsets = append(c.offsets, c.fixedPart)
+		if f.Type.IsFixedSize() {
+			c.fixedPart += f.Type.FixedSize()
+			c.minSize = satAdd(c.minSize, uint64(f.Type.FixedSize()))
+			c.maxSize = satAdd(c.maxSize, uint64(f.Type.FixedSize()))
+		} else {
+			c.fixedPart += 4
+			c.variable = append(c.variable, i)
+			c.minSize = satAdd(c.minSize, 4+f.Type.MinSize())
+			c.maxSize = satAdd(c.maxSize, satAdd(4, f.Type.MaxSize()))
+		}
+		c.check = c.check || f.Type.needsCheck()
+		if c.fixedPart > 0xffffffff {
+			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrType, name)
+		}
+	}
+	if len(c.variable) == 0 && c.fixedPart <= pageBytes {
+		parts := make([]tree.Part, len(fields))
+		for i, f := range fields {
+			parts[i] = elemPart(f.Type, c.offsets[i])
+		}
+		var err error
+		if c.shp, err = tree.NewShape(c.fixedPart, c.depth, parts); err != nil {
+			return nil, err
+		}
+		if !isRaw(c.shp) {
+			c.page = must(tree.NewLayout(c.shp, 0))
+		}
+	}
+	return c, nil
+}
+
+// Name returns the container's name.
+func (c *Container) Name() string { return c.name }
+
+// NumFields returns the number of fields.
+func (c *Container) NumFields() int { return len(c.fields) }
+
+// Field returns field i.
+func (c *Container) Field(i int) Field { return c.fields[i] }
+
+// FieldIndex returns the index of the field with the given name, or -1.
+func (c *Container) FieldIndex(name string) int {
+	if i, ok := c.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// FieldOffset returns the offset of field i in the fixed part of the
+// serialization: where its bytes, or its offset, are.
+func (c *Container) FieldOffset(i int) int { return c.offsets[i] }
+
+// IsCompact reports whether values are stored as one page of their bytes
+// (or one leaf): fixed-size containers of at most 1 KiB.
+func (c *Container) IsCompact() bool { return c.shp != nil }
+
+// Shape returns the Merkle shape of a compact container's bytes, or nil.
+func (c *Container) Shape() *tree.Shape { return c.shp }
+
+func (c *Container) String() string    { return c.name }
+func (c *Container) IsFixedSize() bool { return len(c.variable) == 0 }
+
+func (c *Container) FixedSize() int {
+	if len(c.variable) > 0 {
+		return 0
+	}
+	return c.fixedPart
+}
+
+func (c *Container) MinSize() uint64    { return c.minSize }
+func (c *Container) MaxSize() uint64    { return c.maxSize }
+func (c *Container) ChunkCount() uint64 { return uint64(len(c.fields)) }
+func (c *Container) Depth() int         { return c.depth }
+func (c *Container) shape() *tree.Shape { return c.shp }
+func (c *Container) needsCheck() bool   { return c.check }
+
+func (c *Container) makeDefault() *tree.Node {
+	if c.shp != nil {
+		if c.page == nil {
+			return tree.Zero(0)
+		}
+		return must(tree.NewPage(c.page, make([]byte, c.fixedPart)))
+	}
+	nodes := make([]*tree.Node, len(c.fields))
+	for i, f := range c.fields {
+		nodes[i] = f.Type.Default()
+	}
+	return must(tree.Build(c.depth, nodes, 0))
+}
+
+// PageOf returns the tree of a compact container's value from its bytes,
+// which the tree owns from then on; the bytes must be valid.
+func (c *Container) PageOf(b []byte) (*tree.Node, error) {
+	if c.shp == nil || len(b) != c.fixedPart {
+		return nil, treeError(c, "PageOf: not a compact container, or %d bytes", len(b))
+	}
+	if c.page == nil {
+		return leafOf(b), nil
+	}
+	return tree.NewPage(c.page, b)
+}
+
+func (c *Container) validate(b []byte, at int) error {
+	if len(b) != c.fixedPart || len(c.variable) > 0 {
+		return decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
+	}
+	if !c.check {
+		return nil
+	}
+	for i, f := range c.fields {
+		if !f.Type.needsCheck() {
+			continue
+		}
+		off := c.offsets[i]
+		if err := f.Type.validate(b[off:off+f.Type.FixedSize()], at+off); err != nil {
+			return inField(err, "."+f.Name)
+		}
+	}
+	return nil
+}
+
+func (c *Container) decode(b []byte, at int) (*tree.Node, error) {
+	if c.shp != nil {
+		if err := c.validate(b, at); err != nil {
+			return nil, err
+		}
+		return c.PageOf(append([]byte(nil), b...))
+	}
+	if len(c.variable) == 0 && len(b) != c.fixedPart {
+		return nil, decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
+	}
+	if len(b) < c.fixedPart {
+		return nil, decodeError(c, at, ErrSize, "%d bytes, shorter than the fixed part of %d", len(b), c.fixedPart)
+	}
+	nodes := make([]*tree.Node, len(c.fields))
+	// Check every offset before decoding any variable part, so that a
+	// bad offset late in the fixed part fails fast.
+	varStart := make([]int, 0, len(c.variable))
+	prev := c.fixedPart
+	for k, i := range c.variable {
+		off := le32(b[c.offsets[i]:])
+		switch {
+		case k == 0 && off != c.fixedPart:
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
+		case off < prev:
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
+		case off > len(b):
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, len(b))
+		}
+		varStart = append(varStart, off)
+		prev = off
+	}
+	k := 0 // the next variable-size field
+	for i, f := range c.fields {
+		var err error
+		if f.Type.IsFixedSize() {
+			off := c.offsets[i]
+			nodes[i], err = f.Type.decode(b[off:off+f.Type.FixedSize()], at+off)
+		} else {
+			end := len(b)
+			if k+1 < len(varStart) {
+				end = varStart[k+1]
+			}
+			nodes[i], err = f.Type.decode(b[varStart[k]:end], at+varStart[k])
+			k++
+		}
+		if err != nil {
+			return nil, inField(err, "."+f.Name)
+		}
+	}
+	return tree.Build(c.depth, nodes, 0)
+}
+
+// Fields returns the field subtrees of the container value whose tree is n.
+func (c *Container) Fields(n *tree.Node) ([]*tree.Node, error) {
+	if c.shp != nil {
+		return nil, treeError(c, "Fields of a compact container")
+	}
+	nodes, err := tree.Nodes(make([]*tree.Node, 0, len(c.fields)), n, c.depth, uint64(len(c.fields)))
+	if err != nil {
+		return nil, treeError(c, "%v", err)
+	}
+	return nodes, nil
+}
+
+func (c *Container) encode(dst []byte, n *tree.Node) ([]byte, error) {
+	if c.shp != nil {
+		if data, _, ok := n.PageData(); ok && len(data) == c.fixedPart {
+			return append(dst, data...), nil
+		}
+		if c.page == nil {
+			return readLeaf(c, dst, n, c.fixedPart)
+		}
+		start := len(dst)
+		dst = append(dst, make([]byte, c.fixedPart)...)
+		if err := tree.ReadValue(n, c.shp, dst[start:]); err != nil {
+			return dst[:start], treeError(c, "%v", err)
+		}
+		return dst, nil
+	}
+	nodes, err := c.Fields(n)
+	if err != nil {
+		return dst, err
+	}
+	start := len(dst)
+	for i, f := range c.fields {
+		if !f.Type.IsFixedSize() {
+			dst = append(dst, 0, 0, 0, 0)
+			continue
+		}
+		if dst, err = f.Type.encode(dst, nodes[i]); err != nil {
+			return dst, inField(err, "."+f.Name)
+		}
+	}
+	for _, i := range c.variable {
+		if err := putOffset(c, dst[start+c.offsets[i]:], len(dst)-start); err != nil {
+			return dst, err
+		}
+		if dst, err = c.fields[i].Type.encode(dst, nodes[i]); err != nil {
+			return dst, inField(err, "."+c.fields[i].Name)
+		}
+	}
+	return dst, nil
+}
+
+func (c *Container) size(n *tree.Node) (int, error) {
+	if len(c.variable) == 0 {
+		return c.fixedPart, nil
+	}
+	nodes, err := c.Fields(n)
+	if err != nil {
+		return 0, err
+	}
+	total := c.fixedPart
+	for _, i := range c.variable {
+		s, err := c.fields[i].Type.size(nodes[i])
+		if err != nil {
+			return 0, inField(err, "."+c.fields[i].Name)
+		}
+		total += s
+	}
+	return total, nil
+}
+
+func (c *Container) child(elem string) (uint64, Type, error) {
+	i, ok := c.index[elem]
+	if !ok {
+		return 0, nil, fmt.Errorf("%w: %s has no field %q", ErrPath, c.name, elem)
+	}
+	return 1<<uint(c.depth) | uint64(i), c.fields[i].Type, nil
+}

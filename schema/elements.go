@@ -1,0 +1,271 @@
+package schema
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// maxPageDepth caps the values of a page at 32 chunks' worth, whatever
+// their byte size: each composite value is at least one chunk to hash.
+const maxPageDepth = 5 // log2(pageBytes / 32)
+
+// chunkLayouts[d] is the layout of pages of 2^d chunks of packed bytes.
+var chunkLayouts = func() (ls [maxPageDepth + 1]*tree.Layout) {
+	for d := range ls {
+		ls[d] = must(tree.NewLayout(tree.ChunkShape, d))
+	}
+	return ls
+}()
+
+// must is Must for values built from definitions known to be valid.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// elements describes how a vector or a list stores its elements: packed into
+// chunks (basic elements), in pages of whole values (compact fixed-size
+// elements), or one subtree per element.
+type elements struct {
+	elem   Type
+	packed bool
+	// esize is the size of a fixed-size element, 0 for variable-size ones.
+	esize int
+	// depth is the depth of the data tree: down to chunks when packed, to
+	// element roots otherwise.
+	depth int
+	// layout is the layout of the pages at the bottom of the data tree, or
+	// nil when each element is a subtree of its own.
+	layout *tree.Layout
+}
+
+func newElements(elem Type, capacity uint64) (elements, error) {
+	if elem == nil {
+		return elements{}, fmt.Errorf("%w: nil element type", ErrType)
+	}
+	e := elements{elem: elem}
+	if elem.IsFixedSize() {
+		e.esize = elem.FixedSize()
+	}
+	if isBasic(elem) {
+		e.packed = true
+		e.depth = depthOf(packedChunks(capacity, e.esize))
+		e.layout = chunkLayouts[min(e.depth, maxPageDepth)]
+		return e, nil
+	}
+	e.depth = depthOf(capacity)
+	if s := elem.shape(); s != nil {
+		pd := min(bits.Len(uint(pageBytes/e.esize))-1, maxPageDepth, e.depth)
+		if isRaw(s) && s.Size() == 32 {
+			s = tree.ChunkShape
+		}
+		l, err := tree.NewLayout(s, pd)
+		if err != nil {
+			return elements{}, err
+		}
+		e.layout = l
+	}
+	return e, nil
+}
+
+// packedChunks returns the chunks n packed values of size bytes fill.
+func packedChunks(n uint64, size int) uint64 {
+	hi, lo := bits.Mul64(n, uint64(size))
+	if hi != 0 {
+		return 1 << 59 // beyond any real limit; keeps depthOf meaningful
+	}
+	return lo/32 + min(1, lo%32)
+}
+
+// chunkCount is the spec's chunk_count for capacity elements.
+func (e *elements) chunkCount(capacity uint64) uint64 {
+	if e.packed {
+		return packedChunks(capacity, e.esize)
+	}
+	return capacity
+}
+
+// PageLayout returns the layout of the pages at the bottom of the data tree,
+// or nil when each element is a subtree of its own.
+func (e *elements) PageLayout() *tree.Layout { return e.layout }
+
+// DataDepth returns the depth of the data tree: down to chunks for basic
+// elements, to element roots otherwise.
+func (e *elements) DataDepth() int { return e.depth }
+
+// Elem returns the element type.
+func (e *elements) Elem() Type { return e.elem }
+
+// buildFixed validates and builds the data tree of n fixed-size elements
+// serialized in b (n*esize bytes).
+func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
+	if e.elem.needsCheck() {
+		if e.packed {
+			if err := checkBools(t, b, at); err != nil {
+				return nil, err
+			}
+		} else {
+			for i := 0; i < n; i++ {
+				if err := e.elem.validate(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
+					return nil, inField(err, fmt.Sprintf("[%d]", i))
+				}
+			}
+		}
+	}
+	if e.layout != nil {
+		return tree.BuildPages(e.layout, e.depth, b)
+	}
+	nodes := make([]*tree.Node, n)
+	for i := range nodes {
+		var err error
+		if nodes[i], err = e.elem.decode(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
+			return nil, inField(err, fmt.Sprintf("[%d]", i))
+		}
+	}
+	return tree.Build(e.depth, nodes, 0)
+}
+
+// buildVariable builds the data tree of variable-size elements serialized in
+// b, starting at the given offsets.
+func (e *elements) buildVariable(b []byte, offsets []int, at int) (*tree.Node, error) {
+	nodes := make([]*tree.Node, len(offsets))
+	for i, off := range offsets {
+		end := len(b)
+		if i+1 < len(offsets) {
+			end = offsets[i+1]
+		}
+		var err error
+		if nodes[i], err = e.elem.decode(b[off:end], at+off); err != nil {
+			return nil, inField(err, fmt.Sprintf("[%d]", i))
+		}
+	}
+	return tree.Build(e.depth, nodes, 0)
+}
+
+// readOffsets reads the n offsets at the start of b that point to n
+// variable-size parts, and checks them: the first is 4n, the end of the
+// offsets; none goes backwards or past the end of b.
+func readOffsets(t Type, b []byte, n, at int) ([]int, error) {
+	if len(b) < 4*n {
+		return nil, decodeError(t, at, ErrSize, "%d bytes cannot hold %d offsets", len(b), n)
+	}
+	offsets := make([]int, n)
+	prev := 4 * n
+	for i := range offsets {
+		off := le32(b[4*i:])
+		switch {
+		case i == 0 && off != 4*n:
+			return nil, decodeError(t, at, ErrOffset, "first offset %d, want %d (the end of the offsets)", off, 4*n)
+		case off < prev:
+			return nil, decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is below the previous %d", off, i, prev)
+		case off > len(b):
+			return nil, decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is past the end (%d bytes)", off, i, len(b))
+		}
+		offsets[i] = off
+		prev = off
+	}
+	return offsets, nil
+}
+
+// encode appends the serialization of the first n elements of the data tree.
+func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, error) {
+	if e.layout != nil {
+		out, err := tree.AppendData(dst, data, e.depth, e.layout, n*e.esize)
+		if err != nil {
+			return dst, treeError(t, "%v", err)
+		}
+		return out, nil
+	}
+	nodes, err := tree.Nodes(nil, data, e.depth, uint64(n))
+	if err != nil {
+		return dst, treeError(t, "%v", err)
+	}
+	if e.esize > 0 {
+		for i, nd := range nodes {
+			if dst, err = e.elem.encode(dst, nd); err != nil {
+				return dst, inField(err, fmt.Sprintf("[%d]", i))
+			}
+		}
+		return dst, nil
+	}
+	start := len(dst)
+	dst = append(dst, make([]byte, 4*n)...)
+	for i, nd := range nodes {
+		if err := putOffset(t, dst[start+4*i:], len(dst)-start); err != nil {
+			return dst, err
+		}
+		if dst, err = e.elem.encode(dst, nd); err != nil {
+			return dst, inField(err, fmt.Sprintf("[%d]", i))
+		}
+	}
+	return dst, nil
+}
+
+// putOffset writes an offset, which must fit in 4 bytes.
+func putOffset(t Type, b []byte, off int) error {
+	if uint64(off) > 0xffffffff {
+		return &Error{Top: t.String(), Type: t.String(), Offset: -1, Err: ErrSize, Detail: fmt.Sprintf("offset %d does not fit in 4 bytes", off)}
+	}
+	putLE32(b, off)
+	return nil
+}
+
+// size returns the serialized size of the first n elements of the data tree.
+func (e *elements) size(t Type, data *tree.Node, n int) (int, error) {
+	if e.esize > 0 {
+		return n * e.esize, nil
+	}
+	nodes, err := tree.Nodes(nil, data, e.depth, uint64(n))
+	if err != nil {
+		return 0, treeError(t, "%v", err)
+	}
+	total := 4 * n
+	for i, nd := range nodes {
+		s, err := e.elem.size(nd)
+		if err != nil {
+			return 0, inField(err, fmt.Sprintf("[%d]", i))
+		}
+		total += s
+	}
+	return total, nil
+}
+
+// zeroData returns the data tree of n default elements.
+func (e *elements) zeroData(n uint64) *tree.Node {
+	if e.packed || e.layout != nil && e.layout.Elem() == tree.ChunkShape {
+		return tree.Zero(e.depth)
+	}
+	if e.layout != nil {
+		return must(tree.BuildPages(e.layout, e.depth, make([]byte, int(n)*e.esize)))
+	}
+	nodes := make([]*tree.Node, n)
+	def := e.elem.Default()
+	for i := range nodes {
+		nodes[i] = def
+	}
+	return must(tree.Build(e.depth, nodes, 0))
+}
+
+// elemPosition returns the position below the data tree's root of element i,
+// and the element's type, for generalized indices.
+func (e *elements) elemPosition(i uint64) (uint64, Type) {
+	if e.packed {
+		return i * uint64(e.esize) / 32, e.elem
+	}
+	return i, e.elem
+}
+
+// packedShape returns the shape of size bytes of packed data: a chunk part
+// each.
+func packedShape(size int) *tree.Shape {
+	chunks := (size + 31) / 32
+	parts := make([]tree.Part, chunks)
+	for i := range parts {
+		parts[i] = tree.Part{Offset: 32 * i, Size: min(32, size-32*i)}
+	}
+	return must(tree.NewShape(size, depthOf(uint64(chunks)), parts))
+}

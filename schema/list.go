@@ -1,0 +1,156 @@
+package schema
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// List is the type List[T, N]: up to N values of type T. List[byte, N] is
+// ByteList[N]. Its tree is a branch over the data tree and a leaf holding
+// the length (mix_in_length).
+type List struct {
+	common
+	elements
+	limit uint64
+}
+
+// NewList returns the type List[elem, limit].
+func NewList(elem Type, limit uint64) (*List, error) {
+	e, err := newElements(elem, limit)
+	if err != nil {
+		return nil, err
+	}
+	l := &List{elements: e, limit: limit}
+	l.common.t = l
+	return l, nil
+}
+
+// NewByteList returns the type ByteList[limit]: List[byte, limit].
+func NewByteList(limit uint64) (*List, error) { return NewList(Byte, limit) }
+
+// Limit returns N, the most elements a value may hold.
+func (l *List) Limit() uint64 { return l.limit }
+
+func (l *List) String() string {
+	if l.elem == Byte {
+		return "ByteList[" + strconv.FormatUint(l.limit, 10) + "]"
+	}
+	return fmt.Sprintf("List[%v, %d]", l.elem, l.limit)
+}
+
+func (l *List) IsFixedSize() bool { return false }
+func (l *List) FixedSize() int    { return 0 }
+func (l *List) MinSize() uint64   { return 0 }
+
+func (l *List) MaxSize() uint64 {
+	if l.esize > 0 {
+		return satMul(l.limit, uint64(l.esize))
+	}
+	return satMul(l.limit, satAdd(4, l.elem.MaxSize()))
+}
+
+func (l *List) ChunkCount() uint64 { return l.chunkCount(l.limit) }
+func (l *List) Depth() int         { return l.depth }
+func (l *List) shape() *tree.Shape { return nil }
+func (l *List) needsCheck() bool   { return true }
+
+func (l *List) makeDefault() *tree.Node {
+	return tree.NewBranch(tree.Zero(l.depth), tree.Zero(0))
+}
+
+func (l *List) validate(b []byte, at int) error {
+	_, err := l.decode(b, at)
+	return err
+}
+
+func (l *List) decode(b []byte, at int) (*tree.Node, error) {
+	var data *tree.Node
+	var n int
+	if l.esize > 0 {
+		if len(b)%l.esize != 0 {
+			return nil, decodeError(l, at, ErrSize, "%d bytes are not whole elements of %d bytes", len(b), l.esize)
+		}
+		n = len(b) / l.esize
+		if uint64(n) > l.limit {
+			return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+		}
+		var err error
+		if data, err = l.buildFixed(l, b, n, at); err != nil {
+			return nil, err
+		}
+	} else if len(b) > 0 {
+		if len(b) < 4 {
+			return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
+		}
+		first := le32(b)
+		if first%4 != 0 || first == 0 || first > len(b) {
+			return nil, decodeError(l, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
+		}
+		n = first / 4
+		if uint64(n) > l.limit {
+			return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+		}
+		offsets, err := readOffsets(l, b, n, at)
+		if err != nil {
+			return nil, err
+		}
+		if data, err = l.buildVariable(b, offsets, at); err != nil {
+			return nil, err
+		}
+	} else {
+		data = tree.Zero(l.depth)
+	}
+	return tree.NewBranch(data, tree.NewLeafUint64(uint64(n))), nil
+}
+
+// Length returns the length of the list whose tree is n.
+func (l *List) Length(n *tree.Node) (int, error) {
+	_, length, err := l.parts(n)
+	return length, err
+}
+
+// parts splits a list's tree into its data tree and its length.
+func (l *List) parts(n *tree.Node) (*tree.Node, int, error) {
+	if !n.IsBranch() {
+		return nil, 0, treeError(l, "list is not a branch")
+	}
+	data, lengthNode := n.Children()
+	if !lengthNode.IsLeaf() {
+		return nil, 0, treeError(l, "length is not a leaf")
+	}
+	length := leUint64(lengthNode.Chunk())
+	if length > l.limit {
+		return nil, 0, treeError(l, "length %d above the limit %d", length, l.limit)
+	}
+	return data, int(length), nil
+}
+
+func (l *List) encode(dst []byte, n *tree.Node) ([]byte, error) {
+	data, length, err := l.parts(n)
+	if err != nil {
+		return dst, err
+	}
+	return l.elements.encode(l, dst, data, length)
+}
+
+func (l *List) size(n *tree.Node) (int, error) {
+	data, length, err := l.parts(n)
+	if err != nil {
+		return 0, err
+	}
+	return l.elements.size(l, data, length)
+}
+
+func (l *List) child(elem string) (uint64, Type, error) {
+	if elem == "__len__" {
+		return 3, Uint64, nil
+	}
+	i, err := strconv.ParseUint(elem, 10, 64)
+	if err != nil || i >= l.limit {
+		return 0, nil, fmt.Errorf("%w: %q in %v", ErrPath, elem, l)
+	}
+	pos, t := l.elemPosition(i)
+	return 2<<uint(l.depth) | pos, t, nil
+}

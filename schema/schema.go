@@ -1,0 +1,222 @@
+// Package schema describes SSZ types and maps their values to and from
+// Merkle trees (package tree).
+//
+// A [Type] knows the sizes of its values, its chunk count and tree depth,
+// and the generalized index of a path into it ([Gindex]). Its Decode builds
+// a tree straight from serialized bytes, validating everything the
+// specification demands, and its Encode writes a tree back to bytes. The
+// root of the tree is the value's hash_tree_root.
+//
+// How values are laid out in trees:
+//
+//   - a value whose root is a single chunk (basic values, Bytes32, small
+//     bitvectors...) is a leaf;
+//   - a vector or list of basic values, a bitvector and a bitlist store
+//     their packed bytes in pages of 1 KiB (32 chunks) under a tree of
+//     branches;
+//   - a vector or list of fixed-size composite values of at most 1 KiB each
+//     (validators, checkpoints, public keys...) stores their bytes in pages
+//     of as many whole values as fit in 1 KiB;
+//   - another fixed-size composite value of at most 1 KiB (a Checkpoint
+//     field, a BeaconBlockHeader) is a page holding that one value;
+//   - everything else (variable-size containers, lists of variable-size
+//     values, large fixed-size containers) is a tree of branches over its
+//     fields' or elements' own subtrees;
+//   - a list adds the length mix-in: a branch over its data tree and a leaf
+//     with its length; a union adds the selector the same way.
+//
+// Types are immutable once built and safe for concurrent use.
+package schema
+
+import (
+	"math"
+	"math/bits"
+	"sync"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// Type describes an SSZ type. The implementations are [*Uint], [*Bool],
+// [*Bitvector], [*Bitlist], [*Vector], [*List], [*Container] and [*Union].
+type Type interface {
+	// String returns the type in the specification's notation
+	// ("List[uint64, 1024]"), or a container's name.
+	String() string
+	// IsFixedSize reports whether every value of the type has the same size.
+	IsFixedSize() bool
+	// FixedSize returns the size of a value of a fixed-size type, and 0 for
+	// a variable-size type.
+	FixedSize() int
+	// MinSize and MaxSize bound the size of a serialized value. MaxSize
+	// saturates at math.MaxUint64.
+	MinSize() uint64
+	MaxSize() uint64
+	// ChunkCount returns the spec's chunk_count: the number of leaves the
+	// value is merkleized from, before padding.
+	ChunkCount() uint64
+	// Depth returns the depth of the tree merkleize builds over the chunks,
+	// not counting a list's length or a union's selector mix-in.
+	Depth() int
+	// Default returns the tree of the type's default (zero) value. It is
+	// shared: trees are immutable.
+	Default() *tree.Node
+	// Decode builds the tree of the value serialized in b, which it does
+	// not retain. Invalid input gives an [*Error] and no tree.
+	Decode(b []byte) (*tree.Node, error)
+	// Encode appends the serialization of the value whose tree is n to dst.
+	Encode(dst []byte, n *tree.Node) ([]byte, error)
+	// Size returns the size of the serialization of the value whose tree is n.
+	Size(n *tree.Node) (int, error)
+
+	decode(b []byte, at int) (*tree.Node, error)
+	encode(dst []byte, n *tree.Node) ([]byte, error)
+	size(n *tree.Node) (int, error)
+	// validate checks the bytes of a fixed-size value without building a
+	// tree; at is their offset in the whole input.
+	validate(b []byte, at int) error
+	// needsCheck reports whether validate can ever fail for bytes of the
+	// right size, so that loops over many values can skip it.
+	needsCheck() bool
+	// shape returns the Merkle shape of a fixed-size value of at most
+	// pageBytes, and nil for other types: such values may be stored in
+	// pages.
+	shape() *tree.Shape
+	// child returns the position of a path element below a value's root,
+	// for generalized indices.
+	child(elem string) (pos uint64, t Type, err error)
+	makeDefault() *tree.Node
+}
+
+// pageBytes bounds the bytes of one page: pages hold as many whole values as
+// fit, rounded down to a power of two (8 validators of 121 bytes, 32 chunks
+// of packed values). Larger pages cost less memory per value (a page's node
+// and header take 96 bytes) and more per single change (the page is copied
+// and re-hashed whole); 1 KiB keeps both within the targets of
+// ../shared/DESIGN.md §5.
+const pageBytes = 1024
+
+// common holds what every type shares and implements the exported entry
+// points in terms of the unexported methods.
+type common struct {
+	t       Type
+	defOnce sync.Once
+	def     *tree.Node
+}
+
+func (c *common) Default() *tree.Node {
+	c.defOnce.Do(func() { c.def = c.t.makeDefault() })
+	return c.def
+}
+
+func (c *common) Decode(b []byte) (*tree.Node, error) {
+	n, err := c.t.decode(b, 0)
+	if err != nil {
+		return nil, topError(c.t, err)
+	}
+	return n, nil
+}
+
+func (c *common) Encode(dst []byte, n *tree.Node) ([]byte, error) {
+	if n == nil {
+		return dst, treeError(c.t, "nil tree")
+	}
+	return c.t.encode(dst, n)
+}
+
+func (c *common) Size(n *tree.Node) (int, error) {
+	if n == nil {
+		return 0, treeError(c.t, "nil tree")
+	}
+	return c.t.size(n)
+}
+
+// Must returns t, or panics if err is not nil. It is meant for types
+// defined once, at package level.
+func Must[T Type](t T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// depthOf returns the depth of a tree with room for count leaves:
+// ceil(log2(count)), and 0 for 0 and 1.
+func depthOf(count uint64) int {
+	if count <= 1 {
+		return 0
+	}
+	return bits.Len64(count - 1)
+}
+
+// satMul and satAdd compute sizes that saturate at math.MaxUint64.
+func satMul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
+}
+
+func satAdd(a, b uint64) uint64 {
+	s, carry := bits.Add64(a, b, 0)
+	if carry != 0 {
+		return math.MaxUint64
+	}
+	return s
+}
+
+func le32(b []byte) int {
+	return int(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+}
+
+func appendLE32(dst []byte, v int) []byte {
+	return append(dst, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+}
+
+func putLE32(b []byte, v int) {
+	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+}
+
+// leUint64 reads the little-endian uint64 at the start of a chunk.
+func leUint64(c [32]byte) uint64 {
+	var v uint64
+	for i := 7; i >= 0; i-- {
+		v = v<<8 | uint64(c[i])
+	}
+	return v
+}
+
+// elemPart returns the part of a shape that a fixed-size value of type t at
+// offset off is: raw when its root is its own bytes.
+func elemPart(t Type, off int) tree.Part {
+	s := t.shape()
+	if isRaw(s) {
+		return tree.Part{Offset: off, Size: s.Size()}
+	}
+	return tree.Part{Offset: off, Size: s.Size(), Shape: s}
+}
+
+// isRaw reports whether values of shape s are one chunk: their bytes,
+// zero-padded.
+func isRaw(s *tree.Shape) bool {
+	return s != nil && s.Depth() == 0 && s.Size() <= 32 && s.IsRaw()
+}
+
+// leafOf returns the leaf of a value whose root is its bytes, zero-padded.
+func leafOf(b []byte) *tree.Node { return tree.NewLeafBytes(b) }
+
+// readLeaf appends the first size bytes of a leaf's chunk.
+func readLeaf(t Type, dst []byte, n *tree.Node, size int) ([]byte, error) {
+	if !n.IsLeaf() {
+		if isRaw(t.shape()) {
+			// A one-chunk value may also be a page holding it.
+			if data, _, ok := n.PageData(); ok && len(data) <= size {
+				dst = append(dst, data...)
+				return append(dst, make([]byte, size-len(data))...), nil
+			}
+		}
+		return dst, treeError(t, "not a leaf")
+	}
+	c := n.Chunk()
+	return append(dst, c[:size]...), nil
+}
