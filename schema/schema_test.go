@@ -142,8 +142,8 @@ func TestInvalid(t *testing.T) {
 		{list3, "01000000000000000200", ErrSize},
 		{varTestStruct, "0100", ErrSize},
 		{varTestStruct, "010008000000", ErrSize},
-		{varTestStruct, "0100080000000a", ErrOffset}, // offset past the end
-		{varTestStruct, "0100060000000a", ErrOffset}, // offset inside the fixed part
+		{varTestStruct, "0100080000000a", ErrOffset},     // offset past the end
+		{varTestStruct, "0100060000000a", ErrOffset},     // offset inside the fixed part
 		{varTestStruct, "01000700000000010203", ErrSize}, // odd bytes in List[uint16]
 		{Must(NewList(Must(NewByteList(4)), 4)), "0500000001", ErrOffset},
 		{Must(NewList(Must(NewByteList(4)), 4)), "040000000102030405", ErrLimit},
