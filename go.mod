@@ -4,4 +4,9 @@ go 1.24
 
 require github.com/prysmaticlabs/gohashtree v0.0.4-beta
 
-require github.com/klauspost/cpuid/v2 v2.0.9 // indirect
+require (
+	github.com/golang/snappy v1.0.0 // indirect
+	github.com/holiman/uint256 v1.3.2 // indirect
+	github.com/klauspost/cpuid/v2 v2.0.9 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)

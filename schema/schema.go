@@ -220,3 +220,12 @@ func readLeaf(t Type, dst []byte, n *tree.Node, size int) ([]byte, error) {
 	c := n.Chunk()
 	return append(dst, c[:size]...), nil
 }
+
+// Validate checks that b is a valid serialization of a value of type t
+// without building a tree; for fixed-size types it allocates nothing.
+func Validate(t Type, b []byte) error {
+	if err := t.validate(b, 0); err != nil {
+		return topError(t, err)
+	}
+	return nil
+}

@@ -1,0 +1,271 @@
+package view
+
+import (
+	"encoding/binary"
+	"fmt"
+	"iter"
+	"unsafe"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// Unsigned is the element type of a [BasicList] or [BasicVector]: an
+// unsigned integer of 8, 16, 32 or 64 bits (or a type defined on one, such
+// as a Gwei amount).
+type Unsigned interface {
+	~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// The usual instances.
+type (
+	// Uint64List is List[uint64, N], such as a state's balances.
+	Uint64List = BasicList[uint64]
+	// Uint64Vector is Vector[uint64, N], such as a state's slashings.
+	Uint64Vector = BasicVector[uint64]
+	// ByteList is ByteList[N] (List[byte, N]), such as a transaction.
+	ByteList = BasicList[uint8]
+	// ByteVector is ByteVector[N] (Vector[byte, N]).
+	ByteVector = BasicVector[uint8]
+)
+
+// seqView implements View for every view built on a seq.
+func (s *seq) Type() schema.Type                       { return s.typ }
+func (s *seq) Node() *tree.Node                        { return s.commit() }
+func (s *seq) HashTreeRoot() [32]byte                  { return s.root() }
+func (s *seq) MarshalSSZ() ([]byte, error)             { return marshal(s, nil) }
+func (s *seq) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
+func (s *seq) UnmarshalSSZ(b []byte) error             { return unmarshal(s, b) }
+func (s *seq) link() *link                             { return &s.lk }
+
+func (s *seq) SizeSSZ() int {
+	if s.bits && s.list {
+		return int(s.n/8) + 1
+	}
+	if s.bits {
+		return s.bytesFor(s.n)
+	}
+	return int(s.n) * s.esize
+}
+
+// Len returns the number of elements.
+func (s *seq) Len() int { return int(s.n) }
+
+// basic is what BasicList and BasicVector share.
+type basic[T Unsigned] struct {
+	seq
+}
+
+func sizeOfT[T Unsigned]() int {
+	var v T
+	return int(unsafe.Sizeof(v))
+}
+
+func decodeLE[T Unsigned](b []byte) T {
+	switch len(b) {
+	case 1:
+		return T(b[0])
+	case 2:
+		return T(binary.LittleEndian.Uint16(b))
+	case 4:
+		return T(binary.LittleEndian.Uint32(b))
+	case 8:
+		return T(binary.LittleEndian.Uint64(b))
+	}
+	return 0 // a zero element (nil bytes)
+}
+
+func encodeLE[T Unsigned](b []byte, v T) []byte {
+	switch len(b) {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(v))
+	case 8:
+		binary.LittleEndian.PutUint64(b, uint64(v))
+	}
+	return b
+}
+
+// Get returns element i. It panics if i is out of range.
+func (b *basic[T]) Get(i int) T {
+	var scratch [8]byte
+	return decodeLE[T](b.elem(b.index(i), scratch[:]))
+}
+
+// Set sets element i to v. It panics if i is out of range.
+func (b *basic[T]) Set(i int, v T) {
+	var scratch [8]byte
+	b.setElem(b.index(i), encodeLE(scratch[:b.esize], v))
+}
+
+// All returns an iterator over the elements and their indices, in order,
+// reading page by page.
+func (b *basic[T]) All() iter.Seq2[int, T] {
+	return func(yield func(int, T) bool) {
+		n := b.Len()
+		i := 0
+		b.eachPage(func(first int, page []byte) bool {
+			for off := 0; off < b.pages.per && i < n; off += b.esize {
+				var v T
+				if off+b.esize <= len(page) {
+					v = decodeLE[T](page[off : off+b.esize])
+				}
+				if !yield(i, v) {
+					return false
+				}
+				i++
+			}
+			return true
+		})
+	}
+}
+
+// AppendValues appends every element to dst, in order, and returns it.
+func (b *basic[T]) AppendValues(dst []T) []T {
+	for _, v := range b.All() {
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// Bytes returns the elements' serialization: little-endian values back to
+// back.
+func (b *basic[T]) Bytes() []byte { return b.pages.bytes(nil) }
+
+func (b *basic[T]) setValues(vs []T) error {
+	data := make([]byte, len(vs)*b.esize)
+	for i, v := range vs {
+		encodeLE(data[i*b.esize:(i+1)*b.esize], v)
+	}
+	return b.replace(data, uint64(len(vs)))
+}
+
+func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth int, list bool, limit uint64, n *tree.Node) (basic[T], error) {
+	if elem.FixedSize() != sizeOfT[T]() {
+		return basic[T]{}, fmt.Errorf("%w: %v as %d-byte values", ErrType, t, sizeOfT[T]())
+	}
+	s, err := newSeq(t, l, depth, sizeOfT[T](), false, list, limit, n)
+	if err != nil {
+		return basic[T]{}, err
+	}
+	return basic[T]{seq: *s}, nil
+}
+
+// BasicList is a view of List[uintN, N]: a list of unsigned integers
+// packed into chunks.
+type BasicList[T Unsigned] struct {
+	basic[T]
+	t *schema.List
+}
+
+// NewBasicList returns an empty list of type t, whose elements must be
+// unsigned integers of T's size.
+func NewBasicList[T Unsigned](t *schema.List) (*BasicList[T], error) {
+	return ofBasicList[T](t, t.Default())
+}
+
+// DecodeBasicList returns the list of type t serialized in b.
+func DecodeBasicList[T Unsigned](t *schema.List, b []byte) (*BasicList[T], error) {
+	n, err := t.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return ofBasicList[T](t, n)
+}
+
+func ofBasicList[T Unsigned](t *schema.List, n *tree.Node) (*BasicList[T], error) {
+	b, err := newBasic[T](t, t.Elem(), t.PageLayout(), t.DataDepth(), true, t.Limit(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &BasicList[T]{basic: b, t: t}, nil
+}
+
+// Append adds v at the end. It returns an error if the list is full.
+func (l *BasicList[T]) Append(v T) error {
+	i, err := l.grow()
+	if err != nil {
+		return err
+	}
+	l.Set(i, v)
+	return nil
+}
+
+// Pop removes the last element and returns it. It returns an error if the
+// list is empty.
+func (l *BasicList[T]) Pop() (T, error) {
+	if l.n == 0 {
+		return 0, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	v := l.Get(l.Len() - 1)
+	return v, l.shrink()
+}
+
+// SetAll replaces the list with vs, building its tree in one pass. It
+// returns an error if vs is longer than the limit.
+func (l *BasicList[T]) SetAll(vs []T) error { return l.setValues(vs) }
+
+// SetBytes replaces the list with the values serialized in b. It returns an
+// error if b is not whole values or is too long.
+func (l *BasicList[T]) SetBytes(b []byte) error {
+	if len(b)%l.esize != 0 {
+		return fmt.Errorf("%w: %d bytes for %v", schema.ErrSize, len(b), l.t)
+	}
+	return l.replace(b, uint64(len(b)/l.esize))
+}
+
+// Copy returns an independent copy in O(1): it shares every node with l.
+func (l *BasicList[T]) Copy() *BasicList[T] {
+	return must(ofBasicList[T](l.t, l.Node()))
+}
+
+// BasicVector is a view of Vector[uintN, N]: unsigned integers packed into
+// chunks.
+type BasicVector[T Unsigned] struct {
+	basic[T]
+	t *schema.Vector
+}
+
+// NewBasicVector returns a zero vector of type t, whose elements must be
+// unsigned integers of T's size.
+func NewBasicVector[T Unsigned](t *schema.Vector) (*BasicVector[T], error) {
+	return ofBasicVector[T](t, t.Default())
+}
+
+// DecodeBasicVector returns the vector of type t serialized in b.
+func DecodeBasicVector[T Unsigned](t *schema.Vector, b []byte) (*BasicVector[T], error) {
+	n, err := t.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return ofBasicVector[T](t, n)
+}
+
+func ofBasicVector[T Unsigned](t *schema.Vector, n *tree.Node) (*BasicVector[T], error) {
+	b, err := newBasic[T](t, t.Elem(), t.PageLayout(), t.DataDepth(), false, t.Len(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &BasicVector[T]{basic: b, t: t}, nil
+}
+
+// SetAll sets every element from vs, which must hold exactly Len values,
+// building the tree in one pass.
+func (v *BasicVector[T]) SetAll(vs []T) error { return v.setValues(vs) }
+
+// SetBytes replaces the vector with the values serialized in b, which must
+// be of the vector's size.
+func (v *BasicVector[T]) SetBytes(b []byte) error {
+	if len(b) != v.t.FixedSize() {
+		return fmt.Errorf("%w: %d bytes for %v", schema.ErrSize, len(b), v.t)
+	}
+	return v.replace(b, v.t.Len())
+}
+
+// Copy returns an independent copy in O(1): it shares every node with v.
+func (v *BasicVector[T]) Copy() *BasicVector[T] {
+	return must(ofBasicVector[T](v.t, v.Node()))
+}

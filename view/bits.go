@@ -1,0 +1,111 @@
+package view
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// bitfield is what Bitlist and Bitvector share.
+type bitfield struct {
+	seq
+}
+
+// Get returns bit i. It panics if i is out of range.
+func (b *bitfield) Get(i int) bool {
+	b.index(i)
+	var c [1]byte
+	b.pages.read(i/8, c[:])
+	return c[0]>>(i%8)&1 == 1
+}
+
+// Set sets bit i to v. It panics if i is out of range.
+func (b *bitfield) Set(i int, v bool) {
+	b.index(i)
+	var c [1]byte
+	b.pages.read(i/8, c[:])
+	if v {
+		c[0] |= 1 << (i % 8)
+	} else {
+		c[0] &^= 1 << (i % 8)
+	}
+	b.setElem(i/8, c[:])
+}
+
+// Bits returns the bits packed into bytes from the least significant bit,
+// without a bitlist's delimiter: (Len+7)/8 bytes.
+func (b *bitfield) Bits() []byte { return b.pages.bytes(nil) }
+
+// Count returns the number of bits set.
+func (b *bitfield) Count() int {
+	n := 0
+	for _, c := range b.Bits() {
+		for ; c != 0; c &= c - 1 {
+			n++
+		}
+	}
+	return n
+}
+
+// Bitlist is a view of Bitlist[N].
+type Bitlist struct {
+	bitfield
+	t *schema.Bitlist
+}
+
+func ofBitlist(t *schema.Bitlist, n *tree.Node) (*Bitlist, error) {
+	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, true, true, t.Limit(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &Bitlist{bitfield: bitfield{*s}, t: t}, nil
+}
+
+// NewBitlist returns an empty bitlist of type t.
+func NewBitlist(t *schema.Bitlist) *Bitlist { return must(ofBitlist(t, t.Default())) }
+
+// Append adds bit v at the end. It returns an error if the bitlist is full.
+func (l *Bitlist) Append(v bool) error {
+	i, err := l.grow()
+	if err != nil {
+		return err
+	}
+	if v {
+		l.Set(i, true)
+	}
+	return nil
+}
+
+// Pop removes the last bit and returns it. It returns an error if the
+// bitlist is empty.
+func (l *Bitlist) Pop() (bool, error) {
+	if l.n == 0 {
+		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	v := l.Get(l.Len() - 1)
+	return v, l.shrink()
+}
+
+// Copy returns an independent copy in O(1).
+func (l *Bitlist) Copy() *Bitlist { return must(ofBitlist(l.t, l.Node())) }
+
+// Bitvector is a view of Bitvector[N].
+type Bitvector struct {
+	bitfield
+	t *schema.Bitvector
+}
+
+func ofBitvector(t *schema.Bitvector, n *tree.Node) (*Bitvector, error) {
+	s, err := newSeq(t, t.PageLayout(), t.Depth(), 1, true, false, t.Len(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &Bitvector{bitfield: bitfield{*s}, t: t}, nil
+}
+
+// NewBitvector returns a bitvector of type t with every bit clear.
+func NewBitvector(t *schema.Bitvector) *Bitvector { return must(ofBitvector(t, t.Default())) }
+
+// Copy returns an independent copy in O(1).
+func (v *Bitvector) Copy() *Bitvector { return must(ofBitvector(v.t, v.Node())) }

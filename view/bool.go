@@ -1,0 +1,99 @@
+package view
+
+import (
+	"fmt"
+	"iter"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// bools is what BoolList and BoolVector share: booleans, one byte each,
+// packed into chunks.
+type bools struct {
+	seq
+}
+
+// Get returns element i. It panics if i is out of range.
+func (b *bools) Get(i int) bool {
+	var scratch [1]byte
+	e := b.elem(b.index(i), scratch[:])
+	return e != nil && e[0] == 1
+}
+
+// Set sets element i to v. It panics if i is out of range.
+func (b *bools) Set(i int, v bool) {
+	b.setElem(b.index(i), []byte{boolByte(v)})
+}
+
+// All returns an iterator over the elements and their indices, in order.
+func (b *bools) All() iter.Seq2[int, bool] {
+	return func(yield func(int, bool) bool) {
+		for i := 0; i < b.Len(); i++ {
+			if !yield(i, b.Get(i)) {
+				return
+			}
+		}
+	}
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// BoolList is a view of List[boolean, N].
+type BoolList struct {
+	bools
+	t *schema.List
+}
+
+func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
+	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, true, t.Limit(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &BoolList{bools: bools{*s}, t: t}, nil
+}
+
+// Append adds v at the end. It returns an error if the list is full.
+func (l *BoolList) Append(v bool) error {
+	i, err := l.grow()
+	if err != nil {
+		return err
+	}
+	l.Set(i, v)
+	return nil
+}
+
+// Pop removes the last element and returns it. It returns an error if the
+// list is empty.
+func (l *BoolList) Pop() (bool, error) {
+	if l.n == 0 {
+		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	v := l.Get(l.Len() - 1)
+	return v, l.shrink()
+}
+
+// Copy returns an independent copy in O(1).
+func (l *BoolList) Copy() *BoolList { return must(ofBoolList(l.t, l.Node())) }
+
+// BoolVector is a view of Vector[boolean, N].
+type BoolVector struct {
+	bools
+	t *schema.Vector
+}
+
+func ofBoolVector(t *schema.Vector, n *tree.Node) (*BoolVector, error) {
+	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, false, t.Len(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &BoolVector{bools: bools{*s}, t: t}, nil
+}
+
+// Copy returns an independent copy in O(1).
+func (v *BoolVector) Copy() *BoolVector { return must(ofBoolVector(v.t, v.Node())) }

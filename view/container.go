@@ -1,0 +1,359 @@
+package view
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// Container is a view of a container value. Basic fields are read and
+// written as Go values, fixed-size fields also as their serialization, and
+// composite fields through handles ([Container.Field]) that write through.
+//
+// A compact container (fixed-size, at most 1 KiB) keeps its bytes in one
+// page; writes go to a copy of those bytes, committed as a new page.
+type Container struct {
+	lk   link
+	t    *schema.Container
+	node *tree.Node // the committed value tree
+	// Structured containers: the committed field trees (read lazily) and
+	// the fields set since the last commit.
+	fields  []*tree.Node
+	pending map[uint64]*tree.Node
+	// Compact containers: the bytes being written, nil when clean.
+	buf  []byte
+	kids handles
+}
+
+func ofContainer(t *schema.Container, n *tree.Node) (*Container, error) {
+	c := &Container{t: t}
+	c.set(n)
+	return c, nil
+}
+
+// NewContainer returns a view of the default value of t.
+func NewContainer(t *schema.Container) *Container { return must(ofContainer(t, t.Default())) }
+
+// DecodeContainer returns a view of the value of type t serialized in b.
+func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
+	n, err := t.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return ofContainer(t, n)
+}
+
+func (c *Container) set(n *tree.Node) {
+	c.node, c.fields, c.pending, c.buf = n, nil, nil, nil
+	for i, v := range c.kids.views {
+		v.reset(c.committedField(int(i)))
+	}
+	clear(c.kids.dirty)
+}
+
+func (c *Container) reset(n *tree.Node) { c.set(n) }
+func (c *Container) link() *link        { return &c.lk }
+
+// Type returns the container type.
+func (c *Container) Type() schema.Type { return c.t }
+
+// Schema returns the container type.
+func (c *Container) Schema() *schema.Container { return c.t }
+
+// NumFields returns the number of fields.
+func (c *Container) NumFields() int { return c.t.NumFields() }
+
+func (c *Container) Node() *tree.Node                        { return c.commit() }
+func (c *Container) HashTreeRoot() [32]byte                  { return c.commit().Root() }
+func (c *Container) MarshalSSZ() ([]byte, error)             { return marshal(c, nil) }
+func (c *Container) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(c, dst) }
+func (c *Container) SizeSSZ() int                            { return sizeOf(c) }
+func (c *Container) UnmarshalSSZ(b []byte) error             { return unmarshal(c, b) }
+
+// Copy returns an independent copy in O(1).
+func (c *Container) Copy() *Container { return must(ofContainer(c.t, c.Node())) }
+
+func (c *Container) childChanged(i uint64) {
+	c.kids.markDirty(i)
+	c.lk.changed()
+}
+
+// compactBytes returns the committed bytes of a compact container.
+func (c *Container) compactBytes() []byte {
+	if data, _, ok := c.node.PageData(); ok && len(data) == c.t.FixedSize() {
+		return data
+	}
+	b := must(c.t.Encode(nil, c.node))
+	return b
+}
+
+// bytes returns the current bytes of a compact container, with the writes
+// of its handles applied.
+func (c *Container) bytes() []byte {
+	if len(c.kids.dirty) > 0 {
+		c.syncKids()
+	}
+	if c.buf != nil {
+		return c.buf
+	}
+	return c.compactBytes()
+}
+
+// syncKids copies the values of a compact container's changed handles into
+// its bytes.
+func (c *Container) syncKids() {
+	w := c.writable()
+	for i := range c.kids.dirty {
+		v := c.kids.views[i]
+		f := c.t.Field(int(i)).Type
+		off := c.t.FieldOffset(int(i))
+		copy(w[off:], must(f.Encode(nil, v.commit())))
+		v.link().flagged = false
+	}
+	clear(c.kids.dirty)
+}
+
+func (c *Container) writable() []byte {
+	if c.buf == nil {
+		c.buf = append([]byte(nil), c.compactBytes()...)
+	}
+	return c.buf
+}
+
+// committedField returns the committed tree of field i.
+func (c *Container) committedField(i int) *tree.Node {
+	if c.t.IsCompact() {
+		f := c.t.Field(i).Type
+		off := c.t.FieldOffset(i)
+		return must(f.Decode(c.compactBytes()[off : off+f.FixedSize()]))
+	}
+	if c.fields == nil {
+		c.fields = must(c.t.Fields(c.node))
+	}
+	return c.fields[i]
+}
+
+// fieldNode returns the current tree of field i of a structured container.
+func (c *Container) fieldNode(i int) *tree.Node {
+	if v := c.kids.get(uint64(i)); v != nil {
+		return v.Node()
+	}
+	if n, ok := c.pending[uint64(i)]; ok {
+		return n
+	}
+	return c.committedField(i)
+}
+
+func (c *Container) commit() *tree.Node {
+	if c.t.IsCompact() {
+		if len(c.kids.dirty) > 0 {
+			c.syncKids()
+		}
+		if c.buf != nil {
+			c.node = must(c.t.PageOf(c.buf))
+			c.buf = nil
+		}
+		return c.node
+	}
+	if len(c.pending) == 0 && len(c.kids.dirty) == 0 {
+		return c.node
+	}
+	updates := c.pending
+	if updates == nil {
+		updates = make(map[uint64]*tree.Node, len(c.kids.dirty))
+	}
+	c.kids.commitDirty(updates)
+	idx := make([]uint64, 0, len(updates))
+	for i := range updates {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	nodes := make([]*tree.Node, len(idx))
+	for k, i := range idx {
+		nodes[k] = updates[i]
+	}
+	c.node = must(tree.SetMany(c.node, c.t.Depth(), idx, nodes))
+	if c.fields != nil {
+		for k, i := range idx {
+			c.fields[i] = nodes[k]
+		}
+	}
+	c.pending = nil
+	return c.node
+}
+
+func (c *Container) field(i int) schema.Type {
+	if i < 0 || i >= c.t.NumFields() {
+		panic(fmt.Sprintf("view: field %d of %s, which has %d", i, c.t, c.t.NumFields()))
+	}
+	return c.t.Field(i).Type
+}
+
+// Uint returns basic field i, an unsigned integer of at most 64 bits, or a
+// boolean as 0 or 1. It panics if field i is not such a field.
+func (c *Container) Uint(i int) uint64 {
+	f := c.field(i)
+	size := basicSize(f)
+	if c.t.IsCompact() {
+		off := c.t.FieldOffset(i)
+		return leUint(c.bytes()[off : off+size])
+	}
+	n := c.fieldNode(i)
+	if !n.IsLeaf() {
+		panic(fmt.Sprintf("view: field %s.%s is not a leaf", c.t, c.t.Field(i).Name))
+	}
+	chunk := n.Chunk()
+	return leUint(chunk[:size])
+}
+
+// SetUint sets basic field i, an unsigned integer of at most 64 bits (or a
+// boolean, from 0 or 1), to v. It panics if field i is not such a field or
+// v does not fit in it.
+func (c *Container) SetUint(i int, v uint64) {
+	f := c.field(i)
+	size := basicSize(f)
+	if size < 8 && v>>(8*size) != 0 || f == schema.Boolean && v > 1 {
+		panic(fmt.Sprintf("view: %d does not fit in %s.%s (%v)", v, c.t, c.t.Field(i).Name, f))
+	}
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	if c.t.IsCompact() {
+		off := c.t.FieldOffset(i)
+		copy(c.writable()[off:off+size], b[:size])
+		c.lk.changed()
+		return
+	}
+	c.setField(uint64(i), tree.NewLeafBytes(b[:size]))
+}
+
+// Bool returns boolean field i. It panics if field i is not a boolean.
+func (c *Container) Bool(i int) bool {
+	if c.field(i) != schema.Boolean {
+		panic(fmt.Sprintf("view: field %s.%s is not a boolean", c.t, c.t.Field(i).Name))
+	}
+	return c.Uint(i) == 1
+}
+
+// SetBool sets boolean field i. It panics if field i is not a boolean.
+func (c *Container) SetBool(i int, v bool) {
+	if c.field(i) != schema.Boolean {
+		panic(fmt.Sprintf("view: field %s.%s is not a boolean", c.t, c.t.Field(i).Name))
+	}
+	c.SetUint(i, uint64(boolByte(v)))
+}
+
+// Bytes returns the serialization of field i.
+func (c *Container) Bytes(i int) []byte {
+	f := c.field(i)
+	if c.t.IsCompact() {
+		off := c.t.FieldOffset(i)
+		return append([]byte(nil), c.bytes()[off:off+f.FixedSize()]...)
+	}
+	return must(f.Encode(nil, c.fieldNode(i)))
+}
+
+// SetBytes sets field i to the value serialized in b. It returns an error,
+// changing nothing, if b is not a valid value of the field's type.
+func (c *Container) SetBytes(i int, b []byte) error {
+	f := c.field(i)
+	if c.t.IsCompact() {
+		if err := schema.Validate(f, b); err != nil {
+			return err
+		}
+		off := c.t.FieldOffset(i)
+		if v := c.kids.get(uint64(i)); v != nil {
+			v.reset(must(f.Decode(b)))
+			delete(c.kids.dirty, uint64(i))
+			v.link().flagged = false
+		}
+		copy(c.writable()[off:], b)
+		c.lk.changed()
+		return nil
+	}
+	n, err := f.Decode(b)
+	if err != nil {
+		return err
+	}
+	c.setField(uint64(i), n)
+	return nil
+}
+
+// Field returns a handle on composite field i: writes to it go to c. It
+// panics if field i is of a basic type.
+func (c *Container) Field(i int) View {
+	f := c.field(i)
+	if v := c.kids.get(uint64(i)); v != nil {
+		return v
+	}
+	var n *tree.Node
+	if c.t.IsCompact() {
+		off := c.t.FieldOffset(i)
+		n = must(f.Decode(c.bytes()[off : off+f.FixedSize()]))
+	} else {
+		n = c.fieldNode(i)
+	}
+	v, err := Of(f, n)
+	if err != nil {
+		panic(fmt.Sprintf("view: field %s.%s: %v", c.t, c.t.Field(i).Name, err))
+	}
+	c.kids.put(uint64(i), v, c)
+	if _, ok := c.pending[uint64(i)]; ok {
+		delete(c.pending, uint64(i))
+		c.kids.markDirty(uint64(i))
+	}
+	return v
+}
+
+// Set replaces composite field i with the value of v, which must be of the
+// field's type.
+func (c *Container) Set(i int, v View) error {
+	f := c.field(i)
+	if v.Type() != f {
+		return fmt.Errorf("%w: %v into %s.%s (%v)", ErrType, v.Type(), c.t, c.t.Field(i).Name, f)
+	}
+	if c.t.IsCompact() {
+		b, err := v.MarshalSSZ()
+		if err != nil {
+			return err
+		}
+		return c.SetBytes(i, b)
+	}
+	c.setField(uint64(i), v.Node())
+	return nil
+}
+
+func (c *Container) setField(i uint64, n *tree.Node) {
+	if v := c.kids.get(i); v != nil {
+		v.reset(n)
+		c.kids.markDirty(i)
+	} else {
+		if c.pending == nil {
+			c.pending = make(map[uint64]*tree.Node)
+		}
+		c.pending[i] = n
+	}
+	c.lk.changed()
+}
+
+func basicSize(f schema.Type) int {
+	switch f := f.(type) {
+	case *schema.Uint:
+		if f.Bits() <= 64 {
+			return f.FixedSize()
+		}
+	case *schema.Bool:
+		return 1
+	}
+	panic(fmt.Sprintf("view: %v is not an unsigned integer of at most 64 bits", f))
+}
+
+func leUint(b []byte) uint64 {
+	var v uint64
+	for i := len(b) - 1; i >= 0; i-- {
+		v = v<<8 | uint64(b[i])
+	}
+	return v
+}

@@ -1,0 +1,266 @@
+package view
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// subtrees is what List and Vector share: composite elements each stored as
+// a subtree of its own, handed out as write-through handles.
+type subtrees struct {
+	lk    link
+	typ   schema.Type
+	elem  schema.Type
+	depth int
+	list  bool
+	limit uint64
+	node  *tree.Node // committed value tree
+	data  *tree.Node // committed data tree
+	n     uint64     // length now
+	nodeN uint64     // length the committed tree records
+	// pending holds elements set (or appended, or popped: zero) since the
+	// last commit; handles holds the handles given out.
+	pending map[uint64]*tree.Node
+	kids    handles
+}
+
+func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (*subtrees, error) {
+	s := &subtrees{typ: t, elem: elem, depth: depth, list: list, limit: limit}
+	if err := s.set(n); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *subtrees) set(n *tree.Node) error {
+	data, length := n, s.limit
+	if s.list {
+		if !n.IsBranch() {
+			return fmt.Errorf("%w: %v tree is not a branch", ErrType, s.typ)
+		}
+		var lengthNode *tree.Node
+		data, lengthNode = n.Children()
+		if !lengthNode.IsLeaf() {
+			return fmt.Errorf("%w: %v length is not a leaf", ErrType, s.typ)
+		}
+		c := lengthNode.Chunk()
+		length = 0
+		for i := 7; i >= 0; i-- {
+			length = length<<8 | uint64(c[i])
+		}
+		if length > s.limit {
+			return fmt.Errorf("%w: %v of length %d", ErrType, s.typ, length)
+		}
+	}
+	s.node, s.data, s.n, s.nodeN, s.pending = n, data, length, length, nil
+	// Handles follow the new value; those past its end become values of
+	// their own.
+	for i, v := range s.kids.views {
+		if i >= length {
+			s.kids.drop(i)
+			continue
+		}
+		v.reset(s.committedElem(i))
+	}
+	clear(s.kids.dirty)
+	return nil
+}
+
+func (s *subtrees) committedElem(i uint64) *tree.Node {
+	return must(tree.Get(s.data, s.depth, i))
+}
+
+func (s *subtrees) childChanged(i uint64) {
+	s.kids.markDirty(i)
+	s.lk.changed()
+}
+
+func (s *subtrees) commit() *tree.Node {
+	if len(s.pending) == 0 && len(s.kids.dirty) == 0 && s.n == s.nodeN {
+		return s.node
+	}
+	updates := s.pending
+	if updates == nil {
+		updates = make(map[uint64]*tree.Node, len(s.kids.dirty))
+	}
+	s.kids.commitDirty(updates)
+	if len(updates) > 0 {
+		idx := make([]uint64, 0, len(updates))
+		for i := range updates {
+			idx = append(idx, i)
+		}
+		slices.Sort(idx)
+		nodes := make([]*tree.Node, len(idx))
+		for k, i := range idx {
+			nodes[k] = updates[i]
+		}
+		s.data = must(tree.SetMany(s.data, s.depth, idx, nodes))
+	}
+	if s.list {
+		s.node = tree.NewBranch(s.data, tree.NewLeafUint64(s.n))
+	} else {
+		s.node = s.data
+	}
+	s.nodeN, s.pending = s.n, nil
+	return s.node
+}
+
+func (s *subtrees) reset(n *tree.Node) {
+	if err := s.set(n); err != nil {
+		panic(err)
+	}
+}
+
+func (s *subtrees) index(i int) uint64 {
+	if i < 0 || uint64(i) >= s.n {
+		panic(fmt.Sprintf("view: index %d out of range [0:%d] of %v", i, s.n, s.typ))
+	}
+	return uint64(i)
+}
+
+// elemNode returns the current tree of element i.
+func (s *subtrees) elemNode(i uint64) *tree.Node {
+	if v := s.kids.get(i); v != nil {
+		return v.Node()
+	}
+	if n, ok := s.pending[i]; ok {
+		return n
+	}
+	return s.committedElem(i)
+}
+
+func (s *subtrees) setNode(i uint64, n *tree.Node) {
+	if v := s.kids.get(i); v != nil {
+		// The handle at i follows the new value.
+		v.reset(n)
+		s.kids.markDirty(i)
+	} else {
+		if s.pending == nil {
+			s.pending = make(map[uint64]*tree.Node)
+		}
+		s.pending[i] = n
+	}
+	s.lk.changed()
+}
+
+func (s *subtrees) Type() schema.Type                       { return s.typ }
+func (s *subtrees) Node() *tree.Node                        { return s.commit() }
+func (s *subtrees) HashTreeRoot() [32]byte                  { return s.commit().Root() }
+func (s *subtrees) MarshalSSZ() ([]byte, error)             { return marshal(s, nil) }
+func (s *subtrees) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
+func (s *subtrees) SizeSSZ() int                            { return sizeOf(s) }
+func (s *subtrees) UnmarshalSSZ(b []byte) error             { return unmarshal(s, b) }
+func (s *subtrees) link() *link                             { return &s.lk }
+
+// Len returns the number of elements.
+func (s *subtrees) Len() int { return int(s.n) }
+
+// Get returns a handle on element i: writes to it go to this list or
+// vector. It panics if i is out of range.
+func (s *subtrees) Get(i int) View {
+	k := s.index(i)
+	if v := s.kids.get(k); v != nil {
+		return v
+	}
+	n := s.elemNode(k)
+	v := must(Of(s.elem, n))
+	s.kids.put(k, v, s)
+	if _, ok := s.pending[k]; ok {
+		// The handle now carries the pending element.
+		delete(s.pending, k)
+		s.kids.markDirty(k)
+	}
+	return v
+}
+
+// Set replaces element i with the value of v, which must be of the element
+// type. It panics if i is out of range.
+func (s *subtrees) Set(i int, v View) error {
+	k := s.index(i)
+	if v.Type() != s.elem {
+		return fmt.Errorf("%w: %v into %v", ErrType, v.Type(), s.typ)
+	}
+	s.setNode(k, v.Node())
+	return nil
+}
+
+// All returns an iterator over handles on the elements, in order.
+func (s *subtrees) All() func(yield func(int, View) bool) {
+	return func(yield func(int, View) bool) {
+		for i := 0; i < s.Len(); i++ {
+			if !yield(i, s.Get(i)) {
+				return
+			}
+		}
+	}
+}
+
+// List is a view of List[T, N] where T is a composite type stored as a
+// subtree per element: variable-size types, and fixed-size ones above
+// 1 KiB.
+type List struct {
+	subtrees
+	t *schema.List
+}
+
+func ofList(t *schema.List, n *tree.Node) (*List, error) {
+	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), true, t.Limit(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &List{subtrees: *s, t: t}, nil
+}
+
+// Append adds the value of v at the end. It returns an error if the list is
+// full or v is of another type.
+func (l *List) Append(v View) error {
+	if v.Type() != l.elem {
+		return fmt.Errorf("%w: %v into %v", ErrType, v.Type(), l.t)
+	}
+	if l.n >= l.limit {
+		return fmt.Errorf("%w: %v holds %d", ErrLimit, l.t, l.limit)
+	}
+	l.n++
+	l.setNode(l.n-1, v.Node())
+	return nil
+}
+
+// Pop removes the last element. A handle on it becomes a value of its own.
+// It returns an error if the list is empty.
+func (l *List) Pop() error {
+	if l.n == 0 {
+		return fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	l.n--
+	l.kids.drop(l.n)
+	if l.pending == nil {
+		l.pending = make(map[uint64]*tree.Node)
+	}
+	l.pending[l.n] = tree.Zero(0)
+	l.lk.changed()
+	return nil
+}
+
+// Copy returns an independent copy in O(1).
+func (l *List) Copy() *List { return must(ofList(l.t, l.Node())) }
+
+// Vector is a view of Vector[T, N] where T is a composite type stored as a
+// subtree per element.
+type Vector struct {
+	subtrees
+	t *schema.Vector
+}
+
+func ofVector(t *schema.Vector, n *tree.Node) (*Vector, error) {
+	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), false, t.Len(), n)
+	if err != nil {
+		return nil, err
+	}
+	return &Vector{subtrees: *s, t: t}, nil
+}
+
+// Copy returns an independent copy in O(1).
+func (v *Vector) Copy() *Vector { return must(ofVector(v.t, v.Node())) }

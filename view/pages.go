@@ -1,0 +1,202 @@
+package view
+
+import (
+	"slices"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// pages is the storage shared by every view over bytes kept in pages:
+// packed basic values, bits, and compact composite values. It holds the
+// committed data tree and the pages being written, which it turns into new
+// page nodes and sets into the tree in one pass when committed.
+//
+// Offsets are in bytes of the concatenated values; size is how many of
+// those bytes the value holds now, pending writes included.
+type pages struct {
+	layout *tree.Layout
+	top    int // levels above the pages
+	per    int // bytes per page
+	data   *tree.Node
+	size   int
+	// dirty holds the pages written since the last commit, by index, each
+	// a private copy of per bytes.
+	dirty map[uint64][]byte
+	// A read cache: the bytes of page lastIndex, committed or dirty.
+	last      []byte
+	lastIndex uint64
+	lastOK    bool
+}
+
+func newPages(l *tree.Layout, depth int, data *tree.Node, size int) pages {
+	return pages{layout: l, top: depth - l.Depth(), per: l.Bytes(), data: data, size: size}
+}
+
+// reset points the storage at another committed data tree, dropping
+// pending writes.
+func (p *pages) reset(data *tree.Node, size int) {
+	p.data, p.size, p.dirty, p.lastOK = data, size, nil, false
+}
+
+// page returns the bytes of page i for reading: a dirty copy, or the
+// committed page's bytes (shorter than per when the page is not full, nil
+// for a zero page). The result must not be modified.
+func (p *pages) page(i uint64) []byte {
+	if p.lastOK && p.lastIndex == i {
+		return p.last
+	}
+	var b []byte
+	if d, ok := p.dirty[i]; ok {
+		b = d
+	} else {
+		b = p.committed(i)
+	}
+	p.last, p.lastIndex, p.lastOK = b, i, true
+	return b
+}
+
+// committed returns the bytes of page i of the committed tree.
+func (p *pages) committed(i uint64) []byte {
+	n, err := tree.Get(p.data, p.top, i)
+	if err != nil {
+		panic("view: page outside the data tree: " + err.Error())
+	}
+	if data, _, ok := n.PageData(); ok {
+		return data
+	}
+	if n.RootKnown() && n.Root() == tree.ZeroRoot(p.layout.Depth()) {
+		return nil
+	}
+	// An expanded page (or a leaf standing for one): read it back.
+	b, err := tree.AppendData(nil, n, p.layout.Depth(), p.layout, p.per)
+	if err != nil {
+		panic("view: unreadable page: " + err.Error())
+	}
+	return b
+}
+
+// read copies the bytes at off into dst.
+func (p *pages) read(off int, dst []byte) {
+	for len(dst) > 0 {
+		i, in := uint64(off/p.per), off%p.per
+		b := p.page(i)
+		n := min(len(dst), p.per-in)
+		if in < len(b) {
+			copy(dst[:n], b[in:min(len(b), in+n)])
+		}
+		if in+n > len(b) {
+			clear(dst[max(0, len(b)-in):n])
+		}
+		dst, off = dst[n:], off+n
+	}
+}
+
+// writable returns page i's dirty copy, making one if needed.
+func (p *pages) writable(i uint64) []byte {
+	d, ok := p.dirty[i]
+	if d != nil {
+		return d
+	}
+	d = make([]byte, p.per)
+	if !ok { // not emptied since the last commit
+		copy(d, p.committed(i))
+	}
+	if p.dirty == nil {
+		p.dirty = make(map[uint64][]byte)
+	}
+	p.dirty[i] = d
+	if p.lastOK && p.lastIndex == i {
+		p.last = d
+	}
+	return d
+}
+
+// write copies src to the bytes at off, which must lie below size.
+func (p *pages) write(off int, src []byte) {
+	for len(src) > 0 {
+		i, in := uint64(off/p.per), off%p.per
+		d := p.writable(i)
+		n := copy(d[in:], src)
+		src, off = src[n:], off+n
+	}
+}
+
+// resize sets the number of bytes held. Bytes past the new size are zeroed
+// (they are part of the chunks a root is computed from); bytes added are
+// zero.
+func (p *pages) resize(size int) {
+	if size < p.size {
+		// Zero the tail of the page the new end falls in; pages wholly past
+		// the end become zero subtrees on commit.
+		if in := size % p.per; in != 0 {
+			d := p.writable(uint64(size / p.per))
+			clear(d[in:])
+		}
+		for i := uint64((size + p.per - 1) / p.per); i < uint64((p.size+p.per-1)/p.per); i++ {
+			p.markEmpty(i)
+		}
+	}
+	p.size = size
+}
+
+// markEmpty records page i as holding nothing.
+func (p *pages) markEmpty(i uint64) {
+	if p.dirty == nil {
+		p.dirty = make(map[uint64][]byte)
+	}
+	p.dirty[i] = nil
+	if p.lastOK && p.lastIndex == i {
+		p.lastOK = false
+	}
+}
+
+// commit turns the dirty pages into page nodes, sets them into the data
+// tree in one pass, and returns the new data tree.
+func (p *pages) commit() *tree.Node {
+	if len(p.dirty) == 0 {
+		return p.data
+	}
+	idx := make([]uint64, 0, len(p.dirty))
+	for i := range p.dirty {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	nodes := make([]*tree.Node, len(idx))
+	for k, i := range idx {
+		used := min(p.per, p.size-int(i)*p.per)
+		d := p.dirty[i]
+		if used <= 0 || d == nil {
+			nodes[k] = tree.Zero(p.layout.Depth())
+			continue
+		}
+		n, err := tree.NewPage(p.layout, d[:used:used])
+		if err != nil {
+			panic("view: " + err.Error())
+		}
+		nodes[k] = n
+	}
+	data, err := tree.SetMany(p.data, p.top, idx, nodes)
+	if err != nil {
+		panic("view: " + err.Error())
+	}
+	p.data, p.dirty, p.lastOK = data, nil, false
+	return data
+}
+
+// replace builds a new data tree from all of b in one pass, dropping
+// pending writes.
+func (p *pages) replace(b []byte) {
+	data, err := tree.BuildPages(p.layout, p.top+p.layout.Depth(), b)
+	if err != nil {
+		panic("view: " + err.Error())
+	}
+	p.reset(data, len(b))
+}
+
+// bytes appends the size bytes held to dst.
+func (p *pages) bytes(dst []byte) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, p.size)...)
+	p.read(0, dst[start:])
+	return dst
+}

@@ -1,0 +1,187 @@
+package view
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// seq is a vector or list whose elements are fixed-size byte strings (or
+// bits) kept in pages: the core of every view over packed basic values,
+// bitfields and compact composite values.
+type seq struct {
+	lk    link
+	typ   schema.Type
+	pages pages
+	esize int  // bytes per element; 1 for bits
+	bits  bool // elements are bits, n counts bits
+	list  bool // a list or bitlist: the tree mixes in the length
+	limit uint64
+	n     uint64     // length now, pending writes included
+	node  *tree.Node // the committed value tree
+	nodeN uint64     // the length node records
+}
+
+// newSeq returns the sequence over the value tree n of type t, whose data
+// tree has the given depth and page layout.
+func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, limit uint64, n *tree.Node) (*seq, error) {
+	s := &seq{typ: t, esize: esize, bits: bits, list: list, limit: limit}
+	s.pages = newPages(l, depth, nil, 0)
+	if err := s.set(n); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// set points the sequence at the value tree n.
+func (s *seq) set(n *tree.Node) error {
+	data, length := n, s.limit
+	if s.list {
+		if !n.IsBranch() {
+			return fmt.Errorf("%w: %v tree is not a branch", ErrType, s.typ)
+		}
+		var lengthNode *tree.Node
+		data, lengthNode = n.Children()
+		if !lengthNode.IsLeaf() {
+			return fmt.Errorf("%w: %v length is not a leaf", ErrType, s.typ)
+		}
+		c := lengthNode.Chunk()
+		length = 0
+		for i := 7; i >= 0; i-- {
+			length = length<<8 | uint64(c[i])
+		}
+		if length > s.limit {
+			return fmt.Errorf("%w: %v of length %d", ErrType, s.typ, length)
+		}
+	}
+	if s.pages.top+s.pages.layout.Depth() == 0 && data.IsLeaf() {
+		// A value of one chunk is stored as a leaf; keep it as a page.
+		c := data.Chunk()
+		data = must(tree.NewPage(s.pages.layout, c[:s.bytesFor(length)]))
+	}
+	s.node, s.n, s.nodeN = n, length, length
+	s.pages.reset(data, s.bytesFor(length))
+	return nil
+}
+
+func (s *seq) bytesFor(n uint64) int {
+	if s.bits {
+		return int((n + 7) / 8)
+	}
+	return int(n) * s.esize
+}
+
+func (s *seq) commit() *tree.Node {
+	before := s.pages.data
+	data := s.pages.commit()
+	if data == before && s.n == s.nodeN {
+		return s.node
+	}
+	if s.list {
+		s.node = tree.NewBranch(data, tree.NewLeafUint64(s.n))
+	} else {
+		s.node = data
+	}
+	s.nodeN = s.n
+	return s.node
+}
+
+func (s *seq) reset(n *tree.Node) {
+	if err := s.set(n); err != nil {
+		panic(err)
+	}
+}
+
+// index checks i against the length, as a slice index is checked.
+func (s *seq) index(i int) int {
+	if uint64(i) >= s.n || i < 0 {
+		panic(fmt.Sprintf("view: index %d out of range [0:%d] of %v", i, s.n, s.typ))
+	}
+	return i
+}
+
+// elem returns the bytes of element i for reading, or nil when they are
+// zero. It avoids copying when the element lies within one page.
+func (s *seq) elem(i int, scratch []byte) []byte {
+	off := i * s.esize
+	in := off % s.pages.per
+	if in+s.esize <= s.pages.per {
+		b := s.pages.page(uint64(off / s.pages.per))
+		if in+s.esize <= len(b) {
+			return b[in : in+s.esize]
+		}
+		if in >= len(b) {
+			return nil
+		}
+	}
+	s.pages.read(off, scratch[:s.esize])
+	return scratch[:s.esize]
+}
+
+// setElem writes the bytes of element i.
+func (s *seq) setElem(i int, b []byte) {
+	s.pages.write(i*s.esize, b)
+	s.lk.changed()
+}
+
+// grow appends room for one element (zeroed) and returns its index.
+func (s *seq) grow() (int, error) {
+	if s.n >= s.limit {
+		return 0, fmt.Errorf("%w: %v holds %d", ErrLimit, s.typ, s.limit)
+	}
+	s.n++
+	s.pages.resize(s.bytesFor(s.n))
+	s.lk.changed()
+	return int(s.n - 1), nil
+}
+
+// shrink removes the last element.
+func (s *seq) shrink() error {
+	if s.n == 0 {
+		return fmt.Errorf("%w: %v", ErrEmpty, s.typ)
+	}
+	s.n--
+	s.pages.resize(s.bytesFor(s.n))
+	if s.bits && s.n%8 != 0 {
+		// Clear the removed bit, which shares a byte with the others.
+		var b [1]byte
+		s.pages.read(int(s.n/8), b[:])
+		b[0] &^= 1 << (s.n % 8)
+		s.pages.write(int(s.n/8), b[:])
+	}
+	s.lk.changed()
+	return nil
+}
+
+// replace sets every element at once from their bytes, in one pass.
+func (s *seq) replace(b []byte, n uint64) error {
+	if s.list && n > s.limit || !s.list && n != s.limit {
+		return fmt.Errorf("%w: %d elements for %v", ErrLimit, n, s.typ)
+	}
+	s.pages.replace(b)
+	s.n = n
+	s.lk.changed()
+	return nil
+}
+
+func (s *seq) root() [32]byte { return s.commit().Root() }
+
+// eachPage calls f with the bytes of each page holding elements, in order;
+// f must not keep them.
+func (s *seq) eachPage(f func(first int, b []byte) bool) {
+	size := s.pages.size
+	for i := 0; i*s.pages.per < size; i++ {
+		b := s.pages.page(uint64(i))
+		if !f(i*s.pages.per, b) {
+			return
+		}
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic("view: " + err.Error())
+	}
+	return v
+}

@@ -1,0 +1,115 @@
+package view
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// Union is a view of a Union[...] value: a selector and the value of the
+// selected option.
+type Union struct {
+	lk    link
+	t     *schema.Union
+	node  *tree.Node
+	sel   int
+	value View // handle on the selected value; nil for None or basic options
+	dirty bool
+}
+
+func ofUnion(t *schema.Union, n *tree.Node) (*Union, error) {
+	u := &Union{t: t}
+	if err := u.set(n); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+func (u *Union) set(n *tree.Node) error {
+	sel, value, err := u.t.Selected(n)
+	if err != nil {
+		return err
+	}
+	if u.value != nil {
+		u.value.link().parent = nil // a value of its own from now on
+	}
+	u.node, u.sel, u.value, u.dirty = n, sel, nil, false
+	if o := u.t.Option(sel); o != nil {
+		if v, err := Of(o, value); err == nil {
+			u.value = v
+			l := v.link()
+			l.parent, l.index = u, 0
+		}
+	}
+	return nil
+}
+
+func (u *Union) reset(n *tree.Node) {
+	if err := u.set(n); err != nil {
+		panic(err)
+	}
+}
+
+func (u *Union) link() *link { return &u.lk }
+
+func (u *Union) childChanged(uint64) {
+	u.dirty = true
+	u.lk.changed()
+}
+
+func (u *Union) commit() *tree.Node {
+	if !u.dirty {
+		return u.node
+	}
+	u.node = tree.NewBranch(u.value.commit(), tree.NewLeafUint64(uint64(u.sel)))
+	u.value.link().flagged = false
+	u.dirty = false
+	return u.node
+}
+
+// Type returns the union type.
+func (u *Union) Type() schema.Type { return u.t }
+
+func (u *Union) Node() *tree.Node                        { return u.commit() }
+func (u *Union) HashTreeRoot() [32]byte                  { return u.commit().Root() }
+func (u *Union) MarshalSSZ() ([]byte, error)             { return marshal(u, nil) }
+func (u *Union) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(u, dst) }
+func (u *Union) SizeSSZ() int                            { return sizeOf(u) }
+func (u *Union) UnmarshalSSZ(b []byte) error             { return unmarshal(u, b) }
+
+// Copy returns an independent copy in O(1).
+func (u *Union) Copy() *Union { return must(ofUnion(u.t, u.Node())) }
+
+// Selector returns the index of the selected option.
+func (u *Union) Selector() int { return u.sel }
+
+// Value returns a handle on the selected value, which writes through to u,
+// or nil when the selected option is None or a basic type (read those with
+// ValueBytes).
+func (u *Union) Value() View { return u.value }
+
+// ValueBytes returns the serialization of the selected value (empty for
+// None).
+func (u *Union) ValueBytes() []byte {
+	b := must(u.MarshalSSZ())
+	return b[1:]
+}
+
+// Select sets the union to option sel holding the value serialized in b. It
+// returns an error, changing nothing, if sel is not an option or b is not a
+// valid value of it.
+func (u *Union) Select(sel int, b []byte) error {
+	if sel < 0 || sel >= u.t.Options() {
+		return fmt.Errorf("%w: selector %d of %v", schema.ErrSelector, sel, u.t)
+	}
+	n, err := u.t.Decode(append([]byte{byte(sel)}, b...))
+	if err != nil {
+		return err
+	}
+	if err := u.set(n); err != nil {
+		return err
+	}
+	u.lk.changed()
+	return nil
+}

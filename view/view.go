@@ -1,0 +1,248 @@
+// Package view provides typed, mutable-looking handles over immutable SSZ
+// trees: get and set, append and pop, iterate, copy in O(1), hash
+// incrementally, and marshal.
+//
+// A view holds the root of a tree (package tree) built to the layout of its
+// schema type (package schema). Writes are buffered in the view, grouped by
+// page or field, and applied in one bottom-up pass before the value is
+// hashed, copied, encoded or read as a tree: one Set on a list of a million
+// elements rebuilds one page and one path, and a million Sets rebuild each
+// page once.
+//
+// # Handles and copies
+//
+// A handle obtained from a view (a composite field of a container, an
+// element of a list of composite values) writes through to that view, and
+// only to it. After c := v.Copy(), handles taken from v keep writing to v,
+// never to c; c shares every node with v until one of them changes. Values
+// that the API hands out as plain Go values or bytes (an element of a
+// list of basic or compact values) are copies: writing one back takes a Set.
+//
+// # Errors and panics
+//
+// As with Go's own slices and maps, an index outside [0, Len) is a
+// programming error and panics. Everything that depends on data returns an
+// error: decoding, appending past a list's limit, popping an empty list.
+//
+// # Concurrency
+//
+// A view is not safe for concurrent use: guard it, or give each goroutine
+// its own Copy. Copies may be hashed, read and changed from different
+// goroutines at once: the nodes they share are immutable.
+package view
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// View is what every view offers, whatever its type.
+type View interface {
+	// Type returns the SSZ type of the value.
+	Type() schema.Type
+	// Node applies pending writes and returns the root of the value's
+	// tree, which is immutable and may be shared freely.
+	Node() *tree.Node
+	// HashTreeRoot returns the value's hash_tree_root, hashing only what
+	// changed since the last time.
+	HashTreeRoot() [32]byte
+	// MarshalSSZ returns the value's serialization.
+	MarshalSSZ() ([]byte, error)
+	// MarshalSSZTo appends the value's serialization to dst.
+	MarshalSSZTo(dst []byte) ([]byte, error)
+	// SizeSSZ returns the size of the value's serialization.
+	SizeSSZ() int
+	// UnmarshalSSZ replaces the value with the one serialized in b. On error
+	// the value is unchanged.
+	UnmarshalSSZ(b []byte) error
+
+	// commit applies pending writes and returns the value's tree.
+	commit() *tree.Node
+	// reset replaces the value's tree, dropping pending writes; handles
+	// obtained from the view follow.
+	reset(n *tree.Node)
+	link() *link
+}
+
+// ErrLimit is returned when a list would grow past its limit.
+var ErrLimit = errors.New("view: list is full")
+
+// ErrEmpty is returned when popping from an empty list.
+var ErrEmpty = errors.New("view: list is empty")
+
+// ErrType is returned when a view is asked for over a type of another kind.
+var ErrType = errors.New("view: wrong type")
+
+// parent is a view that hands out handles to its parts.
+type parent interface {
+	// childChanged records that the handle at index has pending writes.
+	childChanged(index uint64)
+}
+
+// link ties a handle to the view it came from.
+type link struct {
+	parent parent
+	index  uint64
+	// flagged is set once the parent knows of pending writes, so that
+	// repeated writes notify it once per commit.
+	flagged bool
+}
+
+// changed tells the parent chain that the view has pending writes.
+func (l *link) changed() {
+	if l.parent != nil && !l.flagged {
+		l.flagged = true
+		l.parent.childChanged(l.index)
+	}
+}
+
+// handles keeps the handles a composite view has given out, by position,
+// and which of them have pending writes.
+type handles struct {
+	views map[uint64]View
+	dirty map[uint64]struct{}
+}
+
+func (h *handles) get(i uint64) View { return h.views[i] }
+
+func (h *handles) put(i uint64, v View, p parent) {
+	if h.views == nil {
+		h.views = make(map[uint64]View)
+	}
+	l := v.link()
+	l.parent, l.index, l.flagged = p, i, false
+	h.views[i] = v
+}
+
+func (h *handles) markDirty(i uint64) {
+	if h.dirty == nil {
+		h.dirty = make(map[uint64]struct{})
+	}
+	h.dirty[i] = struct{}{}
+}
+
+// drop forgets the handle at i: it becomes a value of its own.
+func (h *handles) drop(i uint64) {
+	if v, ok := h.views[i]; ok {
+		v.commit()
+		l := v.link()
+		l.parent, l.flagged = nil, false
+		delete(h.views, i)
+	}
+	delete(h.dirty, i)
+}
+
+// commitDirty commits the handles with pending writes and adds their new
+// trees to updates.
+func (h *handles) commitDirty(updates map[uint64]*tree.Node) {
+	for i := range h.dirty {
+		v := h.views[i]
+		updates[i] = v.commit()
+		v.link().flagged = false
+	}
+	clear(h.dirty)
+}
+
+// marshal implements MarshalSSZTo for any view.
+func marshal(v View, dst []byte) ([]byte, error) {
+	return v.Type().Encode(dst, v.Node())
+}
+
+// sizeOf implements SizeSSZ for any view.
+func sizeOf(v View) int {
+	n, err := v.Type().Size(v.Node())
+	if err != nil {
+		panic(fmt.Sprintf("view: size of a malformed %v: %v", v.Type(), err))
+	}
+	return n
+}
+
+// unmarshal implements UnmarshalSSZ for any view.
+func unmarshal(v View, b []byte) error {
+	n, err := v.Type().Decode(b)
+	if err != nil {
+		return err
+	}
+	v.reset(n)
+	v.link().changed()
+	return nil
+}
+
+// New returns a view of the default value of t, of the concrete view type
+// for t's kind (see [Of]).
+func New(t schema.Type) (View, error) { return Of(t, t.Default()) }
+
+// Decode returns a view of the value of type t serialized in b.
+func Decode(t schema.Type, b []byte) (View, error) {
+	n, err := t.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return Of(t, n)
+}
+
+// Of returns a view of type t over the tree n, which must have been built
+// for t. The concrete type depends on t: [*BasicList] or [*BasicVector] for
+// lists and vectors of unsigned integers, [*BoolList] or [*BoolVector] for
+// booleans, [*CompactList] or [*CompactVector] for fixed-size composite
+// elements of at most 1 KiB, [*List] or [*Vector] for other elements,
+// [*Bitlist], [*Bitvector], [*Container] and [*Union]. Basic types have no
+// view.
+func Of(t schema.Type, n *tree.Node) (View, error) {
+	switch t := t.(type) {
+	case *schema.List:
+		switch e := t.Elem().(type) {
+		case *schema.Uint:
+			switch e.Bits() {
+			case 8:
+				return ofBasicList[uint8](t, n)
+			case 16:
+				return ofBasicList[uint16](t, n)
+			case 32:
+				return ofBasicList[uint32](t, n)
+			case 64:
+				return ofBasicList[uint64](t, n)
+			}
+			return ofUint256List(t, n)
+		case *schema.Bool:
+			return ofBoolList(t, n)
+		}
+		if t.PageLayout() != nil {
+			return ofCompactList(t, n)
+		}
+		return ofList(t, n)
+	case *schema.Vector:
+		switch e := t.Elem().(type) {
+		case *schema.Uint:
+			switch e.Bits() {
+			case 8:
+				return ofBasicVector[uint8](t, n)
+			case 16:
+				return ofBasicVector[uint16](t, n)
+			case 32:
+				return ofBasicVector[uint32](t, n)
+			case 64:
+				return ofBasicVector[uint64](t, n)
+			}
+			return ofUint256Vector(t, n)
+		case *schema.Bool:
+			return ofBoolVector(t, n)
+		}
+		if t.PageLayout() != nil {
+			return ofCompactVector(t, n)
+		}
+		return ofVector(t, n)
+	case *schema.Bitlist:
+		return ofBitlist(t, n)
+	case *schema.Bitvector:
+		return ofBitvector(t, n)
+	case *schema.Container:
+		return ofContainer(t, n)
+	case *schema.Union:
+		return ofUnion(t, n)
+	}
+	return nil, fmt.Errorf("%w: %v has no view", ErrType, t)
+}
