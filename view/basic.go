@@ -151,7 +151,7 @@ func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth
 	if err != nil {
 		return basic[T]{}, err
 	}
-	return basic[T]{seq: *s}, nil
+	return basic[T]{seq: s}, nil
 }
 
 // BasicList is a view of List[uintN, N]: a list of unsigned integers

@@ -59,7 +59,7 @@ func ofBitlist(t *schema.Bitlist, n *tree.Node) (*Bitlist, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Bitlist{bitfield: bitfield{*s}, t: t}, nil
+	return &Bitlist{bitfield: bitfield{s}, t: t}, nil
 }
 
 // NewBitlist returns an empty bitlist of type t.
@@ -101,7 +101,7 @@ func ofBitvector(t *schema.Bitvector, n *tree.Node) (*Bitvector, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Bitvector{bitfield: bitfield{*s}, t: t}, nil
+	return &Bitvector{bitfield: bitfield{s}, t: t}, nil
 }
 
 // NewBitvector returns a bitvector of type t with every bit clear.

@@ -55,7 +55,7 @@ func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BoolList{bools: bools{*s}, t: t}, nil
+	return &BoolList{bools: bools{s}, t: t}, nil
 }
 
 // Append adds v at the end. It returns an error if the list is full.
@@ -92,7 +92,7 @@ func ofBoolVector(t *schema.Vector, n *tree.Node) (*BoolVector, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BoolVector{bools: bools{*s}, t: t}, nil
+	return &BoolVector{bools: bools{s}, t: t}, nil
 }
 
 // Copy returns an independent copy in O(1).

@@ -88,7 +88,7 @@ func ofCompactList(t *schema.List, n *tree.Node) (*CompactList, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CompactList{compact: compact{seq: *s, elem: t.Elem()}, t: t}, nil
+	return &CompactList{compact: compact{seq: s, elem: t.Elem()}, t: t}, nil
 }
 
 // Append adds the value serialized in b at the end. It returns an error,
@@ -133,7 +133,7 @@ func ofCompactVector(t *schema.Vector, n *tree.Node) (*CompactVector, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CompactVector{compact: compact{seq: *s, elem: t.Elem()}, t: t}, nil
+	return &CompactVector{compact: compact{seq: s, elem: t.Elem()}, t: t}, nil
 }
 
 // SetBytes replaces the vector with the values serialized back to back in b,

@@ -27,12 +27,10 @@ type subtrees struct {
 	kids    handles
 }
 
-func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (*subtrees, error) {
-	s := &subtrees{typ: t, elem: elem, depth: depth, list: list, limit: limit}
-	if err := s.set(n); err != nil {
-		return nil, err
-	}
-	return s, nil
+func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (subtrees, error) {
+	s := subtrees{typ: t, elem: elem, depth: depth, list: list, limit: limit}
+	err := s.set(n)
+	return s, err
 }
 
 func (s *subtrees) set(n *tree.Node) error {
@@ -211,7 +209,7 @@ func ofList(t *schema.List, n *tree.Node) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &List{subtrees: *s, t: t}, nil
+	return &List{subtrees: s, t: t}, nil
 }
 
 // Append adds the value of v at the end. It returns an error if the list is
@@ -259,7 +257,7 @@ func ofVector(t *schema.Vector, n *tree.Node) (*Vector, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Vector{subtrees: *s, t: t}, nil
+	return &Vector{subtrees: s, t: t}, nil
 }
 
 // Copy returns an independent copy in O(1).

@@ -25,13 +25,11 @@ type seq struct {
 
 // newSeq returns the sequence over the value tree n of type t, whose data
 // tree has the given depth and page layout.
-func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, limit uint64, n *tree.Node) (*seq, error) {
-	s := &seq{typ: t, esize: esize, bits: bits, list: list, limit: limit}
+func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, limit uint64, n *tree.Node) (seq, error) {
+	s := seq{typ: t, esize: esize, bits: bits, list: list, limit: limit}
 	s.pages = newPages(l, depth, nil, 0)
-	if err := s.set(n); err != nil {
-		return nil, err
-	}
-	return s, nil
+	err := s.set(n)
+	return s, err
 }
 
 // set points the sequence at the value tree n.

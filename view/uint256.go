@@ -52,7 +52,7 @@ func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Uint256List{bigs: bigs{*s}, t: t}, nil
+	return &Uint256List{bigs: bigs{s}, t: t}, nil
 }
 
 // Append adds v at the end. It returns an error if the list is full or v
@@ -92,7 +92,7 @@ func ofUint256Vector(t *schema.Vector, n *tree.Node) (*Uint256Vector, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Uint256Vector{bigs: bigs{*s}, t: t}, nil
+	return &Uint256Vector{bigs: bigs{s}, t: t}, nil
 }
 
 // Copy returns an independent copy in O(1).
