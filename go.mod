@@ -2,11 +2,11 @@ module github.com/ssztree/ssztree
 
 go 1.24
 
-require github.com/prysmaticlabs/gohashtree v0.0.4-beta
-
 require (
-	github.com/golang/snappy v1.0.0 // indirect
-	github.com/holiman/uint256 v1.3.2 // indirect
-	github.com/klauspost/cpuid/v2 v2.0.9 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	github.com/golang/snappy v1.0.0
+	github.com/holiman/uint256 v1.3.2
+	github.com/prysmaticlabs/gohashtree v0.0.4-beta
+	gopkg.in/yaml.v3 v3.0.1
 )
+
+require github.com/klauspost/cpuid/v2 v2.0.9 // indirect

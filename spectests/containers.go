@@ -1,0 +1,68 @@
+package spectests
+
+import "github.com/ssztree/ssztree/schema"
+
+// The test containers of the ssz_generic containers handler, as defined in
+// tests/formats/ssz_generic/README.md of the specification and in its
+// generator (tests/generators/runners/ssz_generic_cases/ssz_container.py).
+var (
+	singleFieldTestStruct = container("SingleFieldTestStruct",
+		field("A", schema.Byte),
+	)
+	smallTestStruct = container("SmallTestStruct",
+		field("A", schema.Uint16),
+		field("B", schema.Uint16),
+	)
+	fixedTestStruct = container("FixedTestStruct",
+		field("A", schema.Uint8),
+		field("B", schema.Uint64),
+		field("C", schema.Uint32),
+	)
+	varTestStruct = container("VarTestStruct",
+		field("A", schema.Uint16),
+		field("B", schema.Must(schema.NewList(schema.Uint16, 1024))),
+		field("C", schema.Uint8),
+	)
+	complexTestStruct = container("ComplexTestStruct",
+		field("A", schema.Uint16),
+		field("B", schema.Must(schema.NewList(schema.Uint16, 128))),
+		field("C", schema.Uint8),
+		field("D", schema.Must(schema.NewByteList(256))),
+		field("E", varTestStruct),
+		field("F", schema.Must(schema.NewVector(fixedTestStruct, 4))),
+		field("G", schema.Must(schema.NewVector(varTestStruct, 2))),
+	)
+	bitsStruct = container("BitsStruct",
+		field("A", schema.Must(schema.NewBitlist(5))),
+		field("B", schema.Must(schema.NewBitvector(2))),
+		field("C", schema.Must(schema.NewBitvector(1))),
+		field("D", schema.Must(schema.NewBitlist(6))),
+		field("E", schema.Must(schema.NewBitvector(8))),
+	)
+)
+
+// testContainers maps the names of the supported test containers to their
+// types.
+var testContainers = map[string]schema.Type{
+	"SingleFieldTestStruct": singleFieldTestStruct,
+	"SmallTestStruct":       smallTestStruct,
+	"FixedTestStruct":       fixedTestStruct,
+	"VarTestStruct":         varTestStruct,
+	"ComplexTestStruct":     complexTestStruct,
+	"BitsStruct":            bitsStruct,
+}
+
+// unsupportedContainers maps the names of the test containers whose field
+// types the schema package does not support yet to the missing types.
+var unsupportedContainers = map[string]string{
+	"ProgressiveTestStruct": "ProgressiveList (EIP-7916)",
+	"ProgressiveBitsStruct": "ProgressiveBitlist (EIP-7916)",
+}
+
+func container(name string, fields ...schema.Field) *schema.Container {
+	return schema.Must(schema.NewContainer(name, fields...))
+}
+
+func field(name string, t schema.Type) schema.Field {
+	return schema.Field{Name: name, Type: t}
+}

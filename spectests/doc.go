@@ -1,0 +1,42 @@
+// Package spectests runs the SSZ conformance tests of the Ethereum
+// consensus-spec-tests releases against package schema.
+//
+// The releases (https://github.com/ethereum/consensus-spec-tests/releases)
+// ship general.tar.gz, minimal.tar.gz and mainnet.tar.gz; extracted into one
+// folder, they give a tests/ folder laid out as
+//
+//	tests/<preset>/<fork>/<runner>/<handler>/<suite>/<case>/
+//
+// [Run] walks such a folder. It runs every case of the ssz_generic runner
+// (tests/general/phase0/ssz_generic/<handler>/{valid,invalid}/<case>/),
+// whose type is given by the handler folder and the case name (see
+// [ParseType]). A valid case must decode; its tree must have the root of
+// meta.yaml, encode back to the same bytes, and value.yaml, converted to
+// SSZ bytes by walking the type, must give those bytes too. An invalid case
+// must fail to decode. The serialized bytes are read from
+// serialized.ssz_snappy (snappy block format) or, in older releases,
+// serialized.ssz.
+//
+// Cases whose types the schema package does not support yet (progressive
+// lists and containers, compatible unions) are counted and listed, not run,
+// and so are the ssz_static cases. The other runners (operations, sanity...)
+// test more than SSZ: they are listed with their case counts.
+//
+// The test TestConformance runs [Run] on the folder named by the environment
+// variable SSZ_SPECTESTS, the folder holding tests/, and is skipped when it
+// is unset. A relative SSZ_SPECTESTS is resolved against the module root
+// (the folder holding go.mod), not against the package folder where go test
+// runs the test binary, so that from the repository root
+//
+//	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./spectests/
+//
+// reads ../shared/spectests as seen from the repository root. With -v the
+// test writes the summary to standard output, one line per row, each line
+// starting with "spectests:", so that CI can filter it (without -v it goes
+// to the test log, which go test shows on failure):
+//
+//	go test -count=1 -v -run TestConformance ./spectests/ | grep -E '^(spectests:|--- FAIL|FAIL|ok)'
+//
+// [Cases] returns the ssz_generic cases with their types and bytes, for use
+// as fuzzing seeds.
+package spectests

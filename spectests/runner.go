@@ -1,0 +1,183 @@
+package spectests
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/ssztree/ssztree/schema"
+)
+
+// Run runs the ssz_generic cases in the folder dir, which holds tests/, and
+// returns the summary, failures included. Its error reports a folder that
+// cannot be read.
+func Run(dir string) (*Summary, error) {
+	r, err := newRunner(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range r.handlers() {
+		r.runHandler(h)
+	}
+	return r.sum, nil
+}
+
+// A runner runs the cases of a tests/ folder, handler by handler, and
+// records their outcomes.
+type runner struct {
+	layout *layout
+	sum    *Summary
+}
+
+func newRunner(dir string) (*runner, error) {
+	l, err := scan(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &runner{layout: l, sum: newSummary(dir, l)}, nil
+}
+
+// handlers returns the ssz_generic handlers, in order.
+func (r *runner) handlers() []string { return r.layout.handlers() }
+
+// runHandler runs the cases of the handler, records their outcomes in the
+// summary and returns the failures.
+func (r *runner) runHandler(handler string) []Failure {
+	n := len(r.sum.Failures)
+	r.sum.handler(handler) // list the handler even if it has no cases
+	for _, ref := range r.layout.cases(handler) {
+		r.sum.record(ref, runCase(ref))
+	}
+	return r.sum.Failures[n:]
+}
+
+// runCase runs the case in the folder ref. Its error is an
+// [*UnsupportedError] for a case that was not run.
+func runCase(ref caseRef) error {
+	c, err := newCase(ref)
+	if err != nil {
+		return err
+	}
+	if errors.Is(c.TypeErr, ErrUnsupported) {
+		return c.TypeErr
+	}
+	if c.Serialized, err = readSerialized(c.Path); err != nil {
+		return err
+	}
+	return Check(c)
+}
+
+// Check runs the case c, whose Serialized bytes are loaded, and returns why
+// it fails, or an error matching [ErrUnsupported] if its type is not
+// supported yet. Check reads meta.yaml and value.yaml of a valid case from
+// its folder. A panic in the schema package is recovered and reported as a
+// failure.
+func Check(c *Case) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: panic: %v\n%s", c.Path, p, debug.Stack())
+		}
+	}()
+	switch {
+	case errors.Is(c.TypeErr, ErrUnsupported):
+		return c.TypeErr
+	case c.TypeErr != nil && !c.Valid && errors.Is(c.TypeErr, schema.ErrType):
+		return nil // an illegal type: no bytes are a value of it
+	case c.TypeErr != nil:
+		return fmt.Errorf("%s: %w", c.Path, c.TypeErr)
+	case c.Valid:
+		return checkValid(c)
+	}
+	return checkInvalid(c)
+}
+
+// checkInvalid checks that the bytes of c fail to decode.
+func checkInvalid(c *Case) error {
+	for _, t := range c.Types {
+		n, err := t.Decode(c.Serialized)
+		if err == nil {
+			return fmt.Errorf("%s: %v decoded invalid bytes %s without error, to a value with root %#x",
+				c.Path, t, abbrev(c.Serialized), n.Root())
+		}
+	}
+	return nil
+}
+
+// checkValid checks that the bytes of c decode to a value with the root of
+// meta.yaml, that the value encodes back to the same bytes, and that
+// value.yaml gives the same bytes.
+func checkValid(c *Case) error {
+	if len(c.Types) != 1 {
+		return fmt.Errorf("%s: a valid case of %d types", c.Path, len(c.Types))
+	}
+	t, b := c.Types[0], c.Serialized
+	var problems []string
+	fail := func(format string, args ...any) {
+		problems = append(problems, fmt.Sprintf(format, args...))
+	}
+
+	n, err := t.Decode(b)
+	if err != nil {
+		fail("decode %v: %v", t, err)
+	} else {
+		want, err := readRoot(c.Path)
+		if err != nil {
+			return err
+		}
+		if got := n.Root(); got != want {
+			fail("root %#x, want %#x", got, want)
+		}
+		if size, err := t.Size(n); err != nil {
+			fail("size: %v", err)
+		} else if size != len(b) {
+			fail("size %d, want %d", size, len(b))
+		}
+		if enc, err := t.Encode(nil, n); err != nil {
+			fail("encode: %v", err)
+		} else if d := diff(enc, b); d != "" {
+			fail("encoding differs from serialized bytes: %s", d)
+		}
+	}
+
+	v, err := readValue(c.Path)
+	if err != nil {
+		return err
+	}
+	if vb, err := SSZFromYAML(t, v); err != nil {
+		fail("%s: %v", valueFile, err)
+	} else if d := diff(vb, b); d != "" {
+		fail("%s differs from serialized bytes: %s", valueFile, d)
+	}
+
+	if len(problems) > 0 {
+		return fmt.Errorf("%s: %v: %s", c.Path, t, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// diff describes how got differs from want, or returns "" if they are
+// equal.
+func diff(got, want []byte) string {
+	if bytes.Equal(got, want) {
+		return ""
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	if i == len(got) || i == len(want) {
+		return fmt.Sprintf("got %d bytes, want %d, the first %d equal", len(got), len(want), i)
+	}
+	return fmt.Sprintf("first difference at byte %d: got %#02x, want %#02x (got %d bytes, want %d)",
+		i, got[i], want[i], len(got), len(want))
+}
+
+// abbrev formats b in hex, cut after 32 bytes.
+func abbrev(b []byte) string {
+	if len(b) > 32 {
+		return fmt.Sprintf("0x%x... (%d bytes)", b[:32], len(b))
+	}
+	return fmt.Sprintf("0x%x", b)
+}
