@@ -37,6 +37,7 @@ func (s *seq) MarshalSSZ() ([]byte, error)             { return marshal(s, nil) 
 func (s *seq) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
 func (s *seq) UnmarshalSSZ(b []byte) error             { return unmarshal(s, b) }
 func (s *seq) link() *link                             { return &s.lk }
+func (s *seq) core() View                              { return s }
 
 func (s *seq) SizeSSZ() int {
 	if s.bits && s.list {
@@ -53,7 +54,7 @@ func (s *seq) Len() int { return int(s.n) }
 
 // basic is what BasicList and BasicVector share.
 type basic[T Unsigned] struct {
-	seq
+	*seq
 }
 
 func sizeOfT[T Unsigned]() int {

@@ -9,7 +9,7 @@ import (
 
 // bitfield is what Bitlist and Bitvector share.
 type bitfield struct {
-	seq
+	*seq
 }
 
 // Get returns bit i. It panics if i is out of range.

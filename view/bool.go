@@ -11,7 +11,7 @@ import (
 // bools is what BoolList and BoolVector share: booleans, one byte each,
 // packed into chunks.
 type bools struct {
-	seq
+	*seq
 }
 
 // Get returns element i. It panics if i is out of range.

@@ -14,7 +14,7 @@ import (
 // Elements are read and written as bytes; typed wrappers (package capella)
 // turn them into Go structs.
 type compact struct {
-	seq
+	*seq
 	elem schema.Type
 }
 

@@ -56,6 +56,7 @@ func (c *Container) set(n *tree.Node) {
 
 func (c *Container) reset(n *tree.Node) { c.set(n) }
 func (c *Container) link() *link        { return &c.lk }
+func (c *Container) core() View         { return c }
 
 // Type returns the container type.
 func (c *Container) Type() schema.Type { return c.t }
@@ -286,7 +287,7 @@ func (c *Container) SetBytes(i int, b []byte) error {
 func (c *Container) Field(i int) View {
 	f := c.field(i)
 	if v := c.kids.get(uint64(i)); v != nil {
-		return v
+		return wrap(v)
 	}
 	var n *tree.Node
 	if c.t.IsCompact() {
@@ -295,7 +296,7 @@ func (c *Container) Field(i int) View {
 	} else {
 		n = c.fieldNode(i)
 	}
-	v, err := Of(f, n)
+	v, err := newCore(f, n)
 	if err != nil {
 		panic(fmt.Sprintf("view: field %s.%s: %v", c.t, c.t.Field(i).Name, err))
 	}
@@ -304,7 +305,7 @@ func (c *Container) Field(i int) View {
 		delete(c.pending, uint64(i))
 		c.kids.markDirty(uint64(i))
 	}
-	return v
+	return wrap(v)
 }
 
 // Set replaces composite field i with the value of v, which must be of the

@@ -27,10 +27,12 @@ type subtrees struct {
 	kids    handles
 }
 
-func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (subtrees, error) {
-	s := subtrees{typ: t, elem: elem, depth: depth, list: list, limit: limit}
-	err := s.set(n)
-	return s, err
+func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (*subtrees, error) {
+	s := &subtrees{typ: t, elem: elem, depth: depth, list: list, limit: limit}
+	if err := s.set(n); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func (s *subtrees) set(n *tree.Node) error {
@@ -152,6 +154,7 @@ func (s *subtrees) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, 
 func (s *subtrees) SizeSSZ() int                            { return sizeOf(s) }
 func (s *subtrees) UnmarshalSSZ(b []byte) error             { return unmarshal(s, b) }
 func (s *subtrees) link() *link                             { return &s.lk }
+func (s *subtrees) core() View                              { return s }
 
 // Len returns the number of elements.
 func (s *subtrees) Len() int { return int(s.n) }
@@ -161,17 +164,17 @@ func (s *subtrees) Len() int { return int(s.n) }
 func (s *subtrees) Get(i int) View {
 	k := s.index(i)
 	if v := s.kids.get(k); v != nil {
-		return v
+		return wrap(v)
 	}
 	n := s.elemNode(k)
-	v := must(Of(s.elem, n))
+	v := must(newCore(s.elem, n))
 	s.kids.put(k, v, s)
 	if _, ok := s.pending[k]; ok {
 		// The handle now carries the pending element.
 		delete(s.pending, k)
 		s.kids.markDirty(k)
 	}
-	return v
+	return wrap(v)
 }
 
 // Set replaces element i with the value of v, which must be of the element
@@ -200,7 +203,7 @@ func (s *subtrees) All() func(yield func(int, View) bool) {
 // subtree per element: variable-size types, and fixed-size ones above
 // 1 KiB.
 type List struct {
-	subtrees
+	*subtrees
 	t *schema.List
 }
 
@@ -248,7 +251,7 @@ func (l *List) Copy() *List { return must(ofList(l.t, l.Node())) }
 // Vector is a view of Vector[T, N] where T is a composite type stored as a
 // subtree per element.
 type Vector struct {
-	subtrees
+	*subtrees
 	t *schema.Vector
 }
 

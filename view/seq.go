@@ -21,15 +21,19 @@ type seq struct {
 	n     uint64     // length now, pending writes included
 	node  *tree.Node // the committed value tree
 	nodeN uint64     // the length node records
+	// scratch holds one element for typed wrappers that convert values.
+	scratch []byte
 }
 
 // newSeq returns the sequence over the value tree n of type t, whose data
 // tree has the given depth and page layout.
-func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, limit uint64, n *tree.Node) (seq, error) {
-	s := seq{typ: t, esize: esize, bits: bits, list: list, limit: limit}
+func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, limit uint64, n *tree.Node) (*seq, error) {
+	s := &seq{typ: t, esize: esize, bits: bits, list: list, limit: limit}
 	s.pages = newPages(l, depth, nil, 0)
-	err := s.set(n)
-	return s, err
+	if err := s.set(n); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // set points the sequence at the value tree n.

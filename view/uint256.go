@@ -12,7 +12,7 @@ import (
 // bigs is what Uint256List and Uint256Vector share: uint128 or uint256
 // values packed into chunks, read and written as uint256.Int.
 type bigs struct {
-	seq
+	*seq
 }
 
 // Get returns element i. It panics if i is out of range.

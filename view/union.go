@@ -36,7 +36,7 @@ func (u *Union) set(n *tree.Node) error {
 	}
 	u.node, u.sel, u.value, u.dirty = n, sel, nil, false
 	if o := u.t.Option(sel); o != nil {
-		if v, err := Of(o, value); err == nil {
+		if v, err := newCore(o, value); err == nil {
 			u.value = v
 			l := v.link()
 			l.parent, l.index = u, 0
@@ -52,6 +52,7 @@ func (u *Union) reset(n *tree.Node) {
 }
 
 func (u *Union) link() *link { return &u.lk }
+func (u *Union) core() View  { return u }
 
 func (u *Union) childChanged(uint64) {
 	u.dirty = true
@@ -87,7 +88,12 @@ func (u *Union) Selector() int { return u.sel }
 // Value returns a handle on the selected value, which writes through to u,
 // or nil when the selected option is None or a basic type (read those with
 // ValueBytes).
-func (u *Union) Value() View { return u.value }
+func (u *Union) Value() View {
+	if u.value == nil {
+		return nil
+	}
+	return wrap(u.value)
+}
 
 // ValueBytes returns the serialization of the selected value (empty for
 // None).

@@ -65,6 +65,9 @@ type View interface {
 	// obtained from the view follow.
 	reset(n *tree.Node)
 	link() *link
+	// core returns the state the view wraps: the view itself, or the *seq
+	// or *subtrees of a typed wrapper.
+	core() View
 }
 
 // ErrLimit is returned when a list would grow past its limit.
@@ -185,64 +188,100 @@ func Decode(t schema.Type, b []byte) (View, error) {
 }
 
 // Of returns a view of type t over the tree n, which must have been built
-// for t. The concrete type depends on t: [*BasicList] or [*BasicVector] for
-// lists and vectors of unsigned integers, [*BoolList] or [*BoolVector] for
-// booleans, [*CompactList] or [*CompactVector] for fixed-size composite
-// elements of at most 1 KiB, [*List] or [*Vector] for other elements,
-// [*Bitlist], [*Bitvector], [*Container] and [*Union]. Basic types have no
-// view.
+// for t. The concrete type depends on t: [*BasicList] or [*BasicVector] (of
+// uint8, uint16, uint32 or uint64) for lists and vectors of unsigned
+// integers, [*Uint256List] or [*Uint256Vector] for uint128 and uint256,
+// [*BoolList] or [*BoolVector] for booleans, [*CompactList] or
+// [*CompactVector] for fixed-size composite elements of at most 1 KiB,
+// [*List] or [*Vector] for other elements, [*Bitlist], [*Bitvector],
+// [*Container] and [*Union]. Basic types have no view.
 func Of(t schema.Type, n *tree.Node) (View, error) {
+	c, err := newCore(t, n)
+	if err != nil {
+		return nil, err
+	}
+	return wrap(c), nil
+}
+
+// newCore returns the state of a view of type t over n: a *seq for values
+// kept in pages, a *subtrees for other sequences, or a *Container or *Union.
+// Handles given out by a parent are cores; the typed views wrap one, so
+// that views of one value with different Go element types share its state.
+func newCore(t schema.Type, n *tree.Node) (View, error) {
 	switch t := t.(type) {
 	case *schema.List:
-		switch e := t.Elem().(type) {
-		case *schema.Uint:
-			switch e.Bits() {
-			case 8:
-				return ofBasicList[uint8](t, n)
-			case 16:
-				return ofBasicList[uint16](t, n)
-			case 32:
-				return ofBasicList[uint32](t, n)
-			case 64:
-				return ofBasicList[uint64](t, n)
-			}
-			return ofUint256List(t, n)
-		case *schema.Bool:
-			return ofBoolList(t, n)
-		}
 		if t.PageLayout() != nil {
-			return ofCompactList(t, n)
+			return newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
 		}
-		return ofList(t, n)
+		return newSubtrees(t, t.Elem(), t.DataDepth(), true, t.Limit(), n)
 	case *schema.Vector:
-		switch e := t.Elem().(type) {
-		case *schema.Uint:
-			switch e.Bits() {
-			case 8:
-				return ofBasicVector[uint8](t, n)
-			case 16:
-				return ofBasicVector[uint16](t, n)
-			case 32:
-				return ofBasicVector[uint32](t, n)
-			case 64:
-				return ofBasicVector[uint64](t, n)
-			}
-			return ofUint256Vector(t, n)
-		case *schema.Bool:
-			return ofBoolVector(t, n)
-		}
 		if t.PageLayout() != nil {
-			return ofCompactVector(t, n)
+			return newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)
 		}
-		return ofVector(t, n)
+		return newSubtrees(t, t.Elem(), t.DataDepth(), false, t.Len(), n)
 	case *schema.Bitlist:
-		return ofBitlist(t, n)
+		return newSeq(t, t.PageLayout(), t.DataDepth(), 1, true, true, t.Limit(), n)
 	case *schema.Bitvector:
-		return ofBitvector(t, n)
+		return newSeq(t, t.PageLayout(), t.Depth(), 1, true, false, t.Len(), n)
 	case *schema.Container:
 		return ofContainer(t, n)
 	case *schema.Union:
 		return ofUnion(t, n)
 	}
 	return nil, fmt.Errorf("%w: %v has no view", ErrType, t)
+}
+
+// wrap returns the default typed view over a core.
+func wrap(v View) View {
+	switch c := v.(type) {
+	case *seq:
+		switch t := c.typ.(type) {
+		case *schema.List:
+			switch e := t.Elem().(type) {
+			case *schema.Uint:
+				switch e.Bits() {
+				case 8:
+					return &BasicList[uint8]{basic[uint8]{c}, t}
+				case 16:
+					return &BasicList[uint16]{basic[uint16]{c}, t}
+				case 32:
+					return &BasicList[uint32]{basic[uint32]{c}, t}
+				case 64:
+					return &BasicList[uint64]{basic[uint64]{c}, t}
+				}
+				return &Uint256List{bigs{c}, t}
+			case *schema.Bool:
+				return &BoolList{bools{c}, t}
+			}
+			return &CompactList{compact{c, t.Elem()}, t}
+		case *schema.Vector:
+			switch e := t.Elem().(type) {
+			case *schema.Uint:
+				switch e.Bits() {
+				case 8:
+					return &BasicVector[uint8]{basic[uint8]{c}, t}
+				case 16:
+					return &BasicVector[uint16]{basic[uint16]{c}, t}
+				case 32:
+					return &BasicVector[uint32]{basic[uint32]{c}, t}
+				case 64:
+					return &BasicVector[uint64]{basic[uint64]{c}, t}
+				}
+				return &Uint256Vector{bigs{c}, t}
+			case *schema.Bool:
+				return &BoolVector{bools{c}, t}
+			}
+			return &CompactVector{compact{c, t.Elem()}, t}
+		case *schema.Bitlist:
+			return &Bitlist{bitfield{c}, t}
+		case *schema.Bitvector:
+			return &Bitvector{bitfield{c}, t}
+		}
+	case *subtrees:
+		if t, ok := c.typ.(*schema.List); ok {
+			return &List{c, t}
+		}
+		return &Vector{c, c.typ.(*schema.Vector)}
+	}
+	return v
 }

@@ -402,3 +402,77 @@ func randomBytes(r *rand.Rand, t schema.Type) []byte {
 	b, _ := v.MarshalSSZ()
 	return b
 }
+
+type gwei uint64
+
+// checkpointValue is a Go value of the Checkpoint type, for ValueList.
+type checkpointValue struct {
+	Epoch uint64
+	Root  [32]byte
+}
+
+func (c *checkpointValue) MarshalSSZTo(dst []byte) ([]byte, error) {
+	dst = binary.LittleEndian.AppendUint64(dst, c.Epoch)
+	return append(dst, c.Root[:]...), nil
+}
+
+func (c *checkpointValue) UnmarshalSSZ(b []byte) error {
+	if len(b) != 40 {
+		return schema.ErrSize
+	}
+	c.Epoch = binary.LittleEndian.Uint64(b)
+	copy(c.Root[:], b[8:])
+	return nil
+}
+
+func TestTypedWrappersShareState(t *testing.T) {
+	st := NewContainer(state)
+	plain := st.Field(3).(*Uint64List)
+	typed, err := AsBasicList[gwei](st.Field(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed.Append(5)
+	plain.Append(6)
+	if typed.Len() != 2 || plain.Get(0) != 5 || typed.Get(1) != 6 {
+		t.Fatalf("wrappers disagree: %d %d", typed.Len(), plain.Len())
+	}
+	if _, err := AsBasicList[uint32](st.Field(3)); !errors.Is(err, ErrType) {
+		t.Fatalf("AsBasicList of the wrong width: %v", err)
+	}
+
+	cps := schema.Must(schema.NewList(checkpoint, 100))
+	raw, _ := New(cps)
+	l, err := AsValueList[checkpointValue](raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []byte
+	for i := 0; i < 40; i++ {
+		v := checkpointValue{Epoch: uint64(i), Root: [32]byte{byte(i)}}
+		if err := l.Append(v); err != nil {
+			t.Fatal(err)
+		}
+		want, _ = v.MarshalSSZTo(want)
+	}
+	l.Set(3, checkpointValue{Epoch: 99})
+	want[3*40] = 99
+	want[3*40+8] = 0
+	expectValue(t, raw, want)
+	if got := l.Get(3); got.Epoch != 99 || got.Root != ([32]byte{}) {
+		t.Fatalf("Get(3) = %+v", got)
+	}
+	n := 0
+	for i, v := range l.All() {
+		if v != l.Get(i) {
+			t.Fatalf("All: element %d differs", i)
+		}
+		n++
+	}
+	if n != 40 {
+		t.Fatalf("All yielded %d elements", n)
+	}
+	if _, err := AsValueList[checkpointValue](st.Field(3)); !errors.Is(err, ErrType) {
+		t.Fatalf("AsValueList of a list of integers: %v", err)
+	}
+}
