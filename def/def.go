@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/ssztree/ssztree/schema"
 )
@@ -252,25 +253,52 @@ type Types struct {
 	byName map[string]*schema.Container
 }
 
-// Resolve builds the schema types of every container of f (and of those its
-// containers refer to in its ancestors) for preset p.
+// resolved caches the types of each fork and preset, so that a fork's
+// types share the schema types of the containers it takes unchanged from
+// its parent: a value of such a container moves between the forks' views
+// as is.
+var resolved struct {
+	sync.Mutex
+	m map[[2]any]*Types
+}
+
+// Resolve returns the schema types of every container of f and of those it
+// takes from its ancestors, for preset p. The result is built once per fork
+// and preset; containers taken unchanged from the parent fork are the
+// parent's schema types.
 func (f *Fork) Resolve(p *Preset) (*Types, error) {
-	ts := &Types{Fork: f, Preset: p, byName: make(map[string]*schema.Container)}
-	var chain []*Fork
-	for a := f; a != nil; a = a.Parent {
-		chain = append([]*Fork{a}, chain...)
+	resolved.Lock()
+	defer resolved.Unlock()
+	return f.resolve(p)
+}
+
+func (f *Fork) resolve(p *Preset) (*Types, error) {
+	key := [2]any{f, p}
+	if ts, ok := resolved.m[key]; ok {
+		return ts, nil
 	}
-	for _, a := range chain {
-		for _, c := range a.Containers {
-			sc, err := ts.container(c)
-			if err != nil {
-				return nil, fmt.Errorf("%s %s: %w", a.Name, c.Name, err)
-			}
-			// A later fork's container of the same name replaces an earlier
-			// one's.
-			ts.byName[c.Name] = sc
+	ts := &Types{Fork: f, Preset: p, byName: make(map[string]*schema.Container)}
+	if f.Parent != nil {
+		parent, err := f.Parent.resolve(p)
+		if err != nil {
+			return nil, err
+		}
+		for name, c := range parent.byName {
+			ts.byName[name] = c
 		}
 	}
+	for _, c := range f.Containers {
+		sc, err := ts.container(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", f.Name, c.Name, err)
+		}
+		// A fork's own container of a name replaces its parent's.
+		ts.byName[c.Name] = sc
+	}
+	if resolved.m == nil {
+		resolved.m = make(map[[2]any]*Types)
+	}
+	resolved.m[key] = ts
 	return ts, nil
 }
 

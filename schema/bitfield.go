@@ -31,7 +31,7 @@ func NewBitvector(n uint64) (*Bitvector, error) {
 	v := &Bitvector{n: n, bytes: bytes, depth: depthOf(packedChunks(uint64(bytes), 1))}
 	v.common.t = v
 	v.layout = chunkLayouts[min(v.depth, maxPageDepth)]
-	if bytes <= pageBytes {
+	if bytes <= compactBytes {
 		v.shp = packedShape(bytes)
 	}
 	return v, nil

@@ -64,7 +64,7 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrType, name)
 		}
 	}
-	if len(c.variable) == 0 && c.fixedPart <= pageBytes {
+	if len(c.variable) == 0 && c.fixedPart <= compactBytes {
 		parts := make([]tree.Part, len(fields))
 		for i, f := range fields {
 			parts[i] = elemPart(f.Type, c.offsets[i])
@@ -102,7 +102,7 @@ func (c *Container) FieldIndex(name string) int {
 func (c *Container) FieldOffset(i int) int { return c.offsets[i] }
 
 // IsCompact reports whether values are stored as one page of their bytes
-// (or one leaf): fixed-size containers of at most 1 KiB.
+// (or one leaf): fixed-size containers of at most 4 KiB.
 func (c *Container) IsCompact() bool { return c.shp != nil }
 
 // Shape returns the Merkle shape of a compact container's bytes, or nil.

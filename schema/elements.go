@@ -59,7 +59,7 @@ func newElements(elem Type, capacity uint64) (elements, error) {
 	}
 	e.depth = depthOf(capacity)
 	if s := elem.shape(); s != nil {
-		pd := min(bits.Len(uint(pageBytes/e.esize))-1, maxPageDepth, e.depth)
+		pd := max(0, min(bits.Len(uint(pageBytes/e.esize))-1, maxPageDepth, e.depth))
 		if isRaw(s) && s.Size() == 32 {
 			s = tree.ChunkShape
 		}

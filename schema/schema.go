@@ -14,10 +14,10 @@
 //   - a vector or list of basic values, a bitvector and a bitlist store
 //     their packed bytes in pages of 1 KiB (32 chunks) under a tree of
 //     branches;
-//   - a vector or list of fixed-size composite values of at most 1 KiB each
-//     (validators, checkpoints, public keys...) stores their bytes in pages
-//     of as many whole values as fit in 1 KiB;
-//   - another fixed-size composite value of at most 1 KiB (a Checkpoint
+//   - a vector or list of fixed-size composite values of at most 4 KiB each
+//     (validators, checkpoints, public keys, deposits...) stores their bytes
+//     in pages of as many whole values as fit in 1 KiB (at least one);
+//   - another fixed-size composite value of at most 4 KiB (a Checkpoint
 //     field, a BeaconBlockHeader) is a page holding that one value;
 //   - everything else (variable-size containers, lists of variable-size
 //     values, large fixed-size containers) is a tree of branches over its
@@ -78,7 +78,7 @@ type Type interface {
 	// right size, so that loops over many values can skip it.
 	needsCheck() bool
 	// shape returns the Merkle shape of a fixed-size value of at most
-	// pageBytes, and nil for other types: such values may be stored in
+	// compactBytes, and nil for other types: such values may be stored in
 	// pages.
 	shape() *tree.Shape
 	// child returns the position of a path element below a value's root,
@@ -94,6 +94,14 @@ type Type interface {
 // and re-hashed whole); 1 KiB keeps both within the targets of
 // ../shared/DESIGN.md §5.
 const pageBytes = 1024
+
+// compactBytes bounds the fixed-size composite values kept as bytes: alone,
+// as one page; as elements, in pages of as many as fit in pageBytes, or one
+// if none fits. Above it (a SyncCommittee, a HistoricalBatch) a value is a
+// tree of its fields, so that a change copies a part, not the whole value.
+// 4 KiB takes in every fixed-size container that consensus code reads whole
+// (a Deposit is 1,240 bytes).
+const compactBytes = 4096
 
 // common holds what every type shares and implements the exported entry
 // points in terms of the unexported methods.

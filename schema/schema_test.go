@@ -38,6 +38,7 @@ var (
 		field("activation_eligibility_epoch", Uint64), field("activation_epoch", Uint64),
 		field("exit_epoch", Uint64), field("withdrawable_epoch", Uint64)))
 	checkpoint = Must(NewContainer("Checkpoint", field("epoch", Uint64), field("root", bytes32)))
+	deposit    = Must(NewContainer("Deposit", field("proof", Must(NewVector(bytes32, 33))), field("data", Must(NewByteVector(184)))))
 )
 
 func zoo() []Type {
@@ -58,6 +59,8 @@ func zoo() []Type {
 		Must(NewContainer("Big", field("roots", Must(NewVector(bytes32, 100))), field("keys", Must(NewVector(bytes48, 30))), field("x", Uint8))),
 		Must(NewUnion(nil, Uint64, complexStruct)), Must(NewUnion(Uint16)), Must(NewUnion(bitsStruct, nil2(), Must(NewList(Uint8, 10)))),
 		Must(NewList(Must(NewUnion(nil, validator, varTestStruct)), 5)),
+		// Compact values larger than a page: one per page.
+		deposit, Must(NewList(deposit, 16)), Must(NewVector(deposit, 3)),
 	}
 }
 

@@ -33,7 +33,7 @@ func NewVector(elem Type, n uint64) (*Vector, error) {
 	if v.esize > 0 && satMul(n, uint64(v.esize)) > math.MaxUint32 {
 		return nil, fmt.Errorf("%w: %v is larger than 4 GiB", ErrType, v)
 	}
-	if v.esize > 0 && v.FixedSize() <= pageBytes {
+	if v.esize > 0 && v.FixedSize() <= compactBytes {
 		if v.packed {
 			v.shp = packedShape(v.FixedSize())
 		} else {

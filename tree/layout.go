@@ -184,3 +184,26 @@ func (s *Shape) expand(b []byte) *Node {
 	}
 	return e
 }
+
+// HashValue returns the root of the value of shape s serialized in b, which
+// must be s.Size() bytes, without building nodes: what the root of a page
+// holding that one value would be.
+func HashValue(s *Shape, b []byte) [32]byte {
+	if len(b) != s.size {
+		panic("tree: HashValue of a value of another size")
+	}
+	if s.raw {
+		var c [32]byte
+		copy(c[:], b)
+		return c
+	}
+	ar := arenaPool.Get().(*arena)
+	out := ar.take(1)
+	var vb valueBuf
+	src := [][]byte{b}
+	hashValues(s, src, out, ar, &vb, 0)
+	root := out[0]
+	ar.reset()
+	arenaPool.Put(ar)
+	return root
+}

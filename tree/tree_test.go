@@ -412,3 +412,20 @@ func TestBuildPagesAndAppendData(t *testing.T) {
 		})
 	}
 }
+
+func TestHashValue(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	vs := validatorShape(t)
+	b := make([]byte, 121)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	if got, want := HashValue(vs, b), refShapeRoot(vs, b); got != want {
+		t.Fatalf("HashValue %x, want %x", got, want)
+	}
+	l := mustLayout(t, vs, 0)
+	p, _ := NewPage(l, b)
+	if HashValue(vs, b) != p.Root() {
+		t.Fatal("HashValue differs from the root of a page of one value")
+	}
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // compact is what CompactList and CompactVector share: fixed-size
-// composite values of at most 1 KiB (validators, checkpoints, public
+// composite values of at most 4 KiB (validators, checkpoints, public
 // keys...), kept as their serialized bytes in pages of whole values.
 // Elements are read and written as bytes; typed wrappers (package capella)
 // turn them into Go structs.
@@ -77,7 +77,7 @@ func (c *compact) All() iter.Seq2[int, []byte] {
 }
 
 // CompactList is a view of List[T, N] where T is a fixed-size composite
-// type of at most 1 KiB, such as List[Validator, N].
+// type of at most 4 KiB, such as List[Validator, N].
 type CompactList struct {
 	compact
 	t *schema.List
@@ -122,7 +122,7 @@ func (l *CompactList) SetBytes(b []byte) error {
 func (l *CompactList) Copy() *CompactList { return must(ofCompactList(l.t, l.Node())) }
 
 // CompactVector is a view of Vector[T, N] where T is a fixed-size composite
-// type of at most 1 KiB, such as Vector[Bytes32, 8192].
+// type of at most 4 KiB, such as Vector[Bytes32, 8192].
 type CompactVector struct {
 	compact
 	t *schema.Vector

@@ -13,7 +13,7 @@ import (
 // written as Go values, fixed-size fields also as their serialization, and
 // composite fields through handles ([Container.Field]) that write through.
 //
-// A compact container (fixed-size, at most 1 KiB) keeps its bytes in one
+// A compact container (fixed-size, at most 4 KiB) keeps its bytes in one
 // page; writes go to a copy of those bytes, committed as a new page.
 type Container struct {
 	lk   link

@@ -201,7 +201,7 @@ func (s *subtrees) All() func(yield func(int, View) bool) {
 
 // List is a view of List[T, N] where T is a composite type stored as a
 // subtree per element: variable-size types, and fixed-size ones above
-// 1 KiB.
+// 4 KiB.
 type List struct {
 	*subtrees
 	t *schema.List

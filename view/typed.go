@@ -87,7 +87,7 @@ func (l *values[V, P]) SetAll(vs []V) error {
 }
 
 // ValueList is a view of List[T, N] for a fixed-size composite T of at most
-// 1 KiB, read and written as Go values of type V: a state's validators as
+// 4 KiB, read and written as Go values of type V: a state's validators as
 // Validator structs, its historical summaries as HistoricalSummary structs.
 type ValueList[V any, P FixedValue[V]] struct {
 	values[V, P]
@@ -127,7 +127,7 @@ func (l *ValueList[V, P]) Copy() *ValueList[V, P] {
 }
 
 // ValueVector is a view of Vector[T, N] for a fixed-size composite T of at
-// most 1 KiB, read and written as Go values of type V: a state's block
+// most 4 KiB, read and written as Go values of type V: a state's block
 // roots as Root arrays.
 type ValueVector[V any, P FixedValue[V]] struct {
 	values[V, P]

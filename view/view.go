@@ -192,7 +192,7 @@ func Decode(t schema.Type, b []byte) (View, error) {
 // uint8, uint16, uint32 or uint64) for lists and vectors of unsigned
 // integers, [*Uint256List] or [*Uint256Vector] for uint128 and uint256,
 // [*BoolList] or [*BoolVector] for booleans, [*CompactList] or
-// [*CompactVector] for fixed-size composite elements of at most 1 KiB,
+// [*CompactVector] for fixed-size composite elements of at most 4 KiB,
 // [*List] or [*Vector] for other elements, [*Bitlist], [*Bitvector],
 // [*Container] and [*Union]. Basic types have no view.
 func Of(t schema.Type, n *tree.Node) (View, error) {
