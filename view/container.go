@@ -358,3 +358,29 @@ func leUint(b []byte) uint64 {
 	}
 	return v
 }
+
+// LoadBytes copies the serialization of fixed-size field i into dst, which
+// must be of the field's size. It panics if field i is not fixed-size or
+// dst is of another size.
+func (c *Container) LoadBytes(i int, dst []byte) {
+	f := c.field(i)
+	if !f.IsFixedSize() || len(dst) != f.FixedSize() {
+		panic(fmt.Sprintf("view: LoadBytes of %d bytes from field %s.%s (%v)", len(dst), c.t, c.t.Field(i).Name, f))
+	}
+	if c.t.IsCompact() {
+		off := c.t.FieldOffset(i)
+		copy(dst, c.bytes()[off:])
+		return
+	}
+	n := c.fieldNode(i)
+	if n.IsLeaf() && len(dst) <= 32 {
+		chunk := n.Chunk()
+		copy(dst, chunk[:])
+		return
+	}
+	if data, _, ok := n.PageData(); ok && len(data) == len(dst) {
+		copy(dst, data)
+		return
+	}
+	copy(dst, must(f.Encode(dst[:0], n)))
+}

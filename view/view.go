@@ -278,10 +278,12 @@ func wrap(v View) View {
 			return &Bitvector{bitfield{c}, t}
 		}
 	case *subtrees:
-		if t, ok := c.typ.(*schema.List); ok {
-			return &List{c, t}
+		if c.list {
+			return wrapList(c)
 		}
 		return &Vector{c, c.typ.(*schema.Vector)}
 	}
 	return v
 }
+
+func wrapList(s *subtrees) *List { return &List{s, s.typ.(*schema.List)} }
