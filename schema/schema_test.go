@@ -251,3 +251,35 @@ func mustHex(t *testing.T, s string) []byte {
 	}
 	return b
 }
+
+// TestLargeValues covers the parallel hashing paths, which start at
+// thousands of values per level.
+func TestLargeValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, tc := range []struct {
+		typ Type
+		n   int
+	}{
+		{Must(NewList(checkpoint, 1<<24)), 300_000}, // 18,750 pages: parallel branch levels
+		{Must(NewList(validator, 1<<40)), 20_000},   // parallel page hashing
+		{Must(NewList(Uint64, 1<<40)), 200_000},
+	} {
+		esize := tc.typ.(*List).Elem().FixedSize()
+		b := make([]byte, tc.n*esize)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		if tc.typ.(*List).Elem() == validator {
+			for i := 0; i < tc.n; i++ {
+				b[i*121+88] &= 1
+			}
+		}
+		n, err := tc.typ.Decode(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := n.Root(), refRoot(tc.typ, b); got != want {
+			t.Fatalf("%v of %d: root %x, reference %x", tc.typ, tc.n, got, want)
+		}
+	}
+}
