@@ -17,10 +17,14 @@ https://github.com/ethereum/consensus-spec-tests/releases, extract them into one
 folder so that it holds tests/, and set ` + envDir + ` to that folder (a relative
 path is taken from the module root)`
 
-// TestConformance runs the ssz_generic cases of the folder named by
-// SSZ_SPECTESTS, one subtest per handler, and reports the summary: with -v
-// on standard output, each line starting with "spectests: ", and otherwise
-// in the test log, which go test shows on failure.
+// TestConformance runs the ssz_generic and ssz_static cases of the folder
+// named by SSZ_SPECTESTS, with a subtest per ssz_generic handler
+// (TestConformance/<handler>) and per ssz_static type
+// (TestConformance/ssz_static/<preset>/<fork>/<type>), and reports the
+// summary: with -v on standard output, each line starting with
+// "spectests: ", and otherwise in the test log, which go test shows on
+// failure. The ssz_static suites of unsupported forks and presets are
+// skipped subtests.
 func TestConformance(t *testing.T) {
 	dir := specDir(t)
 	r, err := newRunner(dir)
@@ -34,6 +38,22 @@ func TestConformance(t *testing.T) {
 			}
 		})
 	}
+	t.Run(staticRunner, func(t *testing.T) {
+		for i, run := range r.static {
+			t.Run(run.suite.preset+"/"+run.suite.fork, func(t *testing.T) {
+				if run.unsupported != "" {
+					t.Skipf("%s: %d cases not run", run.unsupported, len(run.suite.cases))
+				}
+				for j, typ := range run.suite.types {
+					t.Run(typ, func(t *testing.T) {
+						for _, f := range r.runStaticType(i, j) {
+							t.Error(f.Err)
+						}
+					})
+				}
+			})
+		}
+	})
 	if testing.Verbose() {
 		for _, line := range r.sum.Lines() {
 			fmt.Println(line)

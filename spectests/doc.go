@@ -17,10 +17,19 @@
 // serialized.ssz_snappy (snappy block format) or, in older releases,
 // serialized.ssz.
 //
+// It runs the cases of the ssz_static runner
+// (tests/<preset>/<fork>/ssz_static/<type>/<handler>/<case>/) of the forks
+// phase0 and capella, for the presets mainnet and minimal: the type folder
+// names a container of the fork, as package forks defines it and resolves
+// it for the preset. Each case is checked like a valid ssz_generic case,
+// its root read from roots.yaml. A type folder that names no container of
+// the fork is a failure. The cases of other forks (altair, deneb...) and
+// presets are counted and listed, not run.
+//
 // Cases whose types the schema package does not support yet (progressive
-// lists and containers, compatible unions) are counted and listed, not run,
-// and so are the ssz_static cases. The other runners (operations, sanity...)
-// test more than SSZ: they are listed with their case counts.
+// lists and containers, compatible unions) are counted and listed, not run.
+// The other runners (operations, sanity...) test more than SSZ: they are
+// listed with their case counts.
 //
 // The test TestConformance runs [Run] on the folder named by the environment
 // variable SSZ_SPECTESTS, the folder holding tests/, and is skipped when it
@@ -30,12 +39,21 @@
 //
 //	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./spectests/
 //
-// reads ../shared/spectests as seen from the repository root. With -v the
-// test writes the summary to standard output, one line per row, each line
-// starting with "spectests:", so that CI can filter it (without -v it goes
-// to the test log, which go test shows on failure):
+// reads ../shared/spectests as seen from the repository root. Its subtests
+// are TestConformance/<handler> for the ssz_generic handlers and
+// TestConformance/ssz_static/<preset>/<fork>/<type> for the ssz_static
+// types, so that -run can pick some:
+//
+//	go test -run 'TestConformance/ssz_static/mainnet/capella/BeaconState' ./spectests/
+//
+// With -v the test writes the summary to standard output, one line per row,
+// each line starting with "spectests:", so that CI can filter it (without
+// -v it goes to the test log, which go test shows on failure):
 //
 //	go test -count=1 -v -run TestConformance ./spectests/ | grep -E '^(spectests:|--- FAIL|FAIL|ok)'
+//
+// The summary counts the ssz_generic cases by handler, and the ssz_static
+// cases by preset and fork and by type.
 //
 // [Cases] returns the ssz_generic cases with their types and bytes, for use
 // as fuzzing seeds.

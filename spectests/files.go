@@ -22,7 +22,8 @@ const maxFileSize = 256 << 20
 const (
 	snappyFile = "serialized.ssz_snappy"
 	plainFile  = "serialized.ssz"
-	metaFile   = "meta.yaml"
+	metaFile   = "meta.yaml"  // the root, in ssz_generic
+	rootsFile  = "roots.yaml" // the root, in ssz_static
 	valueFile  = "value.yaml"
 )
 
@@ -56,10 +57,11 @@ func readSerialized(dir string) ([]byte, error) {
 	return b, nil
 }
 
-// readRoot returns the root in the meta.yaml file of the case in dir.
-func readRoot(dir string) ([32]byte, error) {
+// readRoot returns the root in the file, meta.yaml or roots.yaml, of the
+// case in dir: {root: '0x..'}.
+func readRoot(dir, file string) ([32]byte, error) {
 	var root [32]byte
-	name := filepath.Join(dir, metaFile)
+	name := filepath.Join(dir, file)
 	b, err := readFile(name)
 	if err != nil {
 		return root, err

@@ -28,10 +28,34 @@ type caseRef struct {
 // valid reports whether the case is in the valid suite.
 func (r caseRef) valid() bool { return r.suite == "valid" }
 
+// A staticRef locates the folder of one ssz_static case,
+// tests/<preset>/<fork>/ssz_static/<type>/<handler>/<name>/.
+type staticRef struct {
+	path string
+	typ  string // the type folder: a container's name
+}
+
+// A staticSuite is the ssz_static folder of one preset and fork.
+type staticSuite struct {
+	preset, fork string
+	types        []string    // the type folders, sorted
+	cases        []staticRef // sorted by type
+}
+
+// typeCases returns the cases of the type folder typ.
+func (s *staticSuite) typeCases(typ string) []staticRef {
+	i := sort.Search(len(s.cases), func(i int) bool { return s.cases[i].typ >= typ })
+	j := i
+	for j < len(s.cases) && s.cases[j].typ == typ {
+		j++
+	}
+	return s.cases[i:j]
+}
+
 // A layout is the inventory of a tests/ folder.
 type layout struct {
-	generic []caseRef // sorted by handler, stably
-	static  []StaticCount
+	generic []caseRef     // sorted by handler, stably
+	static  []staticSuite // sorted by preset, then fork
 	notRun  []RunnerCount
 }
 
@@ -69,11 +93,11 @@ func scan(dir string) (*layout, error) {
 						return nil, err
 					}
 				case staticRunner:
-					types, cases, err := countCases(path)
+					suite, err := scanStatic(path, preset, fork)
 					if err != nil {
 						return nil, err
 					}
-					l.static = append(l.static, StaticCount{Preset: preset, Fork: fork, Types: types, Cases: cases})
+					l.static = append(l.static, suite)
 				default:
 					_, cases, err := countCases(path)
 					if err != nil {
@@ -120,6 +144,32 @@ func (l *layout) scanGeneric(path, fork string) error {
 		}
 	}
 	return nil
+}
+
+// scanStatic returns the cases of the ssz_static folder path.
+func scanStatic(path, preset, fork string) (staticSuite, error) {
+	s := staticSuite{preset: preset, fork: fork}
+	types, err := subdirs(path)
+	if err != nil {
+		return s, err
+	}
+	s.types = types
+	for _, typ := range types {
+		handlers, err := subdirs(filepath.Join(path, typ))
+		if err != nil {
+			return s, err
+		}
+		for _, handler := range handlers {
+			names, err := subdirs(filepath.Join(path, typ, handler))
+			if err != nil {
+				return s, err
+			}
+			for _, name := range names {
+				s.cases = append(s.cases, staticRef{path: filepath.Join(path, typ, handler, name), typ: typ})
+			}
+		}
+	}
+	return s, nil
 }
 
 // handlers returns the ssz_generic handlers, in order.

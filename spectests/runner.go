@@ -10,9 +10,9 @@ import (
 	"github.com/ssztree/ssztree/schema"
 )
 
-// Run runs the ssz_generic cases in the folder dir, which holds tests/, and
-// returns the summary, failures included. Its error reports a folder that
-// cannot be read.
+// Run runs the ssz_generic and ssz_static cases in the folder dir, which
+// holds tests/, and returns the summary, failures included. Its error
+// reports a folder that cannot be read.
 func Run(dir string) (*Summary, error) {
 	r, err := newRunner(dir)
 	if err != nil {
@@ -21,13 +21,22 @@ func Run(dir string) (*Summary, error) {
 	for _, h := range r.handlers() {
 		r.runHandler(h)
 	}
+	for i, run := range r.static {
+		if run.unsupported != "" {
+			continue
+		}
+		for j := range run.suite.types {
+			r.runStaticType(i, j)
+		}
+	}
 	return r.sum, nil
 }
 
-// A runner runs the cases of a tests/ folder, handler by handler, and
-// records their outcomes.
+// A runner runs the cases of a tests/ folder, handler by handler and
+// ssz_static type by type, and records their outcomes.
 type runner struct {
 	layout *layout
+	static []*staticRun // one per ssz_static suite of the layout
 	sum    *Summary
 }
 
@@ -36,7 +45,12 @@ func newRunner(dir string) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &runner{layout: l, sum: newSummary(dir, l)}, nil
+	r := &runner{layout: l}
+	for i := range l.static {
+		r.static = append(r.static, newStaticRun(&l.static[i]))
+	}
+	r.sum = newSummary(dir, l, r.static)
+	return r, nil
 }
 
 // handlers returns the ssz_generic handlers, in order.
@@ -49,6 +63,18 @@ func (r *runner) runHandler(handler string) []Failure {
 	r.sum.handler(handler) // list the handler even if it has no cases
 	for _, ref := range r.layout.cases(handler) {
 		r.sum.record(ref, runCase(ref))
+	}
+	return r.sum.Failures[n:]
+}
+
+// runStaticType runs the cases of the j-th type folder of the i-th
+// ssz_static suite, records their outcomes in the summary and returns the
+// failures.
+func (r *runner) runStaticType(i, j int) []Failure {
+	n := len(r.sum.Failures)
+	run := r.static[i]
+	for _, ref := range run.suite.typeCases(run.suite.types[j]) {
+		r.sum.recordStatic(i, j, ref.path, runStaticCase(run, ref))
 	}
 	return r.sum.Failures[n:]
 }
@@ -112,7 +138,14 @@ func checkValid(c *Case) error {
 	if len(c.Types) != 1 {
 		return fmt.Errorf("%s: a valid case of %d types", c.Path, len(c.Types))
 	}
-	t, b := c.Types[0], c.Serialized
+	return checkValue(c.Path, c.Types[0], c.Serialized, metaFile)
+}
+
+// checkValue checks that the bytes b of the case in the folder path decode
+// as a value of type t whose root is the one in rootFile, that the value
+// has size len(b) and encodes back to b, and that value.yaml gives b too.
+// Its error names the folder and every check that failed.
+func checkValue(path string, t schema.Type, b []byte, rootFile string) error {
 	var problems []string
 	fail := func(format string, args ...any) {
 		problems = append(problems, fmt.Sprintf(format, args...))
@@ -122,7 +155,7 @@ func checkValid(c *Case) error {
 	if err != nil {
 		fail("decode %v: %v", t, err)
 	} else {
-		want, err := readRoot(c.Path)
+		want, err := readRoot(path, rootFile)
 		if err != nil {
 			return err
 		}
@@ -141,7 +174,7 @@ func checkValid(c *Case) error {
 		}
 	}
 
-	v, err := readValue(c.Path)
+	v, err := readValue(path)
 	if err != nil {
 		return err
 	}
@@ -152,7 +185,7 @@ func checkValid(c *Case) error {
 	}
 
 	if len(problems) > 0 {
-		return fmt.Errorf("%s: %v: %s", c.Path, t, strings.Join(problems, "; "))
+		return fmt.Errorf("%s: %v: %s", path, t, strings.Join(problems, "; "))
 	}
 	return nil
 }

@@ -1,11 +1,14 @@
 package spectests
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +22,7 @@ type fakeCase struct {
 	ssz    []byte // written as serialized.ssz_snappy, or serialized.ssz if plain
 	plain  bool
 	value  string // value.yaml, if not empty
-	root   []byte // meta.yaml, if not nil; padded to 32 bytes
+	root   []byte // meta.yaml, or roots.yaml in ssz_static, if not nil; padded to 32 bytes
 	noData bool   // write no files at all
 }
 
@@ -55,7 +58,11 @@ func writeLayout(t *testing.T, cases []fakeCase) string {
 		if c.root != nil {
 			var root [32]byte
 			copy(root[:], c.root)
-			write(metaFile, []byte("{root: '0x"+hex.EncodeToString(root[:])+"'}\n"))
+			name := metaFile
+			if strings.Contains(c.path, "/"+staticRunner+"/") {
+				name = rootsFile
+			}
+			write(name, []byte("{root: '0x"+hex.EncodeToString(root[:])+"'}\n"))
 		}
 	}
 	return dir
@@ -103,15 +110,39 @@ var syntheticCases = []fakeCase{
 	{path: "containers/invalid/NoSuchStruct_extra_byte", ssz: []byte{0}},
 	{path: "no_such_handler/valid/case_0", ssz: []byte{0}, value: "0", root: []byte{}},
 	{path: "uints/valid/uint_8_no_files", noData: true},
+	// ssz_static: passing cases, of a phase0 container in phase0 and in
+	// capella, which takes it unchanged, and of a container of capella.
+	{path: "/minimal/phase0/ssz_static/Checkpoint/ssz_random/case_0", ssz: checkpointSSZ, plain: true,
+		value: checkpointYAML, root: checkpointRoot},
+	{path: "/minimal/capella/ssz_static/Checkpoint/ssz_one/case_0", ssz: checkpointSSZ,
+		value: checkpointYAML, root: checkpointRoot},
+	{path: "/minimal/capella/ssz_static/HistoricalSummary/ssz_zero/case_0", ssz: make([]byte, 64),
+		value: "{block_summary_root: '0x" + strings.Repeat("00", 32) + "', state_summary_root: '0x" + strings.Repeat("00", 32) + "'}\n",
+		root:  hash(chunk(), chunk())},
+	// ssz_static: failing cases: a wrong root, a type folder that is not
+	// a container of the fork (of another fork, of none).
+	{path: "/minimal/phase0/ssz_static/Checkpoint/ssz_random/case_1", ssz: checkpointSSZ, plain: true,
+		value: checkpointYAML, root: chunk(1)},
+	{path: "/minimal/phase0/ssz_static/Withdrawal/ssz_random/case_0", ssz: make([]byte, 44), root: []byte{}},
+	{path: "/minimal/capella/ssz_static/NoSuchType/ssz_random/case_0", ssz: []byte{0}, root: []byte{}},
+	// ssz_static: unsupported fork and preset.
+	{path: "/mainnet/deneb/ssz_static/Fork/ssz_random/case_0", ssz: []byte{0}},
+	{path: "/mainnet/deneb/ssz_static/Fork/ssz_random/case_1", ssz: []byte{0}},
+	{path: "/mainnet/deneb/ssz_static/BlobSidecar/ssz_zero/case_0", ssz: []byte{0}},
+	{path: "/general/phase0/ssz_static/Fork/ssz_zero/case_0", ssz: []byte{0}},
 	// Other runners.
-	{path: "/minimal/capella/ssz_static/Fork/ssz_random/case_0", ssz: []byte{0}},
-	{path: "/minimal/capella/ssz_static/Fork/ssz_random/case_1", ssz: []byte{0}},
-	{path: "/minimal/capella/ssz_static/Checkpoint/ssz_zero/case_0", ssz: []byte{0}},
 	{path: "/mainnet/deneb/operations/attestation/pyspec_tests/a", noData: true},
 	{path: "/mainnet/deneb/operations/deposit/pyspec_tests/b", noData: true},
 	{path: "/minimal/deneb/operations/deposit/pyspec_tests/c", noData: true},
 	{path: "/general/deneb/bls/sign/small/d", noData: true},
 }
+
+// A Checkpoint {epoch: 1, root: 0xaa..aa}, in SSZ, YAML, and its root.
+var (
+	checkpointSSZ  = append([]byte{1, 0, 0, 0, 0, 0, 0, 0}, bytes.Repeat([]byte{0xaa}, 32)...)
+	checkpointYAML = "epoch: 1\nroot: '0x" + strings.Repeat("aa", 32) + "'\n"
+	checkpointRoot = hash(chunk(1), bytes.Repeat([]byte{0xaa}, 32))
+)
 
 func TestRunSynthetic(t *testing.T) {
 	dir := writeLayout(t, syntheticCases)
@@ -140,32 +171,38 @@ func TestRunSynthetic(t *testing.T) {
 		t.Errorf("got %d handlers, want %d", len(s.Handlers), len(wantHandlers))
 	}
 
-	wantFailures := map[string]string{ // case name: text the error must hold
-		"uint_8_bad_root":         "root 0x05",
-		"bitvec_4_bad_value":      "value.yaml differs from serialized bytes: first difference at byte 0: got 0x06, want 0x05",
-		"byte_1":                  "decoded invalid bytes 0x01 without error",
-		"NoSuchStruct_extra_byte": ErrUnknownType.Error(),
-		"case_0":                  ErrUnknownType.Error(),
-		"uint_8_no_files":         "neither serialized.ssz_snappy nor serialized.ssz",
+	wantFailures := map[string]string{ // the end of the case folder: text the error must hold
+		"uint_8_bad_root":              "root 0x05",
+		"bitvec_4_bad_value":           "value.yaml differs from serialized bytes: first difference at byte 0: got 0x06, want 0x05",
+		"byte_1":                       "decoded invalid bytes 0x01 without error",
+		"NoSuchStruct_extra_byte":      ErrUnknownType.Error(),
+		"no_such_handler/valid/case_0": ErrUnknownType.Error(),
+		"uint_8_no_files":              "neither serialized.ssz_snappy nor serialized.ssz",
+		"Checkpoint/ssz_random/case_1": "root 0x",
+		"Withdrawal/ssz_random/case_0": "Withdrawal is not a container of phase0",
+		"NoSuchType/ssz_random/case_0": "NoSuchType is not a container of capella",
 	}
+	unknownType := []string{"NoSuchStruct_extra_byte", "no_such_handler/valid/case_0", "Withdrawal/ssz_random/case_0", "NoSuchType/ssz_random/case_0"}
 	for _, f := range s.Failures {
-		name := filepath.Base(f.Path)
+		name := ""
+		for suffix := range wantFailures {
+			if strings.HasSuffix(filepath.ToSlash(f.Path), "/"+suffix) {
+				name = suffix
+			}
+		}
 		want, ok := wantFailures[name]
 		switch {
 		case !ok:
 			t.Errorf("unexpected failure %v", f.Err)
 		case !strings.Contains(f.Err.Error(), f.Path) || !strings.Contains(f.Err.Error(), want):
 			t.Errorf("failure of %s: %v; want the path and %q", name, f.Err, want)
+		case slices.Contains(unknownType, name) && !errors.Is(f.Err, ErrUnknownType):
+			t.Errorf("failure of %s does not match ErrUnknownType: %v", name, f.Err)
 		}
 		delete(wantFailures, name)
 	}
 	for name := range wantFailures {
 		t.Errorf("case %s did not fail", name)
-	}
-	for _, f := range s.Failures {
-		if base := filepath.Base(f.Path); (base == "case_0" || base == "NoSuchStruct_extra_byte") && !errors.Is(f.Err, ErrUnknownType) {
-			t.Errorf("failure of %s does not match ErrUnknownType: %v", base, f.Err)
-		}
 	}
 
 	wantUnsupported := []UnsupportedCount{
@@ -183,9 +220,21 @@ func TestRunSynthetic(t *testing.T) {
 		}
 	}
 
-	wantStatic := []StaticCount{{Preset: "minimal", Fork: "capella", Types: 2, Cases: 3}}
-	if len(s.Static) != 1 || s.Static[0] != wantStatic[0] {
-		t.Errorf("ssz_static: got %+v, want %+v", s.Static, wantStatic)
+	wantStatic := []StaticCount{
+		{Preset: "general", Fork: "phase0", Types: 1, Cases: 1, Unsupported: "no preset general"},
+		{Preset: "mainnet", Fork: "deneb", Types: 2, Cases: 3, Unsupported: "fork deneb not supported yet"},
+		{Preset: "minimal", Fork: "capella", Types: 3, Cases: 3, ByType: []TypeCount{
+			{Type: "Checkpoint", Passed: 1}, {Type: "HistoricalSummary", Passed: 1}, {Type: "NoSuchType", Failed: 1},
+		}},
+		{Preset: "minimal", Fork: "phase0", Types: 2, Cases: 3, ByType: []TypeCount{
+			{Type: "Checkpoint", Passed: 1, Failed: 1}, {Type: "Withdrawal", Failed: 1},
+		}},
+	}
+	if !reflect.DeepEqual(s.Static, wantStatic) {
+		t.Errorf("ssz_static:\ngot  %+v\nwant %+v", s.Static, wantStatic)
+	}
+	if passed, failed, unsupported := s.StaticTotal(); passed != 3 || failed != 3 || unsupported != 4 {
+		t.Errorf("ssz_static totals: %d passed, %d failed, %d unsupported; want 3, 3, 4", passed, failed, unsupported)
 	}
 	wantNotRun := []RunnerCount{{Runner: "bls", Cases: 1}, {Runner: "operations", Cases: 3}}
 	if len(s.NotRun) != 2 || s.NotRun[0] != wantNotRun[0] || s.NotRun[1] != wantNotRun[1] {
@@ -196,12 +245,29 @@ func TestRunSynthetic(t *testing.T) {
 	for _, want := range []string{
 		"unsupported: ssz_generic/compatible_unions (CompatibleUnion): 1 valid and 2 invalid cases not run",
 		"unsupported: ssz_generic/containers ProgressiveTestStruct (ProgressiveList (EIP-7916)): 1 valid and 0 invalid",
-		"unsupported: ssz_static minimal/capella: 3 cases of 2 types not run",
+		"unsupported: ssz_static mainnet/deneb (fork deneb not supported yet): 3 cases of 2 types not run",
+		"unsupported: ssz_static general/phase0 (no preset general): 1 case of 1 type not run",
 		"not an SSZ suite, not run: operations: 3 cases",
-		"FAIL: 6 of 17 cases failed",
+		"FAIL: 9 of 23 cases failed",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("summary lacks %q", want)
+		}
+	}
+	// Rows of the ssz_static tables.
+	for _, row := range [][]string{
+		{"preset/fork", "types", "cases", "passed", "failed"},
+		{"minimal/phase0", "2", "3", "1", "2"},
+		{"type", "minimal/capella", "minimal/phase0"},
+		{"Checkpoint", "1", "1/2"},
+		{"NoSuchType", "0/1", "-"},
+	} {
+		found := false
+		for _, line := range s.Lines() {
+			found = found || slices.Equal(strings.Fields(strings.TrimPrefix(line, Prefix)), row)
+		}
+		if !found {
+			t.Errorf("summary lacks the row %q", row)
 		}
 	}
 	for _, line := range s.Lines() {

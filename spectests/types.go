@@ -10,7 +10,8 @@ import (
 )
 
 // ErrUnknownType is wrapped by the errors of [ParseType] for a handler and
-// case name that name no type.
+// case name that name no type, and by the failures of ssz_static cases
+// whose type folder names no container of their fork.
 var ErrUnknownType = errors.New("no type known for the case")
 
 // ErrUnsupported matches, with errors.Is, every [*UnsupportedError].

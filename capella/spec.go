@@ -1,0 +1,66 @@
+// Package capella holds the SSZ types of the Capella fork of the Ethereum
+// consensus specification, for any preset, chosen at run time: the types
+// Capella defines (with those of Altair and Bellatrix it uses, and the
+// light-client types), and, as type aliases, those it takes unchanged from
+// phase0.
+//
+// Fixed-size containers whose shape does not depend on the preset
+// (Checkpoint, Validator, Withdrawal...) are plain Go structs with SSZ and
+// JSON methods. Every other container (BeaconState, blocks, execution
+// payloads, sync committees...) is a tree-backed view: field accessors named
+// after the specification's fields read and write the tree, a copy is O(1),
+// and the root is re-hashed only where the value changed. The code of both
+// is generated from the definitions of package forks (go generate).
+package capella
+
+//go:generate go run ../internal/sszgen -fork capella -out types_gen.go
+
+import (
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/schema"
+)
+
+// Spec holds the Capella types resolved for one preset.
+type Spec struct {
+	// Preset is the preset the types are resolved for.
+	Preset *def.Preset
+	// Phase0 holds the phase0 types of the same preset, which Capella's
+	// share where it takes them unchanged.
+	Phase0 *phase0.Spec
+	types  *def.Types
+}
+
+// The presets of the specification.
+var (
+	Mainnet = mustSpec(phase0.Mainnet)
+	Minimal = mustSpec(phase0.Minimal)
+)
+
+// NewSpec returns the Capella types resolved for the preset of the phase0
+// types p.
+func NewSpec(p *phase0.Spec) (*Spec, error) {
+	ts, err := forks.Capella.Resolve(p.Preset)
+	if err != nil {
+		return nil, err
+	}
+	return &Spec{Preset: p.Preset, Phase0: p, types: ts}, nil
+}
+
+func mustSpec(p *phase0.Spec) *Spec {
+	s, err := NewSpec(p)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Type returns the schema type of the container name, or nil.
+func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
+
+// Types returns the resolved types.
+func (s *Spec) Types() *def.Types { return s.types }
+
+// Value is what every value of a container type offers, struct or view.
+type Value = phase0.Value

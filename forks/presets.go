@@ -1,0 +1,218 @@
+package forks
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/def"
+)
+
+// Mainnet is the mainnet preset: the values of
+// presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
+// specification release v1.4.0, and the derived parameters (see
+// [Derived]).
+var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella)
+
+// Minimal is the minimal preset, for testing: the values of
+// presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
+// specification release v1.4.0, and the derived parameters (see
+// [Derived]).
+var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella)
+
+// Presets are the presets by name.
+var Presets = map[string]*def.Preset{
+	Mainnet.Name: Mainnet,
+	Minimal.Name: Minimal,
+}
+
+// Derived lists the parameters that the presets add to the specification's
+// values, because def.Size can scale a parameter by a number but not
+// multiply two parameters, and the specification sizes some lists with
+// such a product. Each maps to the two parameters it is the product of.
+var Derived = map[string][2]string{
+	// BeaconState.eth1_data_votes:
+	// List[Eth1Data, EPOCHS_PER_ETH1_VOTING_PERIOD * SLOTS_PER_EPOCH].
+	"SLOTS_PER_ETH1_VOTING_PERIOD": {"EPOCHS_PER_ETH1_VOTING_PERIOD", "SLOTS_PER_EPOCH"},
+	// phase0 BeaconState.{previous,current}_epoch_attestations:
+	// List[PendingAttestation, MAX_ATTESTATIONS * SLOTS_PER_EPOCH].
+	"MAX_PENDING_ATTESTATIONS": {"MAX_ATTESTATIONS", "SLOTS_PER_EPOCH"},
+}
+
+// newPreset returns the preset holding the values of each of parts and the
+// derived parameters. A name given twice is a mistake in this file, and
+// panics.
+func newPreset(name string, parts ...map[string]uint64) *def.Preset {
+	p := &def.Preset{Name: name, Values: make(map[string]uint64)}
+	set := func(k string, v uint64) {
+		if _, dup := p.Values[k]; dup {
+			panic(fmt.Sprintf("forks: preset %s: %s given twice", name, k))
+		}
+		p.Values[k] = v
+	}
+	for _, part := range parts {
+		for k, v := range part {
+			set(k, v)
+		}
+	}
+	for k, factors := range Derived {
+		set(k, p.Values[factors[0]]*p.Values[factors[1]])
+	}
+	return p
+}
+
+// presets/mainnet/phase0.yaml, v1.4.0.
+var mainnetPhase0 = map[string]uint64{
+	// Misc
+	"MAX_COMMITTEES_PER_SLOT":        64,
+	"TARGET_COMMITTEE_SIZE":          128,
+	"MAX_VALIDATORS_PER_COMMITTEE":   2048,
+	"SHUFFLE_ROUND_COUNT":            90,
+	"HYSTERESIS_QUOTIENT":            4,
+	"HYSTERESIS_DOWNWARD_MULTIPLIER": 1,
+	"HYSTERESIS_UPWARD_MULTIPLIER":   5,
+	// Gwei values
+	"MIN_DEPOSIT_AMOUNT":          1000000000,
+	"MAX_EFFECTIVE_BALANCE":       32000000000,
+	"EFFECTIVE_BALANCE_INCREMENT": 1000000000,
+	// Time parameters
+	"MIN_ATTESTATION_INCLUSION_DELAY":  1,
+	"SLOTS_PER_EPOCH":                  32,
+	"MIN_SEED_LOOKAHEAD":               1,
+	"MAX_SEED_LOOKAHEAD":               4,
+	"EPOCHS_PER_ETH1_VOTING_PERIOD":    64,
+	"SLOTS_PER_HISTORICAL_ROOT":        8192,
+	"MIN_EPOCHS_TO_INACTIVITY_PENALTY": 4,
+	// State list lengths
+	"EPOCHS_PER_HISTORICAL_VECTOR": 65536,
+	"EPOCHS_PER_SLASHINGS_VECTOR":  8192,
+	"HISTORICAL_ROOTS_LIMIT":       16777216,
+	"VALIDATOR_REGISTRY_LIMIT":     1099511627776,
+	// Reward and penalty quotients
+	"BASE_REWARD_FACTOR":               64,
+	"WHISTLEBLOWER_REWARD_QUOTIENT":    512,
+	"PROPOSER_REWARD_QUOTIENT":         8,
+	"INACTIVITY_PENALTY_QUOTIENT":      67108864,
+	"MIN_SLASHING_PENALTY_QUOTIENT":    128,
+	"PROPORTIONAL_SLASHING_MULTIPLIER": 1,
+	// Max operations per block
+	"MAX_PROPOSER_SLASHINGS": 16,
+	"MAX_ATTESTER_SLASHINGS": 2,
+	"MAX_ATTESTATIONS":       128,
+	"MAX_DEPOSITS":           16,
+	"MAX_VOLUNTARY_EXITS":    16,
+}
+
+// presets/mainnet/altair.yaml, v1.4.0.
+var mainnetAltair = map[string]uint64{
+	// Updated penalty values
+	"INACTIVITY_PENALTY_QUOTIENT_ALTAIR":      50331648,
+	"MIN_SLASHING_PENALTY_QUOTIENT_ALTAIR":    64,
+	"PROPORTIONAL_SLASHING_MULTIPLIER_ALTAIR": 2,
+	// Sync committee
+	"SYNC_COMMITTEE_SIZE":              512,
+	"EPOCHS_PER_SYNC_COMMITTEE_PERIOD": 256,
+	// Sync protocol
+	"MIN_SYNC_COMMITTEE_PARTICIPANTS": 1,
+	"UPDATE_TIMEOUT":                  8192,
+}
+
+// presets/mainnet/bellatrix.yaml, v1.4.0.
+var mainnetBellatrix = map[string]uint64{
+	// Updated penalty values
+	"INACTIVITY_PENALTY_QUOTIENT_BELLATRIX":      16777216,
+	"MIN_SLASHING_PENALTY_QUOTIENT_BELLATRIX":    32,
+	"PROPORTIONAL_SLASHING_MULTIPLIER_BELLATRIX": 3,
+	// Execution
+	"MAX_BYTES_PER_TRANSACTION":    1073741824,
+	"MAX_TRANSACTIONS_PER_PAYLOAD": 1048576,
+	"BYTES_PER_LOGS_BLOOM":         256,
+	"MAX_EXTRA_DATA_BYTES":         32,
+}
+
+// presets/mainnet/capella.yaml, v1.4.0.
+var mainnetCapella = map[string]uint64{
+	// Max operations per block
+	"MAX_BLS_TO_EXECUTION_CHANGES": 16,
+	// Execution
+	"MAX_WITHDRAWALS_PER_PAYLOAD": 16,
+	// Withdrawals processing
+	"MAX_VALIDATORS_PER_WITHDRAWALS_SWEEP": 16384,
+}
+
+// presets/minimal/phase0.yaml, v1.4.0.
+var minimalPhase0 = map[string]uint64{
+	// Misc
+	"MAX_COMMITTEES_PER_SLOT":        4,
+	"TARGET_COMMITTEE_SIZE":          4,
+	"MAX_VALIDATORS_PER_COMMITTEE":   2048,
+	"SHUFFLE_ROUND_COUNT":            10,
+	"HYSTERESIS_QUOTIENT":            4,
+	"HYSTERESIS_DOWNWARD_MULTIPLIER": 1,
+	"HYSTERESIS_UPWARD_MULTIPLIER":   5,
+	// Gwei values
+	"MIN_DEPOSIT_AMOUNT":          1000000000,
+	"MAX_EFFECTIVE_BALANCE":       32000000000,
+	"EFFECTIVE_BALANCE_INCREMENT": 1000000000,
+	// Time parameters
+	"MIN_ATTESTATION_INCLUSION_DELAY":  1,
+	"SLOTS_PER_EPOCH":                  8,
+	"MIN_SEED_LOOKAHEAD":               1,
+	"MAX_SEED_LOOKAHEAD":               4,
+	"EPOCHS_PER_ETH1_VOTING_PERIOD":    4,
+	"SLOTS_PER_HISTORICAL_ROOT":        64,
+	"MIN_EPOCHS_TO_INACTIVITY_PENALTY": 4,
+	// State list lengths
+	"EPOCHS_PER_HISTORICAL_VECTOR": 64,
+	"EPOCHS_PER_SLASHINGS_VECTOR":  64,
+	"HISTORICAL_ROOTS_LIMIT":       16777216,
+	"VALIDATOR_REGISTRY_LIMIT":     1099511627776,
+	// Rewards and penalties
+	"BASE_REWARD_FACTOR":               64,
+	"WHISTLEBLOWER_REWARD_QUOTIENT":    512,
+	"PROPOSER_REWARD_QUOTIENT":         8,
+	"INACTIVITY_PENALTY_QUOTIENT":      33554432,
+	"MIN_SLASHING_PENALTY_QUOTIENT":    64,
+	"PROPORTIONAL_SLASHING_MULTIPLIER": 2,
+	// Max operations per block
+	"MAX_PROPOSER_SLASHINGS": 16,
+	"MAX_ATTESTER_SLASHINGS": 2,
+	"MAX_ATTESTATIONS":       128,
+	"MAX_DEPOSITS":           16,
+	"MAX_VOLUNTARY_EXITS":    16,
+}
+
+// presets/minimal/altair.yaml, v1.4.0.
+var minimalAltair = map[string]uint64{
+	// Updated penalty values
+	"INACTIVITY_PENALTY_QUOTIENT_ALTAIR":      50331648,
+	"MIN_SLASHING_PENALTY_QUOTIENT_ALTAIR":    64,
+	"PROPORTIONAL_SLASHING_MULTIPLIER_ALTAIR": 2,
+	// Sync committee
+	"SYNC_COMMITTEE_SIZE":              32,
+	"EPOCHS_PER_SYNC_COMMITTEE_PERIOD": 8,
+	// Sync protocol
+	"MIN_SYNC_COMMITTEE_PARTICIPANTS": 1,
+	"UPDATE_TIMEOUT":                  64,
+}
+
+// presets/minimal/bellatrix.yaml, v1.4.0.
+var minimalBellatrix = map[string]uint64{
+	// Updated penalty values
+	"INACTIVITY_PENALTY_QUOTIENT_BELLATRIX":      16777216,
+	"MIN_SLASHING_PENALTY_QUOTIENT_BELLATRIX":    32,
+	"PROPORTIONAL_SLASHING_MULTIPLIER_BELLATRIX": 3,
+	// Execution
+	"MAX_BYTES_PER_TRANSACTION":    1073741824,
+	"MAX_TRANSACTIONS_PER_PAYLOAD": 1048576,
+	"BYTES_PER_LOGS_BLOOM":         256,
+	"MAX_EXTRA_DATA_BYTES":         32,
+}
+
+// presets/minimal/capella.yaml, v1.4.0.
+var minimalCapella = map[string]uint64{
+	// Max operations per block
+	"MAX_BLS_TO_EXECUTION_CHANGES": 16,
+	// Execution
+	"MAX_WITHDRAWALS_PER_PAYLOAD": 4,
+	// Withdrawals processing
+	"MAX_VALIDATORS_PER_WITHDRAWALS_SWEEP": 16,
+}

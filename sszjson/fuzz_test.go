@@ -1,0 +1,90 @@
+package sszjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// FuzzUnmarshal feeds arbitrary text to Unmarshal for the type outer: it
+// must never panic; when it succeeds, the text must be JSON and the output
+// a valid serialization that round-trips through Marshal; when it fails,
+// the error must name a path.
+func FuzzUnmarshal(f *testing.F) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 8; i++ {
+		js, err := Marshal(outer, randSSZ(r, outer))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(js)
+		var v map[string]any
+		if err := json.Unmarshal(js, &v); err != nil {
+			f.Fatal(err)
+		}
+		v["zz"] = []any{1, "2", nil, true, map[string]any{"a": 1e-3}}
+		shuffled, _ := json.MarshalIndent(v, "", " ")
+		f.Add(shuffled)
+	}
+	f.Add([]byte(`{"x":"1"}`))
+	f.Add([]byte(`{"u":{"data":{"a":"1","b":[],"c":"0x01","d":true},"selector":2}}`))
+	f.Add([]byte(`[1, -2.5e+3, "\u00e9\ud83d\ude00", {"a": null}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, err := Unmarshal(outer, data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !strings.HasPrefix(e.Path, "Outer") {
+				t.Fatalf("error without path: %v", err)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("Unmarshal accepts text that is not JSON: %q", data)
+		}
+		if err := checkValid(outer, out); err != nil {
+			t.Fatalf("Unmarshal(%q) = %x, invalid: %v", data, out, err)
+		}
+		js, err := Marshal(outer, out)
+		if err != nil {
+			t.Fatalf("Marshal(%x): %v", out, err)
+		}
+		back, err := Unmarshal(outer, js)
+		if err != nil || !bytes.Equal(back, out) {
+			t.Fatalf("round trip of %x through %s: %x, %v", out, js, back, err)
+		}
+	})
+}
+
+// FuzzRoundTrip feeds arbitrary bytes to Marshal for the type outer: it
+// must accept exactly the bytes that outer.Decode accepts, and the JSON
+// of those must be valid and give the bytes back.
+func FuzzRoundTrip(f *testing.F) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 16; i++ {
+		f.Add(randSSZ(r, outer))
+	}
+	f.Fuzz(func(t *testing.T, ssz []byte) {
+		_, decodeErr := outer.Decode(ssz)
+		js, err := Marshal(outer, ssz)
+		if (err == nil) != (decodeErr == nil) {
+			t.Fatalf("Marshal(%x): %v; Decode: %v", ssz, err, decodeErr)
+		}
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !strings.HasPrefix(e.Path, "Outer") {
+				t.Fatalf("error without path: %v", err)
+			}
+			return
+		}
+		if !json.Valid(js) {
+			t.Fatalf("Marshal(%x) = %s: not JSON", ssz, js)
+		}
+		back, err := Unmarshal(outer, js)
+		if err != nil || !bytes.Equal(back, ssz) {
+			t.Fatalf("round trip of %x through %s: %x, %v", ssz, js, back, err)
+		}
+	})
+}
