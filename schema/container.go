@@ -152,7 +152,11 @@ func (c *Container) PageOf(b []byte) (*tree.Node, error) {
 }
 
 func (c *Container) validate(b []byte, at int) error {
-	if len(b) != c.fixedPart || len(c.variable) > 0 {
+	if len(c.variable) > 0 {
+		_, err := c.decode(b, at)
+		return err
+	}
+	if len(b) != c.fixedPart {
 		return decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
 	}
 	if !c.check {

@@ -229,8 +229,9 @@ func readLeaf(t Type, dst []byte, n *tree.Node, size int) ([]byte, error) {
 	return append(dst, c[:size]...), nil
 }
 
-// Validate checks that b is a valid serialization of a value of type t
-// without building a tree; for fixed-size types it allocates nothing.
+// Validate checks that b is a valid serialization of a value of type t. For
+// fixed-size types it builds no tree and allocates nothing; for others it
+// costs a Decode.
 func Validate(t Type, b []byte) error {
 	if err := t.validate(b, 0); err != nil {
 		return topError(t, err)

@@ -93,6 +93,9 @@ func TestRandomValuesRoundTrip(t *testing.T) {
 				if uint64(len(b)) < typ.MinSize() || uint64(len(b)) > typ.MaxSize() {
 					t.Fatalf("%d bytes outside [MinSize %d, MaxSize %d]", len(b), typ.MinSize(), typ.MaxSize())
 				}
+				if err := Validate(typ, b); err != nil {
+					t.Fatalf("Validate of a valid value: %v", err)
+				}
 				if typ.IsFixedSize() && len(b) != typ.FixedSize() {
 					t.Fatalf("%d bytes of a fixed-size type of %d", len(b), typ.FixedSize())
 				}

@@ -93,6 +93,10 @@ func (v *Vector) needsCheck() bool   { return v.esize > 0 && v.elem.needsCheck()
 func (v *Vector) makeDefault() *tree.Node { return v.zeroData(v.n) }
 
 func (v *Vector) validate(b []byte, at int) error {
+	if v.esize == 0 {
+		_, err := v.decode(b, at)
+		return err
+	}
 	if len(b) != v.FixedSize() {
 		return decodeError(v, at, ErrSize, "%d bytes, want %d", len(b), v.FixedSize())
 	}
