@@ -90,7 +90,9 @@ func TestStateTransitionWrites(t *testing.T) {
 			if err := st.Balances().Append(32_000_000_000); err != nil {
 				t.Fatal(err)
 			}
-			for _, l := range []interface{ Append(capella.ParticipationFlags) error }{st.PreviousEpochParticipation(), st.CurrentEpochParticipation()} {
+			for _, l := range []interface {
+				Append(capella.ParticipationFlags) error
+			}{st.PreviousEpochParticipation(), st.CurrentEpochParticipation()} {
 				if err := l.Append(0); err != nil {
 					t.Fatal(err)
 				}
