@@ -27,6 +27,10 @@ type Container struct {
 	minSize   uint64
 	maxSize   uint64
 	check     bool
+	// checked lists the fields whose bytes need validating (booleans,
+	// bitvectors with padding...), so that validating a fixed-size value
+	// visits only those.
+	checked []int
 	shp       *tree.Shape
 	page      *tree.Layout // one page holding the whole value, for compact containers
 }
@@ -59,7 +63,10 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 			c.minSize = satAdd(c.minSize, 4+f.Type.MinSize())
 			c.maxSize = satAdd(c.maxSize, satAdd(4, f.Type.MaxSize()))
 		}
-		c.check = c.check || f.Type.needsCheck()
+		if f.Type.needsCheck() {
+			c.check = true
+			c.checked = append(c.checked, i)
+		}
 		if c.fixedPart > 0xffffffff {
 			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrType, name)
 		}
@@ -159,13 +166,8 @@ func (c *Container) validate(b []byte, at int) error {
 	if len(b) != c.fixedPart {
 		return decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
 	}
-	if !c.check {
-		return nil
-	}
-	for i, f := range c.fields {
-		if !f.Type.needsCheck() {
-			continue
-		}
+	for _, i := range c.checked {
+		f := c.fields[i]
 		off := c.offsets[i]
 		if err := f.Type.validate(b[off:off+f.Type.FixedSize()], at+off); err != nil {
 			return inField(err, "."+f.Name)

@@ -12,7 +12,7 @@
 //   - a value whose root is a single chunk (basic values, Bytes32, small
 //     bitvectors...) is a leaf;
 //   - a vector or list of basic values, a bitvector and a bitlist store
-//     their packed bytes in pages of 1 KiB (32 chunks) under a tree of
+//     their packed bytes in pages of 512 bytes (16 chunks) under a tree of
 //     branches;
 //   - a vector or list of fixed-size composite values of at most 4 KiB each
 //     (validators, checkpoints, public keys, deposits...) stores their bytes
@@ -88,8 +88,8 @@ type Type interface {
 }
 
 // pageBytes bounds the bytes of one page: pages hold as many whole values as
-// fit, rounded down to a power of two (8 validators of 121 bytes, 32 chunks
-// of packed values). Larger pages cost less memory per value (a page's node
+// fit, rounded down to a power of two and capped at 16 values (8 validators
+// of 121 bytes, 16 chunks of packed values). Larger pages cost less memory per value (a page's node
 // and header take 96 bytes) and more per single change (the page is copied
 // and re-hashed whole); 1 KiB keeps both within the targets of
 // ../shared/DESIGN.md §5.

@@ -13,14 +13,16 @@ func Get(n *Node, depth int, index uint64) (*Node, error) {
 		return nil, err
 	}
 	for d := depth - 1; d >= 0; d-- {
-		if n.IsLeaf() {
-			return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
+		if n.left == nil {
+			if n.page == nil {
+				return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
+			}
+			n = n.page.expand(n)
 		}
-		left, right := n.Children()
 		if index>>uint(d)&1 == 0 {
-			n = left
+			n = n.left
 		} else {
-			n = right
+			n = n.right
 		}
 	}
 	return n, nil

@@ -13,6 +13,17 @@ const slabPages = 64
 // full pages but the last, and zero subtrees after them. depth counts the
 // levels down to the values: the pages sit at depth depth-l.Depth().
 func BuildPages(l *Layout, depth int, data []byte) (*Node, error) {
+	return buildPages(l, depth, data, false)
+}
+
+// BuildPagesOwned is BuildPages over data that the pages own from now on,
+// without copying it: the caller must not modify data. The whole of data
+// stays alive while any of the pages does.
+func BuildPagesOwned(l *Layout, depth int, data []byte) (*Node, error) {
+	return buildPages(l, depth, data, true)
+}
+
+func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 	if depth < l.depth {
 		return nil, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
 	}
@@ -29,8 +40,11 @@ func BuildPages(l *Layout, depth int, data []byte) (*Node, error) {
 	for start := 0; start < count; start += slabPages {
 		end := min(count, start+slabPages)
 		lo, hi := start*per, min(len(data), end*per)
-		buf := make([]byte, hi-lo)
-		copy(buf, data[lo:hi])
+		buf := data[lo:hi]
+		if !owned {
+			buf = make([]byte, hi-lo)
+			copy(buf, data[lo:hi])
+		}
 		ns := make([]Node, end-start)
 		ps := make([]page, end-start)
 		for i := range ns {

@@ -132,6 +132,28 @@ func (b *basic[T]) AppendValues(dst []T) []T {
 	return dst
 }
 
+// Update sets every element v, at index i, to f(i, v), building the new
+// tree in one pass: an epoch's rewards and penalties on every balance.
+func (b *basic[T]) Update(f func(i int, v T) T) {
+	n := b.Len()
+	data := make([]byte, n*b.esize)
+	i := 0
+	b.eachPage(func(first int, page []byte) bool {
+		for off := 0; off < b.pages.per && i < n; off += b.esize {
+			var v T
+			if off+b.esize <= len(page) {
+				v = decodeLE[T](page[off : off+b.esize])
+			}
+			encodeLE(data[i*b.esize:(i+1)*b.esize], f(i, v))
+			i++
+		}
+		return true
+	})
+	if err := b.replace(data, uint64(n), true); err != nil {
+		panic(err) // the length did not change
+	}
+}
+
 // Bytes returns the elements' serialization: little-endian values back to
 // back.
 func (b *basic[T]) Bytes() []byte { return b.pages.bytes(nil) }
@@ -141,7 +163,7 @@ func (b *basic[T]) setValues(vs []T) error {
 	for i, v := range vs {
 		encodeLE(data[i*b.esize:(i+1)*b.esize], v)
 	}
-	return b.replace(data, uint64(len(vs)))
+	return b.replace(data, uint64(len(vs)), true)
 }
 
 func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth int, list bool, limit uint64, n *tree.Node) (basic[T], error) {
@@ -215,7 +237,7 @@ func (l *BasicList[T]) SetBytes(b []byte) error {
 	if len(b)%l.esize != 0 {
 		return fmt.Errorf("%w: %d bytes for %v", schema.ErrSize, len(b), l.t)
 	}
-	return l.replace(b, uint64(len(b)/l.esize))
+	return l.replace(b, uint64(len(b)/l.esize), false)
 }
 
 // Copy returns an independent copy in O(1): it shares every node with l.
@@ -263,7 +285,7 @@ func (v *BasicVector[T]) SetBytes(b []byte) error {
 	if len(b) != v.t.FixedSize() {
 		return fmt.Errorf("%w: %d bytes for %v", schema.ErrSize, len(b), v.t)
 	}
-	return v.replace(b, v.t.Len())
+	return v.replace(b, v.t.Len(), false)
 }
 
 // Copy returns an independent copy in O(1): it shares every node with v.

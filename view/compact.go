@@ -115,7 +115,7 @@ func (l *CompactList) SetBytes(b []byte) error {
 	if err := schema.Validate(l.t, b); err != nil {
 		return err
 	}
-	return l.replace(b, uint64(len(b)/l.esize))
+	return l.replace(b, uint64(len(b)/l.esize), false)
 }
 
 // Copy returns an independent copy in O(1).
@@ -142,7 +142,7 @@ func (v *CompactVector) SetBytes(b []byte) error {
 	if err := schema.Validate(v.t, b); err != nil {
 		return err
 	}
-	return v.replace(b, v.t.Len())
+	return v.replace(b, v.t.Len(), false)
 }
 
 // Copy returns an independent copy in O(1).

@@ -99,7 +99,11 @@ func (p *pages) writable(i uint64) []byte {
 	}
 	d = make([]byte, p.per)
 	if !ok { // not emptied since the last commit
-		copy(d, p.committed(i))
+		if p.lastOK && p.lastIndex == i {
+			copy(d, p.last) // usually just read: spare a second walk
+		} else {
+			copy(d, p.committed(i))
+		}
 	}
 	if p.dirty == nil {
 		p.dirty = make(map[uint64][]byte)
@@ -184,9 +188,13 @@ func (p *pages) commit() *tree.Node {
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
-// pending writes.
-func (p *pages) replace(b []byte) {
-	data, err := tree.BuildPages(p.layout, p.top+p.layout.Depth(), b)
+// pending writes. The tree copies b unless owned, when it takes b over.
+func (p *pages) replace(b []byte, owned bool) {
+	build := tree.BuildPages
+	if owned {
+		build = tree.BuildPagesOwned
+	}
+	data, err := build(p.layout, p.top+p.layout.Depth(), b)
 	if err != nil {
 		panic("view: " + err.Error())
 	}

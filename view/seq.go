@@ -156,12 +156,13 @@ func (s *seq) shrink() error {
 	return nil
 }
 
-// replace sets every element at once from their bytes, in one pass.
-func (s *seq) replace(b []byte, n uint64) error {
+// replace sets every element at once from their bytes, in one pass. The
+// tree copies b unless owned, when it takes b over.
+func (s *seq) replace(b []byte, n uint64, owned bool) error {
 	if s.list && n > s.limit || !s.list && n != s.limit {
 		return fmt.Errorf("%w: %d elements for %v", ErrLimit, n, s.typ)
 	}
-	s.pages.replace(b)
+	s.pages.replace(b, owned)
 	s.n = n
 	s.lk.changed()
 	return nil

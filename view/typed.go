@@ -83,7 +83,7 @@ func (l *values[V, P]) SetAll(vs []V) error {
 	for i := range vs {
 		data = append(data, l.encode(&vs[i])...)
 	}
-	return l.replace(data, uint64(len(vs)))
+	return l.replace(data, uint64(len(vs)), true)
 }
 
 // ValueList is a view of List[T, N] for a fixed-size composite T of at most

@@ -151,7 +151,17 @@ func (h *handles) commitDirty(updates map[uint64]*tree.Node) {
 
 // marshal implements MarshalSSZTo for any view.
 func marshal(v View, dst []byte) ([]byte, error) {
-	return v.Type().Encode(dst, v.Node())
+	n := v.Node()
+	if dst == nil {
+		// Size first: growing the buffer as pages are appended would copy
+		// a large value several times over.
+		size, err := v.Type().Size(n)
+		if err != nil {
+			return nil, err
+		}
+		dst = make([]byte, 0, size)
+	}
+	return v.Type().Encode(dst, n)
 }
 
 // sizeOf implements SizeSSZ for any view.

@@ -112,6 +112,11 @@ func TestBasicListModel(t *testing.T) {
 						t.Fatalf("Pop = %d, %v; want %d", v, err, model[len(model)-1])
 					}
 					model = model[:len(model)-1]
+				case k < 10 && r.IntN(2) == 0:
+					l.Update(func(i int, v uint64) uint64 { return v*3 + uint64(i) })
+					for i := range model {
+						model[i] = model[i]*3 + uint64(i)
+					}
 				default:
 					model = make([]uint64, r.IntN(200))
 					for i := range model {
