@@ -31,8 +31,8 @@ type Container struct {
 	// bitvectors with padding...), so that validating a fixed-size value
 	// visits only those.
 	checked []int
-	shp       *tree.Shape
-	page      *tree.Layout // one page holding the whole value, for compact containers
+	shp     *tree.Shape
+	page    *tree.Layout // one page holding the whole value, for compact containers
 }
 
 // NewContainer returns a container type with the given name and fields. A
