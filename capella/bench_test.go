@@ -98,14 +98,8 @@ func BenchmarkStateChanges(b *testing.B) {
 	})
 	b.Run("everybalance", func(b *testing.B) {
 		b.ReportAllocs()
-		vals := make([]capella.Gwei, 0, n)
 		for i := 0; i < b.N; i++ {
-			bal := st.Balances()
-			vals = bal.AppendValues(vals[:0])
-			for j := range vals {
-				vals[j]++
-			}
-			bal.SetAll(vals)
+			st.Balances().Update(func(_ int, v capella.Gwei) capella.Gwei { return v + 1 })
 			st.HashTreeRoot()
 		}
 	})

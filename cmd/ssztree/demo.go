@@ -99,13 +99,7 @@ func demo(args []string, out io.Writer) error {
 			return nil
 		}},
 		{"every balance + root", func() error {
-			all := balances.AppendValues(make([]capella.Gwei, 0, balances.Len()))
-			for i := range all {
-				all[i] += 10_000
-			}
-			if err := balances.SetAll(all); err != nil {
-				return err
-			}
+			balances.Update(func(i int, v capella.Gwei) capella.Gwei { return v + capella.Gwei(i%1000) })
 			st.HashTreeRoot()
 			return nil
 		}},
