@@ -31,8 +31,10 @@ type Container struct {
 	// bitvectors with padding...), so that validating a fixed-size value
 	// visits only those.
 	checked []int
-	shp     *tree.Shape
-	page    *tree.Layout // one page holding the whole value, for compact containers
+	// boolsOnly is set when every checked field is a boolean.
+	boolsOnly bool
+	shp       *tree.Shape
+	page      *tree.Layout // one page holding the whole value, for compact containers
 }
 
 // NewContainer returns a container type with the given name and fields. A
@@ -70,6 +72,10 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 		if c.fixedPart > 0xffffffff {
 			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrType, name)
 		}
+	}
+	c.boolsOnly = true
+	for _, i := range c.checked {
+		c.boolsOnly = c.boolsOnly && c.fields[i].Type == Boolean
 	}
 	if len(c.variable) == 0 && c.fixedPart <= compactBytes {
 		parts := make([]tree.Part, len(fields))
@@ -165,6 +171,17 @@ func (c *Container) validate(b []byte, at int) error {
 	}
 	if len(b) != c.fixedPart {
 		return decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
+	}
+	if c.boolsOnly {
+		// The common case (a Validator's slashed flag): check the bytes
+		// inline, and leave the error message to the general loop.
+		ok := true
+		for _, i := range c.checked {
+			ok = ok && b[c.offsets[i]] <= 1
+		}
+		if ok {
+			return nil
+		}
 	}
 	for _, i := range c.checked {
 		f := c.fields[i]
