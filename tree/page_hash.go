@@ -135,11 +135,18 @@ func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf,
 	}
 	leaves := 1 << uint(s.depth)
 	buf := ar.take(len(src) * leaves)
-	clear(buf)
+	// Every leaf is written once: parts, their zero padding, and the zero
+	// leaves after the parts.
+	if len(s.parts) < leaves {
+		for i := range src {
+			clear(buf[i*leaves+len(s.parts) : (i+1)*leaves])
+		}
+	}
 	for j, p := range s.parts {
 		if p.Shape == nil {
 			for i, b := range src {
-				copy(buf[i*leaves+j][:], b[p.Offset:p.Offset+p.Size])
+				c := &buf[i*leaves+j]
+				clear(c[copy(c[:], b[p.Offset:p.Offset+p.Size]):])
 			}
 			continue
 		}
