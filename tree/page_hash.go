@@ -3,6 +3,7 @@ package tree
 import (
 	"runtime"
 	"sync"
+	"unsafe"
 
 	"github.com/prysmaticlabs/gohashtree"
 )
@@ -79,14 +80,13 @@ func (vb *valueBuf) subs(level, n int) [][]byte {
 func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 	capacity := l.Capacity()
 	buf := ar.take(len(pages) * capacity)
-	clear(buf)
 	if l.elem == ChunkShape {
-		// Packed basic values: the page bytes are the chunks.
+		// Packed basic values: the page bytes are the chunks, zero-padded.
+		bb := unsafe.Slice(&buf[0][0], len(buf)*32)
+		per := capacity * 32
 		for pi, p := range pages {
-			data := p.page.data
-			for i := 0; i*32 < len(data); i++ {
-				copy(buf[pi*capacity+i][:], data[i*32:])
-			}
+			dst := bb[pi*per : (pi+1)*per]
+			clear(dst[copy(dst, p.page.data):])
 		}
 	} else {
 		size := l.elem.size
@@ -98,10 +98,16 @@ func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 				pos = append(pos, pi*capacity+i)
 			}
 		}
-		out := ar.take(len(src))
-		hashValues(l.elem, src, out, ar, vb, 0)
-		for k, p := range pos {
-			buf[p] = out[k]
+		if len(src) == len(buf) {
+			// Full pages: the values' roots are the page leaves, in order.
+			hashValues(l.elem, src, buf, ar, vb, 0)
+		} else {
+			clear(buf)
+			out := ar.take(len(src))
+			hashValues(l.elem, src, out, ar, vb, 0)
+			for k, p := range pos {
+				buf[p] = out[k]
+			}
 		}
 		vb.src, vb.pos = src[:0], pos[:0]
 	}
