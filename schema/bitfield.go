@@ -174,19 +174,14 @@ func (l *Bitlist) Length(n *tree.Node) (uint64, error) {
 	return length, err
 }
 
+// Split returns the tree of the packed bits and the number of bits of the
+// bitlist whose tree is n.
+func (l *Bitlist) Split(n *tree.Node) (data *tree.Node, length uint64, err error) {
+	return l.parts(n)
+}
+
 func (l *Bitlist) parts(n *tree.Node) (*tree.Node, uint64, error) {
-	if !n.IsBranch() {
-		return nil, 0, treeError(l, "bitlist is not a branch")
-	}
-	data, lengthNode := n.Children()
-	if !lengthNode.IsLeaf() {
-		return nil, 0, treeError(l, "length is not a leaf")
-	}
-	length := leUint64(lengthNode.Chunk())
-	if length > l.limit {
-		return nil, 0, treeError(l, "length %d above the limit %d", length, l.limit)
-	}
-	return data, length, nil
+	return splitLength(l, n, l.limit)
 }
 
 func (l *Bitlist) encode(dst []byte, n *tree.Node) ([]byte, error) {

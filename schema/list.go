@@ -111,20 +111,31 @@ func (l *List) Length(n *tree.Node) (int, error) {
 	return length, err
 }
 
-// parts splits a list's tree into its data tree and its length.
+// Split returns the data tree and the length of the list whose tree is n.
+func (l *List) Split(n *tree.Node) (data *tree.Node, length uint64, err error) {
+	return splitLength(l, n, l.limit)
+}
+
 func (l *List) parts(n *tree.Node) (*tree.Node, int, error) {
+	data, length, err := splitLength(l, n, l.limit)
+	return data, int(length), err
+}
+
+// splitLength splits the tree of a list or bitlist of type t into its data
+// tree and the length mixed in, which must not be above limit.
+func splitLength(t Type, n *tree.Node, limit uint64) (*tree.Node, uint64, error) {
 	if !n.IsBranch() {
-		return nil, 0, treeError(l, "list is not a branch")
+		return nil, 0, treeError(t, "the tree is not a branch")
 	}
 	data, lengthNode := n.Children()
 	if !lengthNode.IsLeaf() {
-		return nil, 0, treeError(l, "length is not a leaf")
+		return nil, 0, treeError(t, "the length is not a leaf")
 	}
 	length := leUint64(lengthNode.Chunk())
-	if length > l.limit {
-		return nil, 0, treeError(l, "length %d above the limit %d", length, l.limit)
+	if length > limit {
+		return nil, 0, treeError(t, "length %d above the limit %d", length, limit)
 	}
-	return data, int(length), nil
+	return data, length, nil
 }
 
 func (l *List) encode(dst []byte, n *tree.Node) ([]byte, error) {

@@ -3,7 +3,6 @@ package view
 import (
 	"encoding/binary"
 	"fmt"
-	"slices"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -19,13 +18,13 @@ type Container struct {
 	lk   link
 	t    *schema.Container
 	node *tree.Node // the committed value tree
-	// Structured containers: the committed field trees (read lazily) and
-	// the fields set since the last commit.
-	fields  []*tree.Node
-	pending map[uint64]*tree.Node
+	// Structured containers: the committed field trees, read lazily.
+	fields []*tree.Node
 	// Compact containers: the bytes being written, nil when clean.
-	buf  []byte
-	kids handles
+	buf []byte
+	// kids holds the fields set and the handles given out since the last
+	// commit.
+	kids parts
 }
 
 func ofContainer(t *schema.Container, n *tree.Node) (*Container, error) {
@@ -47,7 +46,7 @@ func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
 }
 
 func (c *Container) set(n *tree.Node) {
-	c.node, c.fields, c.pending, c.buf = n, nil, nil, nil
+	c.node, c.fields, c.kids.pending, c.buf = n, nil, nil, nil
 	for i, v := range c.kids.views {
 		v.reset(c.committedField(int(i)))
 	}
@@ -139,10 +138,7 @@ func (c *Container) committedField(i int) *tree.Node {
 
 // fieldNode returns the current tree of field i of a structured container.
 func (c *Container) fieldNode(i int) *tree.Node {
-	if v := c.kids.get(uint64(i)); v != nil {
-		return v.Node()
-	}
-	if n, ok := c.pending[uint64(i)]; ok {
+	if n := c.kids.current(uint64(i)); n != nil {
 		return n
 	}
 	return c.committedField(i)
@@ -159,30 +155,10 @@ func (c *Container) commit() *tree.Node {
 		}
 		return c.node
 	}
-	if len(c.pending) == 0 && len(c.kids.dirty) == 0 {
-		return c.node
+	if c.kids.changed() {
+		c.node = c.kids.apply(c.node, c.t.Depth())
+		c.fields = nil
 	}
-	updates := c.pending
-	if updates == nil {
-		updates = make(map[uint64]*tree.Node, len(c.kids.dirty))
-	}
-	c.kids.commitDirty(updates)
-	idx := make([]uint64, 0, len(updates))
-	for i := range updates {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
-	nodes := make([]*tree.Node, len(idx))
-	for k, i := range idx {
-		nodes[k] = updates[i]
-	}
-	c.node = must(tree.SetMany(c.node, c.t.Depth(), idx, nodes))
-	if c.fields != nil {
-		for k, i := range idx {
-			c.fields[i] = nodes[k]
-		}
-	}
-	c.pending = nil
 	return c.node
 }
 
@@ -300,11 +276,7 @@ func (c *Container) Field(i int) View {
 	if err != nil {
 		panic(fmt.Sprintf("view: field %s.%s: %v", c.t, c.t.Field(i).Name, err))
 	}
-	c.kids.put(uint64(i), v, c)
-	if _, ok := c.pending[uint64(i)]; ok {
-		delete(c.pending, uint64(i))
-		c.kids.markDirty(uint64(i))
-	}
+	c.kids.adopt(uint64(i), v, c)
 	return wrap(v)
 }
 
@@ -327,15 +299,7 @@ func (c *Container) Set(i int, v View) error {
 }
 
 func (c *Container) setField(i uint64, n *tree.Node) {
-	if v := c.kids.get(i); v != nil {
-		v.reset(n)
-		c.kids.markDirty(i)
-	} else {
-		if c.pending == nil {
-			c.pending = make(map[uint64]*tree.Node)
-		}
-		c.pending[i] = n
-	}
+	c.kids.set(i, n)
 	c.lk.changed()
 }
 

@@ -2,7 +2,6 @@ package view
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -21,10 +20,9 @@ type subtrees struct {
 	data  *tree.Node // committed data tree
 	n     uint64     // length now
 	nodeN uint64     // length the committed tree records
-	// pending holds elements set (or appended, or popped: zero) since the
-	// last commit; handles holds the handles given out.
-	pending map[uint64]*tree.Node
-	kids    handles
+	// kids holds the elements set (or appended, or popped: zero) and the
+	// handles given out since the last commit.
+	kids parts
 }
 
 func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (*subtrees, error) {
@@ -36,26 +34,11 @@ func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tre
 }
 
 func (s *subtrees) set(n *tree.Node) error {
-	data, length := n, s.limit
-	if s.list {
-		if !n.IsBranch() {
-			return fmt.Errorf("%w: %v tree is not a branch", ErrType, s.typ)
-		}
-		var lengthNode *tree.Node
-		data, lengthNode = n.Children()
-		if !lengthNode.IsLeaf() {
-			return fmt.Errorf("%w: %v length is not a leaf", ErrType, s.typ)
-		}
-		c := lengthNode.Chunk()
-		length = 0
-		for i := 7; i >= 0; i-- {
-			length = length<<8 | uint64(c[i])
-		}
-		if length > s.limit {
-			return fmt.Errorf("%w: %v of length %d", ErrType, s.typ, length)
-		}
+	data, length, err := splitList(s.typ, n, s.list, s.limit)
+	if err != nil {
+		return err
 	}
-	s.node, s.data, s.n, s.nodeN, s.pending = n, data, length, length, nil
+	s.node, s.data, s.n, s.nodeN, s.kids.pending = n, data, length, length, nil
 	// Handles follow the new value; those past its end become values of
 	// their own.
 	for i, v := range s.kids.views {
@@ -79,32 +62,16 @@ func (s *subtrees) childChanged(i uint64) {
 }
 
 func (s *subtrees) commit() *tree.Node {
-	if len(s.pending) == 0 && len(s.kids.dirty) == 0 && s.n == s.nodeN {
+	if !s.kids.changed() && s.n == s.nodeN {
 		return s.node
 	}
-	updates := s.pending
-	if updates == nil {
-		updates = make(map[uint64]*tree.Node, len(s.kids.dirty))
-	}
-	s.kids.commitDirty(updates)
-	if len(updates) > 0 {
-		idx := make([]uint64, 0, len(updates))
-		for i := range updates {
-			idx = append(idx, i)
-		}
-		slices.Sort(idx)
-		nodes := make([]*tree.Node, len(idx))
-		for k, i := range idx {
-			nodes[k] = updates[i]
-		}
-		s.data = must(tree.SetMany(s.data, s.depth, idx, nodes))
-	}
+	s.data = s.kids.apply(s.data, s.depth)
 	if s.list {
 		s.node = tree.NewBranch(s.data, tree.NewLeafUint64(s.n))
 	} else {
 		s.node = s.data
 	}
-	s.nodeN, s.pending = s.n, nil
+	s.nodeN = s.n
 	return s.node
 }
 
@@ -123,26 +90,14 @@ func (s *subtrees) index(i int) uint64 {
 
 // elemNode returns the current tree of element i.
 func (s *subtrees) elemNode(i uint64) *tree.Node {
-	if v := s.kids.get(i); v != nil {
-		return v.Node()
-	}
-	if n, ok := s.pending[i]; ok {
+	if n := s.kids.current(i); n != nil {
 		return n
 	}
 	return s.committedElem(i)
 }
 
 func (s *subtrees) setNode(i uint64, n *tree.Node) {
-	if v := s.kids.get(i); v != nil {
-		// The handle at i follows the new value.
-		v.reset(n)
-		s.kids.markDirty(i)
-	} else {
-		if s.pending == nil {
-			s.pending = make(map[uint64]*tree.Node)
-		}
-		s.pending[i] = n
-	}
+	s.kids.set(i, n)
 	s.lk.changed()
 }
 
@@ -168,12 +123,7 @@ func (s *subtrees) Get(i int) View {
 	}
 	n := s.elemNode(k)
 	v := must(newCore(s.elem, n))
-	s.kids.put(k, v, s)
-	if _, ok := s.pending[k]; ok {
-		// The handle now carries the pending element.
-		delete(s.pending, k)
-		s.kids.markDirty(k)
-	}
+	s.kids.adopt(k, v, s)
 	return wrap(v)
 }
 
@@ -237,10 +187,7 @@ func (l *List) Pop() error {
 	}
 	l.n--
 	l.kids.drop(l.n)
-	if l.pending == nil {
-		l.pending = make(map[uint64]*tree.Node)
-	}
-	l.pending[l.n] = tree.Zero(0)
+	l.kids.set(l.n, tree.Zero(0))
 	l.lk.changed()
 	return nil
 }

@@ -38,24 +38,9 @@ func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, li
 
 // set points the sequence at the value tree n.
 func (s *seq) set(n *tree.Node) error {
-	data, length := n, s.limit
-	if s.list {
-		if !n.IsBranch() {
-			return fmt.Errorf("%w: %v tree is not a branch", ErrType, s.typ)
-		}
-		var lengthNode *tree.Node
-		data, lengthNode = n.Children()
-		if !lengthNode.IsLeaf() {
-			return fmt.Errorf("%w: %v length is not a leaf", ErrType, s.typ)
-		}
-		c := lengthNode.Chunk()
-		length = 0
-		for i := 7; i >= 0; i-- {
-			length = length<<8 | uint64(c[i])
-		}
-		if length > s.limit {
-			return fmt.Errorf("%w: %v of length %d", ErrType, s.typ, length)
-		}
+	data, length, err := splitList(s.typ, n, s.list, s.limit)
+	if err != nil {
+		return err
 	}
 	if s.pages.top+s.pages.layout.Depth() == 0 && data.IsLeaf() {
 		// A value of one chunk is stored as a leaf; keep it as a page.
@@ -187,4 +172,27 @@ func must[T any](v T, err error) T {
 		panic("view: " + err.Error())
 	}
 	return v
+}
+
+// splitList returns the data tree and the length of the value n of type t:
+// for a list or bitlist, what its tree mixes in; for a vector, n itself and
+// its length.
+func splitList(t schema.Type, n *tree.Node, list bool, length uint64) (*tree.Node, uint64, error) {
+	if !list {
+		return n, length, nil
+	}
+	var data *tree.Node
+	var err error
+	switch t := t.(type) {
+	case *schema.List:
+		data, length, err = t.Split(n)
+	case *schema.Bitlist:
+		data, length, err = t.Split(n)
+	default:
+		err = fmt.Errorf("%v is not a list", t)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w: %v", ErrType, err)
+	}
+	return data, length, nil
 }

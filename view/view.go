@@ -34,6 +34,7 @@ package view
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -138,15 +139,82 @@ func (h *handles) drop(i uint64) {
 	delete(h.dirty, i)
 }
 
-// commitDirty commits the handles with pending writes and adds their new
-// trees to updates.
-func (h *handles) commitDirty(updates map[uint64]*tree.Node) {
-	for i := range h.dirty {
-		v := h.views[i]
-		updates[i] = v.commit()
-		v.link().flagged = false
+// parts keeps what a composite view (a container, a list of composite
+// values) changed below it since its last commit: the parts set directly,
+// and the handles it gave out, with those that have pending writes.
+type parts struct {
+	pending map[uint64]*tree.Node
+	handles
+}
+
+// current returns the tree of part i as changed since the last commit, or
+// nil if it did not change.
+func (p *parts) current(i uint64) *tree.Node {
+	if v := p.get(i); v != nil {
+		return v.Node()
 	}
-	clear(h.dirty)
+	return p.pending[i]
+}
+
+// set replaces part i with the tree n; a handle on it follows the new value.
+func (p *parts) set(i uint64, n *tree.Node) {
+	if v := p.get(i); v != nil {
+		v.reset(n)
+		p.markDirty(i)
+		return
+	}
+	if p.pending == nil {
+		p.pending = make(map[uint64]*tree.Node)
+	}
+	p.pending[i] = n
+}
+
+// adopt registers v as the handle on part i; it carries the part's pending
+// tree, if any, from now on.
+func (p *parts) adopt(i uint64, v View, owner parent) {
+	p.put(i, v, owner)
+	if _, ok := p.pending[i]; ok {
+		delete(p.pending, i)
+		p.markDirty(i)
+	}
+}
+
+// changed reports whether any part changed since the last commit.
+func (p *parts) changed() bool { return len(p.pending) > 0 || len(p.dirty) > 0 }
+
+// apply sets the changed parts into root, whose parts are at the given
+// depth, in one pass, and returns the new root.
+func (p *parts) apply(root *tree.Node, depth int) *tree.Node {
+	if !p.changed() {
+		return root
+	}
+	idx := make([]uint64, 0, len(p.pending)+len(p.dirty))
+	for i := range p.pending {
+		idx = append(idx, i)
+	}
+	for i := range p.dirty {
+		if _, ok := p.pending[i]; !ok {
+			idx = append(idx, i)
+		}
+	}
+	slices.Sort(idx)
+	nodes := make([]*tree.Node, len(idx))
+	for k, i := range idx {
+		if v, ok := p.views[i]; ok && p.isDirty(i) {
+			nodes[k] = v.commit()
+			v.link().flagged = false
+		} else {
+			nodes[k] = p.pending[i]
+		}
+	}
+	p.pending = nil
+	clear(p.dirty)
+	return must(tree.SetMany(root, depth, idx, nodes))
+}
+
+func (h *handles) isDirty(i uint64) bool {
+	_, ok := h.dirty[i]
+	return ok
 }
 
 // marshal implements MarshalSSZTo for any view.
