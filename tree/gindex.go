@@ -9,7 +9,7 @@ type Gindex uint64
 // GindexOf returns the generalized index of the node at (depth, index). It
 // panics if depth is above 63 or index is not below 2^depth.
 func GindexOf(depth int, index uint64) Gindex {
-	if depth < 0 || depth > 63 || (depth < 64 && index>>uint(depth) != 0) {
+	if depth < 0 || depth > 63 || index>>uint(depth) != 0 {
 		panic("tree: position outside a tree of that depth")
 	}
 	return Gindex(uint64(1)<<uint(depth) | index)
