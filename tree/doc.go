@@ -14,6 +14,11 @@
 // [Node.Root]) gathers the nodes whose root is unknown and hashes them level
 // by level in batches with gohashtree, in parallel for large levels.
 //
+// [Prove] and [ProveMulti] read Merkle proofs straight off a tree, as the
+// consensus specification's ssz/merkle-proofs.md defines them (a leaf and
+// its branch; leaves, [HelperIndices] and their roots), without expanding
+// pages or zero subtrees; [VerifyProof] and [Multiproof.Verify] check them.
+//
 // Nodes are safe to read and hash from any number of goroutines at once.
 //
 // This package knows nothing about SSZ types; package schema maps them to

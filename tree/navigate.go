@@ -13,11 +13,12 @@ func Get(n *Node, depth int, index uint64) (*Node, error) {
 		return nil, err
 	}
 	for d := depth - 1; d >= 0; d-- {
-		if n.left == nil {
-			if n.page == nil {
-				return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
-			}
+		if n.left == nil && n.page != nil {
 			n = n.page.expand(n)
+		}
+		if n.left == nil {
+			// A leaf, or a page standing for a single chunk.
+			return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
 		}
 		if index>>uint(d)&1 == 0 {
 			n = n.left
@@ -87,6 +88,9 @@ func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, n
 	half := uint64(1) << uint(depth-1)
 	split, _ := slices.BinarySearch(indices, base+half)
 	left, right := n.Children()
+	if left == nil {
+		return nil, fmt.Errorf("%w: single-chunk page met %d levels above the target depth", ErrNavigation, depth)
+	}
 	var err error
 	if split > 0 {
 		if left, err = a.setMany(left, depth-1, base, indices[:split], nodes[:split]); err != nil {

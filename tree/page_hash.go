@@ -131,6 +131,9 @@ func hashLevels(buf [][32]byte, depth int, ar *arena) [][32]byte {
 // hashValues writes to out the roots of the values src, all of shape s.
 // A value may be cut short only where s is raw.
 func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf, level int) {
+	if len(src) == 0 {
+		return
+	}
 	if s.raw {
 		size := s.parts[0].Size
 		for i, b := range src {

@@ -212,6 +212,9 @@ func (w *nodeWalker) walk(n *Node, depth int) error {
 		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
 	}
 	left, right := n.Children()
+	if left == nil {
+		return fmt.Errorf("%w: single-chunk page %d levels above the target depth", ErrNavigation, depth)
+	}
 	if err := w.walk(left, depth-1); err != nil {
 		return err
 	}

@@ -1,0 +1,244 @@
+package capella_test
+
+import (
+	"crypto/sha256"
+	"testing"
+
+	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/internal/synth"
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+	"github.com/ssztree/ssztree/view"
+)
+
+// TestLightClientGindices checks the indices derived from the schema against
+// the specification's constants, in both presets.
+func TestLightClientGindices(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		got       tree.Gindex
+		spec      tree.Gindex // the specification's constant
+		forks     int         // package forks' constant
+		depth     int
+		container string
+		path      string
+	}{
+		{"FINALIZED_ROOT_GINDEX", capella.FinalizedRootGindex, 105, forks.FinalizedRootIndex, forks.FinalizedRootDepth, "BeaconState", "finalized_checkpoint.root"},
+		{"CURRENT_SYNC_COMMITTEE_GINDEX", capella.CurrentSyncCommitteeGindex, 54, forks.CurrentSyncCommitteeIndex, forks.CurrentSyncCommitteeDepth, "BeaconState", "current_sync_committee"},
+		{"NEXT_SYNC_COMMITTEE_GINDEX", capella.NextSyncCommitteeGindex, 55, forks.NextSyncCommitteeIndex, forks.NextSyncCommitteeDepth, "BeaconState", "next_sync_committee"},
+		{"EXECUTION_PAYLOAD_GINDEX", capella.ExecutionPayloadGindex, 25, forks.ExecutionPayloadIndex, forks.ExecutionPayloadDepth, "BeaconBlockBody", "execution_payload"},
+	} {
+		if tc.got != tc.spec || int(tc.got) != tc.forks || tc.got.Depth() != tc.depth {
+			t.Errorf("%s: %d (depth %d), want %d (depth %d)", tc.name, tc.got, tc.got.Depth(), tc.spec, tc.depth)
+		}
+		for _, spec := range []*capella.Spec{capella.Mainnet, capella.Minimal} {
+			if g, err := schema.Gindex(spec.Type(tc.container), tc.path); err != nil || g != tc.spec {
+				t.Errorf("%s in %s: %d, %v", tc.name, spec.Preset.Name, g, err)
+			}
+		}
+	}
+}
+
+// isValidMerkleBranch is the specification's is_valid_merkle_branch
+// (phase0/beacon-chain.md), as the light-client protocol calls it: with the
+// depth and the index in the subtree, floorlog2 and the gindex's low bits.
+func isValidMerkleBranch(leaf [32]byte, branch []capella.Bytes32, depth int, index uint64, root [32]byte) bool {
+	if len(branch) != depth {
+		return false
+	}
+	value := leaf
+	for i := 0; i < depth; i++ {
+		if index>>uint(i)&1 == 1 {
+			value = sha256.Sum256(append(branch[i][:], value[:]...))
+		} else {
+			value = sha256.Sum256(append(value[:], branch[i][:]...))
+		}
+	}
+	return value == root
+}
+
+func subtreeIndex(g tree.Gindex) uint64 { return g.Index() }
+
+// lightClientState returns a small synthetic state whose latest block header
+// is at its slot, and a block whose post state it is.
+func lightClientState(t *testing.T, spec *capella.Spec) (*capella.BeaconState, *capella.BeaconBlock) {
+	t.Helper()
+	st, err := synth.CapellaState(spec, 2000, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := capella.NewBeaconBlock(spec)
+	block.SetSlot(st.Slot())
+	block.SetProposerIndex(17)
+	block.SetParentRoot(capella.Root{1, 2, 3})
+	body := block.Body()
+	body.SetGraffiti(capella.Bytes32{'l', 'c'})
+	payload := body.ExecutionPayload()
+	payload.SetBlockNumber(12_345_678)
+	payload.SetBlockHash(capella.Hash32{0xbb})
+	payload.SetTimestamp(1_700_000_000)
+	txs := payload.Transactions()
+	txType := txs.Type().(*schema.List).Elem().(*schema.List)
+	for i := 0; i < 3; i++ {
+		tx, err := view.NewBasicList[uint8](txType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j < 100+i; j++ {
+			if err := tx.Append(uint8(i + j)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := txs.Append(tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 4; i++ {
+		if err := payload.Withdrawals().Append(capella.Withdrawal{Index: capella.WithdrawalIndex(i), ValidatorIndex: 9, Amount: 1000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	header := capella.BeaconBlockHeader{
+		Slot: block.Slot(), ProposerIndex: block.ProposerIndex(), ParentRoot: block.ParentRoot(),
+		BodyRoot: block.Body().HashTreeRoot(),
+	}
+	st.SetLatestBlockHeader(header)
+	block.SetStateRoot(st.HashTreeRoot())
+	return st, block
+}
+
+func TestLightClientBranches(t *testing.T) {
+	for _, spec := range []*capella.Spec{capella.Minimal, capella.Mainnet} {
+		t.Run(spec.Preset.Name, func(t *testing.T) {
+			st, block := lightClientState(t, spec)
+			root := st.HashTreeRoot()
+
+			cur, err := capella.CurrentSyncCommitteeBranch(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !isValidMerkleBranch(st.CurrentSyncCommittee().HashTreeRoot(), cur[:], forks.CurrentSyncCommitteeDepth, subtreeIndex(capella.CurrentSyncCommitteeGindex), root) {
+				t.Fatal("current sync committee branch does not verify")
+			}
+			next, err := capella.NextSyncCommitteeBranch(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !isValidMerkleBranch(st.NextSyncCommittee().HashTreeRoot(), next[:], forks.NextSyncCommitteeDepth, subtreeIndex(capella.NextSyncCommitteeGindex), root) {
+				t.Fatal("next sync committee branch does not verify")
+			}
+			if isValidMerkleBranch(st.CurrentSyncCommittee().HashTreeRoot(), next[:], forks.NextSyncCommitteeDepth, subtreeIndex(capella.NextSyncCommitteeGindex), root) {
+				t.Fatal("the current committee verifies as the next one")
+			}
+			fin, err := capella.FinalityBranch(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			finalized := st.FinalizedCheckpoint().Root
+			if !isValidMerkleBranch(finalized, fin[:], forks.FinalizedRootDepth, subtreeIndex(capella.FinalizedRootGindex), root) {
+				t.Fatal("finality branch does not verify")
+			}
+			finalized[0] ^= 1
+			if isValidMerkleBranch(finalized, fin[:], forks.FinalizedRootDepth, subtreeIndex(capella.FinalizedRootGindex), root) {
+				t.Fatal("finality branch verifies another root")
+			}
+
+			body := block.Body()
+			exec, err := capella.ExecutionBranch(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			payload := body.ExecutionPayload()
+			if !isValidMerkleBranch(payload.HashTreeRoot(), exec[:], forks.ExecutionPayloadDepth, subtreeIndex(capella.ExecutionPayloadGindex), body.HashTreeRoot()) {
+				t.Fatal("execution branch does not verify")
+			}
+
+			// The light-client header of the block: the execution header has
+			// the payload's root, and its branch proves it against the
+			// body root, as is_valid_light_client_header checks.
+			h, err := capella.BlockToLightClientHeader(block)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eh := h.Execution()
+			if eh.HashTreeRoot() != payload.HashTreeRoot() {
+				t.Fatal("the execution header's root is not the payload's")
+			}
+			if eh.BlockNumber() != 12_345_678 || eh.BlockHash() != (capella.Hash32{0xbb}) ||
+				eh.TransactionsRoot() != capella.Root(payload.Transactions().HashTreeRoot()) ||
+				eh.WithdrawalsRoot() != capella.Root(payload.Withdrawals().HashTreeRoot()) {
+				t.Fatal("the execution header's fields are not the payload's")
+			}
+			beacon := h.Beacon()
+			branch := h.ExecutionBranch()
+			if !isValidMerkleBranch(eh.HashTreeRoot(), branch[:], forks.ExecutionPayloadDepth, subtreeIndex(capella.ExecutionPayloadGindex), beacon.BodyRoot) {
+				t.Fatal("the header's execution branch does not verify against its body root")
+			}
+			if beacon.HashTreeRoot() != block.HashTreeRoot() {
+				t.Fatal("the header's beacon header is not the block's")
+			}
+
+			// A bootstrap: its branch proves its committee against the
+			// header's state root.
+			b, err := capella.CreateLightClientBootstrap(st, block)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bb := b.CurrentSyncCommitteeBranch()
+			if !isValidMerkleBranch(b.CurrentSyncCommittee().HashTreeRoot(), bb[:], forks.CurrentSyncCommitteeDepth,
+				subtreeIndex(capella.CurrentSyncCommitteeGindex), b.Header().Beacon().StateRoot) {
+				t.Fatal("the bootstrap's branch does not verify against its header's state root")
+			}
+			if _, err := capella.CreateLightClientBootstrap(st, capella.NewBeaconBlock(spec)); err == nil {
+				t.Fatal("a bootstrap of a block whose post state is not the state")
+			}
+			data, err := b.MarshalSSZ()
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := capella.DecodeLightClientBootstrap(spec, data)
+			if err != nil || back.HashTreeRoot() != b.HashTreeRoot() {
+				t.Fatalf("the bootstrap does not round-trip: %v", err)
+			}
+		})
+	}
+}
+
+// TestProveState proves parts of a state by path, validators and balances
+// in pages included, and checks them against its root.
+func TestProveState(t *testing.T) {
+	st, err := synth.CapellaState(capella.Minimal, 3000, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{
+		"finalized_checkpoint.root", "current_sync_committee", "next_sync_committee.aggregate_pubkey",
+		"validators[12].effective_balance", "validators[2999].pubkey", "validators.__len__",
+		"balances[1000]", "balances.__len__", "inactivity_scores[5]", "block_roots[7]",
+		"latest_execution_payload_header.block_hash", "historical_summaries.__len__",
+	}
+	root := st.HashTreeRoot()
+	mp, err := view.Prove(st.View(), paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mp.Verify(root) {
+		t.Fatal("the multiproof does not verify")
+	}
+	for i, p := range paths {
+		g, leaf, branch, err := view.ProveBranch(st.View(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if leaf != mp.Leaves[i] || !tree.VerifyProof(root, g, leaf, branch) {
+			t.Fatalf("%s: the single proof does not verify, or has another leaf", p)
+		}
+	}
+	v := st.Validators().Get(12)
+	var eb [32]byte
+	eb[0], eb[1], eb[2], eb[3], eb[4] = byte(v.EffectiveBalance), byte(v.EffectiveBalance>>8), byte(v.EffectiveBalance>>16), byte(v.EffectiveBalance>>24), byte(v.EffectiveBalance>>32)
+	if mp.Leaves[3] != eb {
+		t.Fatal("the leaf of validators[12].effective_balance is not its balance")
+	}
+}

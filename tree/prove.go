@@ -1,0 +1,423 @@
+package tree
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/prysmaticlabs/gohashtree"
+)
+
+// The walk behind Prove and ProveMulti. It descends from the root along the
+// paths to the targets only, right child first, and records the root of
+// every sibling it does not descend into: right-first order meets the
+// helpers of each depth in decreasing order, so that a counting sort by
+// depth puts them in the specification's order.
+//
+// Branches and zero subtrees are walked as they are: a zero subtree's
+// children are the shared zero subtrees below it, whose roots are known. A
+// page is walked as a group of slots computed from its bytes (see group):
+// the roots of the slots the paths do not enter are hashed in one batch,
+// then the page's levels above them, and the walk goes on inside the slots
+// it enters, value by value, without building nodes.
+
+// target is an index to prove.
+type target struct {
+	// key holds the path bits of the index left-aligned, the leading 1 in
+	// bit 63 (g << (63-depth)): sorted by key and then depth, the targets of
+	// a subtree are consecutive, and the subtree's own node comes first.
+	key   uint64
+	depth int
+	pos   int // position in the indices asked for
+}
+
+func newTarget(g Gindex, pos int) target {
+	d := g.Depth()
+	return target{key: uint64(g) << uint(63-d), depth: d, pos: pos}
+}
+
+func (t target) gindex() Gindex { return Gindex(t.key >> uint(63-t.depth)) }
+
+// index returns the position, among the 2^r nodes r levels below an
+// ancestor of t at depth k, of t's ancestor there (r >= 1, k+r <= t.depth).
+func (t target) index(k, r int) uint64 { return t.key << uint(k+1) >> uint(64-r) }
+
+type prover struct {
+	targets []target
+	leaves  [][32]byte
+	helpers []helper // in walk order
+	ar      arena
+	vb      valueBuf
+	// Scratch for one group's slot roots, used before the walk goes deeper.
+	flags []uint8
+	src   [][]byte
+	pos   []int
+	one   [1][]byte
+}
+
+var proverPool = sync.Pool{New: func() any { return new(prover) }}
+
+func getProver() *prover { return proverPool.Get().(*prover) }
+
+func putProver(p *prover) {
+	p.targets, p.leaves, p.helpers = p.targets[:0], p.leaves[:0], p.helpers[:0]
+	clear(p.src[:cap(p.src)]) // do not keep page bytes alive
+	p.src, p.pos = p.src[:0], p.pos[:0]
+	p.ar.reset()
+	proverPool.Put(p)
+}
+
+// helper is a helper node met by the walk: a node of the tree, whose root
+// is read once the walk is over (the loads of the siblings' roots then
+// overlap instead of waiting on each step down), or a root computed from a
+// page's bytes.
+type helper struct {
+	g    Gindex
+	n    *Node
+	root [32]byte
+}
+
+// setTargets checks gs and sorts their targets.
+func (p *prover) setTargets(gs []Gindex) error {
+	p.targets = p.targets[:0]
+	for i, g := range gs {
+		if g == 0 {
+			return fmt.Errorf("%w: generalized index 0 (at %d)", ErrNavigation, i)
+		}
+		p.targets = append(p.targets, newTarget(g, i))
+	}
+	sortTargets(p.targets)
+	return nil
+}
+
+func sortTargets(ts []target) {
+	slices.SortFunc(ts, func(a, b target) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return cmp.Compare(a.depth, b.depth)
+	})
+}
+
+// below drops the targets at depth k from ts, the targets of a subtree whose
+// root is at depth k: they come first.
+func below(ts []target, k int) []target {
+	for len(ts) > 0 && ts[0].depth == k {
+		ts = ts[1:]
+	}
+	return ts
+}
+
+// split returns the number of targets of ts, all strictly below a node at
+// depth k, that lie below its left child.
+func split(ts []target, k int) int {
+	bit := uint64(1) << uint(62-k)
+	lo, hi := 0, len(ts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ts[m].key&bit == 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+func belowLeaf(t target, at Gindex) error {
+	return fmt.Errorf("%w: generalized index %d is below the leaf at %d", ErrNavigation, t.gindex(), at)
+}
+
+// run proves p.targets below root.
+func (p *prover) run(root *Node) error {
+	r := root.Root()
+	ts := p.targets
+	for len(ts) > 0 && ts[0].depth == 0 {
+		p.leaves[ts[0].pos] = r
+		ts = ts[1:]
+	}
+	if len(ts) > 0 {
+		if err := p.node(root, 1, 0, ts); err != nil {
+			return err
+		}
+	}
+	for i := range p.helpers {
+		if h := &p.helpers[i]; h.n != nil {
+			h.root = h.n.Root()
+		}
+	}
+	return nil
+}
+
+// runSingle proves the one target g below root: down the branches in a
+// loop, then through the walk of groups if the path enters a page.
+func (p *prover) runSingle(root *Node, g Gindex) error {
+	d := g.Depth()
+	n := root
+	k := 0
+	for ; k < d && n.page == nil; k++ {
+		if n.left == nil {
+			return belowLeaf(p.targets[0], g>>uint(d-k))
+		}
+		at := g >> uint(d-k-1)
+		if at&1 == 1 {
+			p.helpers = append(p.helpers, helper{g: at ^ 1, n: n.left})
+			n = n.right
+		} else {
+			p.helpers = append(p.helpers, helper{g: at ^ 1, n: n.right})
+			n = n.left
+		}
+	}
+	if k == d {
+		p.leaves[0] = n.Root()
+	} else if err := p.node(n, g>>uint(d-k), k, p.targets); err != nil {
+		return err
+	}
+	for i := range p.helpers {
+		if h := &p.helpers[i]; h.n != nil {
+			h.root = h.n.Root()
+		}
+	}
+	return nil
+}
+
+// helperWalk records the helper indices of the targets ts, all strictly
+// below the node g at depth k, without a tree.
+func (p *prover) helperWalk(g Gindex, k int, ts []target) {
+	if len(ts) == 0 {
+		return
+	}
+	s := split(ts, k)
+	for _, c := range [2]struct {
+		g  Gindex
+		ts []target
+	}{{2*g + 1, ts[s:]}, {2 * g, ts[:s]}} {
+		if len(c.ts) == 0 {
+			p.helpers = append(p.helpers, helper{g: c.g})
+			continue
+		}
+		p.helperWalk(c.g, k+1, below(c.ts, k+1))
+	}
+}
+
+// node walks to the targets ts, all strictly below n, whose generalized index
+// is g, at depth k.
+func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
+	if n.page != nil {
+		l := n.page.layout
+		data := n.page.data
+		gr := group{depth: l.depth, elem: l.elem, data: data, n: (len(data) + l.elem.size - 1) / l.elem.size}
+		return p.group(&gr, g, k, ts)
+	}
+	if n.left == nil {
+		return belowLeaf(ts[0], g)
+	}
+	s := split(ts, k)
+	if err := p.child(n.right, 2*g+1, k+1, ts[s:]); err != nil {
+		return err
+	}
+	return p.child(n.left, 2*g, k+1, ts[:s])
+}
+
+// child records n, the node g at depth k, as a helper if no target is at or
+// below it; otherwise as the leaf of the targets at g, and walks on to those
+// below.
+func (p *prover) child(n *Node, g Gindex, k int, ts []target) error {
+	if len(ts) == 0 {
+		p.helpers = append(p.helpers, helper{g: g, n: n})
+		return nil
+	}
+	for len(ts) > 0 && ts[0].depth == k {
+		p.leaves[ts[0].pos] = n.Root()
+		ts = ts[1:]
+	}
+	if len(ts) == 0 {
+		return nil
+	}
+	return p.node(n, g, k, ts)
+}
+
+// group is a complete subtree inside a page whose bottom level, its 2^depth
+// slots, is computed from bytes: the values of a page (elem and data), or the
+// parts of one value (shape and b). Slots past the n present are zero
+// chunks. A slot is a raw chunk (bytes zero-padded) or a value of a shape,
+// itself a group.
+type group struct {
+	depth int
+	n     int
+	elem  *Shape
+	data  []byte
+	shape *Shape
+	b     []byte
+}
+
+// slot returns slot j: the shape and bytes of a value, or with s nil the
+// bytes of a raw chunk (to be zero-padded); missing reports a zero chunk.
+func (gr *group) slot(j int) (s *Shape, b []byte, missing bool) {
+	if j >= gr.n {
+		return nil, nil, true
+	}
+	if gr.shape == nil {
+		s = gr.elem
+		b = gr.data[j*s.size : min(len(gr.data), (j+1)*s.size)]
+	} else {
+		pt := gr.shape.parts[j]
+		b = gr.b[min(pt.Offset, len(gr.b)):min(pt.Offset+pt.Size, len(gr.b))]
+		if s = pt.Shape; s == nil {
+			return nil, b, false
+		}
+	}
+	if s.raw {
+		// A raw value is its one part, at offset 0 (as hashValues reads it).
+		return nil, b[:min(len(b), s.parts[0].Size)], false
+	}
+	return s, b, false
+}
+
+const (
+	slotEntered uint8 = 1 << iota // a target lies below the slot
+	slotNeeded                    // the slot's root is needed
+)
+
+// group walks to the targets ts, all strictly below gr's root, the node g at
+// depth k.
+func (p *prover) group(gr *group, g Gindex, k int, ts []target) error {
+	if gr.depth == 0 {
+		// The group's root is its only slot.
+		return p.slot(gr, 0, g, k, ts)
+	}
+	var lv [17][][32]byte
+	p.levels(gr, k, ts, &lv)
+	return p.inner(gr, &lv, k, 0, 0, g, ts)
+}
+
+// levels computes the roots of gr's slots that the targets ts do not enter
+// (the others cannot be helpers, and are not needed unless a target lies
+// above them), and the levels of gr's subtree above them.
+func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
+	slots := 1 << uint(gr.depth)
+	if cap(p.flags) < slots {
+		p.flags = make([]uint8, slots)
+	}
+	flags := p.flags[:slots]
+	clear(flags)
+	for _, t := range ts {
+		r := t.depth - k
+		if r > gr.depth {
+			flags[t.index(k, gr.depth)] |= slotEntered
+			continue
+		}
+		lo := t.index(k, r) << uint(gr.depth-r)
+		for j := lo; j < lo+1<<uint(gr.depth-r); j++ {
+			flags[j] |= slotNeeded
+		}
+	}
+	buf := p.ar.take(slots)
+	clear(buf)
+	batch := gr.shape == nil && !gr.elem.raw
+	src, pos := p.src[:0], p.pos[:0]
+	for j := 0; j < min(slots, gr.n); j++ {
+		if flags[j] == slotEntered {
+			continue
+		}
+		s, b, _ := gr.slot(j)
+		switch {
+		case s == nil:
+			copy(buf[j][:], b)
+		case batch:
+			src, pos = append(src, b), append(pos, j)
+		default:
+			out := p.ar.take(1)
+			p.one[0] = b
+			hashValues(s, p.one[:], out, &p.ar, &p.vb, 0)
+			p.one[0] = nil
+			buf[j] = out[0]
+		}
+	}
+	if len(src) > 0 {
+		out := p.ar.take(len(src))
+		hashValues(gr.elem, src, out, &p.ar, &p.vb, 0)
+		for i, j := range pos {
+			buf[j] = out[i]
+		}
+	}
+	clear(src)
+	p.src, p.pos = src[:0], pos[:0]
+	lv[0] = buf
+	for r := 1; r <= gr.depth; r++ {
+		next := p.ar.take(len(buf) / 2)
+		gohashtree.HashChunks(next, buf)
+		lv[r], buf = next, next
+	}
+}
+
+// inner walks from the node r levels below gr's root (at depth k0), at
+// index i of its level, whose generalized index is g, to the targets ts
+// strictly below it.
+func (p *prover) inner(gr *group, lv *[17][][32]byte, k0, r int, i uint64, g Gindex, ts []target) error {
+	s := split(ts, k0+r)
+	if err := p.innerChild(gr, lv, k0, r+1, 2*i+1, 2*g+1, ts[s:]); err != nil {
+		return err
+	}
+	return p.innerChild(gr, lv, k0, r+1, 2*i, 2*g, ts[:s])
+}
+
+func (p *prover) innerChild(gr *group, lv *[17][][32]byte, k0, r int, i uint64, g Gindex, ts []target) error {
+	root := lv[gr.depth-r][i]
+	if len(ts) == 0 {
+		p.helpers = append(p.helpers, helper{g: g, root: root})
+		return nil
+	}
+	for len(ts) > 0 && ts[0].depth == k0+r {
+		p.leaves[ts[0].pos] = root
+		ts = ts[1:]
+	}
+	if len(ts) == 0 {
+		return nil
+	}
+	if r == gr.depth {
+		return p.slot(gr, int(i), g, k0+r, ts)
+	}
+	return p.inner(gr, lv, k0, r, i, g, ts)
+}
+
+// slot walks into slot j of gr, the node g at depth k, to the targets ts
+// strictly below it.
+func (p *prover) slot(gr *group, j int, g Gindex, k int, ts []target) error {
+	s, b, missing := gr.slot(j)
+	if missing || s == nil {
+		return belowLeaf(ts[0], g)
+	}
+	sub := group{depth: s.depth, n: len(s.parts), shape: s, b: b}
+	return p.group(&sub, g, k, ts)
+}
+
+// sortHelpers returns the helpers, met in walk order, in the order of the
+// specification: decreasing generalized index. Within a depth the walk
+// meets them in decreasing order already.
+func sortHelpers(hs []helper, withRoots bool) ([]Gindex, [][32]byte) {
+	var count, off [64]int
+	for _, h := range hs {
+		count[h.g.Depth()]++
+	}
+	o := 0
+	for d := 63; d >= 0; d-- {
+		off[d] = o
+		o += count[d]
+	}
+	indices := make([]Gindex, len(hs))
+	var roots [][32]byte
+	if withRoots {
+		roots = make([][32]byte, len(hs))
+	}
+	for _, h := range hs {
+		d := h.g.Depth()
+		indices[off[d]] = h.g
+		if withRoots {
+			roots[off[d]] = h.root
+		}
+		off[d]++
+	}
+	return indices, roots
+}

@@ -1,0 +1,167 @@
+package view
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// TestProvePaths proves parts of a container named by paths, with writes
+// pending: the proofs verify against the root after those writes, and each
+// leaf is what the path names.
+func TestProvePaths(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	st := NewContainer(state)
+	vals := st.Field(2).(*CompactList)
+	bals := st.Field(3).(*BasicList[uint64])
+	for i := 0; i < 100; i++ {
+		if err := vals.Append(randomValidator(r)); err != nil {
+			t.Fatal(err)
+		}
+		if err := bals.Append(32_000_000_000 + uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	structs := st.Field(6).(*List)
+	for i := 0; i < 3; i++ {
+		s := NewContainer(varTestStruct)
+		s.SetUint(0, uint64(i))
+		b := s.Field(1).(*BasicList[uint16])
+		for j := 0; j < 5; j++ {
+			if err := b.Append(uint16(100*i + j)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := structs.Append(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.HashTreeRoot()
+	// Pending writes: Prove commits them.
+	st.SetUint(0, 12345)
+	bals.Set(41, 7)
+	cp := make([]byte, 40)
+	cp[0], cp[8] = 9, 0xab
+	if err := st.SetBytes(1, cp); err != nil {
+		t.Fatal(err)
+	}
+
+	chunk := func(vs ...uint64) [32]byte {
+		var c [32]byte
+		for i, v := range vs {
+			binary.LittleEndian.PutUint64(c[8*i:], v)
+		}
+		return c
+	}
+	validatorRoot := func(i int) [32]byte {
+		n, err := validator.Decode(vals.Get(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.Root()
+	}
+	var effective [32]byte
+	copy(effective[:8], vals.Get(17)[80:88])
+	var root9 [32]byte
+	root9[0] = 0xab
+	cases := []struct {
+		path string
+		leaf [32]byte
+	}{
+		{"slot", chunk(12345)},
+		{"finalized.root", root9},
+		{"finalized.epoch", chunk(9)},
+		{"validators[17].effective_balance", effective},
+		{"validators[99]", validatorRoot(99)},
+		{"validators.__len__", chunk(100)},
+		{"balances[41]", chunk(32_000_000_040, 7, 32_000_000_042, 32_000_000_043)},
+		{"balances.__len__", chunk(100)},
+		{"balances[1000000]", [32]byte{}}, // in a zero subtree: past the length
+		{"structs[1].A", chunk(1)},
+		{"structs[2].B.__len__", chunk(5)},
+		{"flag", [32]byte{}},
+	}
+	root := st.HashTreeRoot()
+	var paths []string
+	for _, tc := range cases {
+		paths = append(paths, tc.path)
+		g, leaf, branch, err := ProveBranch(st, tc.path)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if leaf != tc.leaf {
+			t.Fatalf("%s: leaf %x, want %x", tc.path, leaf, tc.leaf)
+		}
+		if !tree.VerifyProof(root, g, leaf, branch) {
+			t.Fatalf("%s: proof does not verify", tc.path)
+		}
+		leaf[31] ^= 1
+		if tree.VerifyProof(root, g, leaf, branch) {
+			t.Fatalf("%s: a changed leaf verifies", tc.path)
+		}
+	}
+	mp, err := Prove(st, paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mp.Verify(root) {
+		t.Fatal("the multiproof does not verify")
+	}
+	for i, tc := range cases {
+		if mp.Leaves[i] != tc.leaf {
+			t.Fatalf("multiproof leaf %d (%s) differs", i, tc.path)
+		}
+	}
+	if _, err := Prove(st, "validators[3].nope"); err == nil {
+		t.Fatal("a path to no field proved")
+	}
+	if _, err := Prove(st, "slot", "balances[1].x"); err == nil {
+		t.Fatal("a path below a basic value proved")
+	}
+	if _, err := Prove(st); err == nil {
+		t.Fatal("Prove of no path succeeded")
+	}
+}
+
+// TestProveLargeLimitAllocs checks that a proof in a List[uint64, 2^40] and
+// in a List[Validator, 2^40] costs a few allocations, and as many siblings
+// as levels.
+func TestProveLargeLimitAllocs(t *testing.T) {
+	r := rand.New(rand.NewPCG(33, 34))
+	bals, _ := NewBasicList[uint64](uint64List)
+	vals, _ := ofCompactList(validatorList, validatorList.Default())
+	for i := 0; i < 5000; i++ {
+		_ = bals.Append(uint64(i))
+		_ = vals.Append(randomValidator(r))
+	}
+	for _, tc := range []struct {
+		v     View
+		path  string
+		depth int
+	}{
+		{bals, "[4321]", 1 + 38},
+		{bals, "[1099511627775]", 1 + 38},
+		{vals, "[4321].effective_balance", 1 + 40 + 3},
+		{vals, "[4321].pubkey", 1 + 40 + 3},
+	} {
+		root := tc.v.HashTreeRoot()
+		g, leaf, branch, err := ProveBranch(tc.v, tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(branch) != tc.depth || !tree.VerifyProof(root, g, leaf, branch) {
+			t.Fatalf("%s: %d siblings, or it does not verify", tc.path, len(branch))
+		}
+		node := tc.v.Node()
+		allocs := testing.AllocsPerRun(20, func() {
+			if _, _, err := tree.Prove(node, g); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs > 2 && !raceEnabled {
+			t.Fatalf("%s: %v allocations per proof", tc.path, allocs)
+		}
+	}
+}
