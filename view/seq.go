@@ -21,6 +21,9 @@ type seq struct {
 	n     uint64     // length now, pending writes included
 	node  *tree.Node // the committed value tree
 	nodeN uint64     // the length node records
+	// nodeData is the data tree node holds: a replaced data tree differs
+	// from it even when nothing is pending.
+	nodeData *tree.Node
 	// scratch holds one element for typed wrappers that convert values.
 	scratch []byte
 }
@@ -47,7 +50,7 @@ func (s *seq) set(n *tree.Node) error {
 		c := data.Chunk()
 		data = must(tree.NewPage(s.pages.layout, c[:s.bytesFor(length)]))
 	}
-	s.node, s.n, s.nodeN = n, length, length
+	s.node, s.n, s.nodeN, s.nodeData = n, length, length, data
 	s.pages.reset(data, s.bytesFor(length))
 	return nil
 }
@@ -60,9 +63,8 @@ func (s *seq) bytesFor(n uint64) int {
 }
 
 func (s *seq) commit() *tree.Node {
-	before := s.pages.data
 	data := s.pages.commit()
-	if data == before && s.n == s.nodeN {
+	if data == s.nodeData && s.n == s.nodeN {
 		return s.node
 	}
 	if s.list {
@@ -70,7 +72,7 @@ func (s *seq) commit() *tree.Node {
 	} else {
 		s.node = data
 	}
-	s.nodeN = s.n
+	s.nodeN, s.nodeData = s.n, data
 	return s.node
 }
 

@@ -481,3 +481,40 @@ func TestTypedWrappersShareState(t *testing.T) {
 		t.Fatalf("AsValueList of a list of integers: %v", err)
 	}
 }
+
+// TestReplaceAfterCommit replaces every element, keeping the length, right
+// after a commit: the new values must reach the root (a handle whose data
+// tree was replaced once kept its old root).
+func TestReplaceAfterCommit(t *testing.T) {
+	st := NewContainer(state)
+	bal := st.Field(3).(*Uint64List)
+	for i := 0; i < 100; i++ {
+		bal.Append(uint64(i))
+	}
+	st.HashTreeRoot()
+	bal.Update(func(i int, v uint64) uint64 { return v + 7 })
+	b, _ := st.MarshalSSZ()
+	expectValue(t, st, b)
+	if got := decodeState(t, b).Field(3).(*Uint64List).Get(5); got != 12 {
+		t.Fatalf("balance 5 after Update is %d", got)
+	}
+	st.HashTreeRoot()
+	vals := bal.AppendValues(nil)
+	for i := range vals {
+		vals[i] = 1
+	}
+	bal.SetAll(vals)
+	b, _ = st.MarshalSSZ()
+	expectValue(t, st, b)
+	if got := decodeState(t, b).Field(3).(*Uint64List).Get(5); got != 1 {
+		t.Fatalf("balance 5 after SetAll is %d", got)
+	}
+}
+
+func decodeState(t *testing.T, b []byte) *Container {
+	c, err := DecodeContainer(state, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
