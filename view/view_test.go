@@ -126,6 +126,11 @@ func TestBasicListModel(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+				if r.IntN(3) == 0 {
+					// Commit between operations, so that every kind of
+					// change also follows a commit on its own.
+					l.HashTreeRoot()
+				}
 			}
 			if l.Len() != len(model) {
 				t.Fatalf("Len %d, want %d", l.Len(), len(model))
