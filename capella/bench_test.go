@@ -121,3 +121,15 @@ func BenchmarkStateChanges(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkStateMarshal(b *testing.B) {
+	st := benchDecoded(b)
+	b.SetBytes(int64(st.SizeSSZ()))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := st.MarshalSSZ(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

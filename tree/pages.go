@@ -1,6 +1,12 @@
 package tree
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+)
 
 // slabPages is how many pages BuildPages allocates at once (nodes, headers
 // and bytes). A slab stays alive while any page of it does, so it bounds the
@@ -37,24 +43,53 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 		return nil, fmt.Errorf("%w: %d pages do not fit in depth %d", ErrLayout, count, top)
 	}
 	nodes := make([]*Node, count)
-	for start := 0; start < count; start += slabPages {
-		end := min(count, start+slabPages)
-		lo, hi := start*per, min(len(data), end*per)
-		buf := data[lo:hi]
-		if !owned {
-			buf = make([]byte, hi-lo)
-			copy(buf, data[lo:hi])
+	slabs := (count + slabPages - 1) / slabPages
+	fill := func(first, last int) { // slabs [first, last)
+		for start := first * slabPages; start < min(count, last*slabPages); start += slabPages {
+			end := min(count, start+slabPages)
+			lo, hi := start*per, min(len(data), end*per)
+			buf := data[lo:hi]
+			if !owned {
+				buf = make([]byte, hi-lo)
+				copy(buf, data[lo:hi])
+			}
+			ns := make([]Node, end-start)
+			ps := make([]page, end-start)
+			for i := range ns {
+				ps[i] = page{layout: l, data: buf[i*per : min(len(buf), (i+1)*per) : min(len(buf), (i+1)*per)]}
+				ns[i].page = &ps[i]
+				nodes[start+i] = &ns[i]
+			}
 		}
-		ns := make([]Node, end-start)
-		ps := make([]page, end-start)
-		for i := range ns {
-			ps[i] = page{layout: l, data: buf[i*per : min(len(buf), (i+1)*per) : min(len(buf), (i+1)*per)]}
-			ns[i].page = &ps[i]
-			nodes[start+i] = &ns[i]
+	}
+	workers := 1
+	if !owned && len(data) >= parallelCopyBytes {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if workers == 1 {
+		fill(0, slabs)
+	} else {
+		// Copying a large value runs at the speed the kernel hands out
+		// fresh memory; two cores get it twice as fast.
+		var wg sync.WaitGroup
+		per := (slabs + workers - 1) / workers
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				fill(w*per, min(slabs, (w+1)*per))
+			}()
 		}
+		wg.Wait()
 	}
 	return Build(top, nodes, l.depth)
 }
+
+// parallelCopyBytes is the smallest data whose copy into pages is split
+// across goroutines (BenchmarkStateDecode in package capella: a 121 MB list
+// of validators decodes in about half the time on 2 cores; below a few MB
+// the goroutines cost more than they save).
+const parallelCopyBytes = 4 << 20
 
 func (l *Layout) checkValues(n int) error {
 	if !l.elem.raw && n%l.elem.size != 0 {
@@ -71,9 +106,89 @@ func AppendData(dst []byte, n *Node, depth int, l *Layout, size int) ([]byte, er
 	if depth < l.depth {
 		return dst, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
 	}
+	if size >= parallelCopyBytes && runtime.GOMAXPROCS(0) > 1 {
+		return appendDataParallel(dst, n, depth-l.depth, l, size)
+	}
 	r := dataReader{l: l, dst: dst, left: size}
 	err := r.read(n, depth-l.depth)
 	return r.dst, err
+}
+
+// appendDataParallel is AppendData for large data: it finds the pages in
+// one walk, then copies them into their places in dst from GOMAXPROCS
+// goroutines. A fresh output buffer is paged in by the copy, and the kernel
+// serves page faults from two cores twice as fast as from one.
+func appendDataParallel(dst []byte, n *Node, top int, l *Layout, size int) ([]byte, error) {
+	per := l.Bytes()
+	count := (size + per - 1) / per
+	w := nodeWalker{dst: make([]*Node, 0, count), left: uint64(count)}
+	if err := w.walkPages(n, top, l); err != nil {
+		return dst, err
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, size)[:start+size]
+	out := dst[start:]
+	workers := runtime.GOMAXPROCS(0)
+	chunk := (count + workers - 1) / workers
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := k * chunk; i < min(count, (k+1)*chunk); i++ {
+				region := out[i*per : min(size, (i+1)*per)]
+				p := w.dst[i]
+				switch {
+				case p == nil: // in a zero subtree
+					clear(region)
+				case p.page != nil:
+					c := copy(region, p.page.data)
+					if c < len(region) && !l.elem.raw {
+						errs[k] = fmt.Errorf("%w: page holds %d bytes, %d needed", ErrLayout, len(p.page.data), len(region))
+						return
+					}
+					clear(region[c:])
+				default:
+					r := dataReader{l: l, dst: region[:0], left: len(region)}
+					if err := r.readPage(p); err != nil {
+						errs[k] = err
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return dst, errors.Join(errs...)
+}
+
+// walkPages appends the first w.left page-level nodes below n, top levels
+// above the pages, with nil for each page position inside a zero subtree.
+func (w *nodeWalker) walkPages(n *Node, top int, l *Layout) error {
+	if w.left == 0 {
+		return nil
+	}
+	if top == 0 {
+		w.dst = append(w.dst, n)
+		w.left--
+		return nil
+	}
+	if n.RootKnown() && n.root == zeroes[top+l.depth].root {
+		k := min(w.left, uint64(1)<<min(uint(top), 62))
+		for i := uint64(0); i < k; i++ {
+			w.dst = append(w.dst, nil)
+		}
+		w.left -= k
+		return nil
+	}
+	if n.left == nil {
+		return fmt.Errorf("%w: leaf %d levels above the pages", ErrNavigation, top)
+	}
+	if err := w.walkPages(n.left, top-1, l); err != nil {
+		return err
+	}
+	return w.walkPages(n.right, top-1, l)
 }
 
 type dataReader struct {

@@ -429,3 +429,51 @@ func TestHashValue(t *testing.T) {
 		t.Fatal("HashValue differs from the root of a page of one value")
 	}
 }
+
+// TestAppendDataLarge covers the parallel path of AppendData and BuildPages:
+// several MB, a page expanded into branches, zero pages past the data, and a
+// caller's buffer holding old bytes.
+func TestAppendDataLarge(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, tc := range []struct {
+		elem  *Shape
+		depth int
+		size  int
+	}{
+		{ChunkShape, 30, 6 << 20},
+		{validatorShape(t), 30, 50_000 * 121},
+	} {
+		l := mustLayout(t, tc.elem, 3)
+		data := make([]byte, tc.size)
+		for i := range data {
+			data[i] = byte(r.Uint32())
+		}
+		n, err := BuildPages(l, tc.depth, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Expand page 5 into branches by setting one of its chunks to what
+		// it already holds.
+		g := GindexOf(tc.depth-3, 5)
+		p, _ := GetGindex(n, g)
+		left, right := p.Children()
+		n, _ = SetGindex(n, g, NewBranch(left, right))
+		want := append([]byte(nil), data...)
+		extra := 0
+		if tc.elem == ChunkShape {
+			extra = 3000 // read past the data: zero pages
+			want = append(want, make([]byte, extra)...)
+		}
+		old := make([]byte, 7, 7+len(want))
+		for i := range old[:cap(old)] {
+			old[:cap(old)][i] = 0xee
+		}
+		got, err := AppendData(old, n, tc.depth, l, len(want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got[7:]) != string(want) {
+			t.Fatal("AppendData of a large subtree differs")
+		}
+	}
+}
