@@ -165,7 +165,7 @@ func (l *Bitlist) decode(b []byte, at int) (*tree.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tree.NewBranch(bitsNode, tree.NewLeafUint64(n)), nil
+	return tree.NewMixIn(bitsNode, n), nil
 }
 
 // Length returns the number of bits of the bitlist whose tree is n.

@@ -102,7 +102,7 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 	} else {
 		data = tree.Zero(l.depth)
 	}
-	return tree.NewBranch(data, tree.NewLeafUint64(uint64(n))), nil
+	return tree.NewMixIn(data, uint64(n)), nil
 }
 
 // Length returns the length of the list whose tree is n.

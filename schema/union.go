@@ -116,7 +116,7 @@ func (u *Union) decode(b []byte, at int) (*tree.Node, error) {
 	if err != nil {
 		return nil, inField(err, fmt.Sprintf(".<%d>", sel))
 	}
-	return tree.NewBranch(value, tree.NewLeafUint64(uint64(sel))), nil
+	return tree.NewMixIn(value, uint64(sel)), nil
 }
 
 // Selected returns the selector and the value subtree of the union value

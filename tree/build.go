@@ -10,9 +10,11 @@ import "fmt"
 const slabNodes = 128
 
 // allocator hands out branch nodes, one allocation each, or from slabs when
-// bulk is set.
+// bulk is set: slabs of slabNodes, or fewer when want says fewer are left to
+// build.
 type allocator struct {
 	bulk bool
+	want int
 	slab []Node
 }
 
@@ -21,7 +23,12 @@ func (a *allocator) branch(left, right *Node) *Node {
 		return &Node{left: left, right: right}
 	}
 	if len(a.slab) == 0 {
-		a.slab = make([]Node, slabNodes)
+		size := slabNodes
+		if a.want > 0 {
+			size = min(a.want, slabNodes)
+			a.want -= size
+		}
+		a.slab = make([]Node, size)
 	}
 	n := &a.slab[0]
 	a.slab = a.slab[1:]
@@ -45,7 +52,21 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 	if len(nodes) == 0 {
 		return Zero(top + below), nil
 	}
-	a := allocator{bulk: len(nodes) > 1}
+	// Count the branches to build, so that a small tree (a short list under
+	// a deep limit: a spine of zero siblings) takes one allocation.
+	want := 0
+	for n, d := len(nodes), 0; d < top; d++ {
+		n = (n + 1) / 2
+		want += n
+	}
+	a := allocator{bulk: true, want: want}
+	if len(nodes) == 1 {
+		n := nodes[0]
+		for d := 0; d < top; d++ {
+			n = a.branch(n, Zero(d+below))
+		}
+		return n, nil
+	}
 	level := make([]*Node, len(nodes))
 	copy(level, nodes)
 	for d := 0; d < top; d++ {

@@ -73,6 +73,20 @@ func NewBranch(left, right *Node) *Node {
 	return &Node{left: left, right: right}
 }
 
+// NewMixIn returns a branch over value and a leaf holding v, as
+// mix_in_length and mix_in_selector build them; the two nodes take one
+// allocation.
+func NewMixIn(value *Node, v uint64) *Node {
+	if value == nil {
+		panic("tree: mix-in over a nil node")
+	}
+	pair := new([2]Node)
+	putUint64(pair[1].root[:], v)
+	pair[1].state.Store(rootKnown)
+	pair[0].left, pair[0].right = value, &pair[1]
+	return &pair[0]
+}
+
 // IsLeaf reports whether n is a leaf (zero leaves included).
 func (n *Node) IsLeaf() bool { return n.left == nil && n.page == nil }
 

@@ -42,6 +42,16 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 	if top < 64 && uint64(count) > uint64(1)<<uint(top) {
 		return nil, fmt.Errorf("%w: %d pages do not fit in depth %d", ErrLayout, count, top)
 	}
+	if count == 1 {
+		// One page (a short list): its node and header in one allocation.
+		buf := data
+		if !owned {
+			buf = append([]byte(nil), data...)
+		}
+		pn := &pageNode{p: page{layout: l, data: buf[:len(buf):len(buf)]}}
+		pn.n.page = &pn.p
+		return Build(top, []*Node{&pn.n}, l.depth)
+	}
 	nodes := make([]*Node, count)
 	slabs := (count + slabPages - 1) / slabPages
 	fill := func(first, last int) { // slabs [first, last)
@@ -90,6 +100,12 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 // of validators decodes in about half the time on 2 cores; below a few MB
 // the goroutines cost more than they save).
 const parallelCopyBytes = 4 << 20
+
+// pageNode is a page's node and header, allocated together.
+type pageNode struct {
+	n Node
+	p page
+}
 
 func (l *Layout) checkValues(n int) error {
 	if !l.elem.raw && n%l.elem.size != 0 {

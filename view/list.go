@@ -67,7 +67,7 @@ func (s *subtrees) commit() *tree.Node {
 	}
 	s.data = s.kids.apply(s.data, s.depth)
 	if s.list {
-		s.node = tree.NewBranch(s.data, tree.NewLeafUint64(s.n))
+		s.node = tree.NewMixIn(s.data, s.n)
 	} else {
 		s.node = s.data
 	}

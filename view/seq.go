@@ -68,7 +68,7 @@ func (s *seq) commit() *tree.Node {
 		return s.node
 	}
 	if s.list {
-		s.node = tree.NewBranch(data, tree.NewLeafUint64(s.n))
+		s.node = tree.NewMixIn(data, s.n)
 	} else {
 		s.node = data
 	}

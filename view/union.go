@@ -63,7 +63,7 @@ func (u *Union) commit() *tree.Node {
 	if !u.dirty {
 		return u.node
 	}
-	u.node = tree.NewBranch(u.value.commit(), tree.NewLeafUint64(uint64(u.sel)))
+	u.node = tree.NewMixIn(u.value.commit(), uint64(u.sel))
 	u.value.link().flagged = false
 	u.dirty = false
 	return u.node
