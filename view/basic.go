@@ -136,19 +136,31 @@ func (b *basic[T]) AppendValues(dst []T) []T {
 // tree in one pass: an epoch's rewards and penalties on every balance.
 func (b *basic[T]) Update(f func(i int, v T) T) {
 	n := b.Len()
-	data := make([]byte, n*b.esize)
-	i := 0
-	b.eachPage(func(first int, page []byte) bool {
-		for off := 0; off < b.pages.per && i < n; off += b.esize {
-			var v T
-			if off+b.esize <= len(page) {
-				v = decodeLE[T](page[off : off+b.esize])
-			}
-			encodeLE(data[i*b.esize:(i+1)*b.esize], f(i, v))
-			i++
+	// Copy the bytes out whole, then rewrite them in place, a loop per
+	// width: a million balances take a few milliseconds.
+	data := b.pages.bytes(make([]byte, 0, n*b.esize))
+	le := binary.LittleEndian
+	switch b.esize {
+	case 8:
+		for i := 0; i < n; i++ {
+			p := data[8*i : 8*i+8]
+			le.PutUint64(p, uint64(f(i, T(le.Uint64(p)))))
 		}
-		return true
-	})
+	case 4:
+		for i := 0; i < n; i++ {
+			p := data[4*i : 4*i+4]
+			le.PutUint32(p, uint32(f(i, T(le.Uint32(p)))))
+		}
+	case 2:
+		for i := 0; i < n; i++ {
+			p := data[2*i : 2*i+2]
+			le.PutUint16(p, uint16(f(i, T(le.Uint16(p)))))
+		}
+	default:
+		for i := 0; i < n; i++ {
+			data[i] = byte(f(i, T(data[i])))
+		}
+	}
 	if err := b.replace(data, uint64(n), true); err != nil {
 		panic(err) // the length did not change
 	}
@@ -160,8 +172,24 @@ func (b *basic[T]) Bytes() []byte { return b.pages.bytes(nil) }
 
 func (b *basic[T]) setValues(vs []T) error {
 	data := make([]byte, len(vs)*b.esize)
-	for i, v := range vs {
-		encodeLE(data[i*b.esize:(i+1)*b.esize], v)
+	le := binary.LittleEndian
+	switch b.esize {
+	case 8:
+		for i, v := range vs {
+			le.PutUint64(data[8*i:], uint64(v))
+		}
+	case 4:
+		for i, v := range vs {
+			le.PutUint32(data[4*i:], uint32(v))
+		}
+	case 2:
+		for i, v := range vs {
+			le.PutUint16(data[2*i:], uint16(v))
+		}
+	default:
+		for i, v := range vs {
+			data[i] = byte(v)
+		}
 	}
 	return b.replace(data, uint64(len(vs)), true)
 }

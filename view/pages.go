@@ -203,6 +203,11 @@ func (p *pages) replace(b []byte, owned bool) {
 
 // bytes appends the size bytes held to dst.
 func (p *pages) bytes(dst []byte) []byte {
+	if len(p.dirty) == 0 {
+		// Nothing pending: one walk of the tree (copying from several
+		// goroutines when large).
+		return must(tree.AppendData(dst, p.data, p.top+p.layout.Depth(), p.layout, p.size))
+	}
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
 	p.read(0, dst[start:])
