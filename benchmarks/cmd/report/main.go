@@ -1,0 +1,97 @@
+// Command report runs the benchmark suite: ssztree and every peer on the
+// same bytes, each peer in a child process one after another, and writes
+// ../docs/benchmarks.md and its chart ../docs/benchmarks.svg. Run it from
+// the benchmarks module:
+//
+//	go run ./cmd/report          # 100,000 and 1,000,000 validators (several minutes)
+//	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
+//
+// It exits with status 1 when ssztree computes a root that no peer agrees
+// with, or a child fails, after writing the report.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ssztree/ssztree/benchmarks/harness"
+	"github.com/ssztree/ssztree/benchmarks/peers"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == childCommand {
+		harness.ChildMain(os.Args[2:], peers.All())
+		return
+	}
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(1)
+	}
+}
+
+// options are the driver's flags.
+type options struct {
+	quick   bool
+	sizes   []int
+	cfg     harness.Config
+	peers   map[string]bool
+	out     string
+	svg     string
+	keep    bool
+	command string
+}
+
+func parseFlags() (*options, error) {
+	o := &options{}
+	sizes := flag.String("sizes", "100000,1000000", "validator counts of the states, comma-separated")
+	flag.BoolVar(&o.quick, "quick", false, "a quick run for CI: 10,000 validators, 5 runs of at least 10ms, 2 memory runs (unless set)")
+	flag.IntVar(&o.cfg.Runs, "runs", 7, "timed runs of each row (the median is reported)")
+	flag.DurationVar(&o.cfg.MinRun, "min", 200*time.Millisecond, "least duration of a run of a fast operation")
+	flag.IntVar(&o.cfg.MemRuns, "memruns", 3, "runs of each memory row")
+	only := flag.String("peers", "", "run only these peers (comma-separated names; ssztree is always run)")
+	flag.StringVar(&o.out, "out", "../docs/benchmarks.md", "the report to write")
+	flag.StringVar(&o.svg, "svg", "../docs/benchmarks.svg", "the chart to write")
+	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (inputs, child JSON outputs)")
+	flag.Parse()
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.quick {
+		if !set["sizes"] {
+			*sizes = "10000"
+		}
+		if !set["runs"] {
+			o.cfg.Runs = 5
+		}
+		if !set["min"] {
+			o.cfg.MinRun = 10 * time.Millisecond
+		}
+		if !set["memruns"] {
+			o.cfg.MemRuns = 2
+		}
+	}
+	for _, s := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("bad size %q", s)
+		}
+		o.sizes = append(o.sizes, n)
+	}
+	if o.cfg.Runs < 1 || o.cfg.MemRuns < 1 {
+		return nil, fmt.Errorf("-runs and -memruns must be positive")
+	}
+	if *only != "" {
+		o.peers = map[string]bool{"ssztree": true}
+		for _, p := range strings.Split(*only, ",") {
+			o.peers[strings.TrimSpace(p)] = true
+		}
+	}
+	o.command = "cd benchmarks && go run ./cmd/report"
+	if args := os.Args[1:]; len(args) > 0 {
+		o.command += " " + strings.Join(args, " ")
+	}
+	return o, nil
+}

@@ -1,0 +1,6 @@
+// Package dynssz is the benchmarks module's sibling for the dynamic-ssz peer,
+// which needs go-eth2-client v0.30.1 while the fastssz peer needs v0.27.0:
+// one Go module cannot hold both. The driver (cmd/report of the benchmarks
+// module) builds ./cmd/peer and runs it as a child process; `go test -bench .`
+// here gives the same Go benchmarks as the benchmarks module's.
+package dynssz

@@ -1,0 +1,83 @@
+// Package peer is the benchmark peer of pk910/dynamic-ssz v1.4.0, through
+// the Capella types of attestantio/go-eth2-client v0.30.1, whose SSZ code
+// dynamic-ssz generated. Every operation goes through one DynSsz instance,
+// the entry points dynamic-ssz's documentation prescribes, created with
+// WithAsyncHashing(GOMAXPROCS): its parallel hashing.
+package peer
+
+import (
+	"runtime"
+
+	"github.com/attestantio/go-eth2-client/spec/altair"
+	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/phase0"
+	dynssz "github.com/pk910/dynamic-ssz"
+	"github.com/ssztree/ssztree/benchmarks/harness"
+)
+
+// newDynSsz returns the DynSsz instance of the peer: mainnet sizes (the
+// static ones go-eth2-client's code was generated with) and parallel
+// hashing on every core.
+func newDynSsz() *dynssz.DynSsz {
+	return dynssz.NewDynSsz(nil, dynssz.WithAsyncHashing(runtime.GOMAXPROCS(0)))
+}
+
+// state drives a go-eth2-client *capella.BeaconState: plain Go slices.
+type state struct{ ds *dynssz.DynSsz }
+
+func (p state) Decode(b []byte) (*capella.BeaconState, error) {
+	s := new(capella.BeaconState)
+	return s, p.ds.UnmarshalSSZ(s, b)
+}
+
+func (p state) Encode(s *capella.BeaconState, dst []byte) ([]byte, error) {
+	return p.ds.MarshalSSZTo(s, dst)
+}
+
+func (p state) Root(s *capella.BeaconState) ([32]byte, error) { return p.ds.HashTreeRoot(s) }
+
+func (state) AddBalances(s *capella.BeaconState, indices []int, delta uint64) error {
+	for _, i := range indices {
+		s.Balances[i] += phase0.Gwei(delta)
+	}
+	return nil
+}
+
+func (state) AddAllBalances(s *capella.BeaconState, delta uint64) error {
+	for i := range s.Balances {
+		s.Balances[i] += phase0.Gwei(delta)
+	}
+	return nil
+}
+
+func (state) SetEffectiveBalance(s *capella.BeaconState, i int, gwei uint64) error {
+	s.Validators[i].EffectiveBalance = phase0.Gwei(gwei)
+	return nil
+}
+
+func (state) AppendValidator(s *capella.BeaconState, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+	s.Validators = append(s.Validators, &phase0.Validator{
+		PublicKey:                  v.Pubkey,
+		WithdrawalCredentials:      append([]byte(nil), v.WithdrawalCredentials[:]...),
+		EffectiveBalance:           phase0.Gwei(v.EffectiveBalance),
+		Slashed:                    v.Slashed,
+		ActivationEligibilityEpoch: phase0.Epoch(v.ActivationEligibilityEpoch),
+		ActivationEpoch:            phase0.Epoch(v.ActivationEpoch),
+		ExitEpoch:                  phase0.Epoch(v.ExitEpoch),
+		WithdrawableEpoch:          phase0.Epoch(v.WithdrawableEpoch),
+	})
+	s.Balances = append(s.Balances, phase0.Gwei(balance))
+	s.PreviousEpochParticipation = append(s.PreviousEpochParticipation, altair.ParticipationFlags(flags))
+	s.CurrentEpochParticipation = append(s.CurrentEpochParticipation, altair.ParticipationFlags(flags))
+	s.InactivityScores = append(s.InactivityScores, score)
+	return nil
+}
+
+// Copy re-decodes the state's encoding: go-eth2-client has no copy.
+func (p state) Copy(s *capella.BeaconState) (*capella.BeaconState, error) {
+	b, err := p.ds.MarshalSSZ(s)
+	if err != nil {
+		return nil, err
+	}
+	return p.Decode(b)
+}

@@ -1,0 +1,38 @@
+package harness
+
+import "fmt"
+
+// AllChecks runs every check of p once: the state script on in (n
+// validators), if p has state workloads, and its micro cases on micro.
+func AllChecks(p Peer, in []byte, n int, micro map[string][]byte) []Check {
+	var checks []Check
+	if p.State != nil {
+		checks = append(checks, Verify(p.State, in, n)...)
+	}
+	return append(checks, VerifyMicro(p, micro)...)
+}
+
+// Disagreements compares the checks of a peer with the reference's (ssztree's)
+// and describes each one that failed or differs.
+func Disagreements(peer string, got, want []Check) []string {
+	ref := map[string]Check{}
+	for _, c := range want {
+		ref[c.Case+"/"+c.Name] = c
+	}
+	var out []string
+	for _, c := range got {
+		key := c.Case + "/" + c.Name
+		w, ok := ref[key]
+		switch {
+		case c.Err != "":
+			out = append(out, fmt.Sprintf("%s %s: %s", peer, key, c.Err))
+		case !ok:
+			out = append(out, fmt.Sprintf("%s %s: the reference has no such check", peer, key))
+		case w.Err != "":
+			out = append(out, fmt.Sprintf("%s %s: the reference failed: %s", peer, key, w.Err))
+		case c.Value != w.Value:
+			out = append(out, fmt.Sprintf("%s %s = %s, reference %s", peer, key, c.Value, w.Value))
+		}
+	}
+	return out
+}

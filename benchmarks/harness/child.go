@@ -1,0 +1,87 @@
+package harness
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// MicroFile returns the name of the input file of a micro case in the
+// directory the driver writes its inputs to.
+func MicroFile(cs string) string { return cs + ".ssz" }
+
+// ChildMain runs one peer on one case as a child process of the driver, with
+// the command-line arguments args, and writes its Output as JSON:
+//
+//	-peer NAME -case state -in STATE.ssz -n VALIDATORS -out OUT.json
+//	-peer NAME -case micro -dir INPUTS -out OUT.json
+//
+// with -runs, -min and -memruns setting the repetitions (Config). peers are
+// the peers this binary holds. It exits with status 1 on an error.
+func ChildMain(args []string, peers []Peer) {
+	if err := childMain(args, peers); err != nil {
+		fmt.Fprintln(os.Stderr, "child:", err)
+		os.Exit(1)
+	}
+}
+
+func childMain(args []string, peers []Peer) error {
+	fs := flag.NewFlagSet("child", flag.ContinueOnError)
+	name := fs.String("peer", "", "peer to run")
+	cs := fs.String("case", CaseState, "state or micro")
+	in := fs.String("in", "", "serialized state (case state)")
+	n := fs.Int("n", 0, "validators in the state (case state)")
+	dir := fs.String("dir", "", "directory of the micro inputs (case micro)")
+	outPath := fs.String("out", "", "output JSON file")
+	var cfg Config
+	fs.IntVar(&cfg.Runs, "runs", 7, "timed runs per row")
+	fs.DurationVar(&cfg.MinRun, "min", 200*time.Millisecond, "least duration of a run of fast operations")
+	fs.IntVar(&cfg.MemRuns, "memruns", 3, "runs per memory row")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var peer *Peer
+	for i := range peers {
+		if peers[i].Name == *name {
+			peer = &peers[i]
+		}
+	}
+	if peer == nil {
+		return fmt.Errorf("no peer %q here", *name)
+	}
+	var out *Output
+	switch *cs {
+	case CaseState:
+		if peer.State == nil {
+			return fmt.Errorf("peer %s has no state workloads", peer.Name)
+		}
+		b, err := os.ReadFile(*in)
+		if err != nil {
+			return err
+		}
+		if out, err = peer.State.Run(cfg, b, *n); err != nil {
+			return err
+		}
+		out.Peer, out.Title, out.Notes = peer.Name, peer.Title, peer.Notes
+	case CaseMicro:
+		inputs := map[string][]byte{}
+		for _, c := range MicroCases {
+			b, err := os.ReadFile(filepath.Join(*dir, MicroFile(c)))
+			if err != nil {
+				return err
+			}
+			inputs[c] = b
+		}
+		out = RunMicro(cfg, *peer, inputs)
+	default:
+		return fmt.Errorf("unknown case %q", *cs)
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(*outPath, data, 0o644)
+}

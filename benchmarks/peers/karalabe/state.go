@@ -1,0 +1,83 @@
+// Package karalabe is the benchmark peer of karalabe/ssz v0.2.0, on the
+// Capella types of package types, hashed sequentially (ssz.HashSequential)
+// or concurrently (ssz.HashConcurrent).
+package karalabe
+
+import (
+	"github.com/karalabe/ssz"
+	"github.com/ssztree/ssztree/benchmarks/harness"
+	"github.com/ssztree/ssztree/benchmarks/peers/karalabe/types"
+)
+
+// hashFn is ssz.HashSequential or ssz.HashConcurrent.
+type hashFn func(obj ssz.Object) [32]byte
+
+// encode appends the serialization of obj to dst, growing it if needed.
+func encode(obj ssz.Object, dst []byte) ([]byte, error) {
+	n, size := len(dst), int(ssz.Size(obj))
+	if cap(dst)-n < size {
+		dst = append(dst[:cap(dst)], make([]byte, n+size-cap(dst))...)
+	}
+	dst = dst[:n+size]
+	return dst, ssz.EncodeToBytes(dst[n:], obj)
+}
+
+// state drives a *types.BeaconStateCapella: plain Go slices.
+type state struct{ hash hashFn }
+
+func (state) Decode(b []byte) (*types.BeaconStateCapella, error) {
+	s := new(types.BeaconStateCapella)
+	return s, ssz.DecodeFromBytes(b, s)
+}
+
+func (state) Encode(s *types.BeaconStateCapella, dst []byte) ([]byte, error) {
+	return encode(s, dst)
+}
+
+func (p state) Root(s *types.BeaconStateCapella) ([32]byte, error) { return p.hash(s), nil }
+
+func (state) AddBalances(s *types.BeaconStateCapella, indices []int, delta uint64) error {
+	for _, i := range indices {
+		s.Balances[i] += delta
+	}
+	return nil
+}
+
+func (state) AddAllBalances(s *types.BeaconStateCapella, delta uint64) error {
+	for i := range s.Balances {
+		s.Balances[i] += delta
+	}
+	return nil
+}
+
+func (state) SetEffectiveBalance(s *types.BeaconStateCapella, i int, gwei uint64) error {
+	s.Validators[i].EffectiveBalance = gwei
+	return nil
+}
+
+func (state) AppendValidator(s *types.BeaconStateCapella, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+	s.Validators = append(s.Validators, &types.Validator{
+		Pubkey:                     v.Pubkey,
+		WithdrawalCredentials:      v.WithdrawalCredentials,
+		EffectiveBalance:           v.EffectiveBalance,
+		Slashed:                    v.Slashed,
+		ActivationEligibilityEpoch: v.ActivationEligibilityEpoch,
+		ActivationEpoch:            v.ActivationEpoch,
+		ExitEpoch:                  v.ExitEpoch,
+		WithdrawableEpoch:          v.WithdrawableEpoch,
+	})
+	s.Balances = append(s.Balances, balance)
+	s.PreviousEpochParticipation = append(s.PreviousEpochParticipation, flags)
+	s.CurrentEpochParticipation = append(s.CurrentEpochParticipation, flags)
+	s.InactivityScores = append(s.InactivityScores, score)
+	return nil
+}
+
+// Copy re-decodes the state's encoding: karalabe/ssz has no copy.
+func (p state) Copy(s *types.BeaconStateCapella) (*types.BeaconStateCapella, error) {
+	b, err := encode(s, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p.Decode(b)
+}

@@ -1,0 +1,266 @@
+// Package report merges the outputs of the benchmark children into tables,
+// checks that every peer computed the same roots as ssztree, and writes
+// docs/benchmarks.md and its SVG chart.
+package report
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/ssztree/ssztree/benchmarks/harness"
+)
+
+// Reference is the peer every other is checked against.
+const Reference = "ssztree"
+
+// Run is everything one run of the driver measured.
+type Run struct {
+	Machine Machine
+	Date    time.Time
+	// Command is the command line that produced the run.
+	Command string
+	Quick   bool
+	Config  harness.Config
+	// Sizes are the validator counts of the states, in order.
+	Sizes []int
+	// SSZBytes is the size of the serialized state of each size.
+	SSZBytes map[int]int
+	// Outputs holds every child's output.
+	Outputs []*harness.Output
+	// Errors lists the children that failed (peer, case and error).
+	Errors []string
+	// PairsPerSecond is gohashtree's throughput with 1 and 2 goroutines: the
+	// best of FloorSamples samples on buffers of FloorPairs pairs.
+	PairsPerSecond map[int]float64
+	FloorPairs     int
+	FloorSamples   int
+	// StatePairs holds the pair hashes of each root row, per size.
+	StatePairs map[int]map[string]uint64
+	// MicroPairs holds the pair hashes of each micro case's root.
+	MicroPairs map[string]uint64
+}
+
+// Stat summarizes the samples of one cell.
+type Stat struct {
+	Median, Min, Max float64
+	Runs, OpsPerRun  int
+}
+
+func stat(samples []float64) Stat {
+	s := append([]float64(nil), samples...)
+	sort.Float64s(s)
+	m := s[len(s)/2]
+	if len(s)%2 == 0 {
+		m = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return Stat{Median: m, Min: s[0], Max: s[len(s)-1], Runs: len(s)}
+}
+
+// Cell is one peer's figure for one row: a Stat, or why there is none.
+type Cell struct {
+	Stat Stat
+	OK   bool
+	// Why says why there is no figure ("root differs from ssztree's").
+	Why string
+	// Wrong marks a reference figure whose check failed against every peer.
+	Wrong bool
+}
+
+// group is the outputs of one case: a state size, or the micro cases.
+type group struct {
+	outputs map[string]*harness.Output // by peer
+	checks  map[string]map[string]harness.Check
+}
+
+// Failure is a check on which ssztree disagrees with every peer.
+type Failure struct {
+	Group, Check string
+	Ours         string
+	Theirs       map[string]string // by peer
+}
+
+// Model is the merged run: one cell per (group, case, row, peer).
+type Model struct {
+	Run   *Run
+	Peers []PeerInfo
+	// Cells by group key ("state/100000" or "micro"), then case/row, then peer.
+	Cells    map[string]map[string]map[string]Cell
+	Failures []Failure
+	// Dropped lists the peers dropped from rows, with why.
+	Dropped []string
+}
+
+// PeerInfo names a peer and says how it is configured.
+type PeerInfo struct {
+	Name, Title string
+	Notes       map[string]string
+}
+
+// GroupKey returns the key of a state size's group, or of the micro cases.
+func GroupKey(o *harness.Output) string {
+	if o.Case == harness.CaseState {
+		return fmt.Sprintf("state/%d", o.Validators)
+	}
+	return harness.CaseMicro
+}
+
+// StateKey returns the group key of the state of n validators.
+func StateKey(n int) string { return fmt.Sprintf("state/%d", n) }
+
+// CellKey returns the key of a row of a case within a group.
+func CellKey(cs, row string) string { return cs + "/" + row }
+
+// Build merges the outputs of a run, in the order peers are given.
+func Build(run *Run, order []string) *Model {
+	m := &Model{Run: run, Cells: map[string]map[string]map[string]Cell{}}
+	groups := map[string]*group{}
+	known := map[string]bool{}
+	for _, o := range run.Outputs {
+		if !known[o.Peer] {
+			known[o.Peer] = true
+			m.Peers = append(m.Peers, PeerInfo{Name: o.Peer, Title: o.Title, Notes: o.Notes})
+		} else {
+			for i := range m.Peers {
+				if m.Peers[i].Name == o.Peer {
+					for k, v := range o.Notes {
+						if m.Peers[i].Notes == nil {
+							m.Peers[i].Notes = map[string]string{}
+						}
+						m.Peers[i].Notes[k] = v
+					}
+				}
+			}
+		}
+		key := GroupKey(o)
+		g := groups[key]
+		if g == nil {
+			g = &group{outputs: map[string]*harness.Output{}, checks: map[string]map[string]harness.Check{}}
+			groups[key] = g
+		}
+		g.outputs[o.Peer] = o
+		checks := map[string]harness.Check{}
+		for _, c := range o.Checks {
+			checks[CellKey(c.Case, c.Name)] = c
+		}
+		g.checks[o.Peer] = checks
+	}
+	rank := map[string]int{}
+	for i, p := range order {
+		rank[p] = i + 1
+	}
+	sort.SliceStable(m.Peers, func(i, j int) bool {
+		ri, rj := rank[m.Peers[i].Name], rank[m.Peers[j].Name]
+		if ri == 0 {
+			ri = len(order) + 1
+		}
+		if rj == 0 {
+			rj = len(order) + 1
+		}
+		return ri < rj
+	})
+	keys := make([]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		m.merge(key, groups[key])
+	}
+	return m
+}
+
+// verdicts compares each check of each peer with the reference's: it returns,
+// per check, the peers that differ from the reference, and records a Failure
+// where the reference differs from every peer.
+func (m *Model) verdicts(key string, g *group) map[string]map[string]bool {
+	differs := map[string]map[string]bool{}
+	ref := g.checks[Reference]
+	names := map[string]bool{}
+	for _, checks := range g.checks {
+		for name := range checks {
+			names[name] = true
+		}
+	}
+	sorted := make([]string, 0, len(names))
+	for name := range names {
+		sorted = append(sorted, name)
+	}
+	sort.Strings(sorted)
+	for _, name := range sorted {
+		ours, haveOurs := ref[name]
+		differs[name] = map[string]bool{}
+		agree, others := 0, map[string]string{}
+		for peer, checks := range g.checks {
+			if peer == Reference {
+				continue
+			}
+			c, ok := checks[name]
+			if !ok {
+				continue
+			}
+			v := c.Value
+			if c.Err != "" {
+				v = "error: " + c.Err
+			}
+			others[peer] = v
+			if haveOurs && ours.Err == "" && c.Err == "" && c.Value == ours.Value {
+				agree++
+			} else {
+				differs[name][peer] = true
+			}
+		}
+		if !haveOurs || len(others) == 0 || agree > 0 {
+			continue
+		}
+		// The reference differs from every peer: its figure is wrong, and
+		// the peers stay in the row.
+		v := ours.Value
+		if ours.Err != "" {
+			v = "error: " + ours.Err
+		}
+		m.Failures = append(m.Failures, Failure{Group: key, Check: name, Ours: v, Theirs: others})
+		differs[name] = map[string]bool{Reference: true}
+	}
+	return differs
+}
+
+// merge fills the cells of one group.
+func (m *Model) merge(key string, g *group) {
+	differs := m.verdicts(key, g)
+	cells := map[string]map[string]Cell{}
+	m.Cells[key] = cells
+	for peer, o := range g.outputs {
+		for _, r := range o.Rows {
+			ck := CellKey(r.Case, r.Name)
+			if cells[ck] == nil {
+				cells[ck] = map[string]Cell{}
+			}
+			cell := Cell{}
+			switch {
+			case r.Err != "":
+				cell.Why = "error: " + r.Err
+			case len(r.Samples) == 0:
+				cell.Why = "no samples"
+			default:
+				cell.Stat = stat(r.Samples)
+				cell.Stat.OpsPerRun = r.OpsPerRun
+				cell.OK = true
+			}
+			for _, check := range harness.ChecksFor(r.Case, r.Name) {
+				if !differs[CellKey(r.Case, check)][peer] {
+					continue
+				}
+				if peer == Reference {
+					cell.Wrong = true
+					continue
+				}
+				if cell.OK {
+					m.Dropped = append(m.Dropped, fmt.Sprintf("%s, %s %s: dropped, its %s check differs from ssztree's", key, peer, ck, check))
+				}
+				cell.OK, cell.Why = false, check+" differs from ssztree's"
+			}
+			cells[ck][peer] = cell
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package report
+
+import "github.com/ssztree/ssztree/benchmarks/harness"
+
+// RowInfo describes a row of a table.
+type RowInfo struct {
+	Case, ID string
+	Title    string
+	// Bytes marks a memory row (its samples are bytes).
+	Bytes bool
+	// Scale multiplies the figures (1 if 0): a Checkpoint decode is shown
+	// per 1,000,000 decodes.
+	Scale float64
+	// Root marks a row with a SHA-256 floor.
+	Root bool
+	// Target says what the row is held to (for 1,000,000 validators for
+	// the state rows), and kind how to check it.
+	Target string
+	kind   targetKind
+	limit  float64
+}
+
+type targetKind int
+
+const (
+	noTarget             targetKind = iota
+	fastestPeer                     // no slower than the fastest peer
+	absolute                        // at most limit (ns or bytes)
+	timesSSZ                        // at most limit × the SSZ size
+	timesFloor                      // at most limit × the SHA-256 floor
+	timesFloorAndFastest            // both
+)
+
+// StateRows lists the rows of a state table, in order.
+var StateRows = []RowInfo{
+	{ID: harness.RowDecode, Title: "decode", Target: "≤ fastest peer", kind: fastestPeer},
+	{ID: harness.RowDecodeAlloc, Title: "bytes allocated by decode", Bytes: true},
+	{ID: harness.RowHeapDecode, Title: "live heap after decode", Bytes: true, Target: "≤ 1.3 × SSZ", kind: timesSSZ, limit: 1.3},
+	{ID: harness.RowHeapRoot, Title: "live heap after decode + cold root", Bytes: true},
+	{ID: harness.RowEncode, Title: "encode", Target: "≤ fastest peer", kind: fastestPeer},
+	{ID: harness.RowColdRoot, Title: "cold root (first root after a fresh decode)", Root: true, Target: "≤ 1.2 × floor, < every peer", kind: timesFloorAndFastest, limit: 1.2},
+	{ID: harness.RowDecodeColdRoot, Title: "decode + cold root", Root: true},
+	{ID: harness.RowRoot, Title: "root, nothing changed", Root: true},
+	{ID: harness.RowBalance1, Title: "1 balance + root", Root: true, Target: "≤ 10 µs", kind: absolute, limit: 10e3},
+	{ID: harness.RowBalance1000, Title: "1,000 random balances + root", Root: true, Target: "≤ 2 ms", kind: absolute, limit: 2e6},
+	{ID: harness.RowEffective, Title: "1 validator's effective_balance + root", Root: true},
+	{ID: harness.RowAppend, Title: "append a validator (balance, 2 participations, inactivity) + root", Root: true},
+	{ID: harness.RowBalanceAll, Title: "every balance + root", Root: true, Target: "≤ 10 ms", kind: absolute, limit: 10e6},
+	{ID: harness.RowCopy, Title: "copy", Target: "≤ 1 µs", kind: absolute, limit: 1e3},
+	{ID: harness.RowCopyBalance1, Title: "1 balance on the copy + root of the copy", Root: true},
+	{ID: harness.RowCopyHeap, Title: "extra live heap of that copy", Bytes: true, Target: "≤ 4 kB", kind: absolute, limit: 4e3},
+}
+
+// MicroRows lists the rows of the micro table, in order.
+var MicroRows = []RowInfo{
+	{Case: harness.CaseCheckpoint, ID: harness.RowMicroDecode, Title: "Checkpoint: 1,000,000 decodes", Scale: 1e6, Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseByteList, ID: harness.RowMicroDecode, Title: "List[uint8, 2^30] of 1 MiB: decode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseByteList, ID: harness.RowMicroEncode, Title: "List[uint8, 2^30] of 1 MiB: encode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseByteList, ID: harness.RowMicroDecodeRoot, Title: "List[uint8, 2^30] of 1 MiB: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseVector, ID: harness.RowMicroDecode, Title: "Vector[uint64, 131072]: decode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseVector, ID: harness.RowMicroEncode, Title: "Vector[uint64, 131072]: encode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseVector, ID: harness.RowMicroDecodeRoot, Title: "Vector[uint64, 131072]: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroDecode, Title: "SignedBeaconBlock, 1,000 txs: decode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroEncode, Title: "SignedBeaconBlock, 1,000 txs: encode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock, 1,000 txs: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
+}
+
+func init() {
+	for i := range StateRows {
+		StateRows[i].Case = harness.CaseState
+	}
+}
+
+// scale returns the factor the figures of the row are shown with.
+func (r RowInfo) scale() float64 {
+	if r.Scale == 0 {
+		return 1
+	}
+	return r.Scale
+}
+
+// format formats a figure of the row.
+func (r RowInfo) format(v float64) string {
+	if r.Bytes {
+		return Bytes(v)
+	}
+	return Duration(v * r.scale())
+}

@@ -1,0 +1,100 @@
+package workload
+
+import (
+	"fmt"
+
+	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/view"
+)
+
+// Block returns the serialization of a mainnet Capella SignedBeaconBlock
+// whose execution payload carries 1,000 transactions of 150 to 450 bytes and
+// 16 withdrawals, its other fields random and its operation lists empty.
+func Block() ([]byte, error) {
+	r := rng(4)
+	var root capella.Root
+	var sig capella.BLSSignature
+	spec := capella.Mainnet
+	blk := capella.NewSignedBeaconBlock(spec)
+	msg := blk.Message()
+	msg.SetSlot(7_000_005)
+	msg.SetProposerIndex(capella.ValidatorIndex(r.Uint64N(1_000_000)))
+	msg.SetParentRoot(capella.Root(fill(r, root[:])))
+	msg.SetStateRoot(capella.Root(fill(r, root[:])))
+
+	body := msg.Body()
+	fill(r, sig[:])
+	body.SetRandaoReveal(sig)
+	eth1 := capella.Eth1Data{DepositCount: r.Uint64N(1_000_000)}
+	fill(r, eth1.DepositRoot[:])
+	fill(r, eth1.BlockHash[:])
+	body.SetEth1Data(eth1)
+	var graffiti capella.Bytes32
+	copy(graffiti[:], "ssztree benchmarks")
+	body.SetGraffiti(graffiti)
+	agg := body.SyncAggregate()
+	bits := agg.SyncCommitteeBits()
+	for i := range bits.Len() {
+		bits.Set(i, r.IntN(10) != 0)
+	}
+	fill(r, sig[:])
+	agg.SetSyncCommitteeSignature(sig)
+
+	p := body.ExecutionPayload()
+	var h capella.Bytes32
+	p.SetParentHash(capella.Hash32(fill(r, h[:])))
+	var fee capella.ExecutionAddress
+	p.SetFeeRecipient(capella.ExecutionAddress(fill(r, fee[:])))
+	p.SetStateRoot(capella.Bytes32(fill(r, h[:])))
+	p.SetReceiptsRoot(capella.Bytes32(fill(r, h[:])))
+	bloom := p.LogsBloom()
+	for i := 0; i < bloom.Len(); i += 3 {
+		bloom.Set(i, byte(r.Uint32()))
+	}
+	p.SetPrevRandao(capella.Bytes32(fill(r, h[:])))
+	p.SetBlockNumber(17_000_000)
+	p.SetGasLimit(30_000_000)
+	p.SetGasUsed(r.Uint64N(30_000_000))
+	p.SetTimestamp(1_700_000_000)
+	if err := p.ExtraData().SetBytes([]byte("ssztree")); err != nil {
+		return nil, err
+	}
+	p.SetBaseFeePerGas(*uint256.NewInt(r.Uint64N(100_000_000_000)))
+	p.SetBlockHash(capella.Hash32(fill(r, h[:])))
+
+	txs := p.Transactions()
+	txType, ok := txs.Type().(*schema.List).Elem().(*schema.List)
+	if !ok {
+		return nil, fmt.Errorf("transactions: unexpected element type %s", txs.Type())
+	}
+	for range Transactions {
+		tx, err := view.NewBasicList[uint8](txType)
+		if err != nil {
+			return nil, err
+		}
+		n := MinTransaction + r.IntN(MaxTransaction-MinTransaction+1)
+		if err := tx.SetBytes(fill(r, make([]byte, n))); err != nil {
+			return nil, err
+		}
+		if err := txs.Append(tx); err != nil {
+			return nil, err
+		}
+	}
+	withdrawals := make([]capella.Withdrawal, 16)
+	for i := range withdrawals {
+		w := &withdrawals[i]
+		w.Index = capella.WithdrawalIndex(40_000_000 + i)
+		w.ValidatorIndex = capella.ValidatorIndex(r.Uint64N(1_000_000))
+		fill(r, fee[:])
+		w.Address = fee
+		w.Amount = capella.Gwei(r.Uint64N(100_000_000))
+	}
+	if err := p.Withdrawals().SetAll(withdrawals); err != nil {
+		return nil, err
+	}
+	fill(r, sig[:])
+	blk.SetSignature(sig)
+	return blk.MarshalSSZ()
+}
