@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"encoding/binary"
 	"runtime"
 	"sync"
 	"unsafe"
@@ -153,9 +154,35 @@ func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf,
 	}
 	for j, p := range s.parts {
 		if p.Shape == nil {
-			for i, b := range src {
-				c := &buf[i*leaves+j]
-				clear(c[copy(c[:], b[p.Offset:p.Offset+p.Size]):])
+			// Raw parts: whole words for the usual sizes, which runtime
+			// copy and clear calls cost several times over.
+			off := p.Offset
+			switch p.Size {
+			case 32:
+				for i, b := range src {
+					buf[i*leaves+j] = [32]byte(b[off : off+32])
+				}
+			case 16:
+				for i, b := range src {
+					var c [32]byte
+					copy(c[:16], b[off:off+16])
+					buf[i*leaves+j] = c
+				}
+			case 8:
+				for i, b := range src {
+					var c [32]byte
+					binary.LittleEndian.PutUint64(c[:8], binary.LittleEndian.Uint64(b[off:off+8]))
+					buf[i*leaves+j] = c
+				}
+			case 1:
+				for i, b := range src {
+					buf[i*leaves+j] = [32]byte{b[off]}
+				}
+			default:
+				for i, b := range src {
+					c := &buf[i*leaves+j]
+					clear(c[copy(c[:], b[off:off+p.Size]):])
+				}
 			}
 			continue
 		}
