@@ -52,24 +52,21 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 	if len(nodes) == 0 {
 		return Zero(top + below), nil
 	}
-	// Count the branches to build, so that a small tree (a short list under
-	// a deep limit: a spine of zero siblings) takes one allocation.
+	// Branches are built up to the level where one node is left; a spine
+	// stands for the levels above, whose right children are all zero.
+	full := 0
 	want := 0
-	for n, d := len(nodes), 0; d < top; d++ {
+	for n := len(nodes); n > 1; full++ {
 		n = (n + 1) / 2
 		want += n
 	}
-	a := allocator{bulk: true, want: want}
 	if len(nodes) == 1 {
-		n := nodes[0]
-		for d := 0; d < top; d++ {
-			n = a.branch(n, Zero(d+below))
-		}
-		return n, nil
+		return NewSpine(nodes[0], top, below), nil
 	}
+	a := allocator{bulk: true, want: want}
 	level := make([]*Node, len(nodes))
 	copy(level, nodes)
-	for d := 0; d < top; d++ {
+	for d := 0; d < full; d++ {
 		// At height d the level pads with zero subtrees of depth d+below.
 		n := len(level)
 		half := (n + 1) / 2
@@ -83,7 +80,7 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 		}
 		level = level[:half]
 	}
-	return level[0], nil
+	return NewSpine(level[0], top-full, full+below), nil
 }
 
 // BuildLeaves returns the root of a subtree of the given depth whose leaves

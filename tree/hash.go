@@ -50,6 +50,7 @@ type pageGroup struct {
 
 type hasher struct {
 	levels [][]*Node // levels[h]: unknown branches of height h (h >= 1)
+	spines [][]*Node // spines[h]: unknown spines whose first level is at height h
 	groups []pageGroup
 	arena  arena
 }
@@ -63,6 +64,16 @@ func (h *hasher) collect(n *Node) int {
 	if n.page != nil {
 		h.addPage(n)
 		return 0
+	}
+	if n.right == nil {
+		// A spine: hashed, all its levels in a row, once its subtree is
+		// hashed; nothing above it needs its root before its top level.
+		start := max(h.collect(n.left), 0) + 1
+		for len(h.spines) <= start {
+			h.spines = append(h.spines, nil)
+		}
+		h.spines[start] = append(h.spines[start], n)
+		return start + int(n.spineK) - 1
 	}
 	height := max(h.collect(n.left), h.collect(n.right), 0) + 1
 	for len(h.levels) <= height {
@@ -89,10 +100,51 @@ func (h *hasher) run() {
 	for _, g := range h.groups {
 		hashPages(g.layout, g.pages, &h.arena)
 	}
-	for _, level := range h.levels {
-		if len(level) > 0 {
-			hashBranches(level, &h.arena)
+	for height := 1; height < max(len(h.levels), len(h.spines)); height++ {
+		if height < len(h.spines) && len(h.spines[height]) > 0 {
+			hashSpines(h.spines[height], &h.arena)
 		}
+		if height < len(h.levels) && len(h.levels[height]) > 0 {
+			hashBranches(h.levels[height], &h.arena)
+		}
+	}
+}
+
+// hashSpines hashes spines whose subtrees' roots are known, level by level:
+// each level is one batch of pairs (the root so far, a zero root) for every
+// spine that has that many levels.
+func hashSpines(spines []*Node, ar *arena) {
+	cur := ar.take(len(spines))
+	for i, n := range spines {
+		cur[i] = n.left.root
+	}
+	in := ar.take(2 * len(spines))
+	active := len(spines)
+	for step := 0; active > 0; step++ {
+		k := 0
+		for i, n := range spines {
+			if int(n.spineK) > step {
+				in[2*k] = cur[i]
+				in[2*k+1] = zeroes[int(n.spineBelow)+step].root
+				k++
+			}
+		}
+		out := ar.take(k)
+		gohashtree.HashChunks(out, in[:2*k])
+		k = 0
+		active = 0
+		for i, n := range spines {
+			if int(n.spineK) > step {
+				cur[i] = out[k]
+				k++
+				if int(n.spineK) > step+1 {
+					active++
+				}
+			}
+		}
+	}
+	for i, n := range spines {
+		n.publish(&cur[i])
 	}
 }
 
@@ -100,6 +152,10 @@ func (h *hasher) reset() {
 	for i := range h.levels {
 		clear(h.levels[i])
 		h.levels[i] = h.levels[i][:0]
+	}
+	for i := range h.spines {
+		clear(h.spines[i])
+		h.spines[i] = h.spines[i][:0]
 	}
 	for i := range h.groups {
 		clear(h.groups[i].pages)

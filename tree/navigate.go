@@ -20,6 +20,21 @@ func Get(n *Node, depth int, index uint64) (*Node, error) {
 			// A leaf, or a page standing for a single chunk.
 			return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
 		}
+		if n.right == nil {
+			// A spine: its subtree is at the leftmost position, zeros
+			// elsewhere, so the next k bits of the index decide at once.
+			k, below := int(n.spineK), int(n.spineBelow)
+			steps := min(k, d+1)
+			if index>>uint(d+1-steps)&(1<<uint(steps)-1) != 0 {
+				return zeroes[k+below-d-1], nil
+			}
+			if steps < k {
+				return NewSpine(n.left, k-steps, below), nil
+			}
+			n = n.left
+			d -= steps - 1
+			continue
+		}
 		if index>>uint(d)&1 == 0 {
 			n = n.left
 		} else {
@@ -84,6 +99,18 @@ func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, n
 	}
 	if n.IsLeaf() {
 		return nil, fmt.Errorf("%w: leaf met %d levels above the target depth", ErrNavigation, depth)
+	}
+	if n.isSpine() && int(n.spineK) <= depth {
+		// Changes inside the spine's subtree keep the spine: one new node
+		// for all its levels.
+		k := int(n.spineK)
+		if indices[len(indices)-1] < base+uint64(1)<<uint(depth-k) {
+			child, err := a.setMany(n.left, depth-k, base, indices, nodes)
+			if err != nil {
+				return nil, err
+			}
+			return NewSpine(child, k, int(n.spineBelow)), nil
+		}
 	}
 	half := uint64(1) << uint(depth-1)
 	split, _ := slices.BinarySearch(indices, base+half)

@@ -23,7 +23,10 @@ const (
 //     chunks are all zero;
 //   - a page (see [NewPage]) stands for a whole complete subtree whose chunks
 //     are derived from a byte string by a [Layout]; it caches its root and
-//     expands into leaves and branches only when navigated into.
+//     expands into leaves and branches only when navigated into;
+//   - a spine (see [NewSpine]) stands for a chain of branches whose right
+//     children are all zero subtrees, above one subtree: the sparse top of a
+//     list whose limit is far above its length, in one node.
 //
 // Nodes are never modified after they are published: setting a value builds
 // new nodes along the path and shares the rest. The only field that changes
@@ -36,6 +39,9 @@ type Node struct {
 	page        *page
 	root        [32]byte
 	state       atomic.Uint32
+	// A spine has left set, right nil, and stands for spineK levels of
+	// branches above left, whose subtree has depth spineBelow.
+	spineK, spineBelow uint8
 }
 
 // NewLeaf returns a leaf node holding chunk.
@@ -87,11 +93,44 @@ func NewMixIn(value *Node, v uint64) *Node {
 	return &pair[0]
 }
 
+// NewSpine returns a node standing for a subtree of depth k+below whose
+// leftmost subtree of depth below is child and all else zero: what k
+// branches with zero subtrees as right children stand for, in one node. It
+// returns child itself for k = 0, and merges a spine over a spine.
+func NewSpine(child *Node, k, below int) *Node {
+	if k < 0 || below < 0 || k+below > MaxDepth {
+		panic("tree: spine outside depth 0..64")
+	}
+	if k == 0 {
+		return child
+	}
+	if child == zeroes[below] {
+		return zeroes[k+below]
+	}
+	if child.isSpine() && int(child.spineK)+int(child.spineBelow) == below {
+		k, below, child = k+int(child.spineK), int(child.spineBelow), child.left
+	}
+	return &Node{left: child, spineK: uint8(k), spineBelow: uint8(below)}
+}
+
 // IsLeaf reports whether n is a leaf (zero leaves included).
 func (n *Node) IsLeaf() bool { return n.left == nil && n.page == nil }
 
-// IsBranch reports whether n is a branch (zero subtrees of depth > 0 included).
+// IsBranch reports whether n is a branch or a spine (zero subtrees of depth
+// > 0 included): a node with two children.
 func (n *Node) IsBranch() bool { return n.left != nil }
+
+// IsSpine reports whether n is a spine (see [NewSpine]).
+func (n *Node) IsSpine() bool { return n.isSpine() }
+
+func (n *Node) isSpine() bool { return n.right == nil && n.left != nil }
+
+// unspine returns the children of a spine: the spine one level shorter (or
+// its subtree) and a zero subtree. The first allocates unless k is 1.
+func (n *Node) unspine() (left, right *Node) {
+	k, below := int(n.spineK), int(n.spineBelow)
+	return NewSpine(n.left, k-1, below), zeroes[below+k-1]
+}
 
 // IsPage reports whether n is a page.
 func (n *Node) IsPage() bool { return n.page != nil }
@@ -109,11 +148,16 @@ func (n *Node) Chunk() [32]byte {
 // possible). It panics on a leaf.
 func (n *Node) Children() (left, right *Node) {
 	switch {
-	case n.left != nil:
+	case n.right != nil:
 		return n.left, n.right
+	case n.left != nil:
+		return n.unspine()
 	case n.page != nil:
 		e := n.page.expand(n)
-		return e.left, e.right
+		if e.left == nil {
+			return nil, nil // a page of one chunk expands to a leaf
+		}
+		return e.Children()
 	}
 	panic("tree: Children of a leaf")
 }

@@ -201,10 +201,26 @@ func (w *nodeWalker) walkPages(n *Node, top int, l *Layout) error {
 	if n.left == nil {
 		return fmt.Errorf("%w: leaf %d levels above the pages", ErrNavigation, top)
 	}
-	if err := w.walkPages(n.left, top-1, l); err != nil {
+	if n.right == nil && int(n.spineK) <= top {
+		// A spine: its subtree, then the zero subtrees at its right.
+		k := int(n.spineK)
+		if err := w.walkPages(n.left, top-k, l); err != nil {
+			return err
+		}
+		for j := k; j >= 1 && w.left > 0; j-- {
+			c := min(w.left, uint64(1)<<min(uint(top-j), 62))
+			for i := uint64(0); i < c; i++ {
+				w.dst = append(w.dst, nil)
+			}
+			w.left -= c
+		}
+		return nil
+	}
+	left, right := n.Children()
+	if err := w.walkPages(left, top-1, l); err != nil {
 		return err
 	}
-	return w.walkPages(n.right, top-1, l)
+	return w.walkPages(right, top-1, l)
 }
 
 type dataReader struct {
@@ -227,6 +243,17 @@ func (r *dataReader) read(n *Node, top int) error {
 	}
 	if n.IsLeaf() {
 		return fmt.Errorf("%w: leaf %d levels above the pages", ErrNavigation, top)
+	}
+	if n.isSpine() && int(n.spineK) <= top {
+		// A spine: its subtree, then the zero subtrees at its right.
+		k := int(n.spineK)
+		if err := r.read(n.left, top-k); err != nil {
+			return err
+		}
+		for j := k; j >= 1 && r.left > 0; j-- {
+			r.zeros(r.l.Bytes(), top-j)
+		}
+		return nil
 	}
 	left, right := n.Children()
 	if err := r.read(left, top-1); err != nil {
@@ -341,6 +368,23 @@ func (w *nodeWalker) walk(n *Node, depth int) error {
 	}
 	if n.IsLeaf() {
 		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
+	}
+	if n.isSpine() && int(n.spineK) <= depth {
+		// A spine: its subtree, then the zero subtrees at its right, whose
+		// nodes at the target depth are all the same zero subtree.
+		k := int(n.spineK)
+		if err := w.walk(n.left, depth-k); err != nil {
+			return err
+		}
+		zero := zeroes[int(n.spineK)+int(n.spineBelow)-depth]
+		for j := k; j >= 1 && w.left > 0; j-- {
+			c := min(w.left, uint64(1)<<min(uint(depth-j), 62))
+			for i := uint64(0); i < c; i++ {
+				w.dst = append(w.dst, zero)
+			}
+			w.left -= c
+		}
+		return nil
 	}
 	left, right := n.Children()
 	if left == nil {

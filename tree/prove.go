@@ -161,6 +161,32 @@ func (p *prover) runSingle(root *Node, g Gindex) error {
 			return belowLeaf(p.targets[0], g>>uint(d-k))
 		}
 		at := g >> uint(d-k-1)
+		if n.right == nil {
+			// A spine: down its left side the siblings are zero subtrees,
+			// with no node to build; off it, the rest of the spine is the
+			// sibling and a zero subtree the way on.
+			spineK, below := int(n.spineK), int(n.spineBelow)
+			j := 0
+			for ; j < spineK && k+j < d; j++ {
+				at = g >> uint(d-k-j-1)
+				if at&1 == 1 {
+					break
+				}
+				p.helpers = append(p.helpers, helper{g: at ^ 1, n: zeroes[below+spineK-1-j]})
+			}
+			switch {
+			case j == spineK:
+				n = n.left
+			case k+j == d:
+				n = NewSpine(n.left, spineK-j, below)
+			default:
+				p.helpers = append(p.helpers, helper{g: at ^ 1, n: NewSpine(n.left, spineK-1-j, below)})
+				n = zeroes[below+spineK-1-j]
+				j++
+			}
+			k += j - 1
+			continue
+		}
 		if at&1 == 1 {
 			p.helpers = append(p.helpers, helper{g: at ^ 1, n: n.left})
 			n = n.right
@@ -213,11 +239,15 @@ func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	if n.left == nil {
 		return belowLeaf(ts[0], g)
 	}
+	left, right := n.left, n.right
+	if right == nil {
+		left, right = n.unspine() // a spine
+	}
 	s := split(ts, k)
-	if err := p.child(n.right, 2*g+1, k+1, ts[s:]); err != nil {
+	if err := p.child(right, 2*g+1, k+1, ts[s:]); err != nil {
 		return err
 	}
-	return p.child(n.left, 2*g, k+1, ts[:s])
+	return p.child(left, 2*g, k+1, ts[:s])
 }
 
 // child records n, the node g at depth k, as a helper if no target is at or

@@ -477,3 +477,124 @@ func TestAppendDataLarge(t *testing.T) {
 		}
 	}
 }
+
+// refSparse is the root of a tree of the given depth whose leaves are
+// chunks (by index) and zero elsewhere.
+func refSparse(chunks map[uint64][32]byte, depth int, base uint64) [32]byte {
+	any := false
+	for i := range chunks {
+		if i >= base && (depth >= 64 || i < base+uint64(1)<<uint(depth)) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return refZeroRoot(depth)
+	}
+	if depth == 0 {
+		return chunks[base]
+	}
+	half := uint64(1) << uint(depth-1)
+	l := refSparse(chunks, depth-1, base)
+	r := refSparse(chunks, depth-1, base+half)
+	return sha256.Sum256(append(l[:], r[:]...))
+}
+
+func refZeroRoot(depth int) [32]byte {
+	var z [32]byte
+	for i := 0; i < depth; i++ {
+		z = sha256.Sum256(append(z[:], z[:]...))
+	}
+	return z
+}
+
+// TestSpines builds sparse trees (spines stand for their tops), changes
+// them, reads them back and hashes them, against a sparse reference.
+func TestSpines(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for round := 0; round < 200; round++ {
+		depth := 1 + r.IntN(45)
+		count := 1 + r.IntN(min(20, 1<<min(depth, 20)))
+		chunks := map[uint64][32]byte{}
+		nodes := make([]*Node, count)
+		for i := range nodes {
+			c := randomChunks(r, 1)[0]
+			chunks[uint64(i)] = c
+			nodes[i] = NewLeaf(c)
+		}
+		n, err := Build(depth, nodes, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if count == 1 && depth > 0 && !n.IsSpine() {
+			t.Fatal("one node under a deep tree is not a spine")
+		}
+		for step := 0; step < 5; step++ {
+			if got, want := n.Root(), refSparse(chunks, depth, 0); got != want {
+				t.Fatalf("round %d depth %d: root %x, want %x", round, depth, got, want)
+			}
+			// Read every populated index, and some zero ones.
+			for i, c := range chunks {
+				if got, err := Get(n, depth, i); err != nil || got.Root() != c {
+					t.Fatalf("Get(%d): %v", i, err)
+				}
+			}
+			far := uint64(1)<<uint(depth) - 1
+			if _, ok := chunks[far]; !ok {
+				if got, err := Get(n, depth, far); err != nil || got.Root() != ([32]byte{}) {
+					t.Fatalf("Get of a zero position: %v", err)
+				}
+			}
+			// Inner positions: a node above the leaves has the root of its
+			// range.
+			if depth > 2 {
+				d := r.IntN(depth)
+				if got, err := Get(n, d, 0); err != nil || got.Root() != refSparse(chunks, depth-d, 0) {
+					t.Fatalf("Get(depth %d, 0): %v", d, err)
+				}
+			}
+			// Change a few positions, near and far.
+			var idx []uint64
+			var vals []*Node
+			for _, i := range []uint64{uint64(r.IntN(count + 3)), far / 2, far} {
+				if i > far || (len(idx) > 0 && i <= idx[len(idx)-1]) {
+					continue
+				}
+				c := randomChunks(r, 1)[0]
+				idx = append(idx, i)
+				vals = append(vals, NewLeaf(c))
+				chunks[i] = c
+			}
+			if n, err = SetMany(n, depth, idx, vals); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := Nodes(nil, n, depth, uint64(min(64, 1<<min(depth, 6))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range got {
+			if g.Root() != chunks[uint64(i)] {
+				t.Fatalf("Nodes: leaf %d differs", i)
+			}
+		}
+	}
+}
+
+func TestNewSpine(t *testing.T) {
+	c := NewLeaf([32]byte{1})
+	s := NewSpine(NewSpine(c, 3, 0), 4, 3)
+	if !s.IsSpine() || s.spineK != 7 || s.left != c {
+		t.Fatal("a spine over a spine is not merged")
+	}
+	if NewSpine(Zero(5), 3, 5) != Zero(8) {
+		t.Fatal("a spine over a zero subtree is not a zero subtree")
+	}
+	if NewSpine(c, 0, 0) != c {
+		t.Fatal("a spine of no levels is not its subtree")
+	}
+	want := refSparse(map[uint64][32]byte{0: {1}}, 7, 0)
+	if s.Root() != want {
+		t.Fatal("spine root differs")
+	}
+}
