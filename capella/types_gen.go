@@ -410,8 +410,10 @@ func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(syncCommitteeMessageSchema, b); err != nil {
-		return err
+	if len(b) != 144 {
+		if err := schema.Validate(syncCommitteeMessageSchema, b); err != nil {
+			return err
+		}
 	}
 	var v SyncCommitteeMessage
 	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -861,8 +863,10 @@ func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(syncAggregatorSelectionDataSchema, b); err != nil {
-		return err
+	if len(b) != 16 {
+		if err := schema.Validate(syncAggregatorSelectionDataSchema, b); err != nil {
+			return err
+		}
 	}
 	var v SyncAggregatorSelectionData
 	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -923,8 +927,10 @@ func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PowBlock) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(powBlockSchema, b); err != nil {
-		return err
+	if len(b) != 96 {
+		if err := schema.Validate(powBlockSchema, b); err != nil {
+			return err
+		}
 	}
 	var v PowBlock
 	copy(v.BlockHash[:], b[0:0+32])
@@ -989,8 +995,10 @@ func (x *Withdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(withdrawalSchema, b); err != nil {
-		return err
+	if len(b) != 44 {
+		if err := schema.Validate(withdrawalSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Withdrawal
 	v.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -1055,8 +1063,10 @@ func (x *BLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(blsToExecutionChangeSchema, b); err != nil {
-		return err
+	if len(b) != 76 {
+		if err := schema.Validate(blsToExecutionChangeSchema, b); err != nil {
+			return err
+		}
 	}
 	var v BLSToExecutionChange
 	v.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -1117,8 +1127,10 @@ func (x *SignedBLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(signedBLSToExecutionChangeSchema, b); err != nil {
-		return err
+	if len(b) != 172 {
+		if err := schema.Validate(signedBLSToExecutionChangeSchema, b); err != nil {
+			return err
+		}
 	}
 	var v SignedBLSToExecutionChange
 	if err := v.Message.UnmarshalSSZ(b[0 : 0+76]); err != nil {
@@ -1178,8 +1190,10 @@ func (x *HistoricalSummary) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(historicalSummarySchema, b); err != nil {
-		return err
+	if len(b) != 64 {
+		if err := schema.Validate(historicalSummarySchema, b); err != nil {
+			return err
+		}
 	}
 	var v HistoricalSummary
 	copy(v.BlockSummaryRoot[:], b[0:0+32])

@@ -295,8 +295,10 @@ func (x *Fork) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Fork) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(forkSchema, b); err != nil {
-		return err
+	if len(b) != 16 {
+		if err := schema.Validate(forkSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Fork
 	copy(v.PreviousVersion[:], b[0:0+4])
@@ -355,8 +357,10 @@ func (x *ForkData) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ForkData) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(forkDataSchema, b); err != nil {
-		return err
+	if len(b) != 36 {
+		if err := schema.Validate(forkDataSchema, b); err != nil {
+			return err
+		}
 	}
 	var v ForkData
 	copy(v.CurrentVersion[:], b[0:0+4])
@@ -414,8 +418,10 @@ func (x *Checkpoint) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(checkpointSchema, b); err != nil {
-		return err
+	if len(b) != 40 {
+		if err := schema.Validate(checkpointSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Checkpoint
 	v.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -495,8 +501,10 @@ func (x *Validator) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Validator) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(validatorSchema, b); err != nil {
-		return err
+	if len(b) != 121 || !(b[88] <= 1) {
+		if err := schema.Validate(validatorSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Validator
 	copy(v.Pubkey[:], b[0:0+48])
@@ -569,8 +577,10 @@ func (x *AttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *AttestationData) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(attestationDataSchema, b); err != nil {
-		return err
+	if len(b) != 128 {
+		if err := schema.Validate(attestationDataSchema, b); err != nil {
+			return err
+		}
 	}
 	var v AttestationData
 	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -896,8 +906,10 @@ func (x *Eth1Data) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(eth1DataSchema, b); err != nil {
-		return err
+	if len(b) != 72 {
+		if err := schema.Validate(eth1DataSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Eth1Data
 	copy(v.DepositRoot[:], b[0:0+32])
@@ -1060,8 +1072,10 @@ func (x *DepositMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(depositMessageSchema, b); err != nil {
-		return err
+	if len(b) != 88 {
+		if err := schema.Validate(depositMessageSchema, b); err != nil {
+			return err
+		}
 	}
 	var v DepositMessage
 	copy(v.Pubkey[:], b[0:0+48])
@@ -1126,8 +1140,10 @@ func (x *DepositData) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositData) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(depositDataSchema, b); err != nil {
-		return err
+	if len(b) != 184 {
+		if err := schema.Validate(depositDataSchema, b); err != nil {
+			return err
+		}
 	}
 	var v DepositData
 	copy(v.Pubkey[:], b[0:0+48])
@@ -1196,8 +1212,10 @@ func (x *BeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(beaconBlockHeaderSchema, b); err != nil {
-		return err
+	if len(b) != 112 {
+		if err := schema.Validate(beaconBlockHeaderSchema, b); err != nil {
+			return err
+		}
 	}
 	var v BeaconBlockHeader
 	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -1258,8 +1276,10 @@ func (x *SigningData) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SigningData) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(signingDataSchema, b); err != nil {
-		return err
+	if len(b) != 64 {
+		if err := schema.Validate(signingDataSchema, b); err != nil {
+			return err
+		}
 	}
 	var v SigningData
 	copy(v.ObjectRoot[:], b[0:0+32])
@@ -1319,8 +1339,10 @@ func (x *SignedBeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(signedBeaconBlockHeaderSchema, b); err != nil {
-		return err
+	if len(b) != 208 {
+		if err := schema.Validate(signedBeaconBlockHeaderSchema, b); err != nil {
+			return err
+		}
 	}
 	var v SignedBeaconBlockHeader
 	if err := v.Message.UnmarshalSSZ(b[0 : 0+112]); err != nil {
@@ -1380,8 +1402,10 @@ func (x *ProposerSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(proposerSlashingSchema, b); err != nil {
-		return err
+	if len(b) != 416 {
+		if err := schema.Validate(proposerSlashingSchema, b); err != nil {
+			return err
+		}
 	}
 	var v ProposerSlashing
 	if err := v.SignedHeader1.UnmarshalSSZ(b[0 : 0+208]); err != nil {
@@ -1681,8 +1705,10 @@ func (x *Deposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Deposit) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(depositSchema, b); err != nil {
-		return err
+	if len(b) != 1240 {
+		if err := schema.Validate(depositSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Deposit
 	for i0 := range v.Proof {
@@ -1744,8 +1770,10 @@ func (x *VoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(voluntaryExitSchema, b); err != nil {
-		return err
+	if len(b) != 16 {
+		if err := schema.Validate(voluntaryExitSchema, b); err != nil {
+			return err
+		}
 	}
 	var v VoluntaryExit
 	v.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
@@ -1805,8 +1833,10 @@ func (x *SignedVoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(signedVoluntaryExitSchema, b); err != nil {
-		return err
+	if len(b) != 112 {
+		if err := schema.Validate(signedVoluntaryExitSchema, b); err != nil {
+			return err
+		}
 	}
 	var v SignedVoluntaryExit
 	if err := v.Message.UnmarshalSSZ(b[0 : 0+16]); err != nil {
@@ -2716,8 +2746,10 @@ func (x *Eth1Block) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
-	if err := schema.Validate(eth1BlockSchema, b); err != nil {
-		return err
+	if len(b) != 48 {
+		if err := schema.Validate(eth1BlockSchema, b); err != nil {
+			return err
+		}
 	}
 	var v Eth1Block
 	v.Timestamp = uint64(binary.LittleEndian.Uint64(b[0 : 0+8]))

@@ -160,7 +160,22 @@ func (g *gen) structType(c *def.Container) error {
 	g.p("return dst, nil\n}\n\n")
 	g.p("// UnmarshalSSZ sets x from its serialization b. On error x is unchanged.\n")
 	g.p("func (x *%s) UnmarshalSSZ(b []byte) error {\n", c.Name)
-	g.p("if err := %s.Validate(%sSchema, b); err != nil {\nreturn err\n}\n", schemaPkg, lower)
+	// The size and the few bytes that can be invalid (booleans, bitvector
+	// padding) are checked inline; the schema names the fault if any.
+	var checks []string
+	ok := true
+	for i, f := range c.Fields {
+		ok = ok && g.checks(f.Type, sc.FieldOffset(i), &checks)
+	}
+	if ok {
+		cond := fmt.Sprintf("len(b) != %d", size)
+		for _, e := range checks {
+			cond += " || !(" + e + ")"
+		}
+		g.p("if %s {\nif err := %s.Validate(%sSchema, b); err != nil {\nreturn err\n}\n}\n", cond, schemaPkg, lower)
+	} else {
+		g.p("if err := %s.Validate(%sSchema, b); err != nil {\nreturn err\n}\n", schemaPkg, lower)
+	}
 	g.p("var v %s\n", c.Name)
 	for i, f := range c.Fields {
 		g.p("%s\n", g.readStmt("v."+def.GoName(f.Name), f.Type, "b", fmt.Sprint(sc.FieldOffset(i)), 0))
@@ -217,4 +232,41 @@ func readUint256(v *%[1]s.Int, b []byte) {
 }
 
 `, u, bin)
+}
+
+// maxInlineChecks bounds the byte checks UnmarshalSSZ inlines; a type with
+// more calls schema.Validate instead.
+const maxInlineChecks = 8
+
+// checks appends to out the conditions on bytes b (valid size given) that a
+// plain value of type t at offset off must meet, and reports false if there
+// are too many to inline.
+func (g *gen) checks(t *def.Type, off int, out *[]string) bool {
+	u := t.Unalias()
+	switch u.Kind {
+	case def.KindBasic:
+		if u.Basic == schema.Boolean {
+			*out = append(*out, fmt.Sprintf("b[%d] <= 1", off))
+		}
+	case def.KindBitvector:
+		if n := g.size(u.Len); n%8 != 0 {
+			*out = append(*out, fmt.Sprintf("b[%d]>>%d == 0", off+int(n+7)/8-1, n%8))
+		}
+	case def.KindVector:
+		esize := g.byteSize(u.Elem)
+		for i := 0; i < int(g.size(u.Len)); i++ {
+			if !g.checks(u.Elem, off+i*esize, out) {
+				return false
+			}
+		}
+	case def.KindRef:
+		c := g.lookup(u.Name)
+		sc := g.types.Container(u.Name)
+		for i, f := range c.Fields {
+			if !g.checks(f.Type, off+sc.FieldOffset(i), out) {
+				return false
+			}
+		}
+	}
+	return len(*out) <= maxInlineChecks
 }
