@@ -50,6 +50,18 @@ func BenchmarkCopy(b *testing.B) { bench.StateRow(b, peers.All(), harness.RowCop
 // BenchmarkCopyBalance1 changes 1 balance of a fresh copy (not timed) and hashes the copy.
 func BenchmarkCopyBalance1(b *testing.B) { bench.StateRow(b, peers.All(), harness.RowCopyBalance1) }
 
+// BenchmarkProve reads Merkle proofs off the tree of the hashed state, for
+// the peers with proofs: BenchmarkProve/ssztree/100k/prove-effective...
+// (single proofs of finalized_checkpoint.root, balances[i] and
+// validators[i].effective_balance; multiproofs of 100 leaves: see
+// harness.ProofRows). Each peer's tree is built once, not timed.
+func BenchmarkProve(b *testing.B) { bench.ProofRows(b, peers.All()) }
+
+// BenchmarkProofTree builds the tree proofs are read from, from a fresh
+// decode (not timed): fastssz's GetTree and its hashing, ssztree's first
+// root of the state; reports the live heap of the tree (tree-heap-B).
+func BenchmarkProofTree(b *testing.B) { bench.ProofTree(b, peers.All()) }
+
 // BenchmarkCheckpointDecode decodes a Checkpoint.
 func BenchmarkCheckpointDecode(b *testing.B) {
 	bench.MicroRow(b, peers.All(), harness.CaseCheckpoint, harness.RowMicroDecode)

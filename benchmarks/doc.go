@@ -2,5 +2,6 @@
 // libraries on the same bytes: run `go run ./cmd/report` for the report in
 // ../docs/benchmarks.md, or `go test -bench .` for Go benchmarks
 // (SSZTREE_BENCH_VALIDATORS sets the state sizes). TestAgreement checks that
-// every peer computes the same roots as ssztree.
+// every peer computes the same roots (and proofs) as ssztree; TestProofs...
+// check that ssztree's Merkle proofs equal fastssz's byte for byte.
 package benchmarks

@@ -107,3 +107,33 @@ func MicroRow(b *testing.B, peers []harness.Peer, cs, row string) {
 		}
 	}
 }
+
+// ProofRows benchmarks the proof rows of every peer that has proofs, as
+// sub-benchmarks peer/size/row; each peer's tree of each state is built
+// once.
+func ProofRows(b *testing.B, peers []harness.Peer) {
+	for _, n := range Sizes(b) {
+		in := State(b, n)
+		for _, p := range peers {
+			if p.Proof == nil {
+				continue
+			}
+			b.Run(p.Name+"/"+SizeName(n), func(b *testing.B) { harness.BenchProofs(b, p.Proof, in, n) })
+		}
+	}
+}
+
+// ProofTree benchmarks the building of the tree proofs are read from, from
+// a decoded state, for every peer that has proofs, as sub-benchmarks
+// peer/size.
+func ProofTree(b *testing.B, peers []harness.Peer) {
+	for _, n := range Sizes(b) {
+		in := State(b, n)
+		for _, p := range peers {
+			if p.Proof == nil {
+				continue
+			}
+			b.Run(p.Name+"/"+SizeName(n), func(b *testing.B) { harness.BenchProofTree(b, p.Proof, in, n) })
+		}
+	}
+}

@@ -3,11 +3,15 @@ package harness
 import "fmt"
 
 // AllChecks runs every check of p once: the state script on in (n
-// validators), if p has state workloads, and its micro cases on micro.
+// validators), if p has state workloads, its proofs on in, if it has
+// proofs, and its micro cases on micro.
 func AllChecks(p Peer, in []byte, n int, micro map[string][]byte) []Check {
 	var checks []Check
 	if p.State != nil {
 		checks = append(checks, Verify(p.State, in, n)...)
+	}
+	if p.Proof != nil {
+		checks = append(checks, VerifyProofs(p.Proof, in, n)...)
 	}
 	return append(checks, VerifyMicro(p, micro)...)
 }

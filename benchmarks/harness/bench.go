@@ -69,3 +69,53 @@ func BenchMicro(b *testing.B, m *Micro, row string, in []byte) {
 		}
 	}
 }
+
+// BenchProofs runs the proof rows of a peer as Go benchmarks, one
+// sub-benchmark per row (named after it), on one decoded state of n
+// validators (serialized in) and its tree, built once.
+func BenchProofs(b *testing.B, r ProofRunner, in []byte, n int) {
+	x, err := r.session(in, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, row := range ProofRows {
+		o := x.op(row)
+		b.Run(row, func(b *testing.B) {
+			b.ReportAllocs()
+			b.ResetTimer()
+			for k := 0; k < b.N; k++ {
+				if err := o.do(k); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchProofTree builds the tree proofs are read from, from a fresh decode
+// of the state (not timed), as a Go benchmark; it reports the live heap the
+// last tree holds beyond the state's (tree-heap-B).
+func BenchProofTree(b *testing.B, r ProofRunner, in []byte, n int) {
+	x, err := r.session(in, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		if err := x.decode(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := x.build(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	_, heap, err := x.treeHeap()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(heap), "tree-heap-B")
+}

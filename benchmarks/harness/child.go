@@ -17,6 +17,7 @@ func MicroFile(cs string) string { return cs + ".ssz" }
 // the command-line arguments args, and writes its Output as JSON:
 //
 //	-peer NAME -case state -in STATE.ssz -n VALIDATORS -out OUT.json
+//	-peer NAME -case proof -in STATE.ssz -n VALIDATORS -out OUT.json
 //	-peer NAME -case micro -dir INPUTS -out OUT.json
 //
 // with -runs, -min and -memruns setting the repetitions (Config). peers are
@@ -31,9 +32,9 @@ func ChildMain(args []string, peers []Peer) {
 func childMain(args []string, peers []Peer) error {
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)
 	name := fs.String("peer", "", "peer to run")
-	cs := fs.String("case", CaseState, "state or micro")
-	in := fs.String("in", "", "serialized state (case state)")
-	n := fs.Int("n", 0, "validators in the state (case state)")
+	cs := fs.String("case", CaseState, "state, proof or micro")
+	in := fs.String("in", "", "serialized state (cases state and proof)")
+	n := fs.Int("n", 0, "validators in the state (cases state and proof)")
 	dir := fs.String("dir", "", "directory of the micro inputs (case micro)")
 	outPath := fs.String("out", "", "output JSON file")
 	var cfg Config
@@ -63,6 +64,18 @@ func childMain(args []string, peers []Peer) error {
 			return err
 		}
 		if out, err = peer.State.Run(cfg, b, *n); err != nil {
+			return err
+		}
+		out.Peer, out.Title, out.Notes = peer.Name, peer.Title, peer.Notes
+	case CaseProof:
+		if peer.Proof == nil {
+			return fmt.Errorf("peer %s has no proof workloads", peer.Name)
+		}
+		b, err := os.ReadFile(*in)
+		if err != nil {
+			return err
+		}
+		if out, err = peer.Proof.Run(cfg, b, *n); err != nil {
 			return err
 		}
 		out.Peer, out.Title, out.Notes = peer.Name, peer.Title, peer.Notes

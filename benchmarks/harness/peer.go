@@ -70,6 +70,8 @@ type Peer struct {
 	// Micro holds the micro cases the peer can express, by case name
 	// (CaseCheckpoint...).
 	Micro map[string]*Micro
+	// Proof runs the Merkle proof workloads; nil if the peer has no proofs.
+	Proof ProofRunner
 	// Notes explain how the peer does a row, keyed by row ID (RowCopy...)
 	// or by micro case name.
 	Notes map[string]string

@@ -33,8 +33,18 @@ type Row struct {
 	OpsPerRun int `json:"ops_per_run,omitempty"`
 	// Validators is the number of validators in the state when the row ran.
 	Validators int `json:"validators,omitempty"`
+	// Allocs counts the heap allocations of the operations of a proof row.
+	Allocs *Allocs `json:"allocs,omitempty"`
 	// Err is set when the row could not run.
 	Err string `json:"err,omitempty"`
+}
+
+// Allocs is what one operation allocates on the heap, averaged over up to
+// 1,000 operations after the timed runs (runtime.MemStats Mallocs and
+// TotalAlloc, as testing.AllocsPerRun counts).
+type Allocs struct {
+	PerOp      float64 `json:"per_op"`
+	BytesPerOp float64 `json:"bytes_per_op"`
 }
 
 // Check is a result that must agree across peers: a root (hex) or, for an

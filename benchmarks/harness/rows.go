@@ -64,6 +64,12 @@ func ChecksFor(cs, row string) []string {
 	if cs == CaseState {
 		return stateChecks[row]
 	}
+	if cs == CaseProof {
+		if row == RowProofTree || row == RowProofTreeHeap {
+			return []string{RowProofTree}
+		}
+		return []string{RowProofTree, row}
+	}
 	if row == RowMicroEncode {
 		return []string{RowMicroEncode}
 	}

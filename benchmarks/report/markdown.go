@@ -2,7 +2,9 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,6 +35,7 @@ func Markdown(m *Model, chart string, took time.Duration) string {
 	for _, n := range r.Sizes {
 		m.stateTable(w, n)
 	}
+	m.proofTables(w)
 	m.microTable(w)
 	m.floors(w)
 	m.notes(w)
@@ -99,7 +102,7 @@ func (m *Model) correctness(w writer) {
 		w("\n")
 	}
 	if len(m.Failures) == 0 && len(m.Dropped) == 0 {
-		w("Every peer computed the same roots as ssztree for every check it ran, and every encoding equals its input.\n")
+		w("Every peer computed the same roots and proofs as ssztree for every check it ran, and every encoding equals its input.\n")
 		return
 	}
 	if len(m.Failures) > 0 {
@@ -334,6 +337,93 @@ func (m *Model) stateTable(w writer, n int) {
 	}
 }
 
+// proofPeers returns the peers that ran the proofs on some state.
+func (m *Model) proofPeers() []string {
+	var out []string
+	for _, p := range m.Peers {
+		for _, n := range m.Run.Sizes {
+			if _, ok := m.cell(ProofKey(n), ProofRows[0], p.Name); ok {
+				out = append(out, p.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// proofTables writes the Merkle proof rows of every state size.
+func (m *Model) proofTables(w writer) {
+	peers := m.proofPeers()
+	if len(peers) == 0 {
+		return
+	}
+	r := m.Run
+	w("\n## Merkle proofs\n\n")
+	w("Proofs read off the tree of the same states, by generalized index, for the peers with a proof API (%s): ssztree's `tree.Prove` and `tree.ProveMulti` on the state's own tree, fastssz's `Node.Prove` and `Node.ProveMulti` on the tree its `GetTree` builds from the state (then hashed once). ", strings.Join(peers, ", "))
+	w("karalabe/ssz and ztyp have no proof API; dynamic-ssz v1.4.0 has one derived from fastssz's (`GetTree`, package `treeproof`), not measured here. ")
+	w("The k-th operation of a row proves the same random indices in every peer, new ones at each operation (so the caches are cold). ")
+	w("Each row is run like the state rows (median of %d runs, ± half the range); after the timed runs, the heap allocations of up to 1,000 operations are counted (`runtime.MemStats`, as `testing.AllocsPerRun` does) and shown per proof. ", r.Config.Runs)
+	w("The tree rows are the median of %d fresh decodes: the time from the decoded state to a hashed tree ready for proofs, and the live heap that tree holds beyond the state's. ", r.Config.MemRuns)
+	w("Before timing, each peer proves the first operation of every row; the SHA-256 of its leaves and hashes, in order, must equal ssztree's (see Correctness). ")
+	w("`cd benchmarks && go test -run TestProofs .` cross-checks ssztree's proofs with fastssz's byte for byte on many more indices (see `docs/proofs.md`).\n")
+	for _, n := range r.Sizes {
+		m.proofTable(w, n, peers)
+	}
+}
+
+// proofTable writes the Merkle proof rows of the state of n validators.
+func (m *Model) proofTable(w writer, n int, peers []string) {
+	group := ProofKey(n)
+	if m.Cells[group] == nil {
+		return
+	}
+	withTarget := n == TargetSize
+	w("\n### State of %s validators\n\n", Count(uint64(n)))
+	if withTarget {
+		w("Targets from the issue (for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
+	}
+	w("| row |")
+	seps := "| --- |"
+	for _, p := range peers {
+		w(" %s |", p)
+		seps += " --- |"
+	}
+	if withTarget {
+		w(" ssztree's target |")
+		seps += " --- |"
+	}
+	w("\n%s\n", seps)
+	for _, r := range ProofRows {
+		w("| %s |", r.Title)
+		for _, p := range peers {
+			s := m.text(group, n, r, p)
+			if c, ok := m.cell(group, r, p); ok && c.OK && c.Allocs != nil {
+				s += ", " + allocsText(c.Allocs)
+			}
+			w(" %s |", s)
+		}
+		if withTarget {
+			w(" %s |", m.target(group, n, r))
+		}
+		w("\n")
+	}
+}
+
+// allocsText formats the allocations per operation of a proof row.
+func allocsText(a *harness.Allocs) string {
+	// A few operations of a thousand may allocate more (a buffer that
+	// grows): counts within 0.05 of a whole number are shown whole.
+	count := strconv.FormatFloat(a.PerOp, 'f', 1, 64)
+	if r := math.Round(a.PerOp); math.Abs(a.PerOp-r) < 0.05 {
+		count = Count(uint64(r))
+	}
+	unit := "allocs"
+	if count == "1" {
+		unit = "alloc"
+	}
+	return fmt.Sprintf("%s %s (%s) per proof", count, unit, Bytes(a.BytesPerOp))
+}
+
 func (m *Model) microTable(w writer) {
 	group := harness.CaseMicro
 	if m.Cells[group] == nil {
@@ -445,6 +535,8 @@ func noteTitle(key string) string {
 		return "Vector[uint64, 131072]"
 	case harness.CaseBlock:
 		return "SignedBeaconBlock"
+	case harness.CaseProof:
+		return "Merkle proofs"
 	}
 	return key
 }

@@ -65,6 +65,8 @@ type Cell struct {
 	Why string
 	// Wrong marks a reference figure whose check failed against every peer.
 	Wrong bool
+	// Allocs is the allocations per operation of a proof row.
+	Allocs *harness.Allocs
 }
 
 // group is the outputs of one case: a state size, or the micro cases.
@@ -97,16 +99,24 @@ type PeerInfo struct {
 	Notes       map[string]string
 }
 
-// GroupKey returns the key of a state size's group, or of the micro cases.
+// GroupKey returns the key of a state size's group, of the proofs on a
+// state size, or of the micro cases.
 func GroupKey(o *harness.Output) string {
-	if o.Case == harness.CaseState {
-		return fmt.Sprintf("state/%d", o.Validators)
+	switch o.Case {
+	case harness.CaseState:
+		return StateKey(o.Validators)
+	case harness.CaseProof:
+		return ProofKey(o.Validators)
 	}
 	return harness.CaseMicro
 }
 
 // StateKey returns the group key of the state of n validators.
 func StateKey(n int) string { return fmt.Sprintf("state/%d", n) }
+
+// ProofKey returns the group key of the proofs on the state of n
+// validators.
+func ProofKey(n int) string { return fmt.Sprintf("proof/%d", n) }
 
 // CellKey returns the key of a row of a case within a group.
 func CellKey(cs, row string) string { return cs + "/" + row }
@@ -245,6 +255,7 @@ func (m *Model) merge(key string, g *group) {
 			default:
 				cell.Stat = stat(r.Samples)
 				cell.Stat.OpsPerRun = r.OpsPerRun
+				cell.Allocs = r.Allocs
 				cell.OK = true
 			}
 			for _, check := range harness.ChecksFor(r.Case, r.Name) {

@@ -65,9 +65,24 @@ var MicroRows = []RowInfo{
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock, 1,000 txs: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 }
 
+// ProofRows lists the rows of a proof table, in order.
+var ProofRows = []RowInfo{
+	{ID: harness.RowProofTree, Title: "proof tree from a decoded state (ssztree: the state's first root; fastssz: `GetTree` + `Hash`)"},
+	{ID: harness.RowProofTreeHeap, Title: "extra live heap of that tree", Bytes: true},
+	{ID: harness.RowProveFinalized, Title: "single proof: `finalized_checkpoint.root`", Target: "≤ 5 µs", kind: absolute, limit: 5e3},
+	{ID: harness.RowProveBalance, Title: "single proof: `balances[i]`", Target: "≤ 5 µs", kind: absolute, limit: 5e3},
+	{ID: harness.RowProveEffective, Title: "single proof: `validators[i].effective_balance`", Target: "≤ 5 µs", kind: absolute, limit: 5e3},
+	{ID: harness.RowMultiBalance, Title: "multiproof of 100 `balances[i]`", Target: "≤ 300 µs", kind: absolute, limit: 300e3},
+	{ID: harness.RowMultiEffective, Title: "multiproof of 100 `validators[i].effective_balance`", Target: "≤ 300 µs", kind: absolute, limit: 300e3},
+	{ID: harness.RowMultiMixed, Title: "multiproof of 100: 50 `validators[i].effective_balance`, 49 `balances[i]`, `finalized_checkpoint.root`", Target: "≤ 300 µs", kind: absolute, limit: 300e3},
+}
+
 func init() {
 	for i := range StateRows {
 		StateRows[i].Case = harness.CaseState
+	}
+	for i := range ProofRows {
+		ProofRows[i].Case = harness.CaseProof
 	}
 }
 

@@ -50,8 +50,11 @@ func SVG(m *Model) string {
 	panels := []panel{
 		m.statePanel(n),
 		m.memoryPanel(n),
-		m.microPanel(),
 	}
+	if m.Cells[ProofKey(n)] != nil {
+		panels = append(panels, m.proofPanel(n))
+	}
+	panels = append(panels, m.microPanel())
 	groupWidth := len(m.Peers)*barWidth + groupGap
 	width := leftMargin + rightMargin
 	for _, p := range panels {
@@ -193,6 +196,29 @@ func (m *Model) memoryPanel(n int) panel {
 		m.groupOf(group, n, stateRow(harness.RowHeapDecode), "live heap", "after decode"),
 		m.groupOf(group, n, stateRow(harness.RowDecodeAlloc), "allocated", "by decode"),
 		m.groupOf(group, n, stateRow(harness.RowCopyHeap), "extra heap of", "changed copy"))
+	return p
+}
+
+func (m *Model) proofPanel(n int) panel {
+	group := ProofKey(n)
+	p := panel{title: fmt.Sprintf("Merkle proofs, state of %s validators: time per proof (log scale)", Count(uint64(n))), format: Duration}
+	for _, row := range []struct {
+		id    string
+		label []string
+	}{
+		{harness.RowProveFinalized, []string{"finalized", "root"}},
+		{harness.RowProveBalance, []string{"balance"}},
+		{harness.RowProveEffective, []string{"eff. bal."}},
+		{harness.RowMultiBalance, []string{"100", "balances"}},
+		{harness.RowMultiEffective, []string{"100", "eff. bal."}},
+		{harness.RowMultiMixed, []string{"100", "mixed"}},
+	} {
+		for _, r := range ProofRows {
+			if r.ID == row.id {
+				p.groups = append(p.groups, m.groupOf(group, n, r, row.label...))
+			}
+		}
+	}
 	return p
 }
 

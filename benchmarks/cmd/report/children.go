@@ -20,6 +20,8 @@ type child struct {
 	peer string
 	// argv is the command that runs the child, before the harness flags.
 	argv []string
+	// proof says whether the peer runs the Merkle proof workloads.
+	proof bool
 }
 
 // args returns the harness flags of a child run.

@@ -103,6 +103,19 @@ func run() error {
 				}
 			}
 		}
+		for _, c := range children {
+			if !c.proof {
+				continue
+			}
+			sampleFloor(r)
+			logf(start, "state of %d validators: %s proofs", n, c.peer)
+			out, err := c.run(o.cfg, tmp, "-case", harness.CaseProof, "-in", path, "-n", fmt.Sprint(n))
+			if err != nil {
+				r.Errors = append(r.Errors, fmt.Sprintf("%d validators, proofs, %v", n, err))
+				continue
+			}
+			r.Outputs = append(r.Outputs, out)
+		}
 		if nAll == 0 {
 			nAll = n
 		}
@@ -171,7 +184,7 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 	var out []child
 	have := map[string]child{}
 	for _, p := range peers.All() {
-		have[p.Name] = child{peer: p.Name, argv: []string{self, childCommand}}
+		have[p.Name] = child{peer: p.Name, argv: []string{self, childCommand}, proof: p.Proof != nil}
 	}
 	if o.peers == nil || o.peers["dynssz"] {
 		bin, err := buildDynssz(tmp)

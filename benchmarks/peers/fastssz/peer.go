@@ -3,6 +3,7 @@ package fastssz
 import (
 	"github.com/attestantio/go-eth2-client/spec/capella"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
+	ssz "github.com/ferranbt/fastssz"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
@@ -13,6 +14,7 @@ func Peers() []harness.Peer {
 		Name:  "fastssz",
 		Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/capella; gohashtree hasher",
 		State: harness.NewState[*capella.BeaconState](state{h}),
+		Proof: harness.NewProof[*capella.BeaconState, *ssz.Node](&prover{}),
 		Micro: map[string]*harness.Micro{
 			harness.CaseCheckpoint: harness.NewMicro[phase0.Checkpoint](checkpoint{h}),
 			harness.CaseByteList:   harness.NewMicro[*transaction](byteList{h}),
@@ -21,6 +23,7 @@ func Peers() []harness.Peer {
 		},
 		Notes: map[string]string{
 			harness.RowCopy:      "no copy in go-eth2-client: encode + decode of the current state.",
+			harness.CaseProof:    "`GetTree` (`ssz.ProofTree`) builds a tree of one node per chunk, the padding of each list one zero node; its `Hash` hashes it once; then `Node.Prove` and `Node.ProveMulti`. The tree is separate from the value: a change to the state needs a new tree.",
 			harness.CaseByteList: "fastssz generates containers only: a `[]byte` type with the methods its generator writes for a transaction field.",
 			harness.CaseVector:   "a `[]uint64` type with the methods fastssz's generator writes for a `ssz-size` uint64 field.",
 		},
