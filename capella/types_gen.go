@@ -415,12 +415,10 @@ func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v SyncCommitteeMessage
-	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(v.BeaconBlockRoot[:], b[8:8+32])
-	v.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40 : 40+8]))
-	copy(v.Signature[:], b[48:48+96])
-	*x = v
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	copy(x.BeaconBlockRoot[:], b[8:8+32])
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40 : 40+8]))
+	copy(x.Signature[:], b[48:48+96])
 	return nil
 }
 
@@ -868,10 +866,8 @@ func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v SyncAggregatorSelectionData
-	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	v.SubcommitteeIndex = uint64(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	*x = v
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	x.SubcommitteeIndex = uint64(binary.LittleEndian.Uint64(b[8 : 8+8]))
 	return nil
 }
 
@@ -932,11 +928,9 @@ func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v PowBlock
-	copy(v.BlockHash[:], b[0:0+32])
-	copy(v.ParentHash[:], b[32:32+32])
-	readUint256(&v.TotalDifficulty, b[64:64+32])
-	*x = v
+	copy(x.BlockHash[:], b[0:0+32])
+	copy(x.ParentHash[:], b[32:32+32])
+	readUint256(&x.TotalDifficulty, b[64:64+32])
 	return nil
 }
 
@@ -1000,12 +994,10 @@ func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Withdrawal
-	v.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	v.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(v.Address[:], b[16:16+20])
-	v.Amount = Gwei(binary.LittleEndian.Uint64(b[36 : 36+8]))
-	*x = v
+	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	copy(x.Address[:], b[16:16+20])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[36 : 36+8]))
 	return nil
 }
 
@@ -1068,11 +1060,9 @@ func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v BLSToExecutionChange
-	v.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(v.FromBLSPubkey[:], b[8:8+48])
-	copy(v.ToExecutionAddress[:], b[56:56+20])
-	*x = v
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	copy(x.FromBLSPubkey[:], b[8:8+48])
+	copy(x.ToExecutionAddress[:], b[56:56+20])
 	return nil
 }
 
@@ -1132,12 +1122,10 @@ func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v SignedBLSToExecutionChange
-	if err := v.Message.UnmarshalSSZ(b[0 : 0+76]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0 : 0+76]); err != nil {
 		return err
 	}
-	copy(v.Signature[:], b[76:76+96])
-	*x = v
+	copy(x.Signature[:], b[76:76+96])
 	return nil
 }
 
@@ -1195,10 +1183,8 @@ func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v HistoricalSummary
-	copy(v.BlockSummaryRoot[:], b[0:0+32])
-	copy(v.StateSummaryRoot[:], b[32:32+32])
-	*x = v
+	copy(x.BlockSummaryRoot[:], b[0:0+32])
+	copy(x.StateSummaryRoot[:], b[32:32+32])
 	return nil
 }
 

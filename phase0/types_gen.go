@@ -300,11 +300,9 @@ func (x *Fork) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Fork
-	copy(v.PreviousVersion[:], b[0:0+4])
-	copy(v.CurrentVersion[:], b[4:4+4])
-	v.Epoch = Epoch(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	*x = v
+	copy(x.PreviousVersion[:], b[0:0+4])
+	copy(x.CurrentVersion[:], b[4:4+4])
+	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[8 : 8+8]))
 	return nil
 }
 
@@ -362,10 +360,8 @@ func (x *ForkData) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v ForkData
-	copy(v.CurrentVersion[:], b[0:0+4])
-	copy(v.GenesisValidatorsRoot[:], b[4:4+32])
-	*x = v
+	copy(x.CurrentVersion[:], b[0:0+4])
+	copy(x.GenesisValidatorsRoot[:], b[4:4+32])
 	return nil
 }
 
@@ -423,10 +419,8 @@ func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Checkpoint
-	v.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(v.Root[:], b[8:8+32])
-	*x = v
+	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	copy(x.Root[:], b[8:8+32])
 	return nil
 }
 
@@ -506,16 +500,14 @@ func (x *Validator) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Validator
-	copy(v.Pubkey[:], b[0:0+48])
-	copy(v.WithdrawalCredentials[:], b[48:48+32])
-	v.EffectiveBalance = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
-	v.Slashed = b[88] == 1
-	v.ActivationEligibilityEpoch = Epoch(binary.LittleEndian.Uint64(b[89 : 89+8]))
-	v.ActivationEpoch = Epoch(binary.LittleEndian.Uint64(b[97 : 97+8]))
-	v.ExitEpoch = Epoch(binary.LittleEndian.Uint64(b[105 : 105+8]))
-	v.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[113 : 113+8]))
-	*x = v
+	copy(x.Pubkey[:], b[0:0+48])
+	copy(x.WithdrawalCredentials[:], b[48:48+32])
+	x.EffectiveBalance = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
+	x.Slashed = b[88] == 1
+	x.ActivationEligibilityEpoch = Epoch(binary.LittleEndian.Uint64(b[89 : 89+8]))
+	x.ActivationEpoch = Epoch(binary.LittleEndian.Uint64(b[97 : 97+8]))
+	x.ExitEpoch = Epoch(binary.LittleEndian.Uint64(b[105 : 105+8]))
+	x.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[113 : 113+8]))
 	return nil
 }
 
@@ -582,17 +574,15 @@ func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v AttestationData
-	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	v.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(v.BeaconBlockRoot[:], b[16:16+32])
-	if err := v.Source.UnmarshalSSZ(b[48 : 48+40]); err != nil {
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	x.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	copy(x.BeaconBlockRoot[:], b[16:16+32])
+	if err := x.Source.UnmarshalSSZ(b[48 : 48+40]); err != nil {
 		return err
 	}
-	if err := v.Target.UnmarshalSSZ(b[88 : 88+40]); err != nil {
+	if err := x.Target.UnmarshalSSZ(b[88 : 88+40]); err != nil {
 		return err
 	}
-	*x = v
 	return nil
 }
 
@@ -911,11 +901,9 @@ func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Eth1Data
-	copy(v.DepositRoot[:], b[0:0+32])
-	v.DepositCount = uint64(binary.LittleEndian.Uint64(b[32 : 32+8]))
-	copy(v.BlockHash[:], b[40:40+32])
-	*x = v
+	copy(x.DepositRoot[:], b[0:0+32])
+	x.DepositCount = uint64(binary.LittleEndian.Uint64(b[32 : 32+8]))
+	copy(x.BlockHash[:], b[40:40+32])
 	return nil
 }
 
@@ -1077,11 +1065,9 @@ func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v DepositMessage
-	copy(v.Pubkey[:], b[0:0+48])
-	copy(v.WithdrawalCredentials[:], b[48:48+32])
-	v.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
-	*x = v
+	copy(x.Pubkey[:], b[0:0+48])
+	copy(x.WithdrawalCredentials[:], b[48:48+32])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
 	return nil
 }
 
@@ -1145,12 +1131,10 @@ func (x *DepositData) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v DepositData
-	copy(v.Pubkey[:], b[0:0+48])
-	copy(v.WithdrawalCredentials[:], b[48:48+32])
-	v.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
-	copy(v.Signature[:], b[88:88+96])
-	*x = v
+	copy(x.Pubkey[:], b[0:0+48])
+	copy(x.WithdrawalCredentials[:], b[48:48+32])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
+	copy(x.Signature[:], b[88:88+96])
 	return nil
 }
 
@@ -1217,13 +1201,11 @@ func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v BeaconBlockHeader
-	v.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	v.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(v.ParentRoot[:], b[16:16+32])
-	copy(v.StateRoot[:], b[48:48+32])
-	copy(v.BodyRoot[:], b[80:80+32])
-	*x = v
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	copy(x.ParentRoot[:], b[16:16+32])
+	copy(x.StateRoot[:], b[48:48+32])
+	copy(x.BodyRoot[:], b[80:80+32])
 	return nil
 }
 
@@ -1281,10 +1263,8 @@ func (x *SigningData) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v SigningData
-	copy(v.ObjectRoot[:], b[0:0+32])
-	copy(v.Domain[:], b[32:32+32])
-	*x = v
+	copy(x.ObjectRoot[:], b[0:0+32])
+	copy(x.Domain[:], b[32:32+32])
 	return nil
 }
 
@@ -1344,12 +1324,10 @@ func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v SignedBeaconBlockHeader
-	if err := v.Message.UnmarshalSSZ(b[0 : 0+112]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0 : 0+112]); err != nil {
 		return err
 	}
-	copy(v.Signature[:], b[112:112+96])
-	*x = v
+	copy(x.Signature[:], b[112:112+96])
 	return nil
 }
 
@@ -1407,14 +1385,12 @@ func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v ProposerSlashing
-	if err := v.SignedHeader1.UnmarshalSSZ(b[0 : 0+208]); err != nil {
+	if err := x.SignedHeader1.UnmarshalSSZ(b[0 : 0+208]); err != nil {
 		return err
 	}
-	if err := v.SignedHeader2.UnmarshalSSZ(b[208 : 208+208]); err != nil {
+	if err := x.SignedHeader2.UnmarshalSSZ(b[208 : 208+208]); err != nil {
 		return err
 	}
-	*x = v
 	return nil
 }
 
@@ -1710,14 +1686,12 @@ func (x *Deposit) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Deposit
-	for i0 := range v.Proof {
-		copy(v.Proof[i0][:], b[0+32*i0:0+32*i0+32])
+	for i0 := range x.Proof {
+		copy(x.Proof[i0][:], b[0+32*i0:0+32*i0+32])
 	}
-	if err := v.Data.UnmarshalSSZ(b[1056 : 1056+184]); err != nil {
+	if err := x.Data.UnmarshalSSZ(b[1056 : 1056+184]); err != nil {
 		return err
 	}
-	*x = v
 	return nil
 }
 
@@ -1775,10 +1749,8 @@ func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v VoluntaryExit
-	v.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	v.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	*x = v
+	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
 	return nil
 }
 
@@ -1838,12 +1810,10 @@ func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v SignedVoluntaryExit
-	if err := v.Message.UnmarshalSSZ(b[0 : 0+16]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0 : 0+16]); err != nil {
 		return err
 	}
-	copy(v.Signature[:], b[16:16+96])
-	*x = v
+	copy(x.Signature[:], b[16:16+96])
 	return nil
 }
 
@@ -2751,11 +2721,9 @@ func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 			return err
 		}
 	}
-	var v Eth1Block
-	v.Timestamp = uint64(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(v.DepositRoot[:], b[8:8+32])
-	v.DepositCount = uint64(binary.LittleEndian.Uint64(b[40 : 40+8]))
-	*x = v
+	x.Timestamp = uint64(binary.LittleEndian.Uint64(b[0 : 0+8]))
+	copy(x.DepositRoot[:], b[8:8+32])
+	x.DepositCount = uint64(binary.LittleEndian.Uint64(b[40 : 40+8]))
 	return nil
 }
 

@@ -176,11 +176,11 @@ func (g *gen) structType(c *def.Container) error {
 	} else {
 		g.p("if err := %s.Validate(%sSchema, b); err != nil {\nreturn err\n}\n", schemaPkg, lower)
 	}
-	g.p("var v %s\n", c.Name)
+	// Valid bytes cannot fail to read: x is written in place.
 	for i, f := range c.Fields {
-		g.p("%s\n", g.readStmt("v."+def.GoName(f.Name), f.Type, "b", fmt.Sprint(sc.FieldOffset(i)), 0))
+		g.p("%s\n", g.readStmt("x."+def.GoName(f.Name), f.Type, "b", fmt.Sprint(sc.FieldOffset(i)), 0))
 	}
-	g.p("*x = v\nreturn nil\n}\n\n")
+	g.p("return nil\n}\n\n")
 	g.p("// HashTreeRoot returns the hash_tree_root of x.\n")
 	g.p("func (x *%s) HashTreeRoot() [32]byte {\n", c.Name)
 	g.p("var buf [%d]byte\nb, _ := x.MarshalSSZTo(buf[:0])\nreturn %s.HashValue(%sSchema.Shape(), b)\n}\n\n", size, treePkg, lower)
