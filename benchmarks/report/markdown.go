@@ -31,6 +31,7 @@ func Markdown(m *Model, chart string, took time.Duration) string {
 	m.peers(w)
 	largest := r.Sizes[len(r.Sizes)-1]
 	m.headline(w, largest)
+	w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in [performance.md](performance.md), kept by hand beside this generated page.\n\n")
 	w("![ssztree and the peers, %s validators and the micro cases (log scales)](%s)\n\n", Count(uint64(largest)), chart)
 	for _, n := range r.Sizes {
 		m.stateTable(w, n)
