@@ -15,8 +15,10 @@ import (
 const TargetSize = 1_000_000
 
 // Markdown renders the model as docs/benchmarks.md; chart is the SVG's file
-// name, relative to the Markdown file.
-func Markdown(m *Model, chart string, took time.Duration) string {
+// name, relative to the Markdown file. notes, the hand-written analysis of
+// the targets not met (docs/performance.md), is included after the tables
+// when not empty.
+func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	var b strings.Builder
 	r := m.Run
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -31,7 +33,9 @@ func Markdown(m *Model, chart string, took time.Duration) string {
 	m.peers(w)
 	largest := r.Sizes[len(r.Sizes)-1]
 	m.headline(w, largest)
-	w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in [performance.md](performance.md), kept by hand beside this generated page.\n\n")
+	if notes != "" {
+		w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in the last section, [Targets not met](#targets-not-met), kept by hand in [performance.md](performance.md).\n\n")
+	}
 	w("![ssztree and the peers, %s validators and the micro cases (log scales)](%s)\n\n", Count(uint64(largest)), chart)
 	for _, n := range r.Sizes {
 		m.stateTable(w, n)
@@ -40,6 +44,19 @@ func Markdown(m *Model, chart string, took time.Duration) string {
 	m.microTable(w)
 	m.floors(w)
 	m.notes(w)
+	if notes != "" {
+		// The hand-written page, one heading level down.
+		w("\n## Targets not met\n\nFrom [performance.md](performance.md), written by hand from profiles; the figures it quotes are those of the run it was written for.\n")
+		for _, line := range strings.Split(notes, "\n") {
+			switch {
+			case strings.HasPrefix(line, "# "):
+				continue
+			case strings.HasPrefix(line, "## "):
+				line = "#" + line
+			}
+			w("%s\n", line)
+		}
+	}
 	return b.String()
 }
 
