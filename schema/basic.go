@@ -46,6 +46,7 @@ func (u *Uint) Bits() int { return u.bytes * 8 }
 // IsByte reports whether u is byte rather than uint8.
 func (u *Uint) IsByte() bool { return u.isByte }
 
+// String implements [Type].
 func (u *Uint) String() string {
 	if u.isByte {
 		return "byte"
@@ -53,12 +54,23 @@ func (u *Uint) String() string {
 	return fmt.Sprintf("uint%d", u.bytes*8)
 }
 
-func (u *Uint) IsFixedSize() bool  { return true }
-func (u *Uint) FixedSize() int     { return u.bytes }
-func (u *Uint) MinSize() uint64    { return uint64(u.bytes) }
-func (u *Uint) MaxSize() uint64    { return uint64(u.bytes) }
+// IsFixedSize implements [Type].
+func (u *Uint) IsFixedSize() bool { return true }
+
+// FixedSize implements [Type].
+func (u *Uint) FixedSize() int { return u.bytes }
+
+// MinSize implements [Type].
+func (u *Uint) MinSize() uint64 { return uint64(u.bytes) }
+
+// MaxSize implements [Type].
+func (u *Uint) MaxSize() uint64 { return uint64(u.bytes) }
+
+// ChunkCount implements [Type].
 func (u *Uint) ChunkCount() uint64 { return 1 }
-func (u *Uint) Depth() int         { return 0 }
+
+// Depth implements [Type].
+func (u *Uint) Depth() int { return 0 }
 
 func (u *Uint) makeDefault() *tree.Node { return tree.Zero(0) }
 func (u *Uint) shape() *tree.Shape      { return u.raw }
@@ -102,12 +114,25 @@ func newBool() *Bool {
 	return b
 }
 
-func (*Bool) String() string          { return "boolean" }
-func (*Bool) IsFixedSize() bool       { return true }
-func (*Bool) FixedSize() int          { return 1 }
-func (*Bool) MinSize() uint64         { return 1 }
-func (*Bool) MaxSize() uint64         { return 1 }
-func (*Bool) ChunkCount() uint64      { return 1 }
+// String implements [Type].
+func (*Bool) String() string { return "boolean" }
+
+// IsFixedSize implements [Type].
+func (*Bool) IsFixedSize() bool { return true }
+
+// FixedSize implements [Type].
+func (*Bool) FixedSize() int { return 1 }
+
+// MinSize implements [Type].
+func (*Bool) MinSize() uint64 { return 1 }
+
+// MaxSize implements [Type].
+func (*Bool) MaxSize() uint64 { return 1 }
+
+// ChunkCount implements [Type].
+func (*Bool) ChunkCount() uint64 { return 1 }
+
+// Depth implements [Type].
 func (*Bool) Depth() int              { return 0 }
 func (*Bool) makeDefault() *tree.Node { return tree.Zero(0) }
 func (*Bool) shape() *tree.Shape      { return Uint8.raw }

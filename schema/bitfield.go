@@ -43,12 +43,25 @@ func (v *Bitvector) Len() uint64 { return v.n }
 // PageLayout returns the layout of the pages holding the bits.
 func (v *Bitvector) PageLayout() *tree.Layout { return v.layout }
 
-func (v *Bitvector) String() string     { return "Bitvector[" + strconv.FormatUint(v.n, 10) + "]" }
-func (v *Bitvector) IsFixedSize() bool  { return true }
-func (v *Bitvector) FixedSize() int     { return v.bytes }
-func (v *Bitvector) MinSize() uint64    { return uint64(v.bytes) }
-func (v *Bitvector) MaxSize() uint64    { return uint64(v.bytes) }
+// String implements [Type].
+func (v *Bitvector) String() string { return "Bitvector[" + strconv.FormatUint(v.n, 10) + "]" }
+
+// IsFixedSize implements [Type].
+func (v *Bitvector) IsFixedSize() bool { return true }
+
+// FixedSize implements [Type].
+func (v *Bitvector) FixedSize() int { return v.bytes }
+
+// MinSize implements [Type].
+func (v *Bitvector) MinSize() uint64 { return uint64(v.bytes) }
+
+// MaxSize implements [Type].
+func (v *Bitvector) MaxSize() uint64 { return uint64(v.bytes) }
+
+// ChunkCount implements [Type].
 func (v *Bitvector) ChunkCount() uint64 { return bitChunks(v.n) }
+
+// Depth implements [Type].
 func (v *Bitvector) Depth() int         { return v.depth }
 func (v *Bitvector) shape() *tree.Shape { return v.shp }
 func (v *Bitvector) needsCheck() bool   { return v.n%8 != 0 }
@@ -123,12 +136,25 @@ func (l *Bitlist) PageLayout() *tree.Layout { return l.layout }
 // DataDepth returns the depth of the tree of packed bits.
 func (l *Bitlist) DataDepth() int { return l.depth }
 
-func (l *Bitlist) String() string     { return "Bitlist[" + strconv.FormatUint(l.limit, 10) + "]" }
-func (l *Bitlist) IsFixedSize() bool  { return false }
-func (l *Bitlist) FixedSize() int     { return 0 }
-func (l *Bitlist) MinSize() uint64    { return 1 }
-func (l *Bitlist) MaxSize() uint64    { return l.limit/8 + 1 }
+// String implements [Type].
+func (l *Bitlist) String() string { return "Bitlist[" + strconv.FormatUint(l.limit, 10) + "]" }
+
+// IsFixedSize implements [Type].
+func (l *Bitlist) IsFixedSize() bool { return false }
+
+// FixedSize implements [Type].
+func (l *Bitlist) FixedSize() int { return 0 }
+
+// MinSize implements [Type].
+func (l *Bitlist) MinSize() uint64 { return 1 }
+
+// MaxSize implements [Type].
+func (l *Bitlist) MaxSize() uint64 { return l.limit/8 + 1 }
+
+// ChunkCount implements [Type].
 func (l *Bitlist) ChunkCount() uint64 { return bitChunks(l.limit) }
+
+// Depth implements [Type].
 func (l *Bitlist) Depth() int         { return l.depth }
 func (l *Bitlist) shape() *tree.Shape { return nil }
 func (l *Bitlist) needsCheck() bool   { return true }

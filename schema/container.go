@@ -121,9 +121,13 @@ func (c *Container) IsCompact() bool { return c.shp != nil }
 // Shape returns the Merkle shape of a compact container's bytes, or nil.
 func (c *Container) Shape() *tree.Shape { return c.shp }
 
-func (c *Container) String() string    { return c.name }
+// String implements [Type].
+func (c *Container) String() string { return c.name }
+
+// IsFixedSize implements [Type].
 func (c *Container) IsFixedSize() bool { return len(c.variable) == 0 }
 
+// FixedSize implements [Type].
 func (c *Container) FixedSize() int {
 	if len(c.variable) > 0 {
 		return 0
@@ -131,9 +135,16 @@ func (c *Container) FixedSize() int {
 	return c.fixedPart
 }
 
-func (c *Container) MinSize() uint64    { return c.minSize }
-func (c *Container) MaxSize() uint64    { return c.maxSize }
+// MinSize implements [Type].
+func (c *Container) MinSize() uint64 { return c.minSize }
+
+// MaxSize implements [Type].
+func (c *Container) MaxSize() uint64 { return c.maxSize }
+
+// ChunkCount implements [Type].
 func (c *Container) ChunkCount() uint64 { return uint64(len(c.fields)) }
+
+// Depth implements [Type].
 func (c *Container) Depth() int         { return c.depth }
 func (c *Container) shape() *tree.Shape { return c.shp }
 func (c *Container) needsCheck() bool   { return c.check }

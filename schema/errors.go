@@ -52,6 +52,7 @@ type Error struct {
 	Detail string
 }
 
+// Error returns the error message.
 func (e *Error) Error() string {
 	at := ""
 	if e.Offset >= 0 {
@@ -68,6 +69,7 @@ func (e *Error) Error() string {
 	return msg
 }
 
+// Unwrap returns the sentinel error wrapped.
 func (e *Error) Unwrap() error { return e.Err }
 
 func decodeError(t Type, at int, sentinel error, format string, args ...any) *Error {

@@ -33,6 +33,7 @@ func NewByteList(limit uint64) (*List, error) { return NewList(Byte, limit) }
 // Limit returns N, the most elements a value may hold.
 func (l *List) Limit() uint64 { return l.limit }
 
+// String implements [Type].
 func (l *List) String() string {
 	if l.elem == Byte {
 		return "ByteList[" + strconv.FormatUint(l.limit, 10) + "]"
@@ -40,10 +41,16 @@ func (l *List) String() string {
 	return fmt.Sprintf("List[%v, %d]", l.elem, l.limit)
 }
 
+// IsFixedSize implements [Type].
 func (l *List) IsFixedSize() bool { return false }
-func (l *List) FixedSize() int    { return 0 }
-func (l *List) MinSize() uint64   { return 0 }
 
+// FixedSize implements [Type].
+func (l *List) FixedSize() int { return 0 }
+
+// MinSize implements [Type].
+func (l *List) MinSize() uint64 { return 0 }
+
+// MaxSize implements [Type].
 func (l *List) MaxSize() uint64 {
 	if l.esize > 0 {
 		return satMul(l.limit, uint64(l.esize))
@@ -51,7 +58,10 @@ func (l *List) MaxSize() uint64 {
 	return satMul(l.limit, satAdd(4, l.elem.MaxSize()))
 }
 
+// ChunkCount implements [Type].
 func (l *List) ChunkCount() uint64 { return l.chunkCount(l.limit) }
+
+// Depth implements [Type].
 func (l *List) Depth() int         { return l.depth }
 func (l *List) shape() *tree.Shape { return nil }
 func (l *List) needsCheck() bool   { return true }

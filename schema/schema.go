@@ -111,11 +111,13 @@ type common struct {
 	def     *tree.Node
 }
 
+// Default implements [Type].
 func (c *common) Default() *tree.Node {
 	c.defOnce.Do(func() { c.def = c.t.makeDefault() })
 	return c.def
 }
 
+// Decode implements [Type].
 func (c *common) Decode(b []byte) (*tree.Node, error) {
 	n, err := c.t.decode(b, 0)
 	if err != nil {
@@ -124,6 +126,7 @@ func (c *common) Decode(b []byte) (*tree.Node, error) {
 	return n, nil
 }
 
+// Encode implements [Type].
 func (c *common) Encode(dst []byte, n *tree.Node) ([]byte, error) {
 	if n == nil {
 		return dst, treeError(c.t, "nil tree")
@@ -131,6 +134,7 @@ func (c *common) Encode(dst []byte, n *tree.Node) ([]byte, error) {
 	return c.t.encode(dst, n)
 }
 
+// Size implements [Type].
 func (c *common) Size(n *tree.Node) (int, error) {
 	if n == nil {
 		return 0, treeError(c.t, "nil tree")

@@ -43,6 +43,7 @@ func (u *Union) Options() int { return len(u.options) }
 // Option returns option i; nil is None.
 func (u *Union) Option(i int) Type { return u.options[i] }
 
+// String implements [Type].
 func (u *Union) String() string {
 	names := make([]string, len(u.options))
 	for i, o := range u.options {
@@ -55,9 +56,13 @@ func (u *Union) String() string {
 	return "Union[" + strings.Join(names, ", ") + "]"
 }
 
+// IsFixedSize implements [Type].
 func (u *Union) IsFixedSize() bool { return false }
-func (u *Union) FixedSize() int    { return 0 }
 
+// FixedSize implements [Type].
+func (u *Union) FixedSize() int { return 0 }
+
+// MinSize implements [Type].
 func (u *Union) MinSize() uint64 {
 	m := uint64(1<<64 - 1)
 	for _, o := range u.options {
@@ -69,6 +74,7 @@ func (u *Union) MinSize() uint64 {
 	return m
 }
 
+// MaxSize implements [Type].
 func (u *Union) MaxSize() uint64 {
 	var m uint64 = 1
 	for _, o := range u.options {
@@ -79,7 +85,10 @@ func (u *Union) MaxSize() uint64 {
 	return m
 }
 
+// ChunkCount implements [Type].
 func (u *Union) ChunkCount() uint64 { return 1 }
+
+// Depth implements [Type].
 func (u *Union) Depth() int         { return 0 }
 func (u *Union) shape() *tree.Shape { return nil }
 func (u *Union) needsCheck() bool   { return true }

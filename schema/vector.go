@@ -55,6 +55,7 @@ func NewByteVector(n uint64) (*Vector, error) { return NewVector(Byte, n) }
 // Len returns N, the number of elements.
 func (v *Vector) Len() uint64 { return v.n }
 
+// String implements [Type].
 func (v *Vector) String() string {
 	if v.elem == Byte {
 		return "ByteVector[" + strconv.FormatUint(v.n, 10) + "]"
@@ -62,8 +63,10 @@ func (v *Vector) String() string {
 	return fmt.Sprintf("Vector[%v, %d]", v.elem, v.n)
 }
 
+// IsFixedSize implements [Type].
 func (v *Vector) IsFixedSize() bool { return v.esize > 0 }
 
+// FixedSize implements [Type].
 func (v *Vector) FixedSize() int {
 	if v.esize == 0 {
 		return 0
@@ -71,6 +74,7 @@ func (v *Vector) FixedSize() int {
 	return int(v.n) * v.esize
 }
 
+// MinSize implements [Type].
 func (v *Vector) MinSize() uint64 {
 	if v.esize > 0 {
 		return uint64(v.FixedSize())
@@ -78,6 +82,7 @@ func (v *Vector) MinSize() uint64 {
 	return satMul(v.n, satAdd(4, v.elem.MinSize()))
 }
 
+// MaxSize implements [Type].
 func (v *Vector) MaxSize() uint64 {
 	if v.esize > 0 {
 		return uint64(v.FixedSize())
@@ -85,7 +90,10 @@ func (v *Vector) MaxSize() uint64 {
 	return satMul(v.n, satAdd(4, v.elem.MaxSize()))
 }
 
+// ChunkCount implements [Type].
 func (v *Vector) ChunkCount() uint64 { return v.chunkCount(v.n) }
+
+// Depth implements [Type].
 func (v *Vector) Depth() int         { return v.depth }
 func (v *Vector) shape() *tree.Shape { return v.shp }
 func (v *Vector) needsCheck() bool   { return v.esize > 0 && v.elem.needsCheck() }

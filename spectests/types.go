@@ -29,6 +29,7 @@ type UnsupportedError struct {
 	Missing string
 }
 
+// Error returns the error message.
 func (e *UnsupportedError) Error() string {
 	what := e.Handler
 	if e.Container != "" {

@@ -30,15 +30,26 @@ type (
 )
 
 // seqView implements View for every view built on a seq.
-func (s *seq) Type() schema.Type                       { return s.typ }
-func (s *seq) Node() *tree.Node                        { return s.commit() }
-func (s *seq) HashTreeRoot() [32]byte                  { return s.root() }
-func (s *seq) MarshalSSZ() ([]byte, error)             { return marshal(s, nil) }
-func (s *seq) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
-func (s *seq) UnmarshalSSZ(b []byte) error             { return unmarshal(s, b) }
-func (s *seq) link() *link                             { return &s.lk }
-func (s *seq) core() View                              { return s }
+func (s *seq) Type() schema.Type { return s.typ }
 
+// Node implements [View].
+func (s *seq) Node() *tree.Node { return s.commit() }
+
+// HashTreeRoot implements [View].
+func (s *seq) HashTreeRoot() [32]byte { return s.root() }
+
+// MarshalSSZ implements [View].
+func (s *seq) MarshalSSZ() ([]byte, error) { return marshal(s, nil) }
+
+// MarshalSSZTo implements [View].
+func (s *seq) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
+
+// UnmarshalSSZ implements [View].
+func (s *seq) UnmarshalSSZ(b []byte) error { return unmarshal(s, b) }
+func (s *seq) link() *link                 { return &s.lk }
+func (s *seq) core() View                  { return s }
+
+// SizeSSZ implements [View].
 func (s *seq) SizeSSZ() int {
 	if s.bits && s.list {
 		return int(s.n/8) + 1

@@ -66,12 +66,23 @@ func (c *Container) Schema() *schema.Container { return c.t }
 // NumFields returns the number of fields.
 func (c *Container) NumFields() int { return c.t.NumFields() }
 
-func (c *Container) Node() *tree.Node                        { return c.commit() }
-func (c *Container) HashTreeRoot() [32]byte                  { return c.commit().Root() }
-func (c *Container) MarshalSSZ() ([]byte, error)             { return marshal(c, nil) }
+// Node implements [View].
+func (c *Container) Node() *tree.Node { return c.commit() }
+
+// HashTreeRoot implements [View].
+func (c *Container) HashTreeRoot() [32]byte { return c.commit().Root() }
+
+// MarshalSSZ implements [View].
+func (c *Container) MarshalSSZ() ([]byte, error) { return marshal(c, nil) }
+
+// MarshalSSZTo implements [View].
 func (c *Container) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(c, dst) }
-func (c *Container) SizeSSZ() int                            { return sizeOf(c) }
-func (c *Container) UnmarshalSSZ(b []byte) error             { return unmarshal(c, b) }
+
+// SizeSSZ implements [View].
+func (c *Container) SizeSSZ() int { return sizeOf(c) }
+
+// UnmarshalSSZ implements [View].
+func (c *Container) UnmarshalSSZ(b []byte) error { return unmarshal(c, b) }
 
 // Copy returns an independent copy in O(1).
 func (c *Container) Copy() *Container { return must(ofContainer(c.t, c.Node())) }

@@ -101,15 +101,28 @@ func (s *subtrees) setNode(i uint64, n *tree.Node) {
 	s.lk.changed()
 }
 
-func (s *subtrees) Type() schema.Type                       { return s.typ }
-func (s *subtrees) Node() *tree.Node                        { return s.commit() }
-func (s *subtrees) HashTreeRoot() [32]byte                  { return s.commit().Root() }
-func (s *subtrees) MarshalSSZ() ([]byte, error)             { return marshal(s, nil) }
+// Type implements [View].
+func (s *subtrees) Type() schema.Type { return s.typ }
+
+// Node implements [View].
+func (s *subtrees) Node() *tree.Node { return s.commit() }
+
+// HashTreeRoot implements [View].
+func (s *subtrees) HashTreeRoot() [32]byte { return s.commit().Root() }
+
+// MarshalSSZ implements [View].
+func (s *subtrees) MarshalSSZ() ([]byte, error) { return marshal(s, nil) }
+
+// MarshalSSZTo implements [View].
 func (s *subtrees) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
-func (s *subtrees) SizeSSZ() int                            { return sizeOf(s) }
-func (s *subtrees) UnmarshalSSZ(b []byte) error             { return unmarshal(s, b) }
-func (s *subtrees) link() *link                             { return &s.lk }
-func (s *subtrees) core() View                              { return s }
+
+// SizeSSZ implements [View].
+func (s *subtrees) SizeSSZ() int { return sizeOf(s) }
+
+// UnmarshalSSZ implements [View].
+func (s *subtrees) UnmarshalSSZ(b []byte) error { return unmarshal(s, b) }
+func (s *subtrees) link() *link                 { return &s.lk }
+func (s *subtrees) core() View                  { return s }
 
 // Len returns the number of elements.
 func (s *subtrees) Len() int { return int(s.n) }

@@ -72,12 +72,23 @@ func (u *Union) commit() *tree.Node {
 // Type returns the union type.
 func (u *Union) Type() schema.Type { return u.t }
 
-func (u *Union) Node() *tree.Node                        { return u.commit() }
-func (u *Union) HashTreeRoot() [32]byte                  { return u.commit().Root() }
-func (u *Union) MarshalSSZ() ([]byte, error)             { return marshal(u, nil) }
+// Node implements [View].
+func (u *Union) Node() *tree.Node { return u.commit() }
+
+// HashTreeRoot implements [View].
+func (u *Union) HashTreeRoot() [32]byte { return u.commit().Root() }
+
+// MarshalSSZ implements [View].
+func (u *Union) MarshalSSZ() ([]byte, error) { return marshal(u, nil) }
+
+// MarshalSSZTo implements [View].
 func (u *Union) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(u, dst) }
-func (u *Union) SizeSSZ() int                            { return sizeOf(u) }
-func (u *Union) UnmarshalSSZ(b []byte) error             { return unmarshal(u, b) }
+
+// SizeSSZ implements [View].
+func (u *Union) SizeSSZ() int { return sizeOf(u) }
+
+// UnmarshalSSZ implements [View].
+func (u *Union) UnmarshalSSZ(b []byte) error { return unmarshal(u, b) }
 
 // Copy returns an independent copy in O(1).
 func (u *Union) Copy() *Union { return must(ofUnion(u.t, u.Node())) }
