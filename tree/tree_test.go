@@ -598,3 +598,41 @@ func TestNewSpine(t *testing.T) {
 		t.Fatal("spine root differs")
 	}
 }
+
+// TestSpineSetInner sets nodes at inner depths of sparse trees (inside and
+// below their spines) and compares with trees rebuilt from their nodes at
+// that depth.
+func TestSpineSetInner(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for round := 0; round < 300; round++ {
+		depth := 3 + r.IntN(30)
+		count := 1 + r.IntN(5)
+		nodes := leaves(randomChunks(r, count))
+		n, err := Build(depth, nodes, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := 1 + r.IntN(min(depth-1, 8))
+		below := depth - d
+		i := uint64(r.IntN(1 << d))
+		v := NewSpine(NewLeaf(randomChunks(r, 1)[0]), below, 0)
+		changed, err := Set(n, d, i, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := make([]*Node, 1<<d)
+		for j := range at {
+			if at[j], err = Get(n, d, uint64(j)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		at[i] = v
+		want, _ := Build(d, at, below)
+		if changed.Root() != want.Root() {
+			t.Fatalf("round %d: depth %d, set at (%d, %d): roots differ", round, depth, d, i)
+		}
+		if got, _ := Get(changed, d, i); got.Root() != v.Root() {
+			t.Fatal("Get after Set does not give the node back")
+		}
+	}
+}
