@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/tree"
 )
 
 // A beacon state: set fields, change a balance, take a snapshot that later
@@ -70,4 +71,20 @@ func ExampleBeaconBlockBody_MarshalJSON() {
 	fmt.Println(back.HashTreeRoot() == body.HashTreeRoot(), string(graffiti[:2]))
 	// Output:
 	// true hi
+}
+
+// A light client's proof that a state holds a finalized root, checked
+// against the state's root.
+func ExampleBeaconState_ProveBranch() {
+	st := capella.NewBeaconState(capella.Minimal)
+	st.SetFinalizedCheckpoint(capella.Checkpoint{Epoch: 3, Root: capella.Root{0xfe}})
+	g, leaf, branch, err := st.ProveBranch("finalized_checkpoint.root")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g == capella.FinalizedRootGindex, len(branch), leaf[0] == 0xfe)
+	fmt.Println(tree.VerifyProof(st.HashTreeRoot(), g, leaf, branch))
+	// Output:
+	// true 6 true
+	// true
 }

@@ -220,6 +220,19 @@ func (x *SyncAggregate) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b
 // SizeSSZ returns the size of the serialization of x.
 func (x *SyncAggregate) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SyncAggregate) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SyncAggregate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncAggregate) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -324,6 +337,19 @@ func (x *SyncCommittee) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *SyncCommittee) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SyncCommittee) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SyncCommittee) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommittee) MarshalJSON() ([]byte, error) {
@@ -512,6 +538,19 @@ func (x *SyncCommitteeContribution) UnmarshalSSZ(b []byte) error { return x.c.Un
 // SizeSSZ returns the size of the serialization of x.
 func (x *SyncCommitteeContribution) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SyncCommitteeContribution) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SyncCommitteeContribution) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommitteeContribution) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -653,6 +692,19 @@ func (x *ContributionAndProof) UnmarshalSSZ(b []byte) error { return x.c.Unmarsh
 // SizeSSZ returns the size of the serialization of x.
 func (x *ContributionAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *ContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *ContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ContributionAndProof) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -777,6 +829,19 @@ func (x *SignedContributionAndProof) UnmarshalSSZ(b []byte) error { return x.c.U
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *SignedContributionAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SignedContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SignedContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedContributionAndProof) MarshalJSON() ([]byte, error) {
@@ -1284,6 +1349,19 @@ func (x *ExecutionPayload) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSS
 // SizeSSZ returns the size of the serialization of x.
 func (x *ExecutionPayload) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *ExecutionPayload) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -1578,6 +1656,19 @@ func (x *ExecutionPayloadHeader) UnmarshalSSZ(b []byte) error { return x.c.Unmar
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *ExecutionPayloadHeader) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *ExecutionPayloadHeader) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
@@ -1884,6 +1975,19 @@ func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconBlockBody) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2117,6 +2221,19 @@ func (x *BeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2263,6 +2380,19 @@ func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalS
 // SizeSSZ returns the size of the serialization of x.
 func (x *SignedBeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SignedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2403,6 +2533,19 @@ func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) 
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BeaconState) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
@@ -2831,6 +2974,19 @@ func (x *LightClientHeader) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalS
 // SizeSSZ returns the size of the serialization of x.
 func (x *LightClientHeader) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *LightClientHeader) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *LightClientHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientHeader) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2974,6 +3130,19 @@ func (x *LightClientBootstrap) UnmarshalSSZ(b []byte) error { return x.c.Unmarsh
 // SizeSSZ returns the size of the serialization of x.
 func (x *LightClientBootstrap) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *LightClientBootstrap) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -3110,6 +3279,19 @@ func (x *LightClientUpdate) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalS
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *LightClientUpdate) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *LightClientUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
@@ -3305,6 +3487,19 @@ func (x *LightClientFinalityUpdate) UnmarshalSSZ(b []byte) error { return x.c.Un
 // SizeSSZ returns the size of the serialization of x.
 func (x *LightClientFinalityUpdate) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *LightClientFinalityUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -3460,6 +3655,19 @@ func (x *LightClientOptimisticUpdate) UnmarshalSSZ(b []byte) error { return x.c.
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *LightClientOptimisticUpdate) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *LightClientOptimisticUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {

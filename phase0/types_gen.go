@@ -672,6 +672,19 @@ func (x *IndexedAttestation) UnmarshalSSZ(b []byte) error { return x.c.Unmarshal
 // SizeSSZ returns the size of the serialization of x.
 func (x *IndexedAttestation) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *IndexedAttestation) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *IndexedAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *IndexedAttestation) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -807,6 +820,19 @@ func (x *PendingAttestation) UnmarshalSSZ(b []byte) error { return x.c.Unmarshal
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *PendingAttestation) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *PendingAttestation) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *PendingAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *PendingAttestation) MarshalJSON() ([]byte, error) {
@@ -989,6 +1015,19 @@ func (x *HistoricalBatch) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *HistoricalBatch) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *HistoricalBatch) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *HistoricalBatch) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *HistoricalBatch) MarshalJSON() ([]byte, error) {
@@ -1477,6 +1516,19 @@ func (x *AttesterSlashing) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSS
 // SizeSSZ returns the size of the serialization of x.
 func (x *AttesterSlashing) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *AttesterSlashing) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *AttesterSlashing) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AttesterSlashing) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -1586,6 +1638,19 @@ func (x *Attestation) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) 
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *Attestation) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *Attestation) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *Attestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *Attestation) MarshalJSON() ([]byte, error) {
@@ -1906,6 +1971,19 @@ func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconBlockBody) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2104,6 +2182,19 @@ func (x *BeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2250,6 +2341,19 @@ func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalS
 // SizeSSZ returns the size of the serialization of x.
 func (x *SignedBeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SignedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2383,6 +2487,19 @@ func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) 
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BeaconState) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
@@ -2811,6 +2928,19 @@ func (x *AggregateAndProof) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalS
 // SizeSSZ returns the size of the serialization of x.
 func (x *AggregateAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
 
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *AggregateAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *AggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
+
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AggregateAndProof) MarshalJSON() ([]byte, error) {
 	b, err := x.c.MarshalSSZ()
@@ -2935,6 +3065,19 @@ func (x *SignedAggregateAndProof) UnmarshalSSZ(b []byte) error { return x.c.Unma
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *SignedAggregateAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SignedAggregateAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.c, paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SignedAggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.c, path)
+}
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedAggregateAndProof) MarshalJSON() ([]byte, error) {

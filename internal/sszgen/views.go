@@ -15,6 +15,7 @@ import (
 var reserved = map[string]bool{
 	"View": true, "Spec": true, "Copy": true, "HashTreeRoot": true, "MarshalSSZ": true,
 	"MarshalSSZTo": true, "UnmarshalSSZ": true, "SizeSSZ": true, "MarshalJSON": true, "UnmarshalJSON": true,
+	"Prove": true, "ProveBranch": true,
 }
 
 func (g *gen) viewType(c *def.Container) error {
@@ -47,6 +48,12 @@ func (g *gen) viewType(c *def.Container) error {
 	g.p("// MarshalSSZTo appends the serialization of x to dst.\nfunc (x *%s) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }\n\n", name)
 	g.p("// UnmarshalSSZ replaces x with the value serialized in b. On error x is\n// unchanged.\nfunc (x *%s) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }\n\n", name)
 	g.p("// SizeSSZ returns the size of the serialization of x.\nfunc (x *%s) SizeSSZ() int { return x.c.SizeSSZ() }\n\n", name)
+	treePkg := g.use(modulePath + "tree")
+	g.p("// Prove returns a Merkle multiproof, against the root of x, of the parts\n")
+	g.p("// of x named by paths (\"finalized_checkpoint.root\",\n// \"validators[12].effective_balance\"): see view.Prove.\n")
+	g.p("func (x *%s) Prove(paths ...string) (*%s.Multiproof, error) { return %s.Prove(x.c, paths...) }\n\n", name, treePkg, viewPkg)
+	g.p("// ProveBranch returns the single Merkle proof, against the root of x, of\n// the part of x named by path: see view.ProveBranch.\n")
+	g.p("func (x *%s) ProveBranch(path string) (%s.Gindex, [32]byte, [][32]byte, error) {\nreturn %s.ProveBranch(x.c, path)\n}\n\n", name, treePkg, viewPkg)
 	g.p("// MarshalJSON returns the JSON of x in the beacon-API format.\n")
 	g.p("func (x *%s) MarshalJSON() ([]byte, error) {\nb, err := x.c.MarshalSSZ()\nif err != nil {\nreturn nil, err\n}\nreturn %s.Marshal(x.c.Type(), b)\n}\n\n", name, jsonPkg)
 	g.p("// UnmarshalJSON replaces x with the value of its JSON in the beacon-API\n// format. x must have been made for a preset (New%s, Decode%s).\n", name, name)
