@@ -15,8 +15,15 @@ import (
 // (BenchmarkStateChanges in package capella).
 const maxPageDepth = 4
 
+// maxBytePageDepth caps the pages of byte lists and byte vectors (opaque
+// data: transactions, extra data) at 128 chunks (4 KiB): they are written
+// whole, not byte by byte, so larger pages cost nothing per change and make
+// decoding them an eighth of the nodes (a 1 MiB byte list decodes in 256
+// pages, not 2,048).
+const maxBytePageDepth = 7
+
 // chunkLayouts[d] is the layout of pages of 2^d chunks of packed bytes.
-var chunkLayouts = func() (ls [maxPageDepth + 1]*tree.Layout) {
+var chunkLayouts = func() (ls [maxBytePageDepth + 1]*tree.Layout) {
 	for d := range ls {
 		ls[d] = must(tree.NewLayout(tree.ChunkShape, d))
 	}
@@ -58,7 +65,11 @@ func newElements(elem Type, capacity uint64) (elements, error) {
 	if isBasic(elem) {
 		e.packed = true
 		e.depth = depthOf(packedChunks(capacity, e.esize))
-		e.layout = chunkLayouts[min(e.depth, maxPageDepth)]
+		pd := maxPageDepth
+		if u, ok := elem.(*Uint); ok && u.IsByte() {
+			pd = maxBytePageDepth
+		}
+		e.layout = chunkLayouts[min(e.depth, pd)]
 		return e, nil
 	}
 	e.depth = depthOf(capacity)

@@ -12,7 +12,8 @@
 //   - a value whose root is a single chunk (basic values, Bytes32, small
 //     bitvectors...) is a leaf;
 //   - a vector or list of basic values, a bitvector and a bitlist store
-//     their packed bytes in pages of 512 bytes (16 chunks) under a tree of
+//     their packed bytes in pages of 512 bytes (16 chunks; byte lists and
+//     byte vectors, written whole, in pages of 4 KiB) under a tree of
 //     branches;
 //   - a vector or list of fixed-size composite values of at most 4 KiB each
 //     (validators, checkpoints, public keys, deposits...) stores their bytes
