@@ -199,6 +199,10 @@ func TestPageRoots(t *testing.T) {
 		{"packed full", ChunkShape, 4, 512},
 		{"packed partial chunk", ChunkShape, 4, 100},
 		{"packed empty", ChunkShape, 4, 0},
+		{"large page partial", ChunkShape, 7, 300},
+		{"large page one chunk", ChunkShape, 7, 10},
+		{"large page half", ChunkShape, 7, 2048},
+		{"large page full", ChunkShape, 7, 4096},
 		{"validators full", vs, 3, 8 * 121},
 		{"validators partial", vs, 3, 3 * 121},
 		{"single validator", vs, 0, 121},
@@ -633,6 +637,35 @@ func TestSpineSetInner(t *testing.T) {
 		}
 		if got, _ := Get(changed, d, i); got.Root() != v.Root() {
 			t.Fatal("Get after Set does not give the node back")
+		}
+	}
+}
+
+// TestPackedPagesOfMixedSizes hashes, in one batch, packed pages holding
+// every number of chunks, as short lists' pages do.
+func TestPackedPagesOfMixedSizes(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	l := mustLayout(t, ChunkShape, 7)
+	pages := make([]*Node, 600)
+	want := make([][32]byte, len(pages))
+	for i := range pages {
+		data := make([]byte, r.IntN(l.Bytes()+1))
+		for j := range data {
+			data[j] = byte(r.Uint32())
+		}
+		pages[i], _ = NewPage(l, data)
+		var chunks [][32]byte
+		for k := 0; k*32 < len(data); k++ {
+			var c [32]byte
+			copy(c[:], data[k*32:])
+			chunks = append(chunks, c)
+		}
+		want[i] = refMerkleize(chunks, 7)
+	}
+	HashAll(pages...)
+	for i, p := range pages {
+		if p.Root() != want[i] {
+			t.Fatalf("page %d of %d bytes: wrong root", i, len(p.page.data))
 		}
 	}
 }
