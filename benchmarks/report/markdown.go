@@ -46,7 +46,7 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.notes(w)
 	if notes != "" {
 		// The hand-written page, one heading level down.
-		w("\n## Targets not met\n\nFrom [performance.md](performance.md), written by hand from profiles; the figures it quotes are those of the run it was written for.\n")
+		w("\n## Targets not met\n\nFrom [performance.md](performance.md), written by hand from profiles; the figures it quotes span the last runs of this page.\n")
 		for _, line := range strings.Split(notes, "\n") {
 			switch {
 			case strings.HasPrefix(line, "# "):
