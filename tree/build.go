@@ -5,8 +5,10 @@ import "fmt"
 // slabNodes is how many branches a bulk build allocates at once. Nodes of a
 // slab stay alive as long as any of them is referenced, so slabs serve only
 // trees built whole (decoding, bulk updates), whose nodes live and die
-// together; 128 nodes (8 KiB) make allocation cost negligible next to
-// hashing (BenchmarkBuild) while bounding what a long-lived survivor holds.
+// together; 128 nodes (8 KiB) make one allocation of many while bounding
+// what a long-lived survivor holds. (Slabs for SetMany's scattered paths
+// were tried and made 1,000 balance changes slower: see
+// docs/performance.md.)
 const slabNodes = 128
 
 // allocator hands out branch nodes, one allocation each, or from slabs when

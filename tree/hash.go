@@ -7,18 +7,22 @@ import (
 	"github.com/prysmaticlabs/gohashtree"
 )
 
-// Tuning numbers. They were chosen with BenchmarkHashAll* in this package on
-// the project's 2-core machine (AMD EPYC with SHA-NI, see docs/benchmarks.md).
+// Tuning numbers, for the project's 2-core machine (AMD EPYC with SHA-NI).
 const (
 	// parallelPairs is the smallest level of branches, in pair hashes, that
-	// is split across goroutines; smaller levels cost more to hand out than
-	// they save on 2 cores.
+	// is split across goroutines. The figure is the one the design's
+	// prototype found (../shared/DESIGN.md §4: smaller splits were slower
+	// on 2 cores); it has not been measured again here.
 	parallelPairs = 8192
 	// parallelValues is the smallest number of page values whose hashing is
-	// split across goroutines.
+	// split across goroutines; like parallelPairs, taken from the design,
+	// not measured again.
 	parallelValues = 4096
 	// groupBytes bounds the leaf chunks hashed per batch of pages, so that a
-	// batch's buffers stay in L2 while the values pass level by level.
+	// batch's buffers stay in L2 while the values pass level by level:
+	// hashing the pages of 1,000,000 validators took about 225 ms with 96 to
+	// 128 KiB, 290 ms with 64 KiB and 440 ms with 256 KiB (a benchmark of
+	// hashPages alone, see docs/performance.md).
 	groupBytes = 128 << 10
 )
 

@@ -122,22 +122,20 @@ func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 // a page of 128 costs 15 pair hashes and 3 with zero roots, not 127.
 func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 	per := l.Bytes()
+	// counts[c] is how many pages hold at most 2^c chunks and more than
+	// 2^(c-1); the last class holds the full pages.
+	var counts [17]int
+	for _, p := range pages {
+		if c := chunkClass(p); c >= 0 {
+			counts[c]++
+		}
+	}
 	for class := 0; class <= l.depth; class++ {
-		// Pages of this class hold at most 2^class chunks, and more than
-		// 2^(class-1); the last class holds the full pages.
-		in := func(p *Node) bool {
-			c := (len(p.page.data) + 31) / 32
-			return c > 0 && bits.Len(uint(c-1)) == class
-		}
-		n := 0
-		for _, p := range pages {
-			if in(p) {
-				n++
-			}
-		}
+		n := counts[class]
 		if n == 0 {
 			continue
 		}
+		in := func(p *Node) bool { return chunkClass(p) == class }
 		size := 32 << uint(class)
 		buf := ar.take(n << uint(class))
 		bb := unsafe.Slice(&buf[0][0], len(buf)*32)
@@ -172,6 +170,16 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 			p.publish(&zeroes[l.depth].root)
 		}
 	}
+}
+
+// chunkClass returns ceil(log2) of the chunks a page of packed chunks
+// holds, or -1 for an empty page.
+func chunkClass(p *Node) int {
+	c := (len(p.page.data) + 31) / 32
+	if c == 0 {
+		return -1
+	}
+	return bits.Len(uint(c - 1))
 }
 
 // hashLevels merkleizes consecutive complete subtrees of the given depth
