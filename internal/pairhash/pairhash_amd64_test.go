@@ -1,0 +1,34 @@
+package pairhash
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPaths checks each path of the assembly this processor can run, on
+// the counts each is called with: multiples of 16 for AVX-512, any other
+// for the rest.
+func TestPaths(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, p := range []struct {
+		name string
+		mode uint32
+		ok   bool
+		step int
+	}{
+		{"SHA-NI", modeSHANI, hasSHANI, 1},
+		{"AVX-512", modeAVX512, hasAVX512, 16},
+		{"AVX2", modeAVX2, hasAVX2, 1},
+	} {
+		if !p.ok {
+			t.Logf("%s: not on this processor", p.name)
+			continue
+		}
+		for n := p.step; n <= 20*p.step; n += p.step {
+			chunks := randomChunks(r, 2*n)
+			digests := make([][32]byte, n)
+			hashAsm(&digests[0][0], chunks, uint32(n), p.mode)
+			check(t, p.name, digests, chunks)
+		}
+	}
+}
