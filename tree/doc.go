@@ -12,7 +12,8 @@
 // shares every untouched node with the old one, so a copy of a tree is a
 // copy of its root pointer. Roots are computed lazily: [HashAll] (and
 // [Node.Root]) gathers the nodes whose root is unknown and hashes them level
-// by level in batches with gohashtree, in parallel for large levels.
+// by level in batches (internal/pairhash: gohashtree's SHA-NI and AVX-512
+// code, the faster for each batch), in parallel for large levels.
 //
 // [Prove] and [ProveMulti] read Merkle proofs straight off a tree, as the
 // consensus specification's ssz/merkle-proofs.md defines them (a leaf and

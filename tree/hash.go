@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/prysmaticlabs/gohashtree"
+	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // Tuning numbers, for the project's 2-core machine (AMD EPYC with SHA-NI).
@@ -134,7 +134,7 @@ func hashSpines(spines []*Node, ar *arena) {
 			}
 		}
 		out := ar.take(k)
-		gohashtree.HashChunks(out, in[:2*k])
+		pairhash.Hash(out, in[:2*k])
 		k = 0
 		active = 0
 		for i, n := range spines {
@@ -201,7 +201,7 @@ func hashBranchRange(level []*Node, ar *arena) {
 		in[2*i] = n.left.root
 		in[2*i+1] = n.right.root
 	}
-	gohashtree.HashChunks(out, in)
+	pairhash.Hash(out, in)
 	for i, n := range level {
 		n.publish(&out[i])
 	}
@@ -211,7 +211,7 @@ func hashBranchRange(level []*Node, ar *arena) {
 var arenaPool = sync.Pool{New: func() any { return new(arena) }}
 
 // arena hands out scratch chunk buffers that are reused from call to call.
-// gohashtree's arguments escape to the heap, so fresh buffers per call would
+// The hasher's arguments escape to the heap, so fresh buffers per call would
 // be garbage on the hot path.
 type arena struct {
 	buf  [][32]byte

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/prysmaticlabs/gohashtree"
+	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // hashPages computes and publishes the roots of pages of one layout, in
@@ -154,7 +154,7 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 				pairs[2*i], pairs[2*i+1] = roots[i], zeroes[d].root
 			}
 			next := ar.take(n)
-			gohashtree.HashChunks(next, pairs)
+			pairhash.Hash(next, pairs)
 			roots = next
 		}
 		k = 0
@@ -187,7 +187,7 @@ func chunkClass(p *Node) int {
 func hashLevels(buf [][32]byte, depth int, ar *arena) [][32]byte {
 	for d := depth; d > 0; d-- {
 		next := ar.take(len(buf) / 2)
-		gohashtree.HashChunks(next, buf)
+		pairhash.Hash(next, buf)
 		buf = next
 	}
 	return buf

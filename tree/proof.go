@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/prysmaticlabs/gohashtree"
+	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // This file holds the Merkle proofs of the consensus specification's
@@ -175,7 +175,7 @@ func CalculateRoot(g Gindex, leaf [32]byte, branch [][32]byte) ([32]byte, error)
 		} else {
 			buf[0], buf[1] = buf[2], h
 		}
-		gohashtree.HashChunks(buf[2:], buf[:2])
+		pairhash.Hash(buf[2:], buf[:2])
 	}
 	return buf[2], nil
 }
@@ -263,7 +263,7 @@ func calculateMultiRoot(indices []Gindex, leaves [][32]byte, helpers []Gindex, h
 			if len(out) < len(parents) {
 				out = make([][32]byte, cap(parents))
 			}
-			gohashtree.HashChunks(out, pairs)
+			pairhash.Hash(out, pairs)
 			for i, g := range parents {
 				m.parents = append(m.parents, entry{g, out[i]})
 			}

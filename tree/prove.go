@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/prysmaticlabs/gohashtree"
+	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // The walk behind Prove and ProveMulti. It descends from the root along the
@@ -49,9 +49,10 @@ type prover struct {
 	helpers []helper // in walk order
 	ar      arena
 	vb      valueBuf
-	queue   []step  // warm's queue
-	pages   []*page // warm's pages
-	sink    uint    // warm's loads, kept so that they are not dropped
+	queue   []step                // warm's queue
+	pages   []step                // warm's pages
+	batches []valueBatch          // warm's values to hash, by shape
+	slots   map[pageAt][][32]byte // the slots' roots warm computed
 	// Scratch for one group's slot roots, used before the walk goes deeper.
 	flags []uint8
 	src   [][]byte
@@ -68,6 +69,7 @@ func putProver(p *prover) {
 	clear(p.queue[:cap(p.queue)]) // do not keep nodes alive
 	clear(p.pages[:cap(p.pages)])
 	p.queue, p.pages = p.queue[:0], p.pages[:0]
+	clear(p.slots)
 	clear(p.src[:cap(p.src)]) // do not keep page bytes alive
 	p.src, p.pos = p.src[:0], p.pos[:0]
 	p.ar.reset()
@@ -248,9 +250,8 @@ func (p *prover) helperWalk(g Gindex, k int, ts []target) {
 // is g, at depth k.
 func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	if n.page != nil {
-		l := n.page.layout
-		data := n.page.data
-		gr := group{depth: l.depth, elem: l.elem, data: data, n: (len(data) + l.elem.size - 1) / l.elem.size}
+		gr := groupOf(n.page)
+		gr.slots = p.slots[pageAt{n.page, g}]
 		return p.group(&gr, g, k, ts)
 	}
 	if n.left == nil {
@@ -270,26 +271,30 @@ func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 // step is a node of warm's queue: n at depth k, and the targets ts strictly below it.
 type step struct {
 	n  *Node
+	g  Gindex
 	k  int
 	ts []target
 }
 
-// warm loads the nodes on the paths from root to the targets ts, and the
-// bytes of the pages the paths enter, breadth first. The walk that follows
-// is depth first: each load waits for the one before it, and on a large
-// tree nearly every load of a path is a cache miss. Here the loads of
-// different paths do not depend on one another, so that the processor
-// overlaps their misses; the walk then finds the nodes in the cache. (A
-// multiproof of 100 random validators' fields of a 1,000,000-validator
-// state meets about 1,500 nodes off the cache.)
+// warm loads the nodes on the paths from root to the targets ts, breadth
+// first, and computes the roots of the values the walk will need in the
+// pages they enter, in one batch across pages (see valueBatch). The walk
+// that follows is depth first: each load waits for the one before it, and
+// on a large tree nearly every load of a path is a cache miss. Here the
+// loads of different paths do not depend on one another, so that the
+// processor overlaps their misses; the walk then finds the nodes in the
+// cache. (A multiproof of 100 random validators' fields of a
+// 1,000,000-validator state meets about 1,500 nodes off the cache.)
 func (p *prover) warm(root *Node, ts []target) {
-	q := append(p.queue[:0], step{n: root, ts: ts})
+	q := append(p.queue[:0], step{n: root, g: 1, ts: ts})
 	pages := p.pages[:0]
 	for i := 0; i < len(q); i++ {
-		n, k, ts := q[i].n, q[i].k, q[i].ts
+		n, g, k, ts := q[i].n, q[i].g, q[i].k, q[i].ts
 		switch {
 		case n.page != nil:
-			pages = append(pages, n.page)
+			if n.page.layout.depth > 0 && !n.page.layout.elem.raw {
+				pages = append(pages, q[i])
+			}
 		case n.left == nil: // a leaf: the walk will fail there
 		case n.right == nil:
 			// A spine: the targets on its left side go on to its child;
@@ -304,29 +309,71 @@ func (p *prover) warm(root *Node, ts []target) {
 				c = c[1:]
 			}
 			if len(c) > 0 {
-				q = append(q, step{n: n.left, k: k + spineK, ts: c})
+				q = append(q, step{n: n.left, g: g << uint(spineK), k: k + spineK, ts: c})
 			}
 		default:
 			s := split(ts, k)
 			if c := below(ts[:s], k+1); len(c) > 0 {
-				q = append(q, step{n: n.left, k: k + 1, ts: c})
+				q = append(q, step{n: n.left, g: 2 * g, k: k + 1, ts: c})
 			}
 			if c := below(ts[s:], k+1); len(c) > 0 {
-				q = append(q, step{n: n.right, k: k + 1, ts: c})
+				q = append(q, step{n: n.right, g: 2*g + 1, k: k + 1, ts: c})
 			}
 		}
 	}
-	var sink uint
-	for _, pg := range pages {
-		d := pg.data
-		for j := 0; j < len(d); j += 64 {
-			sink += uint(d[j])
+	if len(pages) > 1 {
+		if p.slots == nil {
+			p.slots = make(map[pageAt][][32]byte)
 		}
+		batches := p.batches[:0]
+		for _, s := range pages {
+			gr := groupOf(s.n.page)
+			buf := p.ar.take(1 << uint(gr.depth))
+			clear(buf)
+			bi := 0
+			for bi < len(batches) && batches[bi].shape != gr.elem {
+				bi++
+			}
+			if bi == len(batches) {
+				if bi < cap(batches) {
+					batches = batches[:bi+1] // an earlier call's, emptied
+				} else {
+					batches = append(batches, valueBatch{})
+				}
+				batches[bi].shape = gr.elem
+			}
+			p.fillSlots(&gr, p.mark(&gr, s.k, s.ts), buf, &batches[bi])
+			p.slots[pageAt{s.n.page, s.g}] = buf
+		}
+		for i := range batches {
+			b := &batches[i]
+			out := p.ar.take(len(b.src))
+			hashValues(b.shape, b.src, out, &p.ar, &p.vb, 0)
+			for j, d := range b.dst {
+				*d = out[j]
+			}
+			clear(b.src) // do not keep pages alive
+			clear(b.dst)
+			b.src, b.dst = b.src[:0], b.dst[:0]
+		}
+		p.batches = batches[:0]
 	}
-	p.sink += sink
 	clear(q)
 	clear(pages)
 	p.queue, p.pages = q[:0], pages[:0]
+}
+
+// pageAt is a page at a generalized index: a page may be shared by several
+// places in a tree, with different targets below each.
+type pageAt struct {
+	pg *page
+	g  Gindex
+}
+
+// groupOf returns the group of a page's values.
+func groupOf(pg *page) group {
+	l := pg.layout
+	return group{depth: l.depth, elem: l.elem, data: pg.data, n: (len(pg.data) + l.elem.size - 1) / l.elem.size}
 }
 
 // child records n, the node g at depth k, as a helper if no target is at or
@@ -359,6 +406,7 @@ type group struct {
 	data  []byte
 	shape *Shape
 	b     []byte
+	slots [][32]byte // the slots' roots, if warm computed them
 }
 
 // slot returns slot j: the shape and bytes of a value, or with s nil the
@@ -410,16 +458,57 @@ func (p *prover) group(gr *group, g Gindex, k int, ts []target) error {
 // only be hashed to be dropped (in a page of 8 validators, a proof of one
 // validator's field skips 6 of 71 pair hashes). lv[0] holds the slots,
 // lv[gr.depth] the root; entries of nodes not computed are left undefined.
+// The slots' roots are gr.slots if warm computed them.
 func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
+	marks := p.mark(gr, k, ts)
+	buf := gr.slots
+	if buf == nil {
+		buf = p.ar.take(1 << uint(gr.depth))
+		clear(buf)
+		p.fillSlots(gr, marks, buf, nil)
+	}
+	lv[0] = buf
+	// Upper levels: each run of nodes with no target below them is one
+	// batch.
+	for L := 1; L <= gr.depth; L++ {
+		next := p.ar.take(len(buf) / 2)
+		up := marks[levelOffset(gr.depth, L) : levelOffset(gr.depth, L)+len(next)]
+		for i := 0; i < len(next); {
+			if skipNode(up[i]) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(next) && !skipNode(up[j]) {
+				j++
+			}
+			pairhash.Hash(next[i:j], buf[2*i:2*j])
+			i = j
+		}
+		lv[L], buf = next, next
+	}
+}
+
+// levelOffset is where level L of a group of the given depth starts in its
+// marks: level after level from the slots (level 0) up.
+func levelOffset(depth, L int) int {
+	slots := 1 << uint(depth)
+	return 2*slots - (2*slots)>>uint(L)
+}
+
+// skipNode reports whether a node with marks m need not be computed.
+func skipNode(m uint8) bool { return m&(markBelow|markAt|markCovered) == markBelow }
+
+// mark returns the marks of the nodes of gr's subtree, whose root is at
+// depth k, for the targets ts strictly below it (in p.flags).
+func (p *prover) mark(gr *group, k int, ts []target) []uint8 {
 	slots := 1 << uint(gr.depth)
-	// marks holds the marks of the nodes of each level, level after level
-	// from the slots up.
 	if cap(p.flags) < 2*slots {
 		p.flags = make([]uint8, 2*slots)
 	}
 	marks := p.flags[:2*slots-1]
 	clear(marks)
-	off := func(L int) int { return 2*slots - (2*slots)>>uint(L) }
+	off := func(L int) int { return levelOffset(gr.depth, L) }
 	for _, t := range ts {
 		r := t.depth - k // 1 <= r: ts are strictly below gr's root
 		if r > gr.depth {
@@ -445,26 +534,32 @@ func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
 			}
 		}
 	}
-	skip := func(m uint8) bool { return m&(markBelow|markAt|markCovered) == markBelow }
-	// Level 0: the slots no target enters, raw chunks copied and values
-	// hashed in one batch where the group is a page's values.
-	buf := p.ar.take(slots)
-	clear(buf)
+	return marks
+}
+
+// fillSlots writes to buf, zeroed, the roots of gr's slots that marks do not
+// skip: raw chunks copied, values hashed. Where the group is a page's
+// values and b is not nil, it hashes none but adds them to b, to be hashed
+// in one batch with those of other pages; otherwise the page's values are
+// one batch.
+func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBatch) {
 	batch := gr.shape == nil && !gr.elem.raw
 	src, pos := p.src[:0], p.pos[:0]
-	for j := 0; j < min(slots, gr.n); j++ {
-		if skip(marks[j]) {
+	for j := 0; j < min(len(buf), gr.n); j++ {
+		if skipNode(marks[j]) {
 			continue
 		}
-		s, b, _ := gr.slot(j)
+		s, v, _ := gr.slot(j)
 		switch {
 		case s == nil:
-			copy(buf[j][:], b)
+			copy(buf[j][:], v)
+		case batch && b != nil:
+			b.add(s, v, &buf[j])
 		case batch:
-			src, pos = append(src, b), append(pos, j)
+			src, pos = append(src, v), append(pos, j)
 		default:
 			out := p.ar.take(1)
-			p.one[0] = b
+			p.one[0] = v
 			hashValues(s, p.one[:], out, &p.ar, &p.vb, 0)
 			p.one[0] = nil
 			buf[j] = out[0]
@@ -479,26 +574,21 @@ func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
 	}
 	clear(src)
 	p.src, p.pos = src[:0], pos[:0]
-	lv[0] = buf
-	// Upper levels: each run of nodes with no target below them is one
-	// batch.
-	for L := 1; L <= gr.depth; L++ {
-		next := p.ar.take(len(buf) / 2)
-		up := marks[off(L) : off(L)+len(next)]
-		for i := 0; i < len(next); {
-			if skip(up[i]) {
-				i++
-				continue
-			}
-			j := i + 1
-			for j < len(next) && !skip(up[j]) {
-				j++
-			}
-			gohashtree.HashChunks(next[i:j], buf[2*i:2*j])
-			i = j
-		}
-		lv[L], buf = next, next
-	}
+}
+
+// valueBatch gathers values of pages, of one shape, whose roots are to be
+// hashed together: a batch of hundreds of values hashes each level of
+// their trees in one call, which the wide hashing paths need (see
+// internal/pairhash), where a page alone has a few values.
+type valueBatch struct {
+	shape *Shape
+	src   [][]byte
+	dst   []*[32]byte
+}
+
+func (b *valueBatch) add(s *Shape, v []byte, dst *[32]byte) {
+	b.shape = s
+	b.src, b.dst = append(b.src, v), append(b.dst, dst)
 }
 
 // inner walks from the node r levels below gr's root (at depth k0), at
