@@ -83,7 +83,7 @@ func (m *Model) machine(w writer) {
 		w("; other processes than the suite's used %.0f%% of the machine's CPU time during the run", 100*mc.OtherCPU)
 	}
 	w(" (such load makes figures slower and noisier)\n")
-	w("- gohashtree `HashChunks`, each goroutine on its own buffer of %s pairs (%s in), best pass of %d samples taken through the run: %.1f M pair hashes/s with 1 goroutine, %.1f M/s with 2 (the floor below uses %d)\n",
+	w("- pair hashing (the faster of gohashtree `HashChunks` and ssztree's `internal/pairhash`, see `benchmarks/floor`), each goroutine on its own buffer of %s pairs (%s in), best pass of %d samples taken through the run: %.1f M pair hashes/s with 1 goroutine, %.1f M/s with 2 (the floor below uses %d)\n",
 		Count(uint64(r.FloorPairs)), Bytes(float64(64*r.FloorPairs)), r.FloorSamples, r.PairsPerSecond[1]/1e6, r.PairsPerSecond[2]/1e6, floorGoroutines(r))
 }
 
@@ -462,11 +462,11 @@ func (m *Model) microTable(w writer) {
 func (m *Model) floors(w writer) {
 	r := m.Run
 	w("\n## SHA-256 floor\n\n")
-	w("The floor of a root row is the number of pair hashes the root needs, divided by the pair hashes per second gohashtree's `HashChunks` sustains here with %d goroutines on large buffers (%.1f M/s, measured in the same run). ", floorGoroutines(r), r.PairsPerSecond[floorGoroutines(r)]/1e6)
+	w("The floor of a root row is the number of pair hashes the root needs, divided by the pair hashes per second the fastest pair hashing code at hand sustains here (the faster of gohashtree's `HashChunks` and ssztree's `internal/pairhash`, which takes gohashtree's AVX-512 code for batches of 16 pairs where that beats its SHA-NI code, as on this machine) with %d goroutines on large buffers (%.1f M/s, measured in the same run). ", floorGoroutines(r), r.PairsPerSecond[floorGoroutines(r)]/1e6)
 	w("The pairs are counted from the SSZ structure by `benchmarks/floor` over ssztree's `schema` types: every branch of every Merkle tree whose subtree is not all padding (zero subtrees are free), the length mix-ins of lists included; for a change, the distinct branches above the changed chunks (by generalized index), plus the whole subtree of an appended validator. ")
 	w("Changes are those of the checked operations (k = 0). A floor below a few microseconds is theoretical: one path is a chain of dependent hashes that cannot be batched or split.\n\n")
 	if below := m.belowFloor(); len(below) > 0 {
-		w("**Below the floor:** %s. Such a figure means gohashtree's throughput was only sampled while other processes loaded the machine, so the floor is too high there.\n\n", strings.Join(below, "; "))
+		w("**Below the floor:** %s. Such a figure means the hashing throughput was only sampled while other processes loaded the machine, so the floor is too high there.\n\n", strings.Join(below, "; "))
 	}
 	w("| row |")
 	seps := "| --- |"

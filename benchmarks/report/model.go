@@ -30,8 +30,9 @@ type Run struct {
 	Outputs []*harness.Output
 	// Errors lists the children that failed (peer, case and error).
 	Errors []string
-	// PairsPerSecond is gohashtree's throughput with 1 and 2 goroutines: the
-	// best of FloorSamples samples on buffers of FloorPairs pairs.
+	// PairsPerSecond is the pair hashing throughput with 1 and 2 goroutines
+	// (floor.Throughput): the best of FloorSamples samples on buffers of
+	// FloorPairs pairs.
 	PairsPerSecond map[int]float64
 	FloorPairs     int
 	FloorSamples   int

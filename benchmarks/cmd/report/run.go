@@ -54,7 +54,7 @@ func run() error {
 		return err
 	}
 
-	logf(start, "gohashtree throughput")
+	logf(start, "pair hashing throughput")
 	sampleFloor(r)
 
 	micro, err := workload.Micro()
@@ -163,11 +163,11 @@ func run() error {
 	return nil
 }
 
-// floorPairs is the size of each goroutine's buffer when gohashtree's
+// floorPairs is the size of each goroutine's buffer when the pair hashing
 // throughput is measured: 4 MiB of chunks, past the caches.
 const floorPairs = 1 << 16
 
-// sampleFloor measures gohashtree's throughput with 1 and 2 goroutines and
+// sampleFloor measures the pair hashing throughput with 1 and 2 goroutines and
 // keeps the best figures: the machine is sampled between the children, so
 // that one quiet moment gives the floor its true value.
 func sampleFloor(r *report.Run) {
