@@ -11,8 +11,10 @@
 // whole process by package variables, so it cannot be made per batch.
 // pairhash carries a copy of gohashtree's amd64 assembly that takes the path
 // as an argument, and chooses per call: the AVX-512 path for the multiples
-// of 16 pairs, SHA-NI for the rest, if a measurement at first use finds the
-// AVX-512 path faster on this processor (it may not be on others). Other
+// of 16 pairs, and for a remainder of 9 to 15 pairs padded to 16 (cheaper
+// than 9 SHA-NI hashes here), SHA-NI for the rest, if a measurement at
+// first use finds the AVX-512 path faster on this processor (it may not be
+// on others; the measurement also sets where padding starts to pay). Other
 // architectures and processors use gohashtree itself.
 //
 // Hash is safe for concurrent use.

@@ -1,6 +1,7 @@
 package pairhash
 
 import (
+	"fmt"
 	"sync"
 	"time"
 
@@ -24,23 +25,29 @@ var (
 	hasSHANI  = cpuid.CPU.Supports(cpuid.SHA, cpuid.AVX)
 )
 
-// wide reports, once measured, whether batches of 16 pairs go to the
-// AVX-512 path.
-var wide = sync.OnceValue(func() bool {
-	if !hasAVX512 {
-		return false
+// plan is how Hash splits a batch, measured once: with wide, whole
+// batches of 16 pairs go to the AVX-512 path, and so do the last padMin to
+// 15 pairs, padded with zero pairs to 16, where that beats SHA-NI.
+type plan struct {
+	wide   bool
+	padMin int
+}
+
+var choice = sync.OnceValue(func() plan {
+	switch {
+	case !hasAVX512:
+		return plan{}
+	case !hasSHANI:
+		return plan{wide: true, padMin: 16} // gohashtree's own choice
 	}
-	if !hasSHANI {
-		return true // gohashtree's own choice
-	}
-	return measureWide()
+	return measure()
 })
 
-// measureWide times both paths on 512 pairs, best of 5 passes each, and
-// reports whether the AVX-512 path is clearly (15 %) faster. A pass takes
-// about 25 µs; preemption can only slow a pass, and the best of five is
-// what the path can do.
-func measureWide() bool {
+// measure times both paths on 512 pairs, best of 5 passes each (a pass
+// takes about 25 µs; preemption can only slow a pass), takes the AVX-512
+// path if it is clearly (15 %) faster, and pads a remainder when SHA-NI
+// would take 10 % longer over it than the wide path over 16 pairs.
+func measure() plan {
 	const pairs = 512
 	in := make([][32]byte, 2*pairs)
 	for i := range in {
@@ -57,18 +64,28 @@ func measureWide() bool {
 		return b
 	}
 	shani, avx512 := best(modeSHANI), best(modeAVX512)
-	return avx512*100 < shani*85
+	if avx512*100 >= shani*85 {
+		return plan{}
+	}
+	// SHA-NI takes shani/512 a pair, the wide path avx512/32 a batch.
+	pad := int(1.1*float64(avx512)/32/(float64(shani)/pairs)) + 1
+	return plan{wide: true, padMin: min(max(pad, 1), 16)}
 }
 
 func hash(digests, chunks [][32]byte) {
 	n := len(chunks) / 2
-	if n >= 16 && wide() {
-		w := n &^ 15
-		hashAsm(&digests[0][0], chunks, uint32(w), modeAVX512)
-		if n == w {
+	if c := choice(); c.wide {
+		if w := n &^ 15; w > 0 {
+			hashAsm(&digests[0][0], chunks, uint32(w), modeAVX512)
+			if n == w {
+				return
+			}
+			digests, chunks, n = digests[w:], chunks[2*w:], n-w
+		}
+		if n >= c.padMin {
+			hashPadded(digests, chunks, n)
 			return
 		}
-		digests, chunks, n = digests[w:], chunks[2*w:], n-w
 	}
 	if hasSHANI {
 		hashAsm(&digests[0][0], chunks, uint32(n), modeSHANI)
@@ -77,11 +94,21 @@ func hash(digests, chunks [][32]byte) {
 	}
 }
 
+// hashPadded hashes n < 16 pairs as one batch of 16 of the AVX-512 path,
+// the rest zero pairs. The buffers stay on the stack.
+func hashPadded(digests, chunks [][32]byte, n int) {
+	var in [32][32]byte
+	var out [16][32]byte
+	copy(in[:], chunks[:2*n])
+	hashAsm(&out[0][0], in[:], 16, modeAVX512)
+	copy(digests[:n], out[:n])
+}
+
 func impl() string {
 	switch {
-	case wide() && hasSHANI:
-		return "AVX-512 for batches of 16 pairs, SHA-NI for the rest"
-	case wide():
+	case choice().wide && hasSHANI:
+		return fmt.Sprintf("AVX-512 for batches of 16 pairs and remainders of %d or more, SHA-NI for the rest", choice().padMin)
+	case choice().wide:
 		return "AVX-512 (gohashtree)"
 	case hasSHANI:
 		return "SHA-NI"

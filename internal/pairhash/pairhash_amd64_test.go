@@ -32,3 +32,22 @@ func TestPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestPadded checks the padded wide path on every remainder it may take.
+func TestPadded(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512 on this processor")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 1; n < 16; n++ {
+		chunks := randomChunks(r, 2*n)
+		digests := make([][32]byte, n+1)
+		sentinel := [32]byte{9}
+		digests[n] = sentinel
+		hashPadded(digests[:n], chunks, n)
+		check(t, "padded AVX-512", digests[:n], chunks)
+		if digests[n] != sentinel {
+			t.Fatalf("%d pairs: hashPadded wrote past the digests", n)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func FuzzHash(f *testing.F) {
 
 func BenchmarkHash(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 7, 16, 28, 64, 1024} {
+	for _, n := range []int{1, 7, 9, 10, 12, 14, 16, 28, 64, 1024} {
 		chunks := randomChunks(r, 2*n)
 		digests := make([][32]byte, n)
 		b.Run(fmt.Sprintf("pairs=%d", n), func(b *testing.B) {
