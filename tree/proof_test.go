@@ -674,3 +674,39 @@ func TestProveMultiMany(t *testing.T) {
 		checkMultiproof(t, root, gs, mp)
 	}
 }
+
+// TestProveMultiSharedPages proves many indices at once in trees whose
+// pages are shared by several positions and hold values of several shapes:
+// the breadth-first pass of ProveMulti hashes the values of all the pages
+// it enters in one batch per shape, and must find each page's roots by its
+// position, not by the page alone.
+func TestProveMultiSharedPages(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for round := 0; round < 200; round++ {
+		pages := make([]*Node, 1+r.IntN(3))
+		for i := range pages {
+			pages[i] = genPage(t, r, 8)
+		}
+		level := make([]*Node, 16)
+		for i := range level {
+			level[i] = pages[r.IntN(len(pages))]
+		}
+		for len(level) > 1 {
+			next := make([]*Node, len(level)/2)
+			for i := range next {
+				next[i] = NewBranch(level[2*i], level[2*i+1])
+			}
+			level = next
+		}
+		root := level[0]
+		gs := make([]Gindex, warmTargets+r.IntN(40))
+		for i := range gs {
+			gs[i] = randomIndex(r, root, 14)
+		}
+		mp, err := ProveMulti(root, gs)
+		if err != nil {
+			t.Fatalf("round %d: ProveMulti(%v): %v", round, gs, err)
+		}
+		checkMultiproof(t, root, gs, mp)
+	}
+}
