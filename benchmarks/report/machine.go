@@ -15,6 +15,7 @@ type Machine struct {
 	Cores      int
 	GOMAXPROCS int
 	SHANI      bool
+	AVX512     bool // AVX-512F, which ssztree's wide hashing path needs
 	MemoryKB   string
 	GoVersion  string
 	OSArch     string
@@ -97,6 +98,7 @@ func ThisMachine() Machine {
 				m.CPU = value
 			case key == "flags":
 				m.SHANI = strings.Contains(" "+value+" ", " sha_ni ")
+				m.AVX512 = strings.Contains(" "+value+" ", " avx512f ")
 			}
 		}
 		f.Close()

@@ -76,7 +76,11 @@ func (m *Model) machine(w writer) {
 		fmt.Sscan(mc.MemoryKB, &kb)
 		mem = fmt.Sprintf(", %s of memory", Bytes(kb*1024))
 	}
-	w("- CPU: %s, %d cores (GOMAXPROCS %d), SHA-NI: %s%s\n", mc.CPU, mc.Cores, mc.GOMAXPROCS, sha, mem)
+	avx := "no"
+	if mc.AVX512 {
+		avx = "yes"
+	}
+	w("- CPU: %s, %d cores (GOMAXPROCS %d), SHA-NI: %s, AVX-512: %s%s\n", mc.CPU, mc.Cores, mc.GOMAXPROCS, sha, avx, mem)
 	w("- Go: %s %s\n", mc.GoVersion, mc.OSArch)
 	w("- load average (1, 5, 15 min) at the start: %s; at the end: %s", mc.LoadBefore, mc.LoadAfter)
 	if mc.OtherCPU >= 0 {
