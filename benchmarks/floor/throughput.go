@@ -18,8 +18,15 @@ import (
 // (64 bytes each): the best of runs passes, since the floor is what the
 // machine can do (another process's load only slows a pass).
 func Throughput(goroutines, pairs, runs int) float64 {
-	return max(throughput(gohashtree.HashChunks, goroutines, pairs, runs),
-		throughput(pairhash.Hash, goroutines, pairs, runs))
+	gohashtree, pairhash := Throughputs(goroutines, pairs, runs)
+	return max(gohashtree, pairhash)
+}
+
+// Throughputs returns the throughputs of gohashtree.HashChunks and of
+// internal/pairhash.Hash, measured as Throughput measures them.
+func Throughputs(goroutines, pairs, runs int) (gohashtreeRate, pairhashRate float64) {
+	return throughput(gohashtree.HashChunks, goroutines, pairs, runs),
+		throughput(pairhash.Hash, goroutines, pairs, runs)
 }
 
 func throughput(hash func(digests, chunks [][32]byte), goroutines, pairs, runs int) float64 {

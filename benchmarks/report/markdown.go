@@ -87,8 +87,10 @@ func (m *Model) machine(w writer) {
 		w("; other processes than the suite's used %.0f%% of the machine's CPU time during the run", 100*mc.OtherCPU)
 	}
 	w(" (such load makes figures slower and noisier)\n")
-	w("- pair hashing (the faster of gohashtree `HashChunks` and ssztree's `internal/pairhash`, see `benchmarks/floor`), each goroutine on its own buffer of %s pairs (%s in), best pass of %d samples taken through the run: %.1f M pair hashes/s with 1 goroutine, %.1f M/s with 2 (the floor below uses %d)\n",
-		Count(uint64(r.FloorPairs)), Bytes(float64(64*r.FloorPairs)), r.FloorSamples, r.PairsPerSecond[1]/1e6, r.PairsPerSecond[2]/1e6, floorGoroutines(r))
+	w("- pair hashing, each goroutine on its own buffer of %s pairs (%s in), best pass of %d samples taken through the run: gohashtree `HashChunks` (its SHA-NI code whenever the processor has SHA-NI) %.1f M pair hashes/s with 1 goroutine, %.1f M/s with 2; ssztree's `internal/pairhash` (gohashtree's AVX-512 code for batches of 16 where that is faster) %.1f M/s with 1, %.1f M/s with 2; the floor below uses the faster with %d\n",
+		Count(uint64(r.FloorPairs)), Bytes(float64(64*r.FloorPairs)), r.FloorSamples,
+		r.GohashtreePairsPerSecond[1]/1e6, r.GohashtreePairsPerSecond[2]/1e6,
+		r.PairhashPairsPerSecond[1]/1e6, r.PairhashPairsPerSecond[2]/1e6, floorGoroutines(r))
 }
 
 // floorGoroutines returns the goroutine count of the throughput the floor

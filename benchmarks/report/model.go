@@ -34,8 +34,12 @@ type Run struct {
 	// (floor.Throughput): the best of FloorSamples samples on buffers of
 	// FloorPairs pairs.
 	PairsPerSecond map[int]float64
-	FloorPairs     int
-	FloorSamples   int
+	// GohashtreePairsPerSecond and PairhashPairsPerSecond are the two
+	// hashers' throughputs, measured alike; PairsPerSecond is the faster.
+	GohashtreePairsPerSecond map[int]float64
+	PairhashPairsPerSecond   map[int]float64
+	FloorPairs               int
+	FloorSamples             int
 	// StatePairs holds the pair hashes of each root row, per size.
 	StatePairs map[int]map[string]uint64
 	// MicroPairs holds the pair hashes of each micro case's root.

@@ -37,8 +37,11 @@ func run() error {
 		Sizes:          o.sizes,
 		SSZBytes:       map[int]int{},
 		PairsPerSecond: map[int]float64{},
-		StatePairs:     map[int]map[string]uint64{},
-		FloorPairs:     floorPairs,
+
+		GohashtreePairsPerSecond: map[int]float64{},
+		PairhashPairsPerSecond:   map[int]float64{},
+		StatePairs:               map[int]map[string]uint64{},
+		FloorPairs:               floorPairs,
 	}
 	tmp, err := os.MkdirTemp("", "ssztree-bench-")
 	if err != nil {
@@ -172,7 +175,10 @@ const floorPairs = 1 << 16
 // that one quiet moment gives the floor its true value.
 func sampleFloor(r *report.Run) {
 	for _, g := range []int{1, 2} {
-		r.PairsPerSecond[g] = max(r.PairsPerSecond[g], floor.Throughput(g, floorPairs, 20))
+		gohashtree, pairhash := floor.Throughputs(g, floorPairs, 20)
+		r.GohashtreePairsPerSecond[g] = max(r.GohashtreePairsPerSecond[g], gohashtree)
+		r.PairhashPairsPerSecond[g] = max(r.PairhashPairsPerSecond[g], pairhash)
+		r.PairsPerSecond[g] = max(r.PairsPerSecond[g], gohashtree, pairhash)
 	}
 	r.FloorSamples++
 }
