@@ -138,10 +138,9 @@ func belowLeaf(t target, at Gindex) error {
 }
 
 // warmTargets is the smallest number of targets for which the walk warms
-// the caches first (see warm). With 100 targets warm saves a fifth of a
-// multiproof of validators' fields (capella's BenchmarkProveMulti); with a
-// few, there is little to overlap and nothing to batch. The threshold
-// itself is a guess, not measured.
+// the caches and batches the pages' values first (see warm): with a few
+// targets there is little to overlap and nothing to batch. The threshold is
+// a guess, not measured.
 const warmTargets = 8
 
 // run proves p.targets below root.
@@ -329,19 +328,9 @@ func (p *prover) warm(root *Node, ts []target) {
 			gr := groupOf(s.n.page)
 			buf := p.ar.take(1 << uint(gr.depth))
 			clear(buf)
-			bi := 0
-			for bi < len(batches) && batches[bi].shape != gr.elem {
-				bi++
-			}
-			if bi == len(batches) {
-				if bi < cap(batches) {
-					batches = batches[:bi+1] // an earlier call's, emptied
-				} else {
-					batches = append(batches, valueBatch{})
-				}
-				batches[bi].shape = gr.elem
-			}
-			p.fillSlots(&gr, p.mark(&gr, s.k, s.ts), buf, &batches[bi])
+			var b *valueBatch
+			batches, b = batchFor(batches, gr.elem)
+			p.fillSlots(&gr, p.mark(&gr, s.k, s.ts), buf, b)
 			p.slots[pageAt{s.n.page, s.g}] = buf
 		}
 		for i := range batches {
@@ -553,7 +542,7 @@ func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBat
 		case s == nil:
 			copy(buf[j][:], v)
 		case batch && b != nil:
-			b.add(s, v, &buf[j])
+			b.src, b.dst = append(b.src, v), append(b.dst, &buf[j])
 		case batch:
 			src, pos = append(src, v), append(pos, j)
 		default:
@@ -585,9 +574,23 @@ type valueBatch struct {
 	dst   []*[32]byte
 }
 
-func (b *valueBatch) add(s *Shape, v []byte, dst *[32]byte) {
+// batchFor returns the batch of batches for values of shape s, added if
+// there is none (reusing an earlier call's emptied slices where the
+// capacity holds one).
+func batchFor(batches []valueBatch, s *Shape) ([]valueBatch, *valueBatch) {
+	for i := range batches {
+		if batches[i].shape == s {
+			return batches, &batches[i]
+		}
+	}
+	if len(batches) < cap(batches) {
+		batches = batches[:len(batches)+1]
+	} else {
+		batches = append(batches, valueBatch{})
+	}
+	b := &batches[len(batches)-1]
 	b.shape = s
-	b.src, b.dst = append(b.src, v), append(b.dst, dst)
+	return batches, b
 }
 
 // inner walks from the node r levels below gr's root (at depth k0), at

@@ -1,18 +1,17 @@
 package pairhash
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
 	"github.com/klauspost/cpuid/v2"
 )
 
-// The paths of hashAsm, as hash_amd64.s numbers them; 0 is its AVX path.
+// The paths of hashAsm that Hash takes, as hash_amd64.s numbers them (it
+// also has AVX2 and AVX paths, which gohashtree itself takes without SHA-NI).
 const (
 	modeSHANI  = 1
 	modeAVX512 = 2
-	modeAVX2   = 3
 )
 
 //go:noescape
@@ -21,7 +20,6 @@ func hashAsm(digests *byte, p [][32]byte, count uint32, mode uint32)
 // The features each path needs, as gohashtree tests them.
 var (
 	hasAVX512 = cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL)
-	hasAVX2   = cpuid.CPU.Supports(cpuid.AVX2, cpuid.BMI2)
 	hasSHANI  = cpuid.CPU.Supports(cpuid.SHA, cpuid.AVX)
 )
 
@@ -102,18 +100,4 @@ func hashPadded(digests, chunks [][32]byte, n int) {
 	copy(in[:], chunks[:2*n])
 	hashAsm(&out[0][0], in[:], 16, modeAVX512)
 	copy(digests[:n], out[:n])
-}
-
-func impl() string {
-	switch {
-	case choice().wide && hasSHANI:
-		return fmt.Sprintf("AVX-512 for batches of 16 pairs and remainders of %d or more, SHA-NI for the rest", choice().padMin)
-	case choice().wide:
-		return "AVX-512 (gohashtree)"
-	case hasSHANI:
-		return "SHA-NI"
-	case hasAVX2:
-		return "AVX2 (gohashtree)"
-	}
-	return "gohashtree"
 }
