@@ -74,17 +74,50 @@ func newElements(elem Type, capacity uint64) (elements, error) {
 	}
 	e.depth = depthOf(capacity)
 	if s := elem.shape(); s != nil {
-		pd := max(0, min(bits.Len(uint(pageBytes/e.esize))-1, maxPageDepth, e.depth))
-		if isRaw(s) && s.Size() == 32 {
-			s = tree.ChunkShape
-		}
-		l, err := tree.NewLayout(s, pd)
+		l, err := e.pageLayout(s)
 		if err != nil {
 			return elements{}, err
 		}
 		e.layout = l
 	}
 	return e, nil
+}
+
+// cachedPageBytes bounds the bytes of a page of composite values that keeps
+// the roots of its groups of values (see [tree.NewCachedLayout]), and
+// groupBytes is the least a group holds, so that the roots cost at most 32
+// bytes per 192 of values. A page of 16 validators (1,936 bytes) keeps the
+// roots of its 8 pairs: a proof of a validator's field hashes the validator
+// and its neighbour and the page's upper levels (18 pair hashes), not the
+// other 15 validators (136); re-hashing a page after one validator changed
+// hashes one pair too. Pages twice the size of pageBytes pay for the roots
+// with half the page nodes: the live heap of a 1,000,000-validator state is
+// lower than with pages of 8 validators and no roots.
+const (
+	cachedPageBytes = 2048
+	groupBytes      = 192
+)
+
+// pageLayout returns the layout of pages of e's composite values of shape
+// s: pages that keep the roots of their groups where a page holds more
+// than one group, plain pages of at most pageBytes otherwise.
+func (e *elements) pageLayout(s *tree.Shape) (*tree.Layout, error) {
+	if isRaw(s) {
+		if s.Size() == 32 {
+			s = tree.ChunkShape
+		}
+	} else {
+		pd := max(0, min(bits.Len(uint(cachedPageBytes/e.esize))-1, maxPageDepth, e.depth))
+		gd := 0
+		for e.esize<<uint(gd) < groupBytes {
+			gd++
+		}
+		if gd < pd {
+			return tree.NewCachedLayout(s, pd, gd)
+		}
+	}
+	pd := max(0, min(bits.Len(uint(pageBytes/e.esize))-1, maxPageDepth, e.depth))
+	return tree.NewLayout(s, pd)
 }
 
 // packedChunks returns the chunks n packed values of size bytes fill.

@@ -1,6 +1,9 @@
 package tree
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // Shape says how the bytes of one fixed-size value map onto a complete
 // Merkle subtree of depth Depth: its leaves are, in order, the Parts, then
@@ -75,6 +78,9 @@ func (s *Shape) IsRaw() bool { return s.raw }
 type Layout struct {
 	elem  *Shape
 	depth int
+	// groupDepth is -1, or the height above the values of the nodes whose
+	// roots a page keeps (see NewCachedLayout).
+	groupDepth int
 }
 
 // NewLayout returns the layout of pages holding 2^depth values of shape elem.
@@ -82,7 +88,46 @@ func NewLayout(elem *Shape, depth int) (*Layout, error) {
 	if elem == nil || depth < 0 || depth > 16 {
 		return nil, fmt.Errorf("%w: page depth %d", ErrLayout, depth)
 	}
-	return &Layout{elem: elem, depth: depth}, nil
+	return &Layout{elem: elem, depth: depth, groupDepth: -1}, nil
+}
+
+// maxGroups bounds the groups of a page with a cache (see NewCachedLayout):
+// which of them a new page takes over from its base is a bit mask.
+const maxGroups = 64
+
+// NewCachedLayout returns the layout of pages holding 2^depth values of
+// shape elem that keep, besides their root, the roots of their groups: the
+// nodes groupDepth levels above the values, each over 2^groupDepth
+// consecutive values. A page computes them when it is hashed. A proof of
+// one value then hashes the values of its group and the page levels above
+// the groups, not every other value of the page; a page built from another
+// by [NewPageFrom] takes over the roots of the groups whose bytes did not
+// change, so that re-hashing it hashes the changed groups only. The price is
+// 32 bytes per group.
+//
+// groupDepth must be below depth, and a page may have at most 64 groups.
+func NewCachedLayout(elem *Shape, depth, groupDepth int) (*Layout, error) {
+	l, err := NewLayout(elem, depth)
+	if err != nil {
+		return nil, err
+	}
+	if groupDepth < 0 || groupDepth >= depth || 1<<uint(depth-groupDepth) > maxGroups {
+		return nil, fmt.Errorf("%w: groups of depth %d in pages of depth %d", ErrLayout, groupDepth, depth)
+	}
+	l.groupDepth = groupDepth
+	return l, nil
+}
+
+// GroupDepth returns the height above the values of the nodes whose roots a
+// page of this layout keeps, or -1 if it keeps only its root.
+func (l *Layout) GroupDepth() int { return l.groupDepth }
+
+// groups returns the number of groups whose roots a page keeps, 0 if none.
+func (l *Layout) groups() int {
+	if l.groupDepth < 0 {
+		return 0
+	}
+	return 1 << uint(l.depth-l.groupDepth)
 }
 
 // Elem returns the shape of the values in a page.
@@ -114,6 +159,36 @@ func (s *Shape) totalDepth() int {
 type page struct {
 	layout *Layout
 	data   []byte
+	// group0 is the first of the roots of the page's groups if its layout
+	// keeps them (see NewCachedLayout), nil otherwise; layout.groups() of
+	// them follow (see groups). They are all valid once the page's node has
+	// a known root: the goroutine that publishes the root writes those not
+	// taken over from a base page, before publishing it. A pointer, not a
+	// slice, keeps the header of every page 16 bytes smaller.
+	group0 *[32]byte
+	// lent marks the groups whose roots were taken over from a base page
+	// when the page was made: known before the page is hashed, never
+	// written after.
+	lent uint64
+}
+
+// groups returns the roots of the page's groups, nil if it keeps none.
+func (p *page) groups() [][32]byte {
+	if p.group0 == nil {
+		return nil
+	}
+	return unsafe.Slice(p.group0, p.layout.groups())
+}
+
+// newPageNode returns a page node over data, with room for its groups'
+// roots if its layout keeps them.
+func newPageNode(l *Layout, data []byte) *Node {
+	pn := &pageNode{p: page{layout: l, data: data}}
+	if g := l.groups(); g > 0 {
+		pn.p.group0 = &make([][32]byte, g)[0]
+	}
+	pn.n.page = &pn.p
+	return &pn.n
 }
 
 // NewPage returns a page node of the given layout over data, which the page
@@ -124,7 +199,32 @@ func NewPage(l *Layout, data []byte) (*Node, error) {
 	if err := l.check(data); err != nil {
 		return nil, err
 	}
-	return &Node{page: &page{layout: l, data: data}}, nil
+	return newPageNode(l, data), nil
+}
+
+// NewPageFrom is NewPage for a page that replaces base, a page of the same
+// layout, in a new version of a value: where the layout keeps the roots of
+// groups and base's root is known, the new page takes over the roots of the
+// groups whose bytes are the same in both, so that hashing it hashes the
+// other groups only. With any other base it is NewPage.
+func NewPageFrom(l *Layout, data []byte, base *Node) (*Node, error) {
+	n, err := NewPage(l, data)
+	if err != nil || base == nil || base.page == nil || base.page.layout != l || l.groups() == 0 || !base.RootKnown() {
+		return n, err
+	}
+	size := l.elem.size << uint(l.groupDepth)
+	old := base.page.data
+	roots, lend := n.page.groups(), base.page.groups()
+	for g := range roots {
+		lo := g * size
+		a := data[min(lo, len(data)):min(lo+size, len(data))]
+		b := old[min(lo, len(old)):min(lo+size, len(old))]
+		if len(a) > 0 && string(a) == string(b) {
+			roots[g] = lend[g]
+			n.page.lent |= 1 << uint(g)
+		}
+	}
+	return n, nil
 }
 
 func (l *Layout) check(data []byte) error {

@@ -190,6 +190,29 @@ func (n *Node) publish(root *[32]byte) {
 	}
 }
 
+// publishPage is publish for a page whose layout keeps its groups' roots:
+// the goroutine that publishes the root first writes groups, the roots of
+// all the page's groups, into those not lent by a base page. The lent ones
+// are read by any hasher and never written; the others are read only once
+// the root is known.
+func (n *Node) publishPage(root *[32]byte, groups [][32]byte) {
+	if n.state.CompareAndSwap(rootUnknown, rootWriting) {
+		pg := n.page
+		roots := pg.groups()
+		for g := range roots {
+			if pg.lent&(1<<uint(g)) == 0 {
+				roots[g] = groups[g]
+			}
+		}
+		n.root = *root
+		n.state.Store(rootKnown)
+		return
+	}
+	for n.state.Load() != rootKnown {
+		runtime.Gosched()
+	}
+}
+
 func putUint64(b []byte, v uint64) {
 	_ = b[7]
 	b[0] = byte(v)

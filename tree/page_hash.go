@@ -81,6 +81,10 @@ func (vb *valueBuf) subs(level, n int) [][]byte {
 
 func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 	capacity := l.Capacity()
+	if l.groupDepth >= 0 {
+		hashCachedPages(l, pages, ar, vb)
+		return
+	}
 	if l.elem == ChunkShape {
 		hashChunkPages(l, pages, ar)
 		return
@@ -112,6 +116,79 @@ func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 	roots := hashLevels(buf, l.depth, ar)
 	for pi, p := range pages {
 		p.publish(&roots[pi])
+	}
+}
+
+// hashCachedPages hashes pages whose layout keeps the roots of their
+// groups: the values of every group whose root is not lent by a base page,
+// in one batch, then their groups' levels, then the pages' levels above the
+// groups; it publishes each page's root with its groups' roots. A group
+// past a page's values is a zero subtree.
+func hashCachedPages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
+	gd, groups := l.groupDepth, l.groups()
+	per := 1 << uint(gd)
+	size := l.elem.size
+	gbytes := size << uint(gd)
+	// Each group to hash takes per leaves in buf, in page and group order.
+	count := 0
+	for _, p := range pages {
+		for g := 0; g < groups; g++ {
+			if p.page.lent&(1<<uint(g)) == 0 && g*gbytes < len(p.page.data) {
+				count++
+			}
+		}
+	}
+	buf := ar.take(count * per)
+	src, pos := vb.src[:0], vb.pos[:0]
+	k := 0
+	for _, p := range pages {
+		data := p.page.data
+		for g := 0; g < groups; g++ {
+			if p.page.lent&(1<<uint(g)) != 0 || g*gbytes >= len(data) {
+				continue
+			}
+			for i := 0; i < per; i++ {
+				lo := g*gbytes + i*size
+				if lo >= len(data) {
+					break
+				}
+				src = append(src, data[lo:min(len(data), lo+size)])
+				pos = append(pos, k*per+i)
+			}
+			k++
+		}
+	}
+	if len(src) == len(buf) {
+		hashValues(l.elem, src, buf, ar, vb, 0)
+	} else {
+		clear(buf)
+		out := ar.take(len(src))
+		hashValues(l.elem, src, out, ar, vb, 0)
+		for j, p := range pos {
+			buf[p] = out[j]
+		}
+	}
+	clear(src) // do not keep pages alive
+	vb.src, vb.pos = src[:0], pos[:0]
+	hashed := hashLevels(buf, gd, ar)
+	top := ar.take(len(pages) * groups)
+	k = 0
+	for pi, p := range pages {
+		for g := 0; g < groups; g++ {
+			switch t := &top[pi*groups+g]; {
+			case p.page.lent&(1<<uint(g)) != 0:
+				*t = p.page.groups()[g]
+			case g*gbytes >= len(p.page.data):
+				*t = zeroes[gd].root
+			default:
+				*t = hashed[k]
+				k++
+			}
+		}
+	}
+	roots := hashLevels(top, l.depth-gd, ar)
+	for pi, p := range pages {
+		p.publishPage(&roots[pi], top[pi*groups:(pi+1)*groups])
 	}
 }
 

@@ -126,6 +126,13 @@ func genPage(t testing.TB, r *rand.Rand, depth int) *Node {
 	}
 	d := r.IntN(min(depth-elem.totalDepth(), 5) + 1)
 	l := mustLayoutTB(t, elem, d)
+	if d > 0 && r.IntN(2) == 0 {
+		// A page that keeps the roots of its groups.
+		var err error
+		if l, err = NewCachedLayout(elem, d, r.IntN(d)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var data []byte
 	if elem.raw {
 		data = make([]byte, r.IntN(l.Bytes()+1))
@@ -140,6 +147,28 @@ func genPage(t testing.TB, r *rand.Rand, depth int) *Node {
 	p, err := NewPage(l, data)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if l.groupDepth >= 0 && r.IntN(2) == 0 {
+		// A page made from a hashed base that differs in a few bytes (or
+		// none), and may be shorter or longer: it borrows the roots of the
+		// groups that did not change.
+		base := p
+		base.Root()
+		changed := append([]byte(nil), data...)
+		for range r.IntN(3) {
+			if len(changed) > 0 {
+				changed[r.IntN(len(changed))] ^= 1 << r.IntN(8)
+			}
+		}
+		if !elem.raw && r.IntN(3) == 0 {
+			changed = changed[:elem.size*r.IntN(len(changed)/elem.size+1)]
+			if len(changed) == 0 {
+				changed = data[:elem.size]
+			}
+		}
+		if p, err = NewPageFrom(l, changed, base); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if r.IntN(4) == 0 && l.TotalDepth() > 0 {
 		// Set a chunk through the page: it is expanded along that path.

@@ -248,7 +248,7 @@ func (p *prover) helperWalk(g Gindex, k int, ts []target) {
 // is g, at depth k.
 func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	if n.page != nil {
-		gr := groupOf(n.page)
+		gr := groupOf(n)
 		gr.slots = p.slots[pageAt{n.page, g}]
 		return p.group(&gr, g, k, ts)
 	}
@@ -325,7 +325,7 @@ func (p *prover) warm(root *Node, ts []target) {
 		}
 		batches := p.batches[:0]
 		for _, s := range pages {
-			gr := groupOf(s.n.page)
+			gr := groupOf(s.n)
 			buf := p.ar.take(1 << uint(gr.depth))
 			clear(buf)
 			var b *valueBatch
@@ -358,10 +358,16 @@ type pageAt struct {
 	g  Gindex
 }
 
-// groupOf returns the group of a page's values.
-func groupOf(pg *page) group {
+// groupOf returns the group of the values of page n, with the roots of
+// its groups if the page keeps them and has been hashed.
+func groupOf(n *Node) group {
+	pg := n.page
 	l := pg.layout
-	return group{depth: l.depth, elem: l.elem, data: pg.data, n: (len(pg.data) + l.elem.size - 1) / l.elem.size}
+	gr := group{depth: l.depth, elem: l.elem, data: pg.data, n: (len(pg.data) + l.elem.size - 1) / l.elem.size}
+	if pg.group0 != nil && n.state.Load() == rootKnown {
+		gr.cache, gr.cacheDepth = pg.groups(), l.groupDepth
+	}
+	return gr
 }
 
 // child records n, the node g at depth k, as a helper if no target is at or
@@ -395,6 +401,23 @@ type group struct {
 	shape *Shape
 	b     []byte
 	slots [][32]byte // the slots' roots, if warm computed them
+	// cache holds the roots of the nodes cacheDepth levels above the slots,
+	// if the group is a page that keeps them (see NewCachedLayout).
+	cache      [][32]byte
+	cacheDepth int
+}
+
+// fromCache reports whether the root of the node at level L (counted from
+// the slots), index i, of gr's subtree need not be hashed because of the
+// page's cache: the node is at or below the cached level, and no target
+// lies below its cached ancestor. At the cached level its root is the
+// cache's; below it, it is not needed.
+func (gr *group) fromCache(marks []uint8, L, i int) bool {
+	if gr.cache == nil || L > gr.cacheDepth {
+		return false
+	}
+	c := gr.cacheDepth
+	return marks[levelOffset(gr.depth, c)+i>>uint(c-L)]&markBelow == 0
 }
 
 // slot returns slot j: the shape and bytes of a value, or with s nil the
@@ -455,23 +478,38 @@ func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
 		clear(buf)
 		p.fillSlots(gr, marks, buf, nil)
 	}
+	if gr.cache != nil && gr.cacheDepth == 0 {
+		for i := range buf {
+			if gr.fromCache(marks, 0, i) {
+				buf[i] = gr.cache[i]
+			}
+		}
+	}
 	lv[0] = buf
 	// Upper levels: each run of nodes with no target below them is one
 	// batch.
+	skip := func(up []uint8, L, i int) bool { return skipNode(up[i]) || gr.fromCache(marks, L, i) }
 	for L := 1; L <= gr.depth; L++ {
 		next := p.ar.take(len(buf) / 2)
 		up := marks[levelOffset(gr.depth, L) : levelOffset(gr.depth, L)+len(next)]
 		for i := 0; i < len(next); {
-			if skipNode(up[i]) {
+			if skip(up, L, i) {
 				i++
 				continue
 			}
 			j := i + 1
-			for j < len(next) && !skipNode(up[j]) {
+			for j < len(next) && !skip(up, L, j) {
 				j++
 			}
 			pairhash.Hash(next[i:j], buf[2*i:2*j])
 			i = j
+		}
+		if gr.cache != nil && L == gr.cacheDepth {
+			for i := range next {
+				if gr.fromCache(marks, L, i) {
+					next[i] = gr.cache[i]
+				}
+			}
 		}
 		lv[L], buf = next, next
 	}
@@ -534,7 +572,7 @@ func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBat
 	batch := gr.shape == nil && !gr.elem.raw
 	src, pos := p.src[:0], p.pos[:0]
 	for j := 0; j < min(len(buf), gr.n); j++ {
-		if skipNode(marks[j]) {
+		if skipNode(marks[j]) || gr.fromCache(marks, 0, j) {
 			continue
 		}
 		s, v, _ := gr.slot(j)

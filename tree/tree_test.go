@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -195,20 +196,31 @@ func TestPageRoots(t *testing.T) {
 		elem  *Shape
 		depth int
 		bytes int
+		// groupDepth is the layout's, -1 for one that keeps no groups.
+		groupDepth int
 	}{
-		{"packed full", ChunkShape, 4, 512},
-		{"packed partial chunk", ChunkShape, 4, 100},
-		{"packed empty", ChunkShape, 4, 0},
-		{"large page partial", ChunkShape, 7, 300},
-		{"large page one chunk", ChunkShape, 7, 10},
-		{"large page half", ChunkShape, 7, 2048},
-		{"large page full", ChunkShape, 7, 4096},
-		{"validators full", vs, 3, 8 * 121},
-		{"validators partial", vs, 3, 3 * 121},
-		{"single validator", vs, 0, 121},
+		{"packed full", ChunkShape, 4, 512, -1},
+		{"packed partial chunk", ChunkShape, 4, 100, -1},
+		{"packed empty", ChunkShape, 4, 0, -1},
+		{"large page partial", ChunkShape, 7, 300, -1},
+		{"large page one chunk", ChunkShape, 7, 10, -1},
+		{"large page half", ChunkShape, 7, 2048, -1},
+		{"large page full", ChunkShape, 7, 4096, -1},
+		{"validators full", vs, 3, 8 * 121, -1},
+		{"validators partial", vs, 3, 3 * 121, -1},
+		{"single validator", vs, 0, 121, -1},
+		{"cached validators full", vs, 4, 16 * 121, 1},
+		{"cached validators partial group", vs, 4, 5 * 121, 1},
+		{"cached validators partial", vs, 4, 9 * 121, 2},
+		{"cached value roots", vs, 2, 3 * 121, 0},
+		{"cached packed", ChunkShape, 4, 300, 2},
+		{"cached packed full", ChunkShape, 4, 512, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := NewLayout(tc.elem, tc.depth)
+			if tc.groupDepth >= 0 {
+				l, err = NewCachedLayout(tc.elem, tc.depth, tc.groupDepth)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -236,6 +248,9 @@ func TestPageRoots(t *testing.T) {
 					t.Fatalf("page %d: root %x, want %x", i, got, want[i])
 				}
 			}
+			if l.groupDepth >= 0 {
+				checkGroups(t, pages)
+			}
 			// An expanded page stands for the same subtree.
 			fresh, _ := NewPage(l, pages[0].page.data)
 			left, right := fresh.Children()
@@ -249,6 +264,25 @@ func TestPageRoots(t *testing.T) {
 	}
 	if _, err := NewPage(mustLayout(t, vs, 1), make([]byte, 100)); err == nil {
 		t.Fatal("NewPage accepted a partial composite value")
+	}
+}
+
+// checkGroups checks that hashed pages that keep their groups' roots hold
+// those of their expanded subtrees.
+func checkGroups(t *testing.T, pages []*Node) {
+	t.Helper()
+	for i, p := range pages {
+		l := p.page.layout
+		e := p.page.expand(p)
+		for g, root := range p.page.groups() {
+			n, err := Get(e, l.depth-l.groupDepth, uint64(g))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n.Root() != root {
+				t.Fatalf("page %d: group %d root %x, want %x", i, g, root, n.Root())
+			}
+		}
 	}
 }
 
@@ -328,6 +362,59 @@ func TestConcurrentHashing(t *testing.T) {
 		if fresh.Root() != roots[0] {
 			t.Fatal("concurrent root differs from a fresh tree's")
 		}
+	}
+}
+
+// TestConcurrentHashingCachedPages hashes pages that keep their groups'
+// roots, some made from hashed bases, from several goroutines at once (run
+// it with -race): every goroutine agrees, and the groups' roots are those of
+// the expanded pages.
+func TestConcurrentHashingCachedPages(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	vs := validatorShape(t)
+	l, err := NewCachedLayout(vs, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 10; round++ {
+		bases := make([]*Node, 300)
+		for i := range bases {
+			data := make([]byte, 121*(1+r.IntN(16)))
+			for j := range data {
+				data[j] = byte(r.Uint32())
+			}
+			bases[i], _ = NewPage(l, data)
+		}
+		HashAll(bases...)
+		pages := make([]*Node, len(bases))
+		for i, b := range bases {
+			data := append([]byte(nil), b.page.data...)
+			data[r.IntN(len(data))] ^= 1
+			if pages[i], err = NewPageFrom(l, data, b); err != nil {
+				t.Fatal(err)
+			}
+			if bits.OnesCount64(pages[i].page.lent) < len(data)/(2*121)-1 {
+				t.Fatalf("page %d borrows %b: fewer groups than did not change", i, pages[i].page.lent)
+			}
+		}
+		a, _ := Build(12, pages, 4)
+		var wg sync.WaitGroup
+		roots := make([][32]byte, 4)
+		for i := range roots {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				roots[i] = a.Root()
+			}()
+		}
+		wg.Wait()
+		fresh, _ := Build(12, clonePages(t, l, pages), 4)
+		for i := range roots {
+			if roots[i] != fresh.Root() {
+				t.Fatalf("round %d: goroutine %d's root differs from a fresh tree's", round, i)
+			}
+		}
+		checkGroups(t, pages)
 	}
 }
 

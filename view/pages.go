@@ -22,8 +22,14 @@ type pages struct {
 	// dirty holds the pages written since the last commit, by index, each
 	// a private copy of per bytes.
 	dirty map[uint64][]byte
-	// A read cache: the bytes of page lastIndex, committed or dirty.
+	// bases holds, where the layout keeps the roots of groups of values,
+	// the committed page each dirty page was copied from: the new page
+	// takes over the roots of the groups that did not change.
+	bases map[uint64]*tree.Node
+	// A read cache: the bytes of page lastIndex, committed or dirty, and
+	// the committed page node they were read from (nil for a dirty page).
 	last      []byte
+	lastNode  *tree.Node
 	lastIndex uint64
 	lastOK    bool
 }
@@ -35,7 +41,7 @@ func newPages(l *tree.Layout, depth int, data *tree.Node, size int) pages {
 // reset points the storage at another committed data tree, dropping
 // pending writes.
 func (p *pages) reset(data *tree.Node, size int) {
-	p.data, p.size, p.dirty, p.lastOK = data, size, nil, false
+	p.data, p.size, p.dirty, p.bases, p.lastOK = data, size, nil, nil, false
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
@@ -46,21 +52,33 @@ func (p *pages) page(i uint64) []byte {
 		return p.last
 	}
 	var b []byte
+	var n *tree.Node
 	if d, ok := p.dirty[i]; ok {
 		b = d
 	} else {
-		b = p.committed(i)
+		n = p.committedNode(i)
+		b = p.bytesOf(n)
 	}
-	p.last, p.lastIndex, p.lastOK = b, i, true
+	p.last, p.lastNode, p.lastIndex, p.lastOK = b, n, i, true
 	return b
 }
 
 // committed returns the bytes of page i of the committed tree.
 func (p *pages) committed(i uint64) []byte {
+	return p.bytesOf(p.committedNode(i))
+}
+
+// committedNode returns page i of the committed tree.
+func (p *pages) committedNode(i uint64) *tree.Node {
 	n, err := tree.Get(p.data, p.top, i)
 	if err != nil {
 		panic("view: page outside the data tree: " + err.Error())
 	}
+	return n
+}
+
+// bytesOf returns the bytes of n, a page of the data tree.
+func (p *pages) bytesOf(n *tree.Node) []byte {
 	if data, _, ok := n.PageData(); ok {
 		return data
 	}
@@ -98,19 +116,29 @@ func (p *pages) writable(i uint64) []byte {
 		return d
 	}
 	d = make([]byte, p.per)
-	if !ok { // not emptied since the last commit
-		if p.lastOK && p.lastIndex == i {
-			copy(d, p.last) // usually just read: spare a second walk
-		} else {
-			copy(d, p.committed(i))
+	switch {
+	case ok: // emptied since the last commit
+	case p.layout.GroupDepth() >= 0:
+		base := p.lastNode
+		if !p.lastOK || p.lastIndex != i || base == nil {
+			base = p.committedNode(i)
 		}
+		copy(d, p.bytesOf(base))
+		if p.bases == nil {
+			p.bases = make(map[uint64]*tree.Node)
+		}
+		p.bases[i] = base
+	case p.lastOK && p.lastIndex == i:
+		copy(d, p.last) // usually just read: spare a second walk
+	default:
+		copy(d, p.committed(i))
 	}
 	if p.dirty == nil {
 		p.dirty = make(map[uint64][]byte)
 	}
 	p.dirty[i] = d
 	if p.lastOK && p.lastIndex == i {
-		p.last = d
+		p.last, p.lastNode = d, nil
 	}
 	return d
 }
@@ -173,7 +201,7 @@ func (p *pages) commit() *tree.Node {
 			nodes[k] = tree.Zero(p.layout.Depth())
 			continue
 		}
-		n, err := tree.NewPage(p.layout, d[:used:used])
+		n, err := tree.NewPageFrom(p.layout, d[:used:used], p.bases[i])
 		if err != nil {
 			panic("view: " + err.Error())
 		}
@@ -183,7 +211,7 @@ func (p *pages) commit() *tree.Node {
 	if err != nil {
 		panic("view: " + err.Error())
 	}
-	p.data, p.dirty, p.lastOK = data, nil, false
+	p.data, p.dirty, p.bases, p.lastOK = data, nil, nil, false
 	return data
 }
 
