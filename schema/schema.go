@@ -88,12 +88,13 @@ type Type interface {
 	makeDefault() *tree.Node
 }
 
-// pageBytes bounds the bytes of one page: pages hold as many whole values as
-// fit, rounded down to a power of two and capped at 16 values (8 validators
-// of 121 bytes, 16 chunks of packed values). Larger pages cost less memory per value (a page's node
-// and header take 96 bytes) and more per single change (the page is copied
-// and re-hashed whole); 1 KiB keeps both within the targets of
-// ../shared/DESIGN.md §5.
+// pageBytes bounds the bytes of one page that keeps no roots but its own
+// (see cachedPageBytes for the others): pages hold as many whole values as
+// fit, rounded down to a power of two and capped at 16 values (16 chunks of
+// packed values, 16 checkpoints). Larger pages cost less memory per value (a
+// page's node and header take 112 bytes) and more per single change (the
+// page is copied and re-hashed whole); 1 KiB keeps both within the targets
+// of ../shared/DESIGN.md §5.
 const pageBytes = 1024
 
 // compactBytes bounds the fixed-size composite values kept as bytes: alone,

@@ -581,11 +581,20 @@ func TestProofCostDoesNotGrowWithLimit(t *testing.T) {
 }
 
 // TestProveValidatorField proves validators[i].effective_balance in a list
-// of validators kept in pages of 8: the page is not expanded (the tree is
-// the same afterwards) and the proof costs a handful of allocations.
+// of validators kept in pages of 8, and in pages of 16 that keep the roots
+// of their pairs: the page is not expanded (the tree is the same
+// afterwards) and the proof costs a handful of allocations.
 func TestProveValidatorField(t *testing.T) {
 	vs := validatorShape(t)
-	l := mustLayout(t, vs, 3)
+	cached, err := NewCachedLayout(vs, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("pages of 8", func(t *testing.T) { testProveValidatorField(t, mustLayout(t, vs, 3)) })
+	t.Run("pages of 16 with pair roots", func(t *testing.T) { testProveValidatorField(t, cached) })
+}
+
+func testProveValidatorField(t *testing.T, l *Layout) {
 	r := rand.New(rand.NewPCG(21, 22))
 	data := make([]byte, 1000*121)
 	for i := range data {
@@ -627,6 +636,24 @@ func TestProveValidatorField(t *testing.T) {
 	a := testing.AllocsPerRun(20, func() { _, _, _ = Prove(root, field(5, 2)) })
 	if a > 3 && !raceEnabled {
 		t.Fatalf("%v allocations per proof", a)
+	}
+	if l.groupDepth < 0 {
+		return
+	}
+	// The proof reads the roots of the other groups, not their values:
+	// with the bytes of validators 0 to 3 overwritten in the hashed page
+	// (pages are never modified; this test breaks that on purpose), a proof
+	// of validator 5 still verifies against the root.
+	pg, err := Get(tree, 40-l.depth, 0)
+	if err != nil || pg.page == nil {
+		t.Fatalf("page 0: %v", err)
+	}
+	saved := append([]byte(nil), pg.page.data[:4*121]...)
+	clear(pg.page.data[:4*121])
+	leaf, branch, err := Prove(root, field(5, 2))
+	copy(pg.page.data, saved)
+	if err != nil || !VerifyProof(root.Root(), field(5, 2), leaf, branch) {
+		t.Fatalf("the proof of validator 5 read the values of other groups (%v)", err)
 	}
 }
 

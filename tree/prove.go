@@ -467,7 +467,9 @@ func (p *prover) group(gr *group, g Gindex, k int, ts []target) error {
 // the nodes at or below a target. The others lie on the paths to the
 // targets: they are neither helpers nor below one, and their roots would
 // only be hashed to be dropped (in a page of 8 validators, a proof of one
-// validator's field skips 6 of 71 pair hashes). lv[0] holds the slots,
+// validator's field skips 6 of 71 pair hashes). In a page that keeps the
+// roots of its groups, only the group a target lies in is hashed from its
+// values; the others' roots are the page's. lv[0] holds the slots,
 // lv[gr.depth] the root; entries of nodes not computed are left undefined.
 // The slots' roots are gr.slots if warm computed them.
 func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
