@@ -407,18 +407,7 @@ type group struct {
 	cacheDepth int
 }
 
-// fromCache reports whether the root of the node at level L (counted from
-// the slots), index i, of gr's subtree need not be hashed because of the
-// page's cache: the node is at or below the cached level, and no target
-// lies below its cached ancestor. At the cached level its root is the
-// cache's; below it, it is not needed.
-func (gr *group) fromCache(marks []uint8, L, i int) bool {
-	if gr.cache == nil || L > gr.cacheDepth {
-		return false
-	}
-	c := gr.cacheDepth
-	return marks[levelOffset(gr.depth, c)+i>>uint(c-L)]&markBelow == 0
-}
+
 
 // slot returns slot j: the shape and bytes of a value, or with s nil the
 // bytes of a raw chunk (to be zero-padded); missing reports a zero chunk.
@@ -448,6 +437,10 @@ const (
 	markAt      uint8 = 1 << iota // a target is the node
 	markBelow                     // a target lies strictly below the node
 	markCovered                   // a target lies strictly above the node, in the group
+	// markCached: the node is at or below the level of a page's group
+	// roots, and no target lies below its group's node: at that level its
+	// root is the page's, below it, it is not needed.
+	markCached
 )
 
 // group walks to the targets ts, all strictly below gr's root, the node g at
@@ -481,39 +474,40 @@ func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
 		p.fillSlots(gr, marks, buf, nil)
 	}
 	if gr.cache != nil && gr.cacheDepth == 0 {
-		for i := range buf {
-			if gr.fromCache(marks, 0, i) {
-				buf[i] = gr.cache[i]
-			}
-		}
+		gr.fromCache(marks, buf)
 	}
 	lv[0] = buf
 	// Upper levels: each run of nodes with no target below them is one
 	// batch.
-	skip := func(up []uint8, L, i int) bool { return skipNode(up[i]) || gr.fromCache(marks, L, i) }
 	for L := 1; L <= gr.depth; L++ {
 		next := p.ar.take(len(buf) / 2)
 		up := marks[levelOffset(gr.depth, L) : levelOffset(gr.depth, L)+len(next)]
 		for i := 0; i < len(next); {
-			if skip(up, L, i) {
+			if skipNode(up[i]) {
 				i++
 				continue
 			}
 			j := i + 1
-			for j < len(next) && !skip(up, L, j) {
+			for j < len(next) && !skipNode(up[j]) {
 				j++
 			}
 			pairhash.Hash(next[i:j], buf[2*i:2*j])
 			i = j
 		}
 		if gr.cache != nil && L == gr.cacheDepth {
-			for i := range next {
-				if gr.fromCache(marks, L, i) {
-					next[i] = gr.cache[i]
-				}
-			}
+			gr.fromCache(up, next)
 		}
 		lv[L], buf = next, next
+	}
+}
+
+// fromCache copies into level, the level of gr's group roots, the roots of
+// the groups that marks (that level's) say are the page's.
+func (gr *group) fromCache(marks []uint8, level [][32]byte) {
+	for i := range level {
+		if marks[i]&markCached != 0 {
+			level[i] = gr.cache[i]
+		}
 	}
 }
 
@@ -525,7 +519,9 @@ func levelOffset(depth, L int) int {
 }
 
 // skipNode reports whether a node with marks m need not be computed.
-func skipNode(m uint8) bool { return m&(markBelow|markAt|markCovered) == markBelow }
+func skipNode(m uint8) bool {
+	return m&markCached != 0 || m&(markBelow|markAt|markCovered) == markBelow
+}
 
 // mark returns the marks of the nodes of gr's subtree, whose root is at
 // depth k, for the targets ts strictly below it (in p.flags).
@@ -562,6 +558,23 @@ func (p *prover) mark(gr *group, k int, ts []target) []uint8 {
 			}
 		}
 	}
+	if gr.cache != nil {
+		// The groups no target lies below come from the page, and nothing
+		// under them is computed.
+		c := gr.cacheDepth
+		for i, m := range marks[off(c):off(c+1)] {
+			if m&markBelow != 0 {
+				continue
+			}
+			for L := c; L >= 0; L-- {
+				w := 1 << uint(c-L)
+				lv := marks[off(L)+i*w : off(L)+(i+1)*w]
+				for j := range lv {
+					lv[j] |= markCached
+				}
+			}
+		}
+	}
 	return marks
 }
 
@@ -574,7 +587,7 @@ func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBat
 	batch := gr.shape == nil && !gr.elem.raw
 	src, pos := p.src[:0], p.pos[:0]
 	for j := 0; j < min(len(buf), gr.n); j++ {
-		if skipNode(marks[j]) || gr.fromCache(marks, 0, j) {
+		if skipNode(marks[j]) {
 			continue
 		}
 		s, v, _ := gr.slot(j)
