@@ -6,7 +6,10 @@
 // of several fixed-size values together with one cached root, standing for
 // the complete subtree those bytes merkleize to ([NewPage], [Layout],
 // [Shape]). Pages keep the bottom of large lists dense: a list of validators
-// costs little more than its serialized bytes.
+// costs little more than its serialized bytes. A page of a cached layout
+// ([NewCachedLayout]) also keeps the roots of its groups of values, so that
+// a proof hashes the values of one group, not of the whole page, and a page
+// made from another ([NewPageFrom]) re-hashes only the groups that changed.
 //
 // Nothing is modified in place. [Set] and [SetMany] return a new root that
 // shares every untouched node with the old one, so a copy of a tree is a
