@@ -284,6 +284,12 @@ func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf,
 		}
 		return
 	}
+	copy(out, hashLevels(valueLeaves(s, src, ar, vb, level), s.depth, ar))
+}
+
+// valueLeaves returns the leaves of the values src, all of shape s (not
+// raw), value after value: 2^s.depth chunks each, nested values hashed.
+func valueLeaves(s *Shape, src [][]byte, ar *arena, vb *valueBuf, level int) [][32]byte {
 	leaves := 1 << uint(s.depth)
 	buf := ar.take(len(src) * leaves)
 	// Every leaf is written once: parts, their zero padding, and the zero
@@ -339,5 +345,5 @@ func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf,
 			buf[i*leaves+j] = roots[i]
 		}
 	}
-	copy(out, hashLevels(buf, s.depth, ar))
+	return buf
 }

@@ -53,6 +53,8 @@ type prover struct {
 	pages   []step                // warm's pages
 	batches []valueBatch          // warm's values to hash, by shape
 	slots   map[pageAt][][32]byte // the slots' roots warm computed
+	entered []enteredBatch        // warm's values with targets inside, by shape
+	values  map[Gindex]valueAt    // where warm hashed them, by their index
 	// Scratch for one group's slot roots, used before the walk goes deeper.
 	flags []uint8
 	src   [][]byte
@@ -70,6 +72,11 @@ func putProver(p *prover) {
 	clear(p.pages[:cap(p.pages)])
 	p.queue, p.pages = p.queue[:0], p.pages[:0]
 	clear(p.slots)
+	clear(p.values)
+	for i := range p.entered {
+		p.entered[i].reset()
+	}
+	p.entered = p.entered[:0]
 	clear(p.src[:cap(p.src)]) // do not keep page bytes alive
 	p.src, p.pos = p.src[:0], p.pos[:0]
 	p.ar.reset()
@@ -330,8 +337,10 @@ func (p *prover) warm(root *Node, ts []target) {
 			clear(buf)
 			var b *valueBatch
 			batches, b = batchFor(batches, gr.elem)
-			p.fillSlots(&gr, p.mark(&gr, s.k, s.ts), buf, b)
+			marks := p.mark(&gr, s.k, s.ts)
+			p.fillSlots(&gr, marks, buf, b)
 			p.slots[pageAt{s.n.page, s.g}] = buf
+			p.enter(&gr, marks, s.g)
 		}
 		for i := range batches {
 			b := &batches[i]
@@ -345,10 +354,78 @@ func (p *prover) warm(root *Node, ts []target) {
 			b.src, b.dst = b.src[:0], b.dst[:0]
 		}
 		p.batches = batches[:0]
+		p.hashEntered()
 	}
 	clear(q)
 	clear(pages)
 	p.queue, p.pages = q[:0], pages[:0]
+}
+
+// enteredBatch gathers values of pages, of one shape, with targets inside:
+// the walk needs the roots of nodes inside them, which warm computes for
+// all of them at once, level by level (every node of each value: a few
+// pairs more than the walk needs, in calls of hundreds of pairs rather
+// than of one to three per value).
+type enteredBatch struct {
+	shape *Shape
+	src   [][]byte
+	lv    [17][][32]byte // lv[L]: the nodes L levels above the values' leaves, value after value
+}
+
+func (e *enteredBatch) reset() {
+	clear(e.src) // do not keep pages alive
+	e.src = e.src[:0]
+	e.lv = [17][][32]byte{}
+}
+
+// valueAt is a value of an enteredBatch: batch b, value i.
+type valueAt struct{ b, i int }
+
+// enter adds the values of page group gr, the node g, that have targets
+// inside them (marks) to warm's entered batches.
+func (p *prover) enter(gr *group, marks []uint8, g Gindex) {
+	for j := 0; j < min(1<<uint(gr.depth), gr.n); j++ {
+		if marks[j]&markBelow == 0 {
+			continue
+		}
+		s, v, missing := gr.slot(j)
+		if missing || s == nil || s.depth == 0 {
+			continue // the walk fails there, or has nothing to batch
+		}
+		b := 0
+		for b < len(p.entered) && p.entered[b].shape != s {
+			b++
+		}
+		if b == len(p.entered) {
+			if len(p.entered) < cap(p.entered) {
+				p.entered = p.entered[:b+1]
+			} else {
+				p.entered = append(p.entered, enteredBatch{})
+			}
+			p.entered[b].shape = s
+		}
+		e := &p.entered[b]
+		if p.values == nil {
+			p.values = make(map[Gindex]valueAt)
+		}
+		p.values[g<<uint(gr.depth)|Gindex(j)] = valueAt{b, len(e.src)}
+		e.src = append(e.src, v)
+	}
+}
+
+// hashEntered computes every node of the entered values, a batch per shape
+// and level.
+func (p *prover) hashEntered() {
+	for i := range p.entered {
+		e := &p.entered[i]
+		buf := valueLeaves(e.shape, e.src, &p.ar, &p.vb, 0)
+		e.lv[0] = buf
+		for L := 1; L <= e.shape.depth; L++ {
+			next := p.ar.take(len(buf) / 2)
+			pairhash.Hash(next, buf)
+			e.lv[L], buf = next, next
+		}
+	}
 }
 
 // pageAt is a page at a generalized index: a page may be shared by several
@@ -683,6 +760,16 @@ func (p *prover) slot(gr *group, j int, g Gindex, k int, ts []target) error {
 		return belowLeaf(ts[0], g)
 	}
 	sub := group{depth: s.depth, n: len(s.parts), shape: s, b: b}
+	if at, ok := p.values[g]; ok {
+		// warm computed the value's nodes.
+		e := &p.entered[at.b]
+		var lv [17][][32]byte
+		for L := 0; L <= s.depth; L++ {
+			w := 1 << uint(s.depth-L)
+			lv[L] = e.lv[L][at.i*w : (at.i+1)*w]
+		}
+		return p.inner(&sub, &lv, k, 0, 0, g, ts)
+	}
 	return p.group(&sub, g, k, ts)
 }
 
