@@ -484,8 +484,6 @@ type group struct {
 	cacheDepth int
 }
 
-
-
 // slot returns slot j: the shape and bytes of a value, or with s nil the
 // bytes of a raw chunk (to be zero-padded); missing reports a zero chunk.
 func (gr *group) slot(j int) (s *Shape, b []byte, missing bool) {
