@@ -17,7 +17,11 @@
 //     branches;
 //   - a vector or list of fixed-size composite values of at most 4 KiB each
 //     (validators, checkpoints, public keys, deposits...) stores their bytes
-//     in pages of as many whole values as fit in 1 KiB (at least one);
+//     in pages of as many whole values as fit, at most 16: pages of up to
+//     2 KiB that also keep the roots of their groups of values of at least
+//     192 bytes where a page holds two groups or more (16 validators with
+//     the roots of their 8 pairs, see tree.NewCachedLayout), pages of up to
+//     1 KiB otherwise (at least one value);
 //   - another fixed-size composite value of at most 4 KiB (a Checkpoint
 //     field, a BeaconBlockHeader) is a page holding that one value;
 //   - everything else (variable-size containers, lists of variable-size
