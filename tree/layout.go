@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"bytes"
 	"fmt"
 	"unsafe"
 )
@@ -219,7 +220,7 @@ func NewPageFrom(l *Layout, data []byte, base *Node) (*Node, error) {
 		lo := g * size
 		a := data[min(lo, len(data)):min(lo+size, len(data))]
 		b := old[min(lo, len(old)):min(lo+size, len(old))]
-		if len(a) > 0 && string(a) == string(b) {
+		if len(a) > 0 && bytes.Equal(a, b) {
 			roots[g] = lend[g]
 			n.page.lent |= 1 << uint(g)
 		}

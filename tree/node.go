@@ -183,18 +183,14 @@ func (n *Node) publish(root *[32]byte) {
 		n.state.Store(rootKnown)
 		return
 	}
-	// Another goroutine computed the same root and is copying it in: that
-	// takes nanoseconds and never waits on anything, so spinning is safe.
-	for n.state.Load() != rootKnown {
-		runtime.Gosched()
-	}
+	n.awaitRoot()
 }
 
-// publishPage is publish for a page whose layout keeps its groups' roots:
-// the goroutine that publishes the root first writes groups, the roots of
-// all the page's groups, into those not lent by a base page. The lent ones
-// are read by any hasher and never written; the others are read only once
-// the root is known.
+// publishPage is publish for a page: the goroutine that publishes the root
+// first writes groups, the roots of all the page's groups, into those its
+// page keeps (none if its layout keeps none) and did not borrow from a base
+// page. The borrowed ones are read by any hasher and never written; the
+// others are read only once the root is known.
 func (n *Node) publishPage(root *[32]byte, groups [][32]byte) {
 	if n.state.CompareAndSwap(rootUnknown, rootWriting) {
 		pg := n.page
@@ -208,6 +204,13 @@ func (n *Node) publishPage(root *[32]byte, groups [][32]byte) {
 		n.state.Store(rootKnown)
 		return
 	}
+	n.awaitRoot()
+}
+
+// awaitRoot waits until n's root is known: another goroutine computed the
+// same root and is copying it in, which takes nanoseconds and never waits
+// on anything, so spinning is safe.
+func (n *Node) awaitRoot() {
 	for n.state.Load() != rootKnown {
 		runtime.Gosched()
 	}

@@ -80,52 +80,25 @@ func (vb *valueBuf) subs(level, n int) [][]byte {
 }
 
 func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
-	capacity := l.Capacity()
-	if l.groupDepth >= 0 {
-		hashCachedPages(l, pages, ar, vb)
-		return
-	}
-	if l.elem == ChunkShape {
+	if l.elem == ChunkShape && l.groupDepth < 0 {
 		hashChunkPages(l, pages, ar)
 		return
 	}
-	buf := ar.take(len(pages) * capacity)
-	{
-		size := l.elem.size
-		src, pos := vb.src[:0], vb.pos[:0]
-		for pi, p := range pages {
-			data := p.page.data
-			for i := 0; i*size < len(data); i++ {
-				src = append(src, data[i*size:min(len(data), (i+1)*size)])
-				pos = append(pos, pi*capacity+i)
-			}
-		}
-		if len(src) == len(buf) {
-			// Full pages: the values' roots are the page leaves, in order.
-			hashValues(l.elem, src, buf, ar, vb, 0)
-		} else {
-			clear(buf)
-			out := ar.take(len(src))
-			hashValues(l.elem, src, out, ar, vb, 0)
-			for k, p := range pos {
-				buf[p] = out[k]
-			}
-		}
-		vb.src, vb.pos = src[:0], pos[:0]
-	}
-	roots := hashLevels(buf, l.depth, ar)
-	for pi, p := range pages {
-		p.publish(&roots[pi])
-	}
+	hashValuePages(l, pages, ar, vb)
 }
 
-// hashCachedPages hashes pages whose layout keeps the roots of their
-// groups: the values of every group whose root is not lent by a base page,
-// in one batch, then their groups' levels, then the pages' levels above the
-// groups; it publishes each page's root with its groups' roots. A group
-// past a page's values is a zero subtree.
-func hashCachedPages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
-	gd, groups := l.groupDepth, l.groups()
+// hashValuePages hashes pages of values as groups: the values of every
+// group whose root is not lent by a base page, in one batch, then their
+// groups' levels, then the pages' levels above the groups; it publishes
+// each page's root, with its groups' roots where its layout keeps them. A
+// page that keeps none is one group. A group past a page's values is a zero
+// subtree; a value missing from a group is a zero chunk.
+func hashValuePages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
+	gd := l.groupDepth
+	if gd < 0 {
+		gd = l.depth
+	}
+	groups := 1 << uint(l.depth-gd)
 	per := 1 << uint(gd)
 	size := l.elem.size
 	gbytes := size << uint(gd)

@@ -335,10 +335,10 @@ func (p *prover) warm(root *Node, ts []target) {
 			gr := groupOf(s.n)
 			buf := p.ar.take(1 << uint(gr.depth))
 			clear(buf)
-			var b *valueBatch
-			batches, b = batchFor(batches, gr.elem)
+			var i int
+			batches, i = batchFor(batches, gr.elem)
 			marks := p.mark(&gr, s.k, s.ts)
-			p.fillSlots(&gr, marks, buf, b)
+			p.fillSlots(&gr, marks, buf, &batches[i])
 			p.slots[pageAt{s.n.page, s.g}] = buf
 			p.enter(&gr, marks, s.g)
 		}
@@ -392,18 +392,8 @@ func (p *prover) enter(gr *group, marks []uint8, g Gindex) {
 		if missing || s == nil || s.depth == 0 {
 			continue // the walk fails there, or has nothing to batch
 		}
-		b := 0
-		for b < len(p.entered) && p.entered[b].shape != s {
-			b++
-		}
-		if b == len(p.entered) {
-			if len(p.entered) < cap(p.entered) {
-				p.entered = p.entered[:b+1]
-			} else {
-				p.entered = append(p.entered, enteredBatch{})
-			}
-			p.entered[b].shape = s
-		}
+		var b int
+		p.entered, b = batchFor(p.entered, s)
 		e := &p.entered[b]
 		if p.values == nil {
 			p.values = make(map[Gindex]valueAt)
@@ -702,24 +692,31 @@ type valueBatch struct {
 	dst   []*[32]byte
 }
 
-// batchFor returns the batch of batches for values of shape s, added if
-// there is none (reusing an earlier call's emptied slices where the
-// capacity holds one).
-func batchFor(batches []valueBatch, s *Shape) ([]valueBatch, *valueBatch) {
+// batchFor returns the index in batches of the batch for values of shape
+// s, added if there is none (reusing an earlier call's emptied entry where
+// the capacity holds one). It serves warm's two kinds of batches.
+func batchFor[B any, P interface {
+	*B
+	shapeOf() **Shape
+}](batches []B, s *Shape) ([]B, int) {
 	for i := range batches {
-		if batches[i].shape == s {
-			return batches, &batches[i]
+		if *P(&batches[i]).shapeOf() == s {
+			return batches, i
 		}
 	}
 	if len(batches) < cap(batches) {
 		batches = batches[:len(batches)+1]
 	} else {
-		batches = append(batches, valueBatch{})
+		var zero B
+		batches = append(batches, zero)
 	}
-	b := &batches[len(batches)-1]
-	b.shape = s
-	return batches, b
+	i := len(batches) - 1
+	*P(&batches[i]).shapeOf() = s
+	return batches, i
 }
+
+func (b *valueBatch) shapeOf() **Shape   { return &b.shape }
+func (e *enteredBatch) shapeOf() **Shape { return &e.shape }
 
 // inner walks from the node r levels below gr's root (at depth k0), at
 // index i of its level, whose generalized index is g, to the targets ts
