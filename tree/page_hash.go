@@ -10,6 +10,29 @@ import (
 	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
+// HashValue returns the root of the value of shape s serialized in b, which
+// must be s.Size() bytes, without building nodes: what the root of a page
+// holding that one value would be.
+func HashValue(s *Shape, b []byte) [32]byte {
+	if len(b) != s.size {
+		panic("tree: HashValue of a value of another size")
+	}
+	if s.raw {
+		var c [32]byte
+		copy(c[:], b)
+		return c
+	}
+	ar := arenaPool.Get().(*arena)
+	out := ar.take(1)
+	var vb valueBuf
+	src := [][]byte{b}
+	hashValues(s, src, out, ar, &vb, 0)
+	root := out[0]
+	ar.reset()
+	arenaPool.Put(ar)
+	return root
+}
+
 // hashPages computes and publishes the roots of pages of one layout, in
 // batches of about groupBytes of leaf chunks, split across goroutines when
 // there are many values.
@@ -47,18 +70,6 @@ func hashPageRange(l *Layout, pages []*Node, ar *arena) {
 		hashPageGroup(l, pages[start:min(start+per, len(pages))], ar, &values)
 		ar.reset()
 	}
-}
-
-// totalLeaves counts the chunks a value of shape s is hashed from, nested
-// shapes included.
-func (s *Shape) totalLeaves() int {
-	n := 1 << uint(s.depth)
-	for _, p := range s.parts {
-		if p.Shape != nil {
-			n += p.Shape.totalLeaves()
-		}
-	}
-	return n
 }
 
 // valueBuf is reusable scratch for the byte ranges of the values of a batch.

@@ -7,11 +7,12 @@ import (
 	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
-// This file holds the Merkle proofs of the consensus specification's
-// ssz/merkle-proofs.md: single proofs (a leaf and its branch of siblings),
-// multiproofs (leaves and the helper nodes get_helper_indices names), and
-// their verification. Proofs are read straight off a tree by prove.go's
-// walk, which never expands pages or zero subtrees beyond the proven paths.
+// This file holds the public API of the Merkle proofs of the consensus
+// specification's ssz/merkle-proofs.md: single proofs (a leaf and its branch
+// of siblings), multiproofs (leaves and the helper nodes get_helper_indices
+// names), and their verification. Proofs are read straight off a tree by the
+// walk of proof_walk.go, which never expands pages or zero subtrees beyond
+// the proven paths.
 
 // Multiproof is a Merkle multiproof of the nodes at Indices of a tree, as
 // the specification's calculate_multi_merkle_root takes it: Leaves[i] is the
