@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/ssztree/ssztree/internal/pairhash"
+	"github.com/prysmaticlabs/gohashtree"
 )
 
 // Tuning numbers, for the project's 2-core machine (AMD EPYC with SHA-NI
@@ -137,7 +137,7 @@ func hashSpines(spines []*Node, ar *arena) {
 			}
 		}
 		out := ar.take(k)
-		pairhash.Hash(out, in[:2*k])
+		hashPairs(out, in[:2*k])
 		k = 0
 		active = 0
 		for i, n := range spines {
@@ -204,9 +204,21 @@ func hashBranchRange(level []*Node, ar *arena) {
 		in[2*i] = n.left.root
 		in[2*i+1] = n.right.root
 	}
-	pairhash.Hash(out, in)
+	hashPairs(out, in)
 	for i, n := range level {
 		n.publish(&out[i])
 	}
 	ar.release(3 * len(level))
+}
+
+// hashPairs writes to out[i] the SHA-256 hash of in[2i] || in[2i+1], for
+// i < len(in)/2: the pair hashes of every level of a tree. gohashtree picks
+// its fastest code for the processor (SHA-NI, AVX2, AVX or portable Go) once
+// per process. len(in) must be even and out long enough; they must not
+// overlap.
+func hashPairs(out, in [][32]byte) {
+	if len(in) < 2 {
+		return
+	}
+	gohashtree.HashChunks(out, in)
 }

@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"unsafe"
-
-	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // HashValue returns the root of the value of shape s serialized in b, which
@@ -215,7 +213,7 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 				pairs[2*i], pairs[2*i+1] = roots[i], zeroes[d].root
 			}
 			next := ar.take(n)
-			pairhash.Hash(next, pairs)
+			hashPairs(next, pairs)
 			roots = next
 		}
 		k = 0
@@ -248,7 +246,7 @@ func chunkClass(p *Node) int {
 func hashLevels(buf [][32]byte, depth int, ar *arena) [][32]byte {
 	for d := depth; d > 0; d-- {
 		next := ar.take(len(buf) / 2)
-		pairhash.Hash(next, buf)
+		hashPairs(next, buf)
 		buf = next
 	}
 	return buf

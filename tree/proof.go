@@ -3,8 +3,6 @@ package tree
 import (
 	"fmt"
 	"slices"
-
-	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // This file holds the public API of the Merkle proofs of the consensus
@@ -176,7 +174,7 @@ func CalculateRoot(g Gindex, leaf [32]byte, branch [][32]byte) ([32]byte, error)
 		} else {
 			buf[0], buf[1] = buf[2], h
 		}
-		pairhash.Hash(buf[2:], buf[:2])
+		hashPairs(buf[2:], buf[:2])
 	}
 	return buf[2], nil
 }
@@ -264,7 +262,7 @@ func calculateMultiRoot(indices []Gindex, leaves [][32]byte, helpers []Gindex, h
 			if len(out) < len(parents) {
 				out = make([][32]byte, cap(parents))
 			}
-			pairhash.Hash(out, pairs)
+			hashPairs(out, pairs)
 			for i, g := range parents {
 				m.parents = append(m.parents, entry{g, out[i]})
 			}

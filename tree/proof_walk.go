@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-
-	"github.com/ssztree/ssztree/internal/pairhash"
 )
 
 // The walk behind Prove and ProveMulti. It descends from the root along the
@@ -398,7 +396,7 @@ func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
 			for j < len(next) && !skipNode(up[j]) {
 				j++
 			}
-			pairhash.Hash(next[i:j], buf[2*i:2*j])
+			hashPairs(next[i:j], buf[2*i:2*j])
 			i = j
 		}
 		if gr.cache != nil && L == gr.cacheDepth {

@@ -1,7 +1,5 @@
 package tree
 
-import "github.com/ssztree/ssztree/internal/pairhash"
-
 // The breadth-first pass of multiproofs (warm): it loads the nodes on the
 // paths to many targets at once and hashes, in batches across pages, the
 // values the walk of proof_walk.go will need.
@@ -151,7 +149,7 @@ func (p *prover) hashEntered() {
 		e.lv[0] = buf
 		for L := 1; L <= e.shape.depth; L++ {
 			next := p.ar.take(len(buf) / 2)
-			pairhash.Hash(next, buf)
+			hashPairs(next, buf)
 			e.lv[L], buf = next, next
 		}
 	}
