@@ -3,7 +3,6 @@ package tree
 import (
 	"fmt"
 	"runtime"
-	"sync"
 )
 
 // slabPages is how many pages BuildPages allocates at once (nodes, headers,
@@ -53,7 +52,7 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 	if err := l.checkValues(len(data)); err != nil {
 		return nil, err
 	}
-	per := l.Bytes()
+	per := l.PageSize()
 	count := (len(data) + per - 1) / per
 	top := depth - l.depth
 	if top < 64 && uint64(count) > uint64(1)<<uint(top) {
@@ -70,7 +69,12 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 	nodes := make([]*Node, count)
 	slab := slabFor(per)
 	slabs := (count + slab - 1) / slab
-	fill := func(first, last int) { // slabs [first, last)
+	workers := 1
+	if !owned && len(data) >= parallelCopyBytes {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	// Each goroutine fills whole slabs.
+	fanOut(slabs, workers, func(first, last int) error {
 		for start := first * slab; start < min(count, last*slab); start += slab {
 			end := min(count, start+slab)
 			lo, hi := start*per, min(len(data), end*per)
@@ -94,27 +98,8 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 				nodes[start+i] = &ns[i]
 			}
 		}
-	}
-	workers := 1
-	if !owned && len(data) >= parallelCopyBytes {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if workers == 1 {
-		fill(0, slabs)
-	} else {
-		// Copying a large value runs at the speed the kernel hands out
-		// fresh memory; two cores get it twice as fast.
-		var wg sync.WaitGroup
-		per := (slabs + workers - 1) / workers
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				fill(w*per, min(slabs, (w+1)*per))
-			}()
-		}
-		wg.Wait()
-	}
+		return nil
+	})
 	return Build(top, nodes, l.depth)
 }
 

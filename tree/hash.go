@@ -171,7 +171,8 @@ func (h *hasher) reset() {
 	h.arena.reset()
 }
 
-// hashBranches hashes a level of branches whose children's roots are known.
+// hashBranches hashes a level of branches whose children's roots are known,
+// split across goroutines when large.
 func hashBranches(level []*Node, ar *arena) {
 	workers := 1
 	if len(level) >= parallelPairs {
@@ -181,20 +182,10 @@ func hashBranches(level []*Node, ar *arena) {
 		hashBranchRange(level, ar)
 		return
 	}
-	var wg sync.WaitGroup
-	per := (len(level) + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		part := level[min(w*per, len(level)):min((w+1)*per, len(level))]
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a := arenaPool.Get().(*arena)
-			hashBranchRange(part, a)
-			a.reset()
-			arenaPool.Put(a)
-		}()
-	}
-	wg.Wait()
+	fanOut(len(level), workers, func(lo, hi int) error {
+		withArena(func(a *arena) { hashBranchRange(level[lo:hi], a) })
+		return nil
+	})
 }
 
 func hashBranchRange(level []*Node, ar *arena) {

@@ -72,16 +72,16 @@ func (l *Layout) Depth() int { return l.depth }
 // Capacity returns how many values a page holds at most.
 func (l *Layout) Capacity() int { return 1 << uint(l.depth) }
 
-// Bytes returns the size of a full page's bytes.
-func (l *Layout) Bytes() int { return l.elem.size << uint(l.depth) }
+// PageSize returns the number of bytes of a full page.
+func (l *Layout) PageSize() int { return l.elem.size << uint(l.depth) }
 
 // TotalDepth returns the depth of a page's subtree down to its deepest
 // chunk: the page levels plus the value shape's own (nested) levels.
 func (l *Layout) TotalDepth() int { return l.depth + l.elem.totalDepth() }
 
 func (l *Layout) check(data []byte) error {
-	if len(data) > l.Bytes() {
-		return fmt.Errorf("%w: %d bytes in a page of %d", ErrLayout, len(data), l.Bytes())
+	if len(data) > l.PageSize() {
+		return fmt.Errorf("%w: %d bytes in a page of %d", ErrLayout, len(data), l.PageSize())
 	}
 	if !l.elem.raw && len(data)%l.elem.size != 0 {
 		return fmt.Errorf("%w: %d bytes are not whole values of %d bytes", ErrLayout, len(data), l.elem.size)

@@ -2,94 +2,52 @@ package tree
 
 import "fmt"
 
-// walkPages appends the first w.left page-level nodes below n, top levels
-// above the pages, with nil for each page position inside a zero subtree.
-func (w *nodeWalker) walkPages(n *Node, top int, l *Layout) error {
-	if w.left == 0 {
-		return nil
-	}
-	if top == 0 {
-		w.dst = append(w.dst, n)
-		w.left--
-		return nil
-	}
-	if n.RootKnown() && n.root == zeroes[top+l.depth].root {
-		k := min(w.left, uint64(1)<<min(uint(top), 62))
-		for i := uint64(0); i < k; i++ {
-			w.dst = append(w.dst, nil)
-		}
-		w.left -= k
-		return nil
-	}
-	if n.left == nil {
-		return fmt.Errorf("%w: leaf %d levels above the pages", ErrNavigation, top)
-	}
-	if n.right == nil && int(n.spineK) <= top {
-		// A spine: its subtree, then the zero subtrees at its right.
-		k := int(n.spineK)
-		if err := w.walkPages(n.left, top-k, l); err != nil {
-			return err
-		}
-		for j := k; j >= 1 && w.left > 0; j-- {
-			c := min(w.left, uint64(1)<<min(uint(top-j), 62))
-			for i := uint64(0); i < c; i++ {
-				w.dst = append(w.dst, nil)
-			}
-			w.left -= c
-		}
-		return nil
-	}
-	left, right := n.Children()
-	if err := w.walkPages(left, top-1, l); err != nil {
-		return err
-	}
-	return w.walkPages(right, top-1, l)
-}
-
-// Nodes appends to dst the first count nodes at the given depth below n, in
-// order, in one walk. Pages met above that depth are expanded.
-func Nodes(dst []*Node, n *Node, depth int, count uint64) ([]*Node, error) {
-	if depth < 64 && count > uint64(1)<<uint(depth) {
-		return dst, fmt.Errorf("%w: %d nodes at depth %d", ErrNavigation, count, depth)
-	}
-	w := nodeWalker{dst: dst, left: count}
-	err := w.walk(n, depth)
-	return w.dst, err
-}
-
-type nodeWalker struct {
-	dst  []*Node
+// levelWalk visits the nodes at one depth below a subtree, left to right: the
+// one recursion over branches, spines, zero subtrees and pages that [Nodes]
+// and [AppendData] share. A spine's zero subtrees, and a subtree whose known
+// root is the zero root of its depth, are visited as one run of positions
+// that all hold the shared zero subtree of the target depth, without
+// descending into them; a page above the target depth is expanded.
+type levelWalk struct {
+	// left is how many positions at the target depth remain to visit.
 	left uint64
+	// height is the depth of the subtrees at the target depth, or -1 if it
+	// is unknown; only with it are zero subtrees recognized by their roots
+	// (spines say their own heights).
+	height int
+	// visit is called for each node at the target depth, in order; k > 1
+	// only for a run of k positions inside one zero subtree, which all hold
+	// n, the shared zero subtree of height height.
+	visit func(n *Node, k uint64) error
 }
 
-func (w *nodeWalker) walk(n *Node, depth int) error {
+func (w *levelWalk) walk(n *Node, depth int) error {
 	if w.left == 0 {
 		return nil
 	}
 	if depth == 0 {
-		w.dst = append(w.dst, n)
 		w.left--
-		return nil
+		return w.visit(n, 1)
 	}
-	if n.IsLeaf() {
-		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
+	if w.height >= 0 && depth+w.height <= MaxDepth && n.RootKnown() && n.root == zeroes[depth+w.height].root {
+		return w.zeros(zeroes[w.height], depth)
 	}
 	if n.isSpine() && int(n.spineK) <= depth {
-		// A spine: its subtree, then the zero subtrees at its right, whose
-		// nodes at the target depth are all the same zero subtree.
+		// The spine's subtree, then the zero subtrees at its right.
 		k := int(n.spineK)
 		if err := w.walk(n.left, depth-k); err != nil {
 			return err
 		}
-		zero := zeroes[int(n.spineK)+int(n.spineBelow)-depth]
+		zero := zeroes[k+int(n.spineBelow)-depth]
 		for j := k; j >= 1 && w.left > 0; j-- {
-			c := min(w.left, uint64(1)<<min(uint(depth-j), 62))
-			for i := uint64(0); i < c; i++ {
-				w.dst = append(w.dst, zero)
+			if err := w.zeros(zero, depth-j); err != nil {
+				return err
 			}
-			w.left -= c
 		}
 		return nil
+	}
+	if n.IsLeaf() {
+		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
 	}
 	left, right := n.Children()
 	if left == nil {
@@ -99,4 +57,31 @@ func (w *nodeWalker) walk(n *Node, depth int) error {
 		return err
 	}
 	return w.walk(right, depth-1)
+}
+
+// zeros visits the positions of a zero subtree depth levels above the
+// target depth, as far as left goes, as one run of zero.
+func (w *levelWalk) zeros(zero *Node, depth int) error {
+	k := min(w.left, uint64(1)<<min(uint(depth), 63))
+	w.left -= k
+	return w.visit(zero, k)
+}
+
+// Nodes appends to dst the first count nodes at the given depth below n, in
+// order, in one walk. Pages met above that depth are expanded.
+func Nodes(dst []*Node, n *Node, depth int, count uint64) ([]*Node, error) {
+	if depth < 0 || depth > MaxDepth {
+		return dst, fmt.Errorf("%w: depth %d outside 0..%d", ErrNavigation, depth, MaxDepth)
+	}
+	if depth < 64 && count > uint64(1)<<uint(depth) {
+		return dst, fmt.Errorf("%w: %d nodes at depth %d", ErrNavigation, count, depth)
+	}
+	w := levelWalk{left: count, height: -1, visit: func(n *Node, k uint64) error {
+		for ; k > 0; k-- {
+			dst = append(dst, n)
+		}
+		return nil
+	}}
+	err := w.walk(n, depth)
+	return dst, err
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"runtime"
-	"sync"
 	"unsafe"
 )
 
@@ -44,20 +43,10 @@ func hashPages(l *Layout, pages []*Node, ar *arena) {
 		hashPageRange(l, pages, ar)
 		return
 	}
-	var wg sync.WaitGroup
-	per := (len(pages) + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		part := pages[min(w*per, len(pages)):min((w+1)*per, len(pages))]
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a := arenaPool.Get().(*arena)
-			hashPageRange(l, part, a)
-			a.reset()
-			arenaPool.Put(a)
-		}()
-	}
-	wg.Wait()
+	fanOut(len(pages), workers, func(lo, hi int) error {
+		withArena(func(a *arena) { hashPageRange(l, pages[lo:hi], a) })
+		return nil
+	})
 }
 
 func hashPageRange(l *Layout, pages []*Node, ar *arena) {
@@ -180,7 +169,7 @@ func hashValuePages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 // depth, in batches of pages of one such size: a transaction of 10 chunks in
 // a page of 128 costs 15 pair hashes and 3 with zero roots, not 127.
 func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
-	per := l.Bytes()
+	per := l.PageSize()
 	// counts[c] is how many pages hold at most 2^c chunks and more than
 	// 2^(c-1); the last class holds the full pages.
 	var counts [17]int

@@ -1,8 +1,35 @@
 package tree
 
+import (
+	"errors"
+	"sync"
+)
+
 // parallelCopyBytes is the smallest data whose copy into or out of pages is
-// split across goroutines. Splitting took the decode of a 1,000,000
-// validator state from 94 to 36 ms (BenchmarkStateDecode in package
-// capella); the threshold itself is a guess that keeps small values on one
-// goroutine, not a measured break-even.
+// split across goroutines: a fresh buffer is paged in by the copy, and the
+// kernel serves page faults from two cores about twice as fast as from one
+// (docs/performance.md has the decode figures). The threshold itself keeps
+// small values on one goroutine; it is not a measured break-even.
 const parallelCopyBytes = 4 << 20
+
+// fanOut calls f on workers ranges [lo, hi) that split [0, n) into parts
+// of nearly equal size, each in a goroutine of its own, waits for them and
+// returns their errors joined. With one worker (or fewer) it calls f(0, n)
+// in the calling goroutine. Ranges past n are not called.
+func fanOut(n, workers int, f func(lo, hi int) error) error {
+	if workers <= 1 || n <= 1 {
+		return f(0, n)
+	}
+	per := (n + workers - 1) / workers
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers && w*per < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = f(w*per, min(n, (w+1)*per))
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}

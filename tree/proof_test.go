@@ -135,7 +135,7 @@ func genPage(t testing.TB, r *rand.Rand, depth int) *Node {
 	}
 	var data []byte
 	if elem.raw {
-		data = make([]byte, r.IntN(l.Bytes()+1))
+		data = make([]byte, r.IntN(l.PageSize()+1))
 	} else {
 		// At least one value: HashAll cannot hash an empty page of
 		// composite values (hashValues of no values).

@@ -28,3 +28,12 @@ func (a *arena) take(n int) [][32]byte {
 func (a *arena) release(n int) { a.used = max(0, a.used-n) }
 
 func (a *arena) reset() { a.used = 0 }
+
+// withArena calls f with an arena from the pool, reset and put back after:
+// the scratch of a goroutine that hashes part of a batch.
+func withArena(f func(a *arena)) {
+	a := arenaPool.Get().(*arena)
+	f(a)
+	a.reset()
+	arenaPool.Put(a)
+}

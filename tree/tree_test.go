@@ -736,7 +736,7 @@ func TestPackedPagesOfMixedSizes(t *testing.T) {
 	pages := make([]*Node, 600)
 	want := make([][32]byte, len(pages))
 	for i := range pages {
-		data := make([]byte, r.IntN(l.Bytes()+1))
+		data := make([]byte, r.IntN(l.PageSize()+1))
 		for j := range data {
 			data[j] = byte(r.Uint32())
 		}
@@ -753,6 +753,51 @@ func TestPackedPagesOfMixedSizes(t *testing.T) {
 	for i, p := range pages {
 		if p.Root() != want[i] {
 			t.Fatalf("page %d of %d bytes: wrong root", i, len(p.page.data))
+		}
+	}
+}
+
+// TestAppendDataZeroSubtrees reads back, on the path that copies from several
+// goroutines (data of at least parallelCopyBytes) and on the one that does
+// not, pages mixed with a page replaced by a zero subtree, an expanded page
+// and the zero capacity past the data.
+func TestAppendDataZeroSubtrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	l := mustLayout(t, ChunkShape, 5)
+	const depth = 38
+	for _, size := range []int{parallelCopyBytes + 1000*32 + 7, 100*1024 + 3} {
+		data := make([]byte, size)
+		for i := range data {
+			data[i] = byte(r.Uint32())
+		}
+		n, err := BuildPages(l, depth, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Page 3 becomes a zero subtree; in page 5 one chunk changes, which
+		// expands it into leaves and branches.
+		top := depth - l.Depth()
+		if n, err = Set(n, top, 3, Zero(l.Depth())); err != nil {
+			t.Fatal(err)
+		}
+		clear(data[3*l.PageSize() : 4*l.PageSize()])
+		chunk := [32]byte{7, 7, 7}
+		if n, err = Set(n, depth, 5*32+9, NewLeaf(chunk)); err != nil {
+			t.Fatal(err)
+		}
+		copy(data[(5*32+9)*32:], chunk[:])
+		want := append(append([]byte("x"), data...), make([]byte, 3*l.PageSize()+11)...)
+		got, err := AppendData([]byte("x"), n, depth, l, len(want)-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%d bytes: byte %d is %d, want %d", size, i-1, got[i], want[i])
+				}
+			}
+			t.Fatalf("%d bytes: %d read, want %d", size, len(got)-1, len(want)-1)
 		}
 	}
 }

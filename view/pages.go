@@ -35,7 +35,7 @@ type pages struct {
 }
 
 func newPages(l *tree.Layout, depth int, data *tree.Node, size int) pages {
-	return pages{layout: l, top: depth - l.Depth(), per: l.Bytes(), data: data, size: size}
+	return pages{layout: l, top: depth - l.Depth(), per: l.PageSize(), data: data, size: size}
 }
 
 // reset points the storage at another committed data tree, dropping
