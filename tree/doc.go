@@ -2,21 +2,21 @@
 // with cached roots: the storage under every ssztree value.
 //
 // A [Node] is a leaf (one chunk), a branch (two children and a cached root),
-// a shared zero subtree ([Zero]), or a page: a compact node holding the bytes
-// of several fixed-size values together with one cached root, standing for
-// the complete subtree those bytes merkleize to ([NewPage], [Layout],
-// [Shape]). Pages keep the bottom of large lists dense: a list of validators
-// costs little more than its serialized bytes. A page of a cached layout
-// ([NewCachedLayout]) also keeps the roots of its groups of values, so that
-// a proof hashes the values of one group, not of the whole page, and a page
-// made from another ([NewPageFrom]) re-hashes only the groups that changed.
+// a shared zero subtree ([Zero]), a spine ([NewSpine]) or a page: a compact
+// node holding the bytes of several fixed-size values together with one
+// cached root, standing for the complete subtree those bytes merkleize to
+// ([NewPage], [Layout], [Shape]). Pages keep the bottom of large lists
+// dense: a list of validators costs little more than its serialized bytes.
+// A page of a cached layout ([NewCachedLayout]) also keeps the roots of its
+// groups, so that a proof hashes the values of one group, not of the whole
+// page, and a page made from another ([NewPageFrom]) re-hashes only the
+// groups that changed.
 //
 // Nothing is modified in place. [Set] and [SetMany] return a new root that
 // shares every untouched node with the old one, so a copy of a tree is a
 // copy of its root pointer. Roots are computed lazily: [HashAll] (and
 // [Node.Root]) gathers the nodes whose root is unknown and hashes them level
-// by level in batches (internal/pairhash: gohashtree's SHA-NI and AVX-512
-// code, the faster for each batch), in parallel for large levels.
+// by level in batches through gohashtree, in parallel for large levels.
 //
 // [Prove] and [ProveMulti] read Merkle proofs straight off a tree, as the
 // consensus specification's ssz/merkle-proofs.md defines them (a leaf and
@@ -27,4 +27,39 @@
 //
 // This package knows nothing about SSZ types; package schema maps them to
 // trees.
+//
+// # Glossary
+//
+//   - chunk: 32 bytes, a leaf's content and every node's root.
+//   - depth and index: a node's distance below a root and its position
+//     among the nodes of that depth, left to right; [Gindex] combines
+//     them into the specification's generalized index.
+//   - height: a node's distance above the leaves of its subtree.
+//   - zero subtree: the complete subtree of a depth whose chunks are all
+//     zero, one shared node per depth ([Zero]).
+//   - spine: one node standing for a chain of branches whose right
+//     children are zero subtrees, over one subtree ([NewSpine]): the
+//     sparse top of a list whose limit is far above its length.
+//   - shape: how the bytes of one fixed-size value map onto a complete
+//     subtree ([Shape]).
+//   - part: one leaf of a shape: at most 32 bytes of the value padded into
+//     a chunk, or a nested value of a shape of its own ([Part]).
+//   - raw: a shape that is its own root, its one part padded to a chunk
+//     ([ChunkShape], a uint64).
+//   - layout: how a page maps 2^depth values of one shape onto its subtree
+//     ([Layout]).
+//   - page: a node holding the bytes of up to 2^depth values of a layout
+//     and standing for their subtree ([NewPage]).
+//   - group: 2^groupDepth consecutive values of a page of a cached layout,
+//     whose root the page keeps ([NewCachedLayout]).
+//   - lent roots: the roots of groups that a page made by [NewPageFrom]
+//     takes over from the page it replaces, because their bytes did not
+//     change.
+//   - batch: what one pass of hashing takes together: the pages of one
+//     layout, the pairs of one level, the values of one shape.
+//   - packed subtree: a complete subtree inside a page whose bottom level
+//     (its slots) a proof computes from bytes: the values of a page, or the
+//     parts of one value.
+//   - expand: build the leaves and branches a page stands for, which
+//     navigating into a page does ([Node.Children], [Get]).
 package tree

@@ -7,26 +7,23 @@ import (
 	"github.com/prysmaticlabs/gohashtree"
 )
 
-// Tuning numbers, for the project's 2-core machine (AMD EPYC with SHA-NI
-// and AVX-512). They date from hashing with SHA-NI alone; internal/pairhash
-// now hashes large batches about twice as fast, so a split's work in pairs
-// takes about half the time it did.
+// Tuning numbers. Their figures and how they were found are in
+// docs/performance.md.
 const (
 	// parallelPairs is the smallest level of branches, in pair hashes, that
-	// is split across goroutines. The figure is the one the design's
-	// prototype found (../shared/DESIGN.md §4: smaller splits were slower
-	// on 2 cores); it has not been measured again here.
+	// is split across goroutines: below it, starting and waiting for the
+	// goroutines costs more than the second core saves. The value comes
+	// from a prototype of the design measured on 2 cores and has not been
+	// measured again on this code.
 	parallelPairs = 8192
 	// parallelValues is the smallest number of page values whose hashing is
-	// split across goroutines; like parallelPairs, taken from the design,
-	// not measured again.
+	// split across goroutines; chosen like parallelPairs.
 	parallelValues = 4096
-	// groupBytes bounds the leaf chunks hashed per batch of pages, so that a
-	// batch's buffers stay in L2 while the values pass level by level:
-	// hashing the pages of 1,000,000 validators took about 225 ms with 96 to
-	// 128 KiB, 290 ms with 64 KiB and 440 ms with 256 KiB (a benchmark of
-	// hashPages alone, see docs/performance.md).
-	groupBytes = 128 << 10
+	// batchBytes bounds the leaf chunks hashed per batch of pages, so that a
+	// batch's buffers stay in L2 while the values pass level by level
+	// (measured against 64 and 256 KiB on the pages of a large list of
+	// validators).
+	batchBytes = 128 << 10
 )
 
 // HashAll computes the roots of roots and of every node below them whose
@@ -50,7 +47,7 @@ func HashAll(roots ...*Node) {
 
 var hasherPool = sync.Pool{New: func() any { return new(hasher) }}
 
-type pageGroup struct {
+type pageBatch struct {
 	layout *Layout
 	pages  []*Node
 }
@@ -58,7 +55,7 @@ type pageGroup struct {
 type hasher struct {
 	levels [][]*Node // levels[h]: unknown branches of height h (h >= 1)
 	spines [][]*Node // spines[h]: unknown spines whose first level is at height h
-	groups []pageGroup
+	batches []pageBatch
 	arena  arena
 }
 
@@ -92,19 +89,19 @@ func (h *hasher) collect(n *Node) int {
 
 func (h *hasher) addPage(n *Node) {
 	l := n.page.layout
-	// Pages of one layout usually come in long runs: look at the last group
+	// Pages of one layout usually come in long runs: look at the last batch
 	// first.
-	for i := len(h.groups) - 1; i >= 0; i-- {
-		if h.groups[i].layout == l {
-			h.groups[i].pages = append(h.groups[i].pages, n)
+	for i := len(h.batches) - 1; i >= 0; i-- {
+		if h.batches[i].layout == l {
+			h.batches[i].pages = append(h.batches[i].pages, n)
 			return
 		}
 	}
-	h.groups = append(h.groups, pageGroup{layout: l, pages: []*Node{n}})
+	h.batches = append(h.batches, pageBatch{layout: l, pages: []*Node{n}})
 }
 
 func (h *hasher) run() {
-	for _, g := range h.groups {
+	for _, g := range h.batches {
 		hashPages(g.layout, g.pages, &h.arena)
 	}
 	for height := 1; height < max(len(h.levels), len(h.spines)); height++ {
@@ -164,10 +161,10 @@ func (h *hasher) reset() {
 		clear(h.spines[i])
 		h.spines[i] = h.spines[i][:0]
 	}
-	for i := range h.groups {
-		clear(h.groups[i].pages)
+	for i := range h.batches {
+		clear(h.batches[i].pages)
 	}
-	h.groups = h.groups[:0]
+	h.batches = h.batches[:0]
 	h.arena.reset()
 }
 

@@ -18,7 +18,7 @@ type Layout struct {
 
 // NewLayout returns the layout of pages holding 2^depth values of shape elem.
 func NewLayout(elem *Shape, depth int) (*Layout, error) {
-	if elem == nil || depth < 0 || depth > 16 {
+	if elem == nil || depth < 0 || depth > maxShapeDepth {
 		return nil, fmt.Errorf("%w: page depth %d", ErrLayout, depth)
 	}
 	return &Layout{elem: elem, depth: depth, groupDepth: -1}, nil

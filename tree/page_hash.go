@@ -31,7 +31,7 @@ func HashValue(s *Shape, b []byte) [32]byte {
 }
 
 // hashPages computes and publishes the roots of pages of one layout, in
-// batches of about groupBytes of leaf chunks, split across goroutines when
+// batches of about batchBytes of leaf chunks, split across goroutines when
 // there are many values.
 func hashPages(l *Layout, pages []*Node, ar *arena) {
 	values := len(pages) << uint(l.depth)
@@ -51,10 +51,10 @@ func hashPages(l *Layout, pages []*Node, ar *arena) {
 
 func hashPageRange(l *Layout, pages []*Node, ar *arena) {
 	leafChunks := (l.elem.totalLeaves() + 1) << uint(l.depth)
-	per := max(1, groupBytes/32/leafChunks)
+	per := max(1, batchBytes/32/leafChunks)
 	var values valueBuf
 	for start := 0; start < len(pages); start += per {
-		hashPageGroup(l, pages[start:min(start+per, len(pages))], ar, &values)
+		hashPageBatch(l, pages[start:min(start+per, len(pages))], ar, &values)
 		ar.reset()
 	}
 }
@@ -77,7 +77,7 @@ func (vb *valueBuf) subs(level, n int) [][]byte {
 	return vb.sub[level][:n]
 }
 
-func hashPageGroup(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
+func hashPageBatch(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 	if l.elem == ChunkShape && l.groupDepth < 0 {
 		hashChunkPages(l, pages, ar)
 		return
@@ -172,7 +172,7 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 	per := l.PageSize()
 	// counts[c] is how many pages hold at most 2^c chunks and more than
 	// 2^(c-1); the last class holds the full pages.
-	var counts [17]int
+	var counts [maxShapeDepth + 1]int
 	for _, p := range pages {
 		if c := chunkClass(p); c >= 0 {
 			counts[c]++

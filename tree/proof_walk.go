@@ -15,7 +15,7 @@ import (
 //
 // Branches and zero subtrees are walked as they are: a zero subtree's
 // children are the shared zero subtrees below it, whose roots are known. A
-// page is walked as a group of slots computed from its bytes (see group):
+// page is walked as a packed subtree, its slots computed from its bytes (see packed):
 // the roots of the slots the paths do not enter are hashed in one batch,
 // then the page's levels above them, and the walk goes on inside the slots
 // it enters, value by value, without building nodes.
@@ -53,7 +53,7 @@ type prover struct {
 	slots   map[pageAt][][32]byte // the slots' roots warm computed
 	entered []enteredBatch        // warm's values with targets inside, by shape
 	values  map[Gindex]valueAt    // where warm hashed them, by their index
-	// Scratch for one group's slot roots, used before the walk goes deeper.
+	// Scratch for one packed subtree's slot roots, used before the walk goes deeper.
 	flags []uint8
 	src   [][]byte
 	pos   []int
@@ -167,7 +167,7 @@ func (p *prover) run(root *Node) error {
 }
 
 // runSingle proves the one target g below root: down the branches in a
-// loop, then through the walk of groups if the path enters a page.
+// loop, then through the walk of packed subtrees if the path enters a page.
 func (p *prover) runSingle(root *Node, g Gindex) error {
 	d := g.Depth()
 	n := root
@@ -247,9 +247,9 @@ func (p *prover) helperWalk(g Gindex, k int, ts []target) {
 // is g, at depth k.
 func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	if n.page != nil {
-		gr := groupOf(n)
-		gr.slots = p.slots[pageAt{n.page, g}]
-		return p.group(&gr, g, k, ts)
+		pk := packedOf(n)
+		pk.slots = p.slots[pageAt{n.page, g}]
+		return p.walkPacked(&pk, g, k, ts)
 	}
 	if n.left == nil {
 		return belowLeaf(ts[0], g)
@@ -265,16 +265,16 @@ func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	return p.child(left, 2*g, k+1, ts[:s])
 }
 
-// groupOf returns the group of the values of page n, with the roots of
-// its groups if the page keeps them and has been hashed.
-func groupOf(n *Node) group {
+// packedOf returns the packed subtree of the values of page n, with the
+// roots of its groups if the page keeps them and has been hashed.
+func packedOf(n *Node) packed {
 	pg := n.page
 	l := pg.layout
-	gr := group{depth: l.depth, elem: l.elem, data: pg.data, n: (len(pg.data) + l.elem.size - 1) / l.elem.size}
+	pk := packed{depth: l.depth, elem: l.elem, data: pg.data, n: (len(pg.data) + l.elem.size - 1) / l.elem.size}
 	if pg.group0 != nil && n.state.Load() == rootKnown {
-		gr.cache, gr.cacheDepth = pg.groups(), l.groupDepth
+		pk.cache, pk.cacheDepth = pg.groups(), l.groupDepth
 	}
-	return gr
+	return pk
 }
 
 // child records n, the node g at depth k, as a helper if no target is at or
@@ -295,12 +295,12 @@ func (p *prover) child(n *Node, g Gindex, k int, ts []target) error {
 	return p.node(n, g, k, ts)
 }
 
-// group is a complete subtree inside a page whose bottom level, its 2^depth
+// packed is a complete subtree inside a page whose bottom level, its 2^depth
 // slots, is computed from bytes: the values of a page (elem and data), or the
 // parts of one value (shape and b). Slots past the n present are zero
 // chunks. A slot is a raw chunk (bytes zero-padded) or a value of a shape,
-// itself a group.
-type group struct {
+// itself a packed subtree.
+type packed struct {
 	depth int
 	n     int
 	elem  *Shape
@@ -309,23 +309,23 @@ type group struct {
 	b     []byte
 	slots [][32]byte // the slots' roots, if warm computed them
 	// cache holds the roots of the nodes cacheDepth levels above the slots,
-	// if the group is a page that keeps them (see NewCachedLayout).
+	// if the subtree is a page that keeps them (see NewCachedLayout).
 	cache      [][32]byte
 	cacheDepth int
 }
 
 // slot returns slot j: the shape and bytes of a value, or with s nil the
 // bytes of a raw chunk (to be zero-padded); missing reports a zero chunk.
-func (gr *group) slot(j int) (s *Shape, b []byte, missing bool) {
-	if j >= gr.n {
+func (pk *packed) slot(j int) (s *Shape, b []byte, missing bool) {
+	if j >= pk.n {
 		return nil, nil, true
 	}
-	if gr.shape == nil {
-		s = gr.elem
-		b = gr.data[j*s.size : min(len(gr.data), (j+1)*s.size)]
+	if pk.shape == nil {
+		s = pk.elem
+		b = pk.data[j*s.size : min(len(pk.data), (j+1)*s.size)]
 	} else {
-		pt := gr.shape.parts[j]
-		b = gr.b[min(pt.Offset, len(gr.b)):min(pt.Offset+pt.Size, len(gr.b))]
+		pt := pk.shape.parts[j]
+		b = pk.b[min(pt.Offset, len(pk.b)):min(pt.Offset+pt.Size, len(pk.b))]
 		if s = pt.Shape; s == nil {
 			return nil, b, false
 		}
@@ -337,56 +337,56 @@ func (gr *group) slot(j int) (s *Shape, b []byte, missing bool) {
 	return s, b, false
 }
 
-// Marks of the nodes of a group, by where the targets lie.
+// Marks of the nodes of a packed subtree, by where the targets lie.
 const (
 	markAt      uint8 = 1 << iota // a target is the node
 	markBelow                     // a target lies strictly below the node
-	markCovered                   // a target lies strictly above the node, in the group
+	markCovered                   // a target lies strictly above the node, in the packed subtree
 	// markCached: the node is at or below the level of a page's group
 	// roots, and no target lies below its group's node: at that level its
 	// root is the page's, below it, it is not needed.
 	markCached
 )
 
-// group walks to the targets ts, all strictly below gr's root, the node g at
+// walkPacked walks to the targets ts, all strictly below pk's root, the node g at
 // depth k.
-func (p *prover) group(gr *group, g Gindex, k int, ts []target) error {
-	if gr.depth == 0 {
-		// The group's root is its only slot.
-		return p.slot(gr, 0, g, k, ts)
+func (p *prover) walkPacked(pk *packed, g Gindex, k int, ts []target) error {
+	if pk.depth == 0 {
+		// The subtree's root is its only slot.
+		return p.slot(pk, 0, g, k, ts)
 	}
-	var lv [17][][32]byte
-	p.levels(gr, k, ts, &lv)
-	return p.inner(gr, &lv, k, 0, 0, g, ts)
+	var lv levelRoots
+	p.levels(pk, k, ts, &lv)
+	return p.inner(pk, &lv, k, 0, 0, g, ts)
 }
 
-// levels computes the roots that the walk below gr's root can need: those
-// of the nodes of gr's subtree with no target strictly below them, and of
+// levels computes the roots that the walk below pk's root can need: those
+// of the nodes of pk's subtree with no target strictly below them, and of
 // the nodes at or below a target. The others lie on the paths to the
 // targets: they are neither helpers nor below one, and their roots would
 // only be hashed to be dropped (in a page of 8 validators, a proof of one
 // validator's field skips 6 of 71 pair hashes). In a page that keeps the
 // roots of its groups, only the group a target lies in is hashed from its
 // values; the others' roots are the page's. lv[0] holds the slots,
-// lv[gr.depth] the root; entries of nodes not computed are left undefined.
-// The slots' roots are gr.slots if warm computed them.
-func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
-	marks := p.mark(gr, k, ts)
-	buf := gr.slots
+// lv[pk.depth] the root; entries of nodes not computed are left undefined.
+// The slots' roots are pk.slots if warm computed them.
+func (p *prover) levels(pk *packed, k int, ts []target, lv *levelRoots) {
+	marks := p.mark(pk, k, ts)
+	buf := pk.slots
 	if buf == nil {
-		buf = p.ar.take(1 << uint(gr.depth))
+		buf = p.ar.take(1 << uint(pk.depth))
 		clear(buf)
-		p.fillSlots(gr, marks, buf, nil)
+		p.fillSlots(pk, marks, buf, nil)
 	}
-	if gr.cache != nil && gr.cacheDepth == 0 {
-		gr.fromCache(marks, buf)
+	if pk.cache != nil && pk.cacheDepth == 0 {
+		pk.fromCache(marks, buf)
 	}
 	lv[0] = buf
 	// Upper levels: each run of nodes with no target below them is one
 	// batch.
-	for L := 1; L <= gr.depth; L++ {
+	for L := 1; L <= pk.depth; L++ {
 		next := p.ar.take(len(buf) / 2)
-		up := marks[levelOffset(gr.depth, L) : levelOffset(gr.depth, L)+len(next)]
+		up := marks[levelOffset(pk.depth, L) : levelOffset(pk.depth, L)+len(next)]
 		for i := 0; i < len(next); {
 			if skipNode(up[i]) {
 				i++
@@ -399,24 +399,24 @@ func (p *prover) levels(gr *group, k int, ts []target, lv *[17][][32]byte) {
 			hashPairs(next[i:j], buf[2*i:2*j])
 			i = j
 		}
-		if gr.cache != nil && L == gr.cacheDepth {
-			gr.fromCache(up, next)
+		if pk.cache != nil && L == pk.cacheDepth {
+			pk.fromCache(up, next)
 		}
 		lv[L], buf = next, next
 	}
 }
 
-// fromCache copies into level, the level of gr's group roots, the roots of
+// fromCache copies into level, the level of pk's group roots, the roots of
 // the groups that marks (that level's) say are the page's.
-func (gr *group) fromCache(marks []uint8, level [][32]byte) {
+func (pk *packed) fromCache(marks []uint8, level [][32]byte) {
 	for i := range level {
 		if marks[i]&markCached != 0 {
-			level[i] = gr.cache[i]
+			level[i] = pk.cache[i]
 		}
 	}
 }
 
-// levelOffset is where level L of a group of the given depth starts in its
+// levelOffset is where level L of a packed subtree of the given depth starts in its
 // marks: level after level from the slots (level 0) up.
 func levelOffset(depth, L int) int {
 	slots := 1 << uint(depth)
@@ -428,25 +428,25 @@ func skipNode(m uint8) bool {
 	return m&markCached != 0 || m&(markBelow|markAt|markCovered) == markBelow
 }
 
-// mark returns the marks of the nodes of gr's subtree, whose root is at
+// mark returns the marks of the nodes of pk's subtree, whose root is at
 // depth k, for the targets ts strictly below it (in p.flags).
-func (p *prover) mark(gr *group, k int, ts []target) []uint8 {
-	slots := 1 << uint(gr.depth)
+func (p *prover) mark(pk *packed, k int, ts []target) []uint8 {
+	slots := 1 << uint(pk.depth)
 	if cap(p.flags) < 2*slots {
 		p.flags = make([]uint8, 2*slots)
 	}
 	marks := p.flags[:2*slots-1]
 	clear(marks)
-	off := func(L int) int { return levelOffset(gr.depth, L) }
+	off := func(L int) int { return levelOffset(pk.depth, L) }
 	for _, t := range ts {
-		r := t.depth - k // 1 <= r: ts are strictly below gr's root
-		if r > gr.depth {
-			marks[t.index(k, gr.depth)] |= markBelow
+		r := t.depth - k // 1 <= r: ts are strictly below pk's root
+		if r > pk.depth {
+			marks[t.index(k, pk.depth)] |= markBelow
 			continue
 		}
-		marks[off(gr.depth-r)+int(t.index(k, r))] |= markAt
+		marks[off(pk.depth-r)+int(t.index(k, r))] |= markAt
 	}
-	for L := 1; L <= gr.depth; L++ {
+	for L := 1; L <= pk.depth; L++ {
 		lo, up := marks[off(L-1):off(L)], marks[off(L):off(L+1)]
 		for i := range up {
 			if (lo[2*i]|lo[2*i+1])&(markAt|markBelow) != 0 {
@@ -454,7 +454,7 @@ func (p *prover) mark(gr *group, k int, ts []target) []uint8 {
 			}
 		}
 	}
-	for L := gr.depth; L > 0; L-- {
+	for L := pk.depth; L > 0; L-- {
 		lo, up := marks[off(L-1):off(L)], marks[off(L):off(L+1)]
 		for i := range up {
 			if up[i]&(markAt|markCovered) != 0 {
@@ -463,10 +463,10 @@ func (p *prover) mark(gr *group, k int, ts []target) []uint8 {
 			}
 		}
 	}
-	if gr.cache != nil {
+	if pk.cache != nil {
 		// The groups no target lies below come from the page, and nothing
 		// under them is computed.
-		c := gr.cacheDepth
+		c := pk.cacheDepth
 		for i, m := range marks[off(c):off(c+1)] {
 			if m&markBelow != 0 {
 				continue
@@ -483,19 +483,19 @@ func (p *prover) mark(gr *group, k int, ts []target) []uint8 {
 	return marks
 }
 
-// fillSlots writes to buf, zeroed, the roots of gr's slots that marks do not
-// skip: raw chunks copied, values hashed. Where the group is a page's
+// fillSlots writes to buf, zeroed, the roots of pk's slots that marks do not
+// skip: raw chunks copied, values hashed. Where the subtree is a page's
 // values and b is not nil, it hashes none but adds them to b, to be hashed
 // in one batch with those of other pages; otherwise the page's values are
 // one batch.
-func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBatch) {
-	batch := gr.shape == nil && !gr.elem.raw
+func (p *prover) fillSlots(pk *packed, marks []uint8, buf [][32]byte, b *valueBatch) {
+	batch := pk.shape == nil && !pk.elem.raw
 	src, pos := p.src[:0], p.pos[:0]
-	for j := 0; j < min(len(buf), gr.n); j++ {
+	for j := 0; j < min(len(buf), pk.n); j++ {
 		if skipNode(marks[j]) {
 			continue
 		}
-		s, v, _ := gr.slot(j)
+		s, v, _ := pk.slot(j)
 		switch {
 		case s == nil:
 			copy(buf[j][:], v)
@@ -513,7 +513,7 @@ func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBat
 	}
 	if len(src) > 0 {
 		out := p.ar.take(len(src))
-		hashValues(gr.elem, src, out, &p.ar, &p.vb, 0)
+		hashValues(pk.elem, src, out, &p.ar, &p.vb, 0)
 		for i, j := range pos {
 			buf[j] = out[i]
 		}
@@ -522,54 +522,54 @@ func (p *prover) fillSlots(gr *group, marks []uint8, buf [][32]byte, b *valueBat
 	p.src, p.pos = src[:0], pos[:0]
 }
 
-// inner walks from the node r levels below gr's root (at depth k0), at
+// inner walks from the node r levels below pk's root (at depth k0), at
 // index i of its level, whose generalized index is g, to the targets ts
 // strictly below it.
-func (p *prover) inner(gr *group, lv *[17][][32]byte, k0, r int, i uint64, g Gindex, ts []target) error {
+func (p *prover) inner(pk *packed, lv *levelRoots, k0, r int, i uint64, g Gindex, ts []target) error {
 	s := split(ts, k0+r)
-	if err := p.innerChild(gr, lv, k0, r+1, 2*i+1, 2*g+1, ts[s:]); err != nil {
+	if err := p.innerChild(pk, lv, k0, r+1, 2*i+1, 2*g+1, ts[s:]); err != nil {
 		return err
 	}
-	return p.innerChild(gr, lv, k0, r+1, 2*i, 2*g, ts[:s])
+	return p.innerChild(pk, lv, k0, r+1, 2*i, 2*g, ts[:s])
 }
 
-func (p *prover) innerChild(gr *group, lv *[17][][32]byte, k0, r int, i uint64, g Gindex, ts []target) error {
+func (p *prover) innerChild(pk *packed, lv *levelRoots, k0, r int, i uint64, g Gindex, ts []target) error {
 	if len(ts) == 0 {
-		p.helpers = append(p.helpers, helper{g: g, root: lv[gr.depth-r][i]})
+		p.helpers = append(p.helpers, helper{g: g, root: lv[pk.depth-r][i]})
 		return nil
 	}
 	for len(ts) > 0 && ts[0].depth == k0+r {
-		p.leaves[ts[0].pos] = lv[gr.depth-r][i]
+		p.leaves[ts[0].pos] = lv[pk.depth-r][i]
 		ts = ts[1:]
 	}
 	if len(ts) == 0 {
 		return nil
 	}
-	if r == gr.depth {
-		return p.slot(gr, int(i), g, k0+r, ts)
+	if r == pk.depth {
+		return p.slot(pk, int(i), g, k0+r, ts)
 	}
-	return p.inner(gr, lv, k0, r, i, g, ts)
+	return p.inner(pk, lv, k0, r, i, g, ts)
 }
 
-// slot walks into slot j of gr, the node g at depth k, to the targets ts
+// slot walks into slot j of pk, the node g at depth k, to the targets ts
 // strictly below it.
-func (p *prover) slot(gr *group, j int, g Gindex, k int, ts []target) error {
-	s, b, missing := gr.slot(j)
+func (p *prover) slot(pk *packed, j int, g Gindex, k int, ts []target) error {
+	s, b, missing := pk.slot(j)
 	if missing || s == nil {
 		return belowLeaf(ts[0], g)
 	}
-	sub := group{depth: s.depth, n: len(s.parts), shape: s, b: b}
+	sub := packed{depth: s.depth, n: len(s.parts), shape: s, b: b}
 	if at, ok := p.values[g]; ok {
 		// warm computed the value's nodes.
 		e := &p.entered[at.b]
-		var lv [17][][32]byte
+		var lv levelRoots
 		for L := 0; L <= s.depth; L++ {
 			w := 1 << uint(s.depth-L)
 			lv[L] = e.lv[L][at.i*w : (at.i+1)*w]
 		}
 		return p.inner(&sub, &lv, k, 0, 0, g, ts)
 	}
-	return p.group(&sub, g, k, ts)
+	return p.walkPacked(&sub, g, k, ts)
 }
 
 // sortHelpers returns the helpers, met in walk order, in the order of the

@@ -69,15 +69,15 @@ func (p *prover) warm(root *Node, ts []target) {
 		}
 		batches := p.batches[:0]
 		for _, s := range pages {
-			gr := groupOf(s.n)
-			buf := p.ar.take(1 << uint(gr.depth))
+			pk := packedOf(s.n)
+			buf := p.ar.take(1 << uint(pk.depth))
 			clear(buf)
 			var i int
-			batches, i = batchFor(batches, gr.elem)
-			marks := p.mark(&gr, s.k, s.ts)
-			p.fillSlots(&gr, marks, buf, &batches[i])
+			batches, i = batchFor(batches, pk.elem)
+			marks := p.mark(&pk, s.k, s.ts)
+			p.fillSlots(&pk, marks, buf, &batches[i])
 			p.slots[pageAt{s.n.page, s.g}] = buf
-			p.enter(&gr, marks, s.g)
+			p.enter(&pk, marks, s.g)
 		}
 		for i := range batches {
 			b := &batches[i]
@@ -106,26 +106,26 @@ func (p *prover) warm(root *Node, ts []target) {
 type enteredBatch struct {
 	shape *Shape
 	src   [][]byte
-	lv    [17][][32]byte // lv[L]: the nodes L levels above the values' leaves, value after value
+	lv    levelRoots // lv[L]: the nodes L levels above the values' leaves, value after value
 }
 
 func (e *enteredBatch) reset() {
 	clear(e.src) // do not keep pages alive
 	e.src = e.src[:0]
-	e.lv = [17][][32]byte{}
+	e.lv = levelRoots{}
 }
 
 // valueAt is a value of an enteredBatch: batch b, value i.
 type valueAt struct{ b, i int }
 
-// enter adds the values of page group gr, the node g, that have targets
+// enter adds the values of the page pk, the node g, that have targets
 // inside them (marks) to warm's entered batches.
-func (p *prover) enter(gr *group, marks []uint8, g Gindex) {
-	for j := 0; j < min(1<<uint(gr.depth), gr.n); j++ {
+func (p *prover) enter(pk *packed, marks []uint8, g Gindex) {
+	for j := 0; j < min(1<<uint(pk.depth), pk.n); j++ {
 		if marks[j]&markBelow == 0 {
 			continue
 		}
-		s, v, missing := gr.slot(j)
+		s, v, missing := pk.slot(j)
 		if missing || s == nil || s.depth == 0 {
 			continue // the walk fails there, or has nothing to batch
 		}
@@ -135,7 +135,7 @@ func (p *prover) enter(gr *group, marks []uint8, g Gindex) {
 		if p.values == nil {
 			p.values = make(map[Gindex]valueAt)
 		}
-		p.values[g<<uint(gr.depth)|Gindex(j)] = valueAt{b, len(e.src)}
+		p.values[g<<uint(pk.depth)|Gindex(j)] = valueAt{b, len(e.src)}
 		e.src = append(e.src, v)
 	}
 }
@@ -164,8 +164,8 @@ type pageAt struct {
 
 // valueBatch gathers values of pages, of one shape, whose roots are to be
 // hashed together: a batch of hundreds of values hashes each level of
-// their trees in one call, which the wide hashing paths need (see
-// internal/pairhash), where a page alone has a few values.
+// their trees in one call, where a page alone has a few values (a call of a
+// few pairs costs several times more per pair than a large batch).
 type valueBatch struct {
 	shape *Shape
 	src   [][]byte

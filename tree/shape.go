@@ -2,6 +2,16 @@ package tree
 
 import "fmt"
 
+// maxShapeDepth is the depth of the deepest subtree a [Shape] or a
+// [Layout] describes: 2^16 parts or values, far above any SSZ container (a
+// BeaconState has 2^5 fields) or page. The bound lets the walks keep the
+// levels of such a subtree in fixed arrays.
+const maxShapeDepth = 16
+
+// levelRoots holds the roots of the levels of a shape's or page's subtree,
+// one slice a height, from the leaves (index 0) up.
+type levelRoots [maxShapeDepth + 1][][32]byte
+
 // Shape says how the bytes of one fixed-size value map onto a complete
 // Merkle subtree of depth Depth: its leaves are, in order, the Parts, then
 // zero chunks. A part is either at most 32 bytes of the value, zero-padded
@@ -37,7 +47,7 @@ var ChunkShape = &Shape{size: 32, depth: 0, parts: []Part{{Offset: 0, Size: 32}}
 // given depth and leaves parts. The parts must fit in 2^depth leaves and in
 // the value.
 func NewShape(size, depth int, parts []Part) (*Shape, error) {
-	if depth < 0 || depth > 16 || len(parts) == 0 || len(parts) > 1<<uint(depth) {
+	if depth < 0 || depth > maxShapeDepth || len(parts) == 0 || len(parts) > 1<<uint(depth) {
 		return nil, fmt.Errorf("%w: %d parts in a shape of depth %d", ErrLayout, len(parts), depth)
 	}
 	for i, p := range parts {
