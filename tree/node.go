@@ -15,7 +15,7 @@ const (
 )
 
 // Node is an immutable node of a binary Merkle tree of 32-byte chunks. It is
-// one of four kinds:
+// one of five kinds:
 //
 //   - a leaf holds one chunk, which is its root;
 //   - a branch holds two children and caches their combined root;
