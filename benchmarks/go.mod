@@ -8,7 +8,7 @@ require (
 	github.com/attestantio/go-eth2-client v0.27.0
 	github.com/ferranbt/fastssz v0.1.4
 	github.com/holiman/uint256 v1.3.2
-	github.com/karalabe/ssz v0.2.0
+	github.com/karalabe/ssz v0.3.0
 	github.com/protolambda/zrnt v0.34.1
 	github.com/protolambda/ztyp v0.2.2
 	github.com/prysmaticlabs/go-bitfield v0.0.0-20240618144021-706c95b2dd15
