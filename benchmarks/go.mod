@@ -8,7 +8,9 @@ require (
 	github.com/attestantio/go-eth2-client v0.27.0
 	github.com/ferranbt/fastssz v0.1.4
 	github.com/holiman/uint256 v1.3.2
-	github.com/karalabe/ssz v0.2.0
+	github.com/karalabe/ssz v0.3.0
+	github.com/klauspost/cpuid/v2 v2.3.0
+	github.com/pk910/hashtree-bindings v0.2.6
 	github.com/protolambda/zrnt v0.34.1
 	github.com/protolambda/ztyp v0.2.2
 	github.com/prysmaticlabs/go-bitfield v0.0.0-20240618144021-706c95b2dd15
@@ -21,7 +23,6 @@ require (
 	github.com/fatih/color v1.10.0 // indirect
 	github.com/goccy/go-yaml v1.9.2 // indirect
 	github.com/kilic/bls12-381 v0.1.0 // indirect
-	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/minio/sha256-simd v1.0.1 // indirect

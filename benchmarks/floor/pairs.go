@@ -1,7 +1,7 @@
 // Package floor computes the SHA-256 floor of a root: the pair hashes that
 // hash_tree_root needs, counted from the SSZ structure, divided by the pair
 // hashes per second the fastest pair hashing code at hand sustains on this
-// machine (see Throughput).
+// machine (see Hashers and Throughput).
 package floor
 
 import (

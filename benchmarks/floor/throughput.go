@@ -1,35 +1,67 @@
 package floor
 
 import (
-	"sort"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/prysmaticlabs/gohashtree"
 
-	"github.com/ssztree/ssztree/internal/pairhash"
+	"github.com/ssztree/ssztree/benchmarks/floor/hashtree"
 )
 
-// Throughput returns the pair hashes per second that the faster of
-// gohashtree.HashChunks and ssztree's internal/pairhash.Hash (gohashtree's
-// AVX-512 code for batches of 16 pairs where that is faster than its SHA-NI
-// code, which gohashtree itself always takes when it can) sustains with the
+// A Hasher is one pair hashing implementation the floor is measured on.
+type Hasher struct {
+	// Name names the implementation in the report: "gohashtree HashChunks",
+	// or a hashtree kernel's C name.
+	Name string
+	// Skip says why the implementation cannot run on this processor, or is
+	// "" when it can.
+	Skip string
+	// Hash writes the digest of the pair chunks[2i], chunks[2i+1] to
+	// digests[i]; it fails on an odd number of chunks, too few digests, or
+	// when Skip is set.
+	Hash func(digests, chunks [][32]byte) error
+}
+
+// Hashers returns every pair hashing implementation at hand, whether this
+// processor runs it or not (see Hasher.Skip): gohashtree's HashChunks (its
+// SHA-NI code when the processor has SHA-NI, else its widest vector code),
+// then each kernel of OffchainLabs' hashtree library that package hashtree
+// reaches on this platform, called directly rather than through the
+// library's own choice, so that the fastest is found by measuring.
+func Hashers() []Hasher {
+	out := []Hasher{{Name: "gohashtree HashChunks", Hash: hashChunks}}
+	for _, k := range hashtree.Kernels() {
+		out = append(out, Hasher{Name: k.Name, Skip: k.Why(), Hash: k.Hash})
+	}
+	return out
+}
+
+// hashChunks is gohashtree.HashChunks with the checks of Hasher.Hash.
+func hashChunks(digests, chunks [][32]byte) error {
+	if len(chunks)%2 != 0 {
+		return fmt.Errorf("gohashtree: odd number of chunks: %d", len(chunks))
+	}
+	if len(digests) < len(chunks)/2 {
+		return fmt.Errorf("gohashtree: %d digests for %d pairs", len(digests), len(chunks)/2)
+	}
+	if len(chunks) > 0 {
+		gohashtree.HashChunks(digests, chunks)
+	}
+	return nil
+}
+
+// Throughput returns the pair hashes per second that h sustains with the
 // given number of goroutines, each hashing its own buffer of pairs pairs
-// (64 bytes each): the best of runs passes, since the floor is what the
-// machine can do (another process's load only slows a pass).
-func Throughput(goroutines, pairs, runs int) float64 {
-	gohashtree, pairhash := Throughputs(goroutines, pairs, runs)
-	return max(gohashtree, pairhash)
-}
-
-// Throughputs returns the throughputs of gohashtree.HashChunks and of
-// internal/pairhash.Hash, measured as Throughput measures them.
-func Throughputs(goroutines, pairs, runs int) (gohashtreeRate, pairhashRate float64) {
-	return throughput(gohashtree.HashChunks, goroutines, pairs, runs),
-		throughput(pairhash.Hash, goroutines, pairs, runs)
-}
-
-func throughput(hash func(digests, chunks [][32]byte), goroutines, pairs, runs int) float64 {
+// (64 bytes each) in one call: the best of runs passes after a warm-up
+// pass, since the floor is what the machine can do (another process's load
+// only slows a pass).
+func Throughput(h Hasher, goroutines, pairs, runs int) (float64, error) {
+	if h.Skip != "" {
+		return 0, errors.New(h.Name + ": " + h.Skip)
+	}
 	chunks := make([][][32]byte, goroutines)
 	digests := make([][][32]byte, goroutines)
 	for g := range goroutines {
@@ -39,21 +71,26 @@ func throughput(hash func(digests, chunks [][32]byte), goroutines, pairs, runs i
 		}
 		digests[g] = make([][32]byte, pairs)
 	}
-	rates := make([]float64, 0, runs)
-	for range runs + 1 { // the first pass warms up
+	errs := make([]error, goroutines)
+	var best float64
+	for pass := range runs + 1 {
 		var wg sync.WaitGroup
 		start := time.Now()
 		for g := range goroutines {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				hash(digests[g], chunks[g])
+				errs[g] = h.Hash(digests[g], chunks[g])
 			}()
 		}
 		wg.Wait()
-		rates = append(rates, float64(goroutines*pairs)/time.Since(start).Seconds())
+		rate := float64(goroutines*pairs) / time.Since(start).Seconds()
+		if err := errors.Join(errs...); err != nil {
+			return 0, err
+		}
+		if pass > 0 {
+			best = max(best, rate)
+		}
 	}
-	rates = rates[1:]
-	sort.Float64s(rates)
-	return rates[len(rates)-1]
+	return best, nil
 }

@@ -15,7 +15,7 @@ type Machine struct {
 	Cores      int
 	GOMAXPROCS int
 	SHANI      bool
-	AVX512     bool // AVX-512F, which ssztree's wide hashing path needs
+	AVX512     bool // AVX-512F
 	MemoryKB   string
 	GoVersion  string
 	OSArch     string

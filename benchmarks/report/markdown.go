@@ -87,10 +87,20 @@ func (m *Model) machine(w writer) {
 		w("; other processes than the suite's used %.0f%% of the machine's CPU time during the run", 100*mc.OtherCPU)
 	}
 	w(" (such load makes figures slower and noisier)\n")
-	w("- pair hashing, each goroutine on its own buffer of %s pairs (%s in), best pass of %d samples taken through the run: gohashtree `HashChunks` (its SHA-NI code whenever the processor has SHA-NI) %.1f M pair hashes/s with 1 goroutine, %.1f M/s with 2; ssztree's `internal/pairhash` (gohashtree's AVX-512 code for batches of 16 where that is faster) %.1f M/s with 1, %.1f M/s with 2; the floor below uses the faster with %d\n",
-		Count(uint64(r.FloorPairs)), Bytes(float64(64*r.FloorPairs)), r.FloorSamples,
-		r.GohashtreePairsPerSecond[1]/1e6, r.GohashtreePairsPerSecond[2]/1e6,
-		r.PairhashPairsPerSecond[1]/1e6, r.PairhashPairsPerSecond[2]/1e6, floorGoroutines(r))
+	g := floorGoroutines(r)
+	best, _ := r.Floor(g)
+	w("- pair hashing, each goroutine on its own buffer of %s pairs (%s in) hashed in one call, best pass of %d samples taken through the run, in M pair hashes/s with 1 and 2 goroutines:", Count(uint64(r.FloorPairs)), Bytes(float64(64*r.FloorPairs)), r.FloorSamples)
+	for i, h := range r.Hashers {
+		sep := ";"
+		if i == 0 {
+			sep = ""
+		}
+		w("%s `%s` %.1f and %.1f", sep, h.Name, h.PairsPerSecond[1]/1e6, h.PairsPerSecond[2]/1e6)
+	}
+	w("; the floor below uses the fastest with %d goroutines, `%s`\n", g, best)
+	for _, u := range r.Unmeasured {
+		w("- not measured: `%s`: %s\n", u.Name, u.Why)
+	}
 }
 
 // floorGoroutines returns the goroutine count of the throughput the floor
@@ -196,7 +206,7 @@ func (m *Model) fastestPeer(group string, r RowInfo) (string, Stat, bool) {
 
 // floorNs returns the SHA-256 floor of a root row in nanoseconds.
 func (m *Model) floorNs(pairs uint64) float64 {
-	rate := m.Run.PairsPerSecond[floorGoroutines(m.Run)]
+	_, rate := m.Run.Floor(floorGoroutines(m.Run))
 	if rate == 0 {
 		return 0
 	}
@@ -468,7 +478,9 @@ func (m *Model) microTable(w writer) {
 func (m *Model) floors(w writer) {
 	r := m.Run
 	w("\n## SHA-256 floor\n\n")
-	w("The floor of a root row is the number of pair hashes the root needs, divided by the pair hashes per second the fastest pair hashing code at hand sustains here (the faster of gohashtree's `HashChunks` and ssztree's `internal/pairhash`, which takes gohashtree's AVX-512 code for batches of 16 pairs where that beats its SHA-NI code, as on this machine) with %d goroutines on large buffers (%.1f M/s, measured in the same run). ", floorGoroutines(r), r.PairsPerSecond[floorGoroutines(r)]/1e6)
+	g := floorGoroutines(r)
+	best, rate := r.Floor(g)
+	w("The floor of a root row is the number of pair hashes the root needs, divided by the pair hashes per second of the fastest pair hashing code this machine has, whatever ssztree itself uses: the fastest, with %d goroutines on large buffers, of gohashtree's `HashChunks` and of each kernel of OffchainLabs' hashtree library that the processor runs, each called directly (`benchmarks/floor`; see Machine). Here that is `%s`, %.1f M pair hashes/s, measured in the same run. ", g, best, rate/1e6)
 	w("The pairs are counted from the SSZ structure by `benchmarks/floor` over ssztree's `schema` types: every branch of every Merkle tree whose subtree is not all padding (zero subtrees are free), the length mix-ins of lists included; for a change, the distinct branches above the changed chunks (by generalized index), plus the whole subtree of an appended validator. ")
 	w("Changes are those of the checked operations (k = 0). A floor below a few microseconds is theoretical: one path is a chain of dependent hashes that cannot be batched or split.\n\n")
 	if below := m.belowFloor(); len(below) > 0 {

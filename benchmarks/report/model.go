@@ -30,20 +30,57 @@ type Run struct {
 	Outputs []*harness.Output
 	// Errors lists the children that failed (peer, case and error).
 	Errors []string
-	// PairsPerSecond is the pair hashing throughput with 1 and 2 goroutines
-	// (floor.Throughput): the best of FloorSamples samples on buffers of
-	// FloorPairs pairs.
-	PairsPerSecond map[int]float64
-	// GohashtreePairsPerSecond and PairhashPairsPerSecond are the two
-	// hashers' throughputs, measured alike; PairsPerSecond is the faster.
-	GohashtreePairsPerSecond map[int]float64
-	PairhashPairsPerSecond   map[int]float64
-	FloorPairs               int
-	FloorSamples             int
+	// Hashers holds the throughput of each pair hashing implementation
+	// measured (floor.Hashers, floor.Throughput), in the order measured:
+	// the best of FloorSamples samples on buffers of FloorPairs pairs per
+	// goroutine. The floor takes the fastest (Run.Floor).
+	Hashers []HasherRate
+	// Unmeasured lists the implementations this processor cannot run.
+	Unmeasured   []Unmeasured
+	FloorPairs   int
+	FloorSamples int
 	// StatePairs holds the pair hashes of each root row, per size.
 	StatePairs map[int]map[string]uint64
 	// MicroPairs holds the pair hashes of each micro case's root.
 	MicroPairs map[string]uint64
+}
+
+// HasherRate is the best throughput of one pair hashing implementation.
+type HasherRate struct {
+	Name string
+	// PairsPerSecond is by goroutine count (1 and 2).
+	PairsPerSecond map[int]float64
+}
+
+// Unmeasured is a pair hashing implementation that was not measured.
+type Unmeasured struct {
+	Name string
+	// Why says why ("the processor lacks AVX512F").
+	Why string
+}
+
+// Sample records one measurement of an implementation with goroutines
+// goroutines, keeping its best.
+func (r *Run) Sample(name string, goroutines int, pairsPerSecond float64) {
+	for _, h := range r.Hashers {
+		if h.Name == name {
+			h.PairsPerSecond[goroutines] = max(h.PairsPerSecond[goroutines], pairsPerSecond)
+			return
+		}
+	}
+	r.Hashers = append(r.Hashers, HasherRate{Name: name, PairsPerSecond: map[int]float64{goroutines: pairsPerSecond}})
+}
+
+// Floor returns the fastest implementation with the given goroutines and
+// its pair hashes per second: the rate the SHA-256 floor is computed with.
+// It returns "" and 0 when none was measured.
+func (r *Run) Floor(goroutines int) (name string, pairsPerSecond float64) {
+	for _, h := range r.Hashers {
+		if rate := h.PairsPerSecond[goroutines]; rate > pairsPerSecond {
+			name, pairsPerSecond = h.Name, rate
+		}
+	}
+	return name, pairsPerSecond
 }
 
 // Stat summarizes the samples of one cell.

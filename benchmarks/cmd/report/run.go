@@ -29,19 +29,20 @@ func run() error {
 	start := time.Now()
 	cpu0 := report.ReadCPUTimes()
 	r := &report.Run{
-		Machine:        report.ThisMachine(),
-		Date:           start,
-		Command:        o.command,
-		Quick:          o.quick,
-		Config:         o.cfg,
-		Sizes:          o.sizes,
-		SSZBytes:       map[int]int{},
-		PairsPerSecond: map[int]float64{},
-
-		GohashtreePairsPerSecond: map[int]float64{},
-		PairhashPairsPerSecond:   map[int]float64{},
-		StatePairs:               map[int]map[string]uint64{},
-		FloorPairs:               floorPairs,
+		Machine:    report.ThisMachine(),
+		Date:       start,
+		Command:    o.command,
+		Quick:      o.quick,
+		Config:     o.cfg,
+		Sizes:      o.sizes,
+		SSZBytes:   map[int]int{},
+		StatePairs: map[int]map[string]uint64{},
+		FloorPairs: floorPairs,
+	}
+	for _, h := range floor.Hashers() {
+		if h.Skip != "" {
+			r.Unmeasured = append(r.Unmeasured, report.Unmeasured{Name: h.Name, Why: h.Skip})
+		}
 	}
 	tmp, err := os.MkdirTemp("", "ssztree-bench-")
 	if err != nil {
@@ -58,7 +59,9 @@ func run() error {
 	}
 
 	logf(start, "pair hashing throughput")
-	sampleFloor(r)
+	if err := sampleFloor(r); err != nil {
+		return err
+	}
 
 	micro, err := workload.Micro()
 	if err != nil {
@@ -90,7 +93,9 @@ func run() error {
 		r.SSZBytes[n] = len(in)
 		var nAll int
 		for _, c := range children {
-			sampleFloor(r)
+			if err := sampleFloor(r); err != nil {
+				return err
+			}
 			logf(start, "state of %d validators: %s", n, c.peer)
 			out, err := c.run(o.cfg, tmp, "-case", harness.CaseState, "-in", path, "-n", fmt.Sprint(n))
 			if err != nil {
@@ -110,7 +115,9 @@ func run() error {
 			if !c.proof {
 				continue
 			}
-			sampleFloor(r)
+			if err := sampleFloor(r); err != nil {
+				return err
+			}
 			logf(start, "state of %d validators: %s proofs", n, c.peer)
 			out, err := c.run(o.cfg, tmp, "-case", harness.CaseProof, "-in", path, "-n", fmt.Sprint(n))
 			if err != nil {
@@ -134,7 +141,9 @@ func run() error {
 	}
 
 	for _, c := range children {
-		sampleFloor(r)
+		if err := sampleFloor(r); err != nil {
+			return err
+		}
 		logf(start, "micro cases: %s", c.peer)
 		out, err := c.run(o.cfg, tmp, "-case", harness.CaseMicro, "-dir", microDir)
 		if err != nil {
@@ -143,7 +152,9 @@ func run() error {
 		}
 		r.Outputs = append(r.Outputs, out)
 	}
-	sampleFloor(r)
+	if err := sampleFloor(r); err != nil {
+		return err
+	}
 	r.Machine.LoadAfter = report.LoadAverage()
 	r.Machine.OtherCPU = report.OtherShare(cpu0, report.ReadCPUTimes())
 
@@ -170,17 +181,31 @@ func run() error {
 // throughput is measured: 4 MiB of chunks, past the caches.
 const floorPairs = 1 << 16
 
-// sampleFloor measures the pair hashing throughput with 1 and 2 goroutines and
-// keeps the best figures: the machine is sampled between the children, so
-// that one quiet moment gives the floor its true value.
-func sampleFloor(r *report.Run) {
-	for _, g := range []int{1, 2} {
-		gohashtree, pairhash := floor.Throughputs(g, floorPairs, 20)
-		r.GohashtreePairsPerSecond[g] = max(r.GohashtreePairsPerSecond[g], gohashtree)
-		r.PairhashPairsPerSecond[g] = max(r.PairhashPairsPerSecond[g], pairhash)
-		r.PairsPerSecond[g] = max(r.PairsPerSecond[g], gohashtree, pairhash)
+// floorRuns is the passes of each implementation in one sample of the
+// pair hashing throughput. The best pass of all samples counts, so a few
+// per sample suffice; more would only lengthen the suite, since every
+// implementation the processor runs is sampled, the slow ones included.
+const floorRuns = 5
+
+// sampleFloor measures the throughput of every pair hashing implementation
+// the processor runs, with 1 and 2 goroutines, and keeps the best figures:
+// the machine is sampled between the children, so that one quiet moment
+// gives the floor its true value.
+func sampleFloor(r *report.Run) error {
+	for _, h := range floor.Hashers() {
+		if h.Skip != "" {
+			continue
+		}
+		for _, g := range []int{1, 2} {
+			rate, err := floor.Throughput(h, g, floorPairs, floorRuns)
+			if err != nil {
+				return err
+			}
+			r.Sample(h.Name, g, rate)
+		}
 	}
 	r.FloorSamples++
+	return nil
 }
 
 // makeChildren returns the children to run, in table order: this binary for

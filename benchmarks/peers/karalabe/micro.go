@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 
 	"github.com/karalabe/ssz"
-	"github.com/ssztree/ssztree/benchmarks/peers/karalabe/types"
 )
 
 // object is a karalabe/ssz object of Go type *T.
@@ -25,11 +24,11 @@ func (codec[T, P]) Encode(v P, dst []byte) ([]byte, error) { return encode(v, ds
 
 func (c codec[T, P]) Root(v P) ([32]byte, error) { return c.hash(v), nil }
 
-// boxed returns the encoding of a ByteListBox holding the list serialized as
+// boxed returns the encoding of a byteListBox holding the list serialized as
 // list: a 4-byte offset, then the list.
 func boxed(list []byte) []byte {
 	return append(binary.LittleEndian.AppendUint32(nil, 4), list...)
 }
 
-// byteListBox is the 1 MiB List[uint8] micro case, in its container.
-type byteListBox = codec[types.ByteListBox, *types.ByteListBox]
+// byteListCodec is the 1 MiB List[uint8] micro case, in its container.
+type byteListCodec = codec[byteListBox, *byteListBox]

@@ -2,8 +2,9 @@ package karalabe
 
 import (
 	"github.com/karalabe/ssz"
+	spec "github.com/karalabe/ssz/tests/testtypes/consensus-spec-tests"
+
 	"github.com/ssztree/ssztree/benchmarks/harness"
-	"github.com/ssztree/ssztree/benchmarks/peers/karalabe/types"
 )
 
 // Peers returns karalabe/ssz as two benchmark peers: sequential and
@@ -17,21 +18,21 @@ func Peers() []harness.Peer {
 		{"karalabe-seq", "ssz.HashSequential", ssz.HashSequential},
 		{"karalabe-conc", "ssz.HashConcurrent", ssz.HashConcurrent},
 	} {
-		list := harness.NewMicro[*types.ByteListBox](byteListBox{c.hash})
+		list := harness.NewMicro[*byteListBox](byteListCodec{c.hash})
 		list.Input = boxed
 		list.Note = "karalabe/ssz encodes containers only: it decodes a container of the one list (the same bytes after a 4-byte offset); the root is the list's."
 		peers = append(peers, harness.Peer{
 			Name:  c.name,
-			Title: "karalabe/ssz v0.2.0 (types from its consensus-spec tests); " + c.how,
-			State: harness.NewState[*types.BeaconStateCapella](state{c.hash}),
+			Title: "karalabe/ssz v0.3.0, its consensus-spec test types (Capella); " + c.how,
+			State: harness.NewState[*spec.BeaconStateCapella](state{c.hash}),
 			Micro: map[string]*harness.Micro{
-				harness.CaseCheckpoint: harness.NewMicro[*types.Checkpoint](codec[types.Checkpoint, *types.Checkpoint]{c.hash}),
+				harness.CaseCheckpoint: harness.NewMicro[*spec.Checkpoint](codec[spec.Checkpoint, *spec.Checkpoint]{c.hash}),
 				harness.CaseByteList:   list,
-				harness.CaseBlock:      harness.NewMicro[*types.SignedBeaconBlockCapella](codec[types.SignedBeaconBlockCapella, *types.SignedBeaconBlockCapella]{c.hash}),
+				harness.CaseBlock:      harness.NewMicro[*signedBeaconBlock](codec[signedBeaconBlock, *signedBeaconBlock]{c.hash}),
 			},
 			Notes: map[string]string{
 				harness.RowCopy:    "no copy in karalabe/ssz: encode + decode of the current state.",
-				harness.CaseVector: "not expressible: karalabe/ssz v0.2.0 codes fixed uint64 arrays of 8,192 elements only.",
+				harness.CaseVector: "not expressible: karalabe/ssz v0.3.0 codes fixed uint64 arrays of 8,192 elements only.",
 			},
 		})
 	}

@@ -1,12 +1,15 @@
-// Package karalabe is the benchmark peer of karalabe/ssz v0.2.0, on the
-// Capella types of package types, hashed sequentially (ssz.HashSequential)
-// or concurrently (ssz.HashConcurrent).
+// Package karalabe is the benchmark peer of karalabe/ssz v0.3.0, on the
+// Capella types of its consensus-spec tests (package
+// github.com/karalabe/ssz/tests/testtypes/consensus-spec-tests, which it
+// exports) and the few of types.go, hashed sequentially
+// (ssz.HashSequential) or concurrently (ssz.HashConcurrent).
 package karalabe
 
 import (
 	"github.com/karalabe/ssz"
+	spec "github.com/karalabe/ssz/tests/testtypes/consensus-spec-tests"
+
 	"github.com/ssztree/ssztree/benchmarks/harness"
-	"github.com/ssztree/ssztree/benchmarks/peers/karalabe/types"
 )
 
 // hashFn is ssz.HashSequential or ssz.HashConcurrent.
@@ -22,41 +25,41 @@ func encode(obj ssz.Object, dst []byte) ([]byte, error) {
 	return dst, ssz.EncodeToBytes(dst[n:], obj)
 }
 
-// state drives a *types.BeaconStateCapella: plain Go slices.
+// state drives a *spec.BeaconStateCapella: plain Go slices.
 type state struct{ hash hashFn }
 
-func (state) Decode(b []byte) (*types.BeaconStateCapella, error) {
-	s := new(types.BeaconStateCapella)
+func (state) Decode(b []byte) (*spec.BeaconStateCapella, error) {
+	s := new(spec.BeaconStateCapella)
 	return s, ssz.DecodeFromBytes(b, s)
 }
 
-func (state) Encode(s *types.BeaconStateCapella, dst []byte) ([]byte, error) {
+func (state) Encode(s *spec.BeaconStateCapella, dst []byte) ([]byte, error) {
 	return encode(s, dst)
 }
 
-func (p state) Root(s *types.BeaconStateCapella) ([32]byte, error) { return p.hash(s), nil }
+func (p state) Root(s *spec.BeaconStateCapella) ([32]byte, error) { return p.hash(s), nil }
 
-func (state) AddBalances(s *types.BeaconStateCapella, indices []int, delta uint64) error {
+func (state) AddBalances(s *spec.BeaconStateCapella, indices []int, delta uint64) error {
 	for _, i := range indices {
 		s.Balances[i] += delta
 	}
 	return nil
 }
 
-func (state) AddAllBalances(s *types.BeaconStateCapella, delta uint64) error {
+func (state) AddAllBalances(s *spec.BeaconStateCapella, delta uint64) error {
 	for i := range s.Balances {
 		s.Balances[i] += delta
 	}
 	return nil
 }
 
-func (state) SetEffectiveBalance(s *types.BeaconStateCapella, i int, gwei uint64) error {
+func (state) SetEffectiveBalance(s *spec.BeaconStateCapella, i int, gwei uint64) error {
 	s.Validators[i].EffectiveBalance = gwei
 	return nil
 }
 
-func (state) AppendValidator(s *types.BeaconStateCapella, v harness.Validator, balance uint64, flags uint8, score uint64) error {
-	s.Validators = append(s.Validators, &types.Validator{
+func (state) AppendValidator(s *spec.BeaconStateCapella, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+	s.Validators = append(s.Validators, &spec.Validator{
 		Pubkey:                     v.Pubkey,
 		WithdrawalCredentials:      v.WithdrawalCredentials,
 		EffectiveBalance:           v.EffectiveBalance,
@@ -74,7 +77,7 @@ func (state) AppendValidator(s *types.BeaconStateCapella, v harness.Validator, b
 }
 
 // Copy re-decodes the state's encoding: karalabe/ssz has no copy.
-func (p state) Copy(s *types.BeaconStateCapella) (*types.BeaconStateCapella, error) {
+func (p state) Copy(s *spec.BeaconStateCapella) (*spec.BeaconStateCapella, error) {
 	b, err := encode(s, nil)
 	if err != nil {
 		return nil, err
