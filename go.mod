@@ -9,4 +9,4 @@ require (
 	gopkg.in/yaml.v3 v3.0.1
 )
 
-require github.com/klauspost/cpuid/v2 v2.0.9
+require github.com/klauspost/cpuid/v2 v2.0.9 // indirect
