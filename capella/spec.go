@@ -16,6 +16,8 @@ package capella
 //go:generate go run ../internal/sszgen -fork capella -out types_gen.go
 
 import (
+	"errors"
+
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/phase0"
@@ -34,21 +36,38 @@ type Spec struct {
 
 // The presets of the specification.
 var (
-	Mainnet = mustSpec(phase0.Mainnet)
-	Minimal = mustSpec(phase0.Minimal)
+	Mainnet = mustSpec(forks.Mainnet)
+	Minimal = mustSpec(forks.Minimal)
 )
 
-// NewSpec returns the Capella types resolved for the preset of the phase0
-// types p.
-func NewSpec(p *phase0.Spec) (*Spec, error) {
-	ts, err := forks.Capella.Resolve(p.Preset)
+// NewSpec returns the Capella types resolved for preset p. Its Phase0
+// field is phase0.Mainnet or phase0.Minimal when p is forks.Mainnet or
+// forks.Minimal, so that the types Capella takes from phase0 are those of
+// package phase0's presets.
+func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("capella: NewSpec of a nil preset")
+	}
+	var p0 *phase0.Spec
+	switch p {
+	case forks.Mainnet:
+		p0 = phase0.Mainnet
+	case forks.Minimal:
+		p0 = phase0.Minimal
+	default:
+		var err error
+		if p0, err = phase0.NewSpec(p); err != nil {
+			return nil, err
+		}
+	}
+	ts, err := forks.Capella.Resolve(p)
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p.Preset, Phase0: p, types: ts}, nil
+	return &Spec{Preset: p, Phase0: p0, types: ts}, nil
 }
 
-func mustSpec(p *phase0.Spec) *Spec {
+func mustSpec(p *def.Preset) *Spec {
 	s, err := NewSpec(p)
 	if err != nil {
 		panic(err)

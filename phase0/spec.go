@@ -13,6 +13,8 @@ package phase0
 //go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go
 
 import (
+	"errors"
+
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/schema"
@@ -33,6 +35,9 @@ var (
 
 // NewSpec returns the phase0 types resolved for preset p.
 func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("phase0: NewSpec of a nil preset")
+	}
 	ts, err := forks.Phase0.Resolve(p)
 	if err != nil {
 		return nil, err
