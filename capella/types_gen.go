@@ -683,6 +683,8 @@ func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
 //	beacon_block_root: Root
 //	validator_index: ValidatorIndex
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SyncCommitteeMessage struct {
 	Slot            Slot
 	BeaconBlockRoot Root
@@ -1319,6 +1321,8 @@ func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
 //
 //	slot: Slot
 //	subcommittee_index: uint64
+//
+// The zero value is the default value, the same in every preset.
 type SyncAggregatorSelectionData struct {
 	Slot              Slot
 	SubcommitteeIndex uint64
@@ -1381,6 +1385,8 @@ func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
 //	block_hash: Hash32
 //	parent_hash: Hash32
 //	total_difficulty: uint256
+//
+// The zero value is the default value, the same in every preset.
 type PowBlock struct {
 	BlockHash       Hash32
 	ParentHash      Hash32
@@ -1445,6 +1451,8 @@ func (x *PowBlock) UnmarshalJSON(data []byte) error {
 //	validator_index: ValidatorIndex
 //	address: ExecutionAddress
 //	amount: Gwei
+//
+// The zero value is the default value, the same in every preset.
 type Withdrawal struct {
 	Index          WithdrawalIndex
 	ValidatorIndex ValidatorIndex
@@ -1511,6 +1519,8 @@ func (x *Withdrawal) UnmarshalJSON(data []byte) error {
 //	validator_index: ValidatorIndex
 //	from_bls_pubkey: BLSPubkey
 //	to_execution_address: ExecutionAddress
+//
+// The zero value is the default value, the same in every preset.
 type BLSToExecutionChange struct {
 	ValidatorIndex     ValidatorIndex
 	FromBLSPubkey      BLSPubkey
@@ -1575,6 +1585,8 @@ func (x *BLSToExecutionChange) UnmarshalJSON(data []byte) error {
 //
 //	message: BLSToExecutionChange
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SignedBLSToExecutionChange struct {
 	Message   BLSToExecutionChange
 	Signature BLSSignature
@@ -1638,6 +1650,8 @@ func (x *SignedBLSToExecutionChange) UnmarshalJSON(data []byte) error {
 //
 //	block_summary_root: Root
 //	state_summary_root: Root
+//
+// The zero value is the default value, the same in every preset.
 type HistoricalSummary struct {
 	BlockSummaryRoot Root
 	StateSummaryRoot Root

@@ -270,6 +270,8 @@ func (v *Domain) UnmarshalText(text []byte) error {
 //	previous_version: Version
 //	current_version: Version
 //	epoch: Epoch
+//
+// The zero value is the default value, the same in every preset.
 type Fork struct {
 	PreviousVersion Version
 	CurrentVersion  Version
@@ -332,6 +334,8 @@ func (x *Fork) UnmarshalJSON(data []byte) error {
 //
 //	current_version: Version
 //	genesis_validators_root: Root
+//
+// The zero value is the default value, the same in every preset.
 type ForkData struct {
 	CurrentVersion        Version
 	GenesisValidatorsRoot Root
@@ -391,6 +395,8 @@ func (x *ForkData) UnmarshalJSON(data []byte) error {
 //
 //	epoch: Epoch
 //	root: Root
+//
+// The zero value is the default value, the same in every preset.
 type Checkpoint struct {
 	Epoch Epoch
 	Root  Root
@@ -456,6 +462,8 @@ func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 //	activation_epoch: Epoch
 //	exit_epoch: Epoch
 //	withdrawable_epoch: Epoch
+//
+// The zero value is the default value, the same in every preset.
 type Validator struct {
 	Pubkey                     BLSPubkey
 	WithdrawalCredentials      Bytes32
@@ -540,6 +548,8 @@ func (x *Validator) UnmarshalJSON(data []byte) error {
 //	beacon_block_root: Root
 //	source: Checkpoint
 //	target: Checkpoint
+//
+// The zero value is the default value, the same in every preset.
 type AttestationData struct {
 	Slot            Slot
 	Index           CommitteeIndex
@@ -995,6 +1005,8 @@ func (x *PendingAttestation) SetProposerIndex(v ValidatorIndex) { x.write().SetU
 //	deposit_root: Root
 //	deposit_count: uint64
 //	block_hash: Hash32
+//
+// The zero value is the default value, the same in every preset.
 type Eth1Data struct {
 	DepositRoot  Root
 	DepositCount uint64
@@ -1220,6 +1232,8 @@ func (x *HistoricalBatch) StateRoots() *view.ValueVector[Root, *Root] {
 //	pubkey: BLSPubkey
 //	withdrawal_credentials: Bytes32
 //	amount: Gwei
+//
+// The zero value is the default value, the same in every preset.
 type DepositMessage struct {
 	Pubkey                BLSPubkey
 	WithdrawalCredentials Bytes32
@@ -1284,6 +1298,8 @@ func (x *DepositMessage) UnmarshalJSON(data []byte) error {
 //	withdrawal_credentials: Bytes32
 //	amount: Gwei
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type DepositData struct {
 	Pubkey                BLSPubkey
 	WithdrawalCredentials Bytes32
@@ -1352,6 +1368,8 @@ func (x *DepositData) UnmarshalJSON(data []byte) error {
 //	parent_root: Root
 //	state_root: Root
 //	body_root: Root
+//
+// The zero value is the default value, the same in every preset.
 type BeaconBlockHeader struct {
 	Slot          Slot
 	ProposerIndex ValidatorIndex
@@ -1420,6 +1438,8 @@ func (x *BeaconBlockHeader) UnmarshalJSON(data []byte) error {
 //
 //	object_root: Root
 //	domain: Domain
+//
+// The zero value is the default value, the same in every preset.
 type SigningData struct {
 	ObjectRoot Root
 	Domain     Domain
@@ -1479,6 +1499,8 @@ func (x *SigningData) UnmarshalJSON(data []byte) error {
 //
 //	message: BeaconBlockHeader
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SignedBeaconBlockHeader struct {
 	Message   BeaconBlockHeader
 	Signature BLSSignature
@@ -1542,6 +1564,8 @@ func (x *SignedBeaconBlockHeader) UnmarshalJSON(data []byte) error {
 //
 //	signed_header_1: SignedBeaconBlockHeader
 //	signed_header_2: SignedBeaconBlockHeader
+//
+// The zero value is the default value, the same in every preset.
 type ProposerSlashing struct {
 	SignedHeader1 SignedBeaconBlockHeader
 	SignedHeader2 SignedBeaconBlockHeader
@@ -1965,6 +1989,8 @@ func (x *Attestation) SetSignature(v BLSSignature) {
 //
 //	proof: Vector[Bytes32, 33]
 //	data: DepositData
+//
+// The zero value is the default value, the same in every preset.
 type Deposit struct {
 	Proof [33]Bytes32
 	Data  DepositData
@@ -2030,6 +2056,8 @@ func (x *Deposit) UnmarshalJSON(data []byte) error {
 //
 //	epoch: Epoch
 //	validator_index: ValidatorIndex
+//
+// The zero value is the default value, the same in every preset.
 type VoluntaryExit struct {
 	Epoch          Epoch
 	ValidatorIndex ValidatorIndex
@@ -2089,6 +2117,8 @@ func (x *VoluntaryExit) UnmarshalJSON(data []byte) error {
 //
 //	message: VoluntaryExit
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SignedVoluntaryExit struct {
 	Message   VoluntaryExit
 	Signature BLSSignature
@@ -3246,6 +3276,8 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 //	timestamp: uint64
 //	deposit_root: Root
 //	deposit_count: uint64
+//
+// The zero value is the default value, the same in every preset.
 type Eth1Block struct {
 	Timestamp    uint64
 	DepositRoot  Root
