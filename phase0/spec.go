@@ -28,9 +28,9 @@
 //
 // Methods that only read a zero view (getters, HashTreeRoot, MarshalSSZ,
 // SizeSSZ, MarshalJSON, Prove...) work on the mainnet default without
-// changing the view, so that concurrent readers stay safe; a handle they
-// return (a list field, View) is of a new default value, which writes do not
-// reach the zero view from. Methods that write (setters, UnmarshalSSZ,
+// changing the view, so that goroutines may read one zero view at once; a
+// handle they return (a list field, View) is of a new default value, which
+// writes do not reach the zero view from. Methods that write (setters, UnmarshalSSZ,
 // UnmarshalJSON) first make a zero view the mainnet default. A view made
 // for another preset (NewX, DecodeX) keeps its preset when written.
 package phase0
