@@ -41,6 +41,22 @@ func Example() {
 	// true
 }
 
+// The zero value of a type is the mainnet default: decode into it as into
+// the types of other SSZ libraries.
+func ExampleBeaconState_UnmarshalSSZ() {
+	st := capella.NewBeaconState(capella.Mainnet)
+	st.SetSlot(64)
+	data, _ := st.MarshalSSZ()
+
+	var back capella.BeaconState
+	if err := back.UnmarshalSSZ(data); err != nil {
+		panic(err)
+	}
+	fmt.Println(back.Slot(), back.Spec() == capella.Mainnet)
+	// Output:
+	// 64 true
+}
+
 // Plain structs marshal to the beacon-API JSON format.
 func ExampleCheckpoint_MarshalJSON() {
 	cp := capella.Checkpoint{Epoch: 12, Root: capella.Root{0xab, 0xcd}}

@@ -11,16 +11,48 @@
 // after the specification's fields read and write the tree, a copy is O(1),
 // and the root is re-hashed only where the value changed. The code of both
 // is generated from the definitions of package forks (go generate).
+//
+// # Specs
+//
+// A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],
+// or [NewSpec] of another preset, as in package phase0. The functions that
+// make a view take one: NewX (the default value), DecodeX (from bytes) and
+// WrapX (over an untyped view of the type). A nil *Spec is a mistake of the
+// caller: DecodeX returns an error wrapping [ErrNilSpec], and NewX and
+// WrapX, which return no error, panic, as WrapX does for a view of another
+// type.
+//
+// # Zero values
+//
+// The zero value of every type is the default value in the mainnet preset,
+// as new(T) is in other SSZ libraries:
+//
+//	var st capella.BeaconState
+//	err := st.UnmarshalSSZ(b) // decodes a mainnet state
+//
+// Methods that only read a zero view (getters, HashTreeRoot, MarshalSSZ,
+// SizeSSZ, MarshalJSON, Prove...) work on the mainnet default without
+// changing the view, so that goroutines may read one zero view at once; a
+// handle they return (a list field, View) is of a new default value, which
+// writes do not reach the zero view from. Methods that write (setters, UnmarshalSSZ,
+// UnmarshalJSON) first make a zero view the mainnet default. A view made
+// for another preset (NewX, DecodeX) keeps its preset when written.
 package capella
 
-//go:generate go run ../internal/sszgen -fork capella -out types_gen.go
+//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go
 
 import (
+	"errors"
+
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 )
+
+// ErrNilSpec is the error, wrapped, of the functions given a nil *Spec:
+// phase0.ErrNilSpec, so that errors.Is matches it from either package.
+var ErrNilSpec = phase0.ErrNilSpec
 
 // Spec holds the Capella types resolved for one preset.
 type Spec struct {
@@ -34,21 +66,38 @@ type Spec struct {
 
 // The presets of the specification.
 var (
-	Mainnet = mustSpec(phase0.Mainnet)
-	Minimal = mustSpec(phase0.Minimal)
+	Mainnet = mustSpec(forks.Mainnet)
+	Minimal = mustSpec(forks.Minimal)
 )
 
-// NewSpec returns the Capella types resolved for the preset of the phase0
-// types p.
-func NewSpec(p *phase0.Spec) (*Spec, error) {
-	ts, err := forks.Capella.Resolve(p.Preset)
+// NewSpec returns the Capella types resolved for preset p. Its Phase0
+// field is phase0.Mainnet or phase0.Minimal when p is forks.Mainnet or
+// forks.Minimal, so that the types Capella takes from phase0 are those of
+// package phase0's presets.
+func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("capella: NewSpec of a nil preset")
+	}
+	var p0 *phase0.Spec
+	switch p {
+	case forks.Mainnet:
+		p0 = phase0.Mainnet
+	case forks.Minimal:
+		p0 = phase0.Minimal
+	default:
+		var err error
+		if p0, err = phase0.NewSpec(p); err != nil {
+			return nil, err
+		}
+	}
+	ts, err := forks.Capella.Resolve(p)
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p.Preset, Phase0: p, types: ts}, nil
+	return &Spec{Preset: p, Phase0: p0, types: ts}, nil
 }
 
-func mustSpec(p *phase0.Spec) *Spec {
+func mustSpec(p *def.Preset) *Spec {
 	s, err := NewSpec(p)
 	if err != nil {
 		panic(err)

@@ -14,108 +14,286 @@ import (
 	"github.com/ssztree/ssztree/view"
 )
 
-// The types capella takes unchanged from phase0.
-type (
-	Version                 = phase0.Version
-	Epoch                   = phase0.Epoch
-	Root                    = phase0.Root
-	BLSPubkey               = phase0.BLSPubkey
-	Bytes32                 = phase0.Bytes32
-	Gwei                    = phase0.Gwei
-	Slot                    = phase0.Slot
-	CommitteeIndex          = phase0.CommitteeIndex
-	ValidatorIndex          = phase0.ValidatorIndex
-	BLSSignature            = phase0.BLSSignature
-	Hash32                  = phase0.Hash32
-	Domain                  = phase0.Domain
-	Fork                    = phase0.Fork
-	ForkData                = phase0.ForkData
-	Checkpoint              = phase0.Checkpoint
-	Validator               = phase0.Validator
-	AttestationData         = phase0.AttestationData
-	IndexedAttestation      = phase0.IndexedAttestation
-	PendingAttestation      = phase0.PendingAttestation
-	Eth1Data                = phase0.Eth1Data
-	HistoricalBatch         = phase0.HistoricalBatch
-	DepositMessage          = phase0.DepositMessage
-	DepositData             = phase0.DepositData
-	BeaconBlockHeader       = phase0.BeaconBlockHeader
-	SigningData             = phase0.SigningData
-	SignedBeaconBlockHeader = phase0.SignedBeaconBlockHeader
-	ProposerSlashing        = phase0.ProposerSlashing
-	AttesterSlashing        = phase0.AttesterSlashing
-	Attestation             = phase0.Attestation
-	Deposit                 = phase0.Deposit
-	VoluntaryExit           = phase0.VoluntaryExit
-	SignedVoluntaryExit     = phase0.SignedVoluntaryExit
-	Eth1Block               = phase0.Eth1Block
-	AggregateAndProof       = phase0.AggregateAndProof
-	SignedAggregateAndProof = phase0.SignedAggregateAndProof
-)
+// Version is [phase0.Version], the Version type of the specification
+// (ByteVector[4]), which capella takes unchanged from phase0.
+type Version = phase0.Version
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of spec.
+// Epoch is [phase0.Epoch], the Epoch type of the specification (uint64),
+// which capella takes unchanged from phase0.
+type Epoch = phase0.Epoch
+
+// Root is [phase0.Root], the Root type of the specification
+// (ByteVector[32]), which capella takes unchanged from phase0.
+type Root = phase0.Root
+
+// BLSPubkey is [phase0.BLSPubkey], the BLSPubkey type of the specification
+// (ByteVector[48]), which capella takes unchanged from phase0.
+type BLSPubkey = phase0.BLSPubkey
+
+// Bytes32 is [phase0.Bytes32], the Bytes32 type of the specification
+// (ByteVector[32]), which capella takes unchanged from phase0.
+type Bytes32 = phase0.Bytes32
+
+// Gwei is [phase0.Gwei], the Gwei type of the specification (uint64), which
+// capella takes unchanged from phase0.
+type Gwei = phase0.Gwei
+
+// Slot is [phase0.Slot], the Slot type of the specification (uint64), which
+// capella takes unchanged from phase0.
+type Slot = phase0.Slot
+
+// CommitteeIndex is [phase0.CommitteeIndex], the CommitteeIndex type of the
+// specification (uint64), which capella takes unchanged from phase0.
+type CommitteeIndex = phase0.CommitteeIndex
+
+// ValidatorIndex is [phase0.ValidatorIndex], the ValidatorIndex type of the
+// specification (uint64), which capella takes unchanged from phase0.
+type ValidatorIndex = phase0.ValidatorIndex
+
+// BLSSignature is [phase0.BLSSignature], the BLSSignature type of the
+// specification (ByteVector[96]), which capella takes unchanged from
+// phase0.
+type BLSSignature = phase0.BLSSignature
+
+// Hash32 is [phase0.Hash32], the Hash32 type of the specification
+// (ByteVector[32]), which capella takes unchanged from phase0.
+type Hash32 = phase0.Hash32
+
+// Domain is [phase0.Domain], the Domain type of the specification
+// (ByteVector[32]), which capella takes unchanged from phase0.
+type Domain = phase0.Domain
+
+// Fork is [phase0.Fork], the plain struct of the Fork container, which
+// capella takes unchanged from phase0: see there for its fields and
+// methods.
+type Fork = phase0.Fork
+
+// ForkData is [phase0.ForkData], the plain struct of the ForkData
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type ForkData = phase0.ForkData
+
+// Checkpoint is [phase0.Checkpoint], the plain struct of the Checkpoint
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type Checkpoint = phase0.Checkpoint
+
+// Validator is [phase0.Validator], the plain struct of the Validator
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type Validator = phase0.Validator
+
+// AttestationData is [phase0.AttestationData], the plain struct of the
+// AttestationData container, which capella takes unchanged from phase0: see
+// there for its fields and methods.
+type AttestationData = phase0.AttestationData
+
+// IndexedAttestation is [phase0.IndexedAttestation], the view of the
+// IndexedAttestation container, which capella takes unchanged from phase0:
+// see there for its fields and methods.
+type IndexedAttestation = phase0.IndexedAttestation
+
+// PendingAttestation is [phase0.PendingAttestation], the view of the
+// PendingAttestation container, which capella takes unchanged from phase0:
+// see there for its fields and methods.
+type PendingAttestation = phase0.PendingAttestation
+
+// Eth1Data is [phase0.Eth1Data], the plain struct of the Eth1Data
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type Eth1Data = phase0.Eth1Data
+
+// HistoricalBatch is [phase0.HistoricalBatch], the view of the
+// HistoricalBatch container, which capella takes unchanged from phase0: see
+// there for its fields and methods.
+type HistoricalBatch = phase0.HistoricalBatch
+
+// DepositMessage is [phase0.DepositMessage], the plain struct of the
+// DepositMessage container, which capella takes unchanged from phase0: see
+// there for its fields and methods.
+type DepositMessage = phase0.DepositMessage
+
+// DepositData is [phase0.DepositData], the plain struct of the DepositData
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type DepositData = phase0.DepositData
+
+// BeaconBlockHeader is [phase0.BeaconBlockHeader], the plain struct of the
+// BeaconBlockHeader container, which capella takes unchanged from phase0:
+// see there for its fields and methods.
+type BeaconBlockHeader = phase0.BeaconBlockHeader
+
+// SigningData is [phase0.SigningData], the plain struct of the SigningData
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type SigningData = phase0.SigningData
+
+// SignedBeaconBlockHeader is [phase0.SignedBeaconBlockHeader], the plain
+// struct of the SignedBeaconBlockHeader container, which capella takes
+// unchanged from phase0: see there for its fields and methods.
+type SignedBeaconBlockHeader = phase0.SignedBeaconBlockHeader
+
+// ProposerSlashing is [phase0.ProposerSlashing], the plain struct of the
+// ProposerSlashing container, which capella takes unchanged from phase0:
+// see there for its fields and methods.
+type ProposerSlashing = phase0.ProposerSlashing
+
+// AttesterSlashing is [phase0.AttesterSlashing], the view of the
+// AttesterSlashing container, which capella takes unchanged from phase0:
+// see there for its fields and methods.
+type AttesterSlashing = phase0.AttesterSlashing
+
+// Attestation is [phase0.Attestation], the view of the Attestation
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type Attestation = phase0.Attestation
+
+// Deposit is [phase0.Deposit], the plain struct of the Deposit container,
+// which capella takes unchanged from phase0: see there for its fields and
+// methods.
+type Deposit = phase0.Deposit
+
+// VoluntaryExit is [phase0.VoluntaryExit], the plain struct of the
+// VoluntaryExit container, which capella takes unchanged from phase0: see
+// there for its fields and methods.
+type VoluntaryExit = phase0.VoluntaryExit
+
+// SignedVoluntaryExit is [phase0.SignedVoluntaryExit], the plain struct of
+// the SignedVoluntaryExit container, which capella takes unchanged from
+// phase0: see there for its fields and methods.
+type SignedVoluntaryExit = phase0.SignedVoluntaryExit
+
+// Eth1Block is [phase0.Eth1Block], the plain struct of the Eth1Block
+// container, which capella takes unchanged from phase0: see there for its
+// fields and methods.
+type Eth1Block = phase0.Eth1Block
+
+// AggregateAndProof is [phase0.AggregateAndProof], the view of the
+// AggregateAndProof container, which capella takes unchanged from phase0:
+// see there for its fields and methods.
+type AggregateAndProof = phase0.AggregateAndProof
+
+// SignedAggregateAndProof is [phase0.SignedAggregateAndProof], the view of
+// the SignedAggregateAndProof container, which capella takes unchanged from
+// phase0: see there for its fields and methods.
+type SignedAggregateAndProof = phase0.SignedAggregateAndProof
+
+// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
+	if spec == nil {
+		panic("capella: NewIndexedAttestation with a nil *Spec")
+	}
 	return phase0.NewIndexedAttestation(spec.Phase0)
 }
 
 // DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeIndexedAttestation: %w", ErrNilSpec)
+	}
 	return phase0.DecodeIndexedAttestation(spec.Phase0, b)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of spec.
+// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
+	if spec == nil {
+		panic("capella: NewPendingAttestation with a nil *Spec")
+	}
 	return phase0.NewPendingAttestation(spec.Phase0)
 }
 
 // DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodePendingAttestation: %w", ErrNilSpec)
+	}
 	return phase0.DecodePendingAttestation(spec.Phase0, b)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of spec.
-func NewHistoricalBatch(spec *Spec) *HistoricalBatch { return phase0.NewHistoricalBatch(spec.Phase0) }
+// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
+// spec. It panics if spec is nil.
+func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
+	if spec == nil {
+		panic("capella: NewHistoricalBatch with a nil *Spec")
+	}
+	return phase0.NewHistoricalBatch(spec.Phase0)
+}
 
 // DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeHistoricalBatch: %w", ErrNilSpec)
+	}
 	return phase0.DecodeHistoricalBatch(spec.Phase0, b)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of spec.
+// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
+	if spec == nil {
+		panic("capella: NewAttesterSlashing with a nil *Spec")
+	}
 	return phase0.NewAttesterSlashing(spec.Phase0)
 }
 
 // DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeAttesterSlashing: %w", ErrNilSpec)
+	}
 	return phase0.DecodeAttesterSlashing(spec.Phase0, b)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of spec.
-func NewAttestation(spec *Spec) *Attestation { return phase0.NewAttestation(spec.Phase0) }
+// NewAttestation returns an Attestation holding the default value, for the preset of
+// spec. It panics if spec is nil.
+func NewAttestation(spec *Spec) *Attestation {
+	if spec == nil {
+		panic("capella: NewAttestation with a nil *Spec")
+	}
+	return phase0.NewAttestation(spec.Phase0)
+}
 
 // DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeAttestation: %w", ErrNilSpec)
+	}
 	return phase0.DecodeAttestation(spec.Phase0, b)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of spec.
+// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
+	if spec == nil {
+		panic("capella: NewAggregateAndProof with a nil *Spec")
+	}
 	return phase0.NewAggregateAndProof(spec.Phase0)
 }
 
 // DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeAggregateAndProof: %w", ErrNilSpec)
+	}
 	return phase0.DecodeAggregateAndProof(spec.Phase0, b)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of spec.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("capella: NewSignedAggregateAndProof with a nil *Spec")
+	}
 	return phase0.NewSignedAggregateAndProof(spec.Phase0)
 }
 
 // DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
+	}
 	return phase0.DecodeSignedAggregateAndProof(spec.Phase0, b)
 }
 
@@ -166,19 +344,27 @@ type ParticipationFlags uint8
 //	sync_committee_bits: Bitvector[SYNC_COMMITTEE_SIZE]
 //	sync_committee_signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SyncAggregate struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of spec.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
+	if spec == nil {
+		panic("capella: NewSyncAggregate with a nil *Spec")
+	}
 	return &SyncAggregate{view.NewContainer(spec.Type("SyncAggregate")), spec}
 }
 
 // DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeSyncAggregate: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SyncAggregate"), b)
 	if err != nil {
 		return nil, err
@@ -186,82 +372,124 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	return &SyncAggregate{c, spec}, nil
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It panics if c
-// is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
+	if spec == nil || c == nil {
+		panic("capella: WrapSyncAggregate with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SyncAggregate") {
 		panic("capella: WrapSyncAggregate of a " + c.Type().String())
 	}
 	return &SyncAggregate{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SyncAggregate) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SyncAggregate) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SyncAggregate"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SyncAggregate) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SyncAggregate) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SyncAggregate")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SyncAggregate) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SyncAggregate) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *SyncAggregate) Copy() *SyncAggregate { return &SyncAggregate{x.c.Copy(), x.spec} }
+func (x *SyncAggregate) Copy() *SyncAggregate {
+	if x.c == nil {
+		return new(SyncAggregate)
+	}
+	return &SyncAggregate{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SyncAggregate) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SyncAggregate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncAggregate) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *SyncAggregate) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SyncAggregate) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SyncAggregate) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SyncAggregate"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SyncAggregate) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SyncAggregate) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SyncAggregate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SyncAggregate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncAggregate) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SyncAggregate"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSyncAggregate, DecodeSyncAggregate).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SyncAggregate) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a SyncAggregate made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SyncAggregate"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // SyncCommitteeBits returns a handle on the sync_committee_bits field (Bitvector[SYNC_COMMITTEE_SIZE]).
-func (x *SyncAggregate) SyncCommitteeBits() *view.Bitvector { return x.c.Field(0).(*view.Bitvector) }
+func (x *SyncAggregate) SyncCommitteeBits() *view.Bitvector {
+	return x.read().Field(0).(*view.Bitvector)
+}
 
 // SyncCommitteeSignature returns the sync_committee_signature field (BLSSignature).
 func (x *SyncAggregate) SyncCommitteeSignature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -272,7 +500,7 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -284,19 +512,27 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 //	pubkeys: Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]
 //	aggregate_pubkey: BLSPubkey
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SyncCommittee struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of spec.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
+	if spec == nil {
+		panic("capella: NewSyncCommittee with a nil *Spec")
+	}
 	return &SyncCommittee{view.NewContainer(spec.Type("SyncCommittee")), spec}
 }
 
 // DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeSyncCommittee: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SyncCommittee"), b)
 	if err != nil {
 		return nil, err
@@ -304,78 +540,118 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return &SyncCommittee{c, spec}, nil
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It panics if c
-// is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
+	if spec == nil || c == nil {
+		panic("capella: WrapSyncCommittee with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SyncCommittee") {
 		panic("capella: WrapSyncCommittee of a " + c.Type().String())
 	}
 	return &SyncCommittee{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SyncCommittee) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SyncCommittee) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SyncCommittee"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SyncCommittee) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SyncCommittee) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SyncCommittee")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SyncCommittee) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SyncCommittee) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *SyncCommittee) Copy() *SyncCommittee { return &SyncCommittee{x.c.Copy(), x.spec} }
+func (x *SyncCommittee) Copy() *SyncCommittee {
+	if x.c == nil {
+		return new(SyncCommittee)
+	}
+	return &SyncCommittee{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SyncCommittee) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SyncCommittee) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncCommittee) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *SyncCommittee) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SyncCommittee) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SyncCommittee) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SyncCommittee"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SyncCommittee) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SyncCommittee) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SyncCommittee) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SyncCommittee) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommittee) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SyncCommittee"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSyncCommittee, DecodeSyncCommittee).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SyncCommittee) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a SyncCommittee made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommittee"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]).
 func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
-	v, err := view.AsValueVector[BLSPubkey](x.c.Field(0))
+	v, err := view.AsValueVector[BLSPubkey](x.read().Field(0))
 	if err != nil {
 		panic(err)
 	}
@@ -385,7 +661,7 @@ func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
 // AggregatePubkey returns the aggregate_pubkey field (BLSPubkey).
 func (x *SyncCommittee) AggregatePubkey() BLSPubkey {
 	var b [48]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v BLSPubkey
 	copy(v[:], b[0:0+48])
 	return v
@@ -396,7 +672,7 @@ func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
 	var buf [48]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -407,6 +683,8 @@ func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
 //	beacon_block_root: Root
 //	validator_index: ValidatorIndex
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SyncCommitteeMessage struct {
 	Slot            Slot
 	BeaconBlockRoot Root
@@ -480,19 +758,27 @@ func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
 //	aggregation_bits: Bitvector[SYNC_COMMITTEE_SIZE // 4]
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SyncCommitteeContribution struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of spec.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
+	if spec == nil {
+		panic("capella: NewSyncCommitteeContribution with a nil *Spec")
+	}
 	return &SyncCommitteeContribution{view.NewContainer(spec.Type("SyncCommitteeContribution")), spec}
 }
 
 // DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SyncCommitteeContribution"), b)
 	if err != nil {
 		return nil, err
@@ -500,89 +786,127 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	return &SyncCommitteeContribution{c, spec}, nil
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It panics if c
-// is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
+	if spec == nil || c == nil {
+		panic("capella: WrapSyncCommitteeContribution with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SyncCommitteeContribution") {
 		panic("capella: WrapSyncCommitteeContribution of a " + c.Type().String())
 	}
 	return &SyncCommitteeContribution{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SyncCommitteeContribution) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SyncCommitteeContribution) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SyncCommitteeContribution"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SyncCommitteeContribution) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SyncCommitteeContribution) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SyncCommitteeContribution")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SyncCommitteeContribution) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SyncCommitteeContribution) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *SyncCommitteeContribution) Copy() *SyncCommitteeContribution {
+	if x.c == nil {
+		return new(SyncCommitteeContribution)
+	}
 	return &SyncCommitteeContribution{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommitteeContribution) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SyncCommitteeContribution) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SyncCommitteeContribution) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SyncCommitteeContribution) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SyncCommitteeContribution) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.c.MarshalSSZTo(dst)
+	return x.read().MarshalSSZTo(dst)
 }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SyncCommitteeContribution) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SyncCommitteeContribution) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SyncCommitteeContribution"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SyncCommitteeContribution) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SyncCommitteeContribution) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SyncCommitteeContribution) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SyncCommitteeContribution) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommitteeContribution) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SyncCommitteeContribution"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSyncCommitteeContribution, DecodeSyncCommitteeContribution).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SyncCommitteeContribution) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a SyncCommitteeContribution made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommitteeContribution"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Slot returns the slot field (Slot).
-func (x *SyncCommitteeContribution) Slot() Slot { return Slot(x.c.Uint(0)) }
+func (x *SyncCommitteeContribution) Slot() Slot { return Slot(x.read().Uint(0)) }
 
 // SetSlot sets the slot field.
-func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.c.SetUint(0, uint64(v)) }
+func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.write().SetUint(0, uint64(v)) }
 
 // BeaconBlockRoot returns the beacon_block_root field (Root).
 func (x *SyncCommitteeContribution) BeaconBlockRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -593,26 +917,26 @@ func (x *SyncCommitteeContribution) SetBeaconBlockRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // SubcommitteeIndex returns the subcommittee_index field (uint64).
-func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.c.Uint(2) }
+func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.read().Uint(2) }
 
 // SetSubcommitteeIndex sets the subcommittee_index field.
-func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.c.SetUint(2, v) }
+func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.write().SetUint(2, v) }
 
 // AggregationBits returns a handle on the aggregation_bits field (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
 func (x *SyncCommitteeContribution) AggregationBits() *view.Bitvector {
-	return x.c.Field(3).(*view.Bitvector)
+	return x.read().Field(3).(*view.Bitvector)
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SyncCommitteeContribution) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(4, b[:])
+	x.read().LoadBytes(4, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -623,7 +947,7 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(4, dst); err != nil {
+	if err := x.write().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
@@ -636,19 +960,27 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 //	contribution: SyncCommitteeContribution
 //	selection_proof: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type ContributionAndProof struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of spec.
+// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
+	if spec == nil {
+		panic("capella: NewContributionAndProof with a nil *Spec")
+	}
 	return &ContributionAndProof{view.NewContainer(spec.Type("ContributionAndProof")), spec}
 }
 
 // DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeContributionAndProof: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("ContributionAndProof"), b)
 	if err != nil {
 		return nil, err
@@ -656,92 +988,134 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return &ContributionAndProof{c, spec}, nil
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It panics if c
-// is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
+// panics if spec or c is nil or c is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
+	if spec == nil || c == nil {
+		panic("capella: WrapContributionAndProof with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("ContributionAndProof") {
 		panic("capella: WrapContributionAndProof of a " + c.Type().String())
 	}
 	return &ContributionAndProof{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *ContributionAndProof) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *ContributionAndProof) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("ContributionAndProof"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *ContributionAndProof) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *ContributionAndProof) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("ContributionAndProof")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *ContributionAndProof) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *ContributionAndProof) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *ContributionAndProof) Copy() *ContributionAndProof {
+	if x.c == nil {
+		return new(ContributionAndProof)
+	}
 	return &ContributionAndProof{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *ContributionAndProof) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *ContributionAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *ContributionAndProof) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *ContributionAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *ContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *ContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *ContributionAndProof) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *ContributionAndProof) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("ContributionAndProof"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *ContributionAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *ContributionAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *ContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *ContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("ContributionAndProof"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewContributionAndProof, DecodeContributionAndProof).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *ContributionAndProof) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a ContributionAndProof made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("ContributionAndProof"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
-func (x *ContributionAndProof) AggregatorIndex() ValidatorIndex { return ValidatorIndex(x.c.Uint(0)) }
+func (x *ContributionAndProof) AggregatorIndex() ValidatorIndex {
+	return ValidatorIndex(x.read().Uint(0))
+}
 
 // SetAggregatorIndex sets the aggregator_index field.
-func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) { x.c.SetUint(0, uint64(v)) }
+func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) { x.write().SetUint(0, uint64(v)) }
 
 // Contribution returns a handle on the contribution field (SyncCommitteeContribution).
 func (x *ContributionAndProof) Contribution() *SyncCommitteeContribution {
-	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetContribution replaces the contribution field with the value of v. It panics if v is of
 // another preset.
 func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -749,7 +1123,7 @@ func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *ContributionAndProof) SelectionProof() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -760,7 +1134,7 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -772,19 +1146,27 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 //	message: ContributionAndProof
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SignedContributionAndProof struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of spec.
+// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
+	if spec == nil {
+		panic("capella: NewSignedContributionAndProof with a nil *Spec")
+	}
 	return &SignedContributionAndProof{view.NewContainer(spec.Type("SignedContributionAndProof")), spec}
 }
 
 // DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeSignedContributionAndProof: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SignedContributionAndProof"), b)
 	if err != nil {
 		return nil, err
@@ -792,88 +1174,126 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	return &SignedContributionAndProof{c, spec}, nil
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It panics if c
-// is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
+	if spec == nil || c == nil {
+		panic("capella: WrapSignedContributionAndProof with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SignedContributionAndProof") {
 		panic("capella: WrapSignedContributionAndProof of a " + c.Type().String())
 	}
 	return &SignedContributionAndProof{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SignedContributionAndProof) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SignedContributionAndProof) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SignedContributionAndProof"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SignedContributionAndProof) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SignedContributionAndProof) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedContributionAndProof")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SignedContributionAndProof) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SignedContributionAndProof) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *SignedContributionAndProof) Copy() *SignedContributionAndProof {
+	if x.c == nil {
+		return new(SignedContributionAndProof)
+	}
 	return &SignedContributionAndProof{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedContributionAndProof) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SignedContributionAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedContributionAndProof) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SignedContributionAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SignedContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.c.MarshalSSZTo(dst)
+	return x.read().MarshalSSZTo(dst)
 }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SignedContributionAndProof) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SignedContributionAndProof) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SignedContributionAndProof"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedContributionAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SignedContributionAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SignedContributionAndProof"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSignedContributionAndProof, DecodeSignedContributionAndProof).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a SignedContributionAndProof made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SignedContributionAndProof"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Message returns a handle on the message field (ContributionAndProof).
 func (x *SignedContributionAndProof) Message() *ContributionAndProof {
-	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -881,7 +1301,7 @@ func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedContributionAndProof) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -892,7 +1312,7 @@ func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -901,6 +1321,8 @@ func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
 //
 //	slot: Slot
 //	subcommittee_index: uint64
+//
+// The zero value is the default value, the same in every preset.
 type SyncAggregatorSelectionData struct {
 	Slot              Slot
 	SubcommitteeIndex uint64
@@ -963,6 +1385,8 @@ func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
 //	block_hash: Hash32
 //	parent_hash: Hash32
 //	total_difficulty: uint256
+//
+// The zero value is the default value, the same in every preset.
 type PowBlock struct {
 	BlockHash       Hash32
 	ParentHash      Hash32
@@ -1027,6 +1451,8 @@ func (x *PowBlock) UnmarshalJSON(data []byte) error {
 //	validator_index: ValidatorIndex
 //	address: ExecutionAddress
 //	amount: Gwei
+//
+// The zero value is the default value, the same in every preset.
 type Withdrawal struct {
 	Index          WithdrawalIndex
 	ValidatorIndex ValidatorIndex
@@ -1093,6 +1519,8 @@ func (x *Withdrawal) UnmarshalJSON(data []byte) error {
 //	validator_index: ValidatorIndex
 //	from_bls_pubkey: BLSPubkey
 //	to_execution_address: ExecutionAddress
+//
+// The zero value is the default value, the same in every preset.
 type BLSToExecutionChange struct {
 	ValidatorIndex     ValidatorIndex
 	FromBLSPubkey      BLSPubkey
@@ -1157,6 +1585,8 @@ func (x *BLSToExecutionChange) UnmarshalJSON(data []byte) error {
 //
 //	message: BLSToExecutionChange
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SignedBLSToExecutionChange struct {
 	Message   BLSToExecutionChange
 	Signature BLSSignature
@@ -1220,6 +1650,8 @@ func (x *SignedBLSToExecutionChange) UnmarshalJSON(data []byte) error {
 //
 //	block_summary_root: Root
 //	state_summary_root: Root
+//
+// The zero value is the default value, the same in every preset.
 type HistoricalSummary struct {
 	BlockSummaryRoot Root
 	StateSummaryRoot Root
@@ -1295,19 +1727,27 @@ func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
 //	transactions: List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]
 //	withdrawals: List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayload struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of spec.
+// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
+	if spec == nil {
+		panic("capella: NewExecutionPayload with a nil *Spec")
+	}
 	return &ExecutionPayload{view.NewContainer(spec.Type("ExecutionPayload")), spec}
 }
 
 // DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeExecutionPayload: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("ExecutionPayload"), b)
 	if err != nil {
 		return nil, err
@@ -1315,79 +1755,121 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	return &ExecutionPayload{c, spec}, nil
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It panics if c
-// is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
+// panics if spec or c is nil or c is of another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
+	if spec == nil || c == nil {
+		panic("capella: WrapExecutionPayload with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("ExecutionPayload") {
 		panic("capella: WrapExecutionPayload of a " + c.Type().String())
 	}
 	return &ExecutionPayload{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *ExecutionPayload) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *ExecutionPayload) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("ExecutionPayload"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *ExecutionPayload) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *ExecutionPayload) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("ExecutionPayload")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *ExecutionPayload) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *ExecutionPayload) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *ExecutionPayload) Copy() *ExecutionPayload { return &ExecutionPayload{x.c.Copy(), x.spec} }
+func (x *ExecutionPayload) Copy() *ExecutionPayload {
+	if x.c == nil {
+		return new(ExecutionPayload)
+	}
+	return &ExecutionPayload{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *ExecutionPayload) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *ExecutionPayload) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *ExecutionPayload) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *ExecutionPayload) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *ExecutionPayload) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *ExecutionPayload) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *ExecutionPayload) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *ExecutionPayload) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("ExecutionPayload"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *ExecutionPayload) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *ExecutionPayload) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *ExecutionPayload) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("ExecutionPayload"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewExecutionPayload, DecodeExecutionPayload).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a ExecutionPayload made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayload"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayload) ParentHash() Hash32 {
 	var b [32]byte
-	x.c.LoadBytes(0, b[:])
+	x.read().LoadBytes(0, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1398,7 +1880,7 @@ func (x *ExecutionPayload) SetParentHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(0, dst); err != nil {
+	if err := x.write().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1406,7 +1888,7 @@ func (x *ExecutionPayload) SetParentHash(v Hash32) {
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayload) FeeRecipient() ExecutionAddress {
 	var b [20]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v ExecutionAddress
 	copy(v[:], b[0:0+20])
 	return v
@@ -1417,7 +1899,7 @@ func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
 	var buf [20]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1425,7 +1907,7 @@ func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayload) StateRoot() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1436,7 +1918,7 @@ func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1444,7 +1926,7 @@ func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayload) ReceiptsRoot() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(3, b[:])
+	x.read().LoadBytes(3, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1455,14 +1937,14 @@ func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(3, dst); err != nil {
+	if err := x.write().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.c.Field(4))
+	v, err := view.AsBasicVector[byte](x.read().Field(4))
 	if err != nil {
 		panic(err)
 	}
@@ -1472,7 +1954,7 @@ func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayload) PrevRandao() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(5, b[:])
+	x.read().LoadBytes(5, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1483,38 +1965,38 @@ func (x *ExecutionPayload) SetPrevRandao(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(5, dst); err != nil {
+	if err := x.write().SetBytes(5, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockNumber returns the block_number field (uint64).
-func (x *ExecutionPayload) BlockNumber() uint64 { return x.c.Uint(6) }
+func (x *ExecutionPayload) BlockNumber() uint64 { return x.read().Uint(6) }
 
 // SetBlockNumber sets the block_number field.
-func (x *ExecutionPayload) SetBlockNumber(v uint64) { x.c.SetUint(6, v) }
+func (x *ExecutionPayload) SetBlockNumber(v uint64) { x.write().SetUint(6, v) }
 
 // GasLimit returns the gas_limit field (uint64).
-func (x *ExecutionPayload) GasLimit() uint64 { return x.c.Uint(7) }
+func (x *ExecutionPayload) GasLimit() uint64 { return x.read().Uint(7) }
 
 // SetGasLimit sets the gas_limit field.
-func (x *ExecutionPayload) SetGasLimit(v uint64) { x.c.SetUint(7, v) }
+func (x *ExecutionPayload) SetGasLimit(v uint64) { x.write().SetUint(7, v) }
 
 // GasUsed returns the gas_used field (uint64).
-func (x *ExecutionPayload) GasUsed() uint64 { return x.c.Uint(8) }
+func (x *ExecutionPayload) GasUsed() uint64 { return x.read().Uint(8) }
 
 // SetGasUsed sets the gas_used field.
-func (x *ExecutionPayload) SetGasUsed(v uint64) { x.c.SetUint(8, v) }
+func (x *ExecutionPayload) SetGasUsed(v uint64) { x.write().SetUint(8, v) }
 
 // Timestamp returns the timestamp field (uint64).
-func (x *ExecutionPayload) Timestamp() uint64 { return x.c.Uint(9) }
+func (x *ExecutionPayload) Timestamp() uint64 { return x.read().Uint(9) }
 
 // SetTimestamp sets the timestamp field.
-func (x *ExecutionPayload) SetTimestamp(v uint64) { x.c.SetUint(9, v) }
+func (x *ExecutionPayload) SetTimestamp(v uint64) { x.write().SetUint(9, v) }
 
 // ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.c.Field(10))
+	v, err := view.AsBasicList[byte](x.read().Field(10))
 	if err != nil {
 		panic(err)
 	}
@@ -1524,7 +2006,7 @@ func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
 func (x *ExecutionPayload) BaseFeePerGas() uint256.Int {
 	var b [32]byte
-	x.c.LoadBytes(11, b[:])
+	x.read().LoadBytes(11, b[:])
 	var v uint256.Int
 	readUint256(&v, b[0:0+32])
 	return v
@@ -1535,7 +2017,7 @@ func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = appendUint256(dst, &v, 32)
-	if err := x.c.SetBytes(11, dst); err != nil {
+	if err := x.write().SetBytes(11, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1543,7 +2025,7 @@ func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayload) BlockHash() Hash32 {
 	var b [32]byte
-	x.c.LoadBytes(12, b[:])
+	x.read().LoadBytes(12, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1554,7 +2036,7 @@ func (x *ExecutionPayload) SetBlockHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(12, dst); err != nil {
+	if err := x.write().SetBytes(12, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1563,7 +2045,7 @@ func (x *ExecutionPayload) SetBlockHash(v Hash32) {
 func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 	wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }
 	unwrap := func(v *view.ByteList) view.View { return v }
-	l, err := view.AsListOf(x.c.Field(13), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(13), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -1572,7 +2054,7 @@ func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 
 // Withdrawals returns a handle on the withdrawals field (List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal] {
-	v, err := view.AsValueList[Withdrawal](x.c.Field(14))
+	v, err := view.AsValueList[Withdrawal](x.read().Field(14))
 	if err != nil {
 		panic(err)
 	}
@@ -1599,19 +2081,27 @@ func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal
 //	transactions_root: Root
 //	withdrawals_root: Root
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayloadHeader struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of spec.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
+	if spec == nil {
+		panic("capella: NewExecutionPayloadHeader with a nil *Spec")
+	}
 	return &ExecutionPayloadHeader{view.NewContainer(spec.Type("ExecutionPayloadHeader")), spec}
 }
 
 // DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("ExecutionPayloadHeader"), b)
 	if err != nil {
 		return nil, err
@@ -1619,83 +2109,121 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	return &ExecutionPayloadHeader{c, spec}, nil
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It panics if c
-// is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
+// panics if spec or c is nil or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
+	if spec == nil || c == nil {
+		panic("capella: WrapExecutionPayloadHeader with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("ExecutionPayloadHeader") {
 		panic("capella: WrapExecutionPayloadHeader of a " + c.Type().String())
 	}
 	return &ExecutionPayloadHeader{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *ExecutionPayloadHeader) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *ExecutionPayloadHeader) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("ExecutionPayloadHeader"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *ExecutionPayloadHeader) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *ExecutionPayloadHeader) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("ExecutionPayloadHeader")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *ExecutionPayloadHeader) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *ExecutionPayloadHeader) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *ExecutionPayloadHeader) Copy() *ExecutionPayloadHeader {
+	if x.c == nil {
+		return new(ExecutionPayloadHeader)
+	}
 	return &ExecutionPayloadHeader{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *ExecutionPayloadHeader) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *ExecutionPayloadHeader) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *ExecutionPayloadHeader) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *ExecutionPayloadHeader) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *ExecutionPayloadHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.c.MarshalSSZTo(dst)
+	return x.read().MarshalSSZTo(dst)
 }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *ExecutionPayloadHeader) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *ExecutionPayloadHeader) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("ExecutionPayloadHeader"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *ExecutionPayloadHeader) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *ExecutionPayloadHeader) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *ExecutionPayloadHeader) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("ExecutionPayloadHeader"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewExecutionPayloadHeader, DecodeExecutionPayloadHeader).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a ExecutionPayloadHeader made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayloadHeader"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayloadHeader) ParentHash() Hash32 {
 	var b [32]byte
-	x.c.LoadBytes(0, b[:])
+	x.read().LoadBytes(0, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1706,7 +2234,7 @@ func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(0, dst); err != nil {
+	if err := x.write().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1714,7 +2242,7 @@ func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayloadHeader) FeeRecipient() ExecutionAddress {
 	var b [20]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v ExecutionAddress
 	copy(v[:], b[0:0+20])
 	return v
@@ -1725,7 +2253,7 @@ func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
 	var buf [20]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1733,7 +2261,7 @@ func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayloadHeader) StateRoot() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1744,7 +2272,7 @@ func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1752,7 +2280,7 @@ func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayloadHeader) ReceiptsRoot() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(3, b[:])
+	x.read().LoadBytes(3, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1763,14 +2291,14 @@ func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(3, dst); err != nil {
+	if err := x.write().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.c.Field(4))
+	v, err := view.AsBasicVector[byte](x.read().Field(4))
 	if err != nil {
 		panic(err)
 	}
@@ -1780,7 +2308,7 @@ func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayloadHeader) PrevRandao() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(5, b[:])
+	x.read().LoadBytes(5, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1791,38 +2319,38 @@ func (x *ExecutionPayloadHeader) SetPrevRandao(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(5, dst); err != nil {
+	if err := x.write().SetBytes(5, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockNumber returns the block_number field (uint64).
-func (x *ExecutionPayloadHeader) BlockNumber() uint64 { return x.c.Uint(6) }
+func (x *ExecutionPayloadHeader) BlockNumber() uint64 { return x.read().Uint(6) }
 
 // SetBlockNumber sets the block_number field.
-func (x *ExecutionPayloadHeader) SetBlockNumber(v uint64) { x.c.SetUint(6, v) }
+func (x *ExecutionPayloadHeader) SetBlockNumber(v uint64) { x.write().SetUint(6, v) }
 
 // GasLimit returns the gas_limit field (uint64).
-func (x *ExecutionPayloadHeader) GasLimit() uint64 { return x.c.Uint(7) }
+func (x *ExecutionPayloadHeader) GasLimit() uint64 { return x.read().Uint(7) }
 
 // SetGasLimit sets the gas_limit field.
-func (x *ExecutionPayloadHeader) SetGasLimit(v uint64) { x.c.SetUint(7, v) }
+func (x *ExecutionPayloadHeader) SetGasLimit(v uint64) { x.write().SetUint(7, v) }
 
 // GasUsed returns the gas_used field (uint64).
-func (x *ExecutionPayloadHeader) GasUsed() uint64 { return x.c.Uint(8) }
+func (x *ExecutionPayloadHeader) GasUsed() uint64 { return x.read().Uint(8) }
 
 // SetGasUsed sets the gas_used field.
-func (x *ExecutionPayloadHeader) SetGasUsed(v uint64) { x.c.SetUint(8, v) }
+func (x *ExecutionPayloadHeader) SetGasUsed(v uint64) { x.write().SetUint(8, v) }
 
 // Timestamp returns the timestamp field (uint64).
-func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.c.Uint(9) }
+func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.read().Uint(9) }
 
 // SetTimestamp sets the timestamp field.
-func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.c.SetUint(9, v) }
+func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.write().SetUint(9, v) }
 
 // ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.c.Field(10))
+	v, err := view.AsBasicList[byte](x.read().Field(10))
 	if err != nil {
 		panic(err)
 	}
@@ -1832,7 +2360,7 @@ func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
 func (x *ExecutionPayloadHeader) BaseFeePerGas() uint256.Int {
 	var b [32]byte
-	x.c.LoadBytes(11, b[:])
+	x.read().LoadBytes(11, b[:])
 	var v uint256.Int
 	readUint256(&v, b[0:0+32])
 	return v
@@ -1843,7 +2371,7 @@ func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = appendUint256(dst, &v, 32)
-	if err := x.c.SetBytes(11, dst); err != nil {
+	if err := x.write().SetBytes(11, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1851,7 +2379,7 @@ func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayloadHeader) BlockHash() Hash32 {
 	var b [32]byte
-	x.c.LoadBytes(12, b[:])
+	x.read().LoadBytes(12, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1862,7 +2390,7 @@ func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(12, dst); err != nil {
+	if err := x.write().SetBytes(12, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1870,7 +2398,7 @@ func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
 // TransactionsRoot returns the transactions_root field (Root).
 func (x *ExecutionPayloadHeader) TransactionsRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(13, b[:])
+	x.read().LoadBytes(13, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -1881,7 +2409,7 @@ func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(13, dst); err != nil {
+	if err := x.write().SetBytes(13, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1889,7 +2417,7 @@ func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
 // WithdrawalsRoot returns the withdrawals_root field (Root).
 func (x *ExecutionPayloadHeader) WithdrawalsRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(14, b[:])
+	x.read().LoadBytes(14, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -1900,7 +2428,7 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(14, dst); err != nil {
+	if err := x.write().SetBytes(14, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1921,19 +2449,27 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 //	execution_payload: ExecutionPayload
 //	bls_to_execution_changes: List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of spec.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
+	if spec == nil {
+		panic("capella: NewBeaconBlockBody with a nil *Spec")
+	}
 	return &BeaconBlockBody{view.NewContainer(spec.Type("BeaconBlockBody")), spec}
 }
 
 // DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeBeaconBlockBody: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
 	if err != nil {
 		return nil, err
@@ -1941,79 +2477,119 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	return &BeaconBlockBody{c, spec}, nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It panics if c
-// is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
+// panics if spec or c is nil or c is of another type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
+	if spec == nil || c == nil {
+		panic("capella: WrapBeaconBlockBody with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("BeaconBlockBody") {
 		panic("capella: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return &BeaconBlockBody{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *BeaconBlockBody) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *BeaconBlockBody) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("BeaconBlockBody"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *BeaconBlockBody) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *BeaconBlockBody) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlockBody")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *BeaconBlockBody) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BeaconBlockBody) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconBlockBody) Copy() *BeaconBlockBody { return &BeaconBlockBody{x.c.Copy(), x.spec} }
+func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
+	if x.c == nil {
+		return new(BeaconBlockBody)
+	}
+	return &BeaconBlockBody{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlockBody"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlockBody) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *BeaconBlockBody) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewBeaconBlockBody, DecodeBeaconBlockBody).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a BeaconBlockBody made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(0, b[:])
+	x.read().LoadBytes(0, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2024,7 +2600,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(0, dst); err != nil {
+	if err := x.write().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2032,7 +2608,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2045,7 +2621,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2053,7 +2629,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2064,14 +2640,14 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.c.Field(3))
+	v, err := view.AsValueList[ProposerSlashing](x.read().Field(3))
 	if err != nil {
 		panic(err)
 	}
@@ -2081,10 +2657,10 @@ func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, 
 // AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.spec.Phase0, c) }(v.(*view.Container))
+		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.Spec().Phase0, c) }(v.(*view.Container))
 	}
 	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.c.Field(4), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(4), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2094,10 +2670,10 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 // Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.spec.Phase0, c) }(v.(*view.Container))
+		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Phase0, c) }(v.(*view.Container))
 	}
 	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.c.Field(5), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(5), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2106,7 +2682,7 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 
 // Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.c.Field(6))
+	v, err := view.AsValueList[Deposit](x.read().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -2115,7 +2691,7 @@ func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
 
 // VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.c.Field(7))
+	v, err := view.AsValueList[SignedVoluntaryExit](x.read().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -2124,33 +2700,33 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.spec, c) }(x.c.Field(8).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.c.Set(8, v.View()); err != nil {
+	if err := x.write().Set(8, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.spec, c) }(x.c.Field(9).(*view.Container))
+	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.read().Field(9).(*view.Container))
 }
 
 // SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.c.Set(9, v.View()); err != nil {
+	if err := x.write().Set(9, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	v, err := view.AsValueList[SignedBLSToExecutionChange](x.c.Field(10))
+	v, err := view.AsValueList[SignedBLSToExecutionChange](x.read().Field(10))
 	if err != nil {
 		panic(err)
 	}
@@ -2167,19 +2743,27 @@ func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExe
 //	state_root: Root
 //	body: BeaconBlockBody
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of spec.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
+	if spec == nil {
+		panic("capella: NewBeaconBlock with a nil *Spec")
+	}
 	return &BeaconBlock{view.NewContainer(spec.Type("BeaconBlock")), spec}
 }
 
 // DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeBeaconBlock: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
 	if err != nil {
 		return nil, err
@@ -2187,91 +2771,131 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	return &BeaconBlock{c, spec}, nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It panics if c
-// is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
+// panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
+	if spec == nil || c == nil {
+		panic("capella: WrapBeaconBlock with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("BeaconBlock") {
 		panic("capella: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return &BeaconBlock{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *BeaconBlock) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *BeaconBlock) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("BeaconBlock"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *BeaconBlock) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *BeaconBlock) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlock")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *BeaconBlock) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BeaconBlock) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{x.c.Copy(), x.spec} }
+func (x *BeaconBlock) Copy() *BeaconBlock {
+	if x.c == nil {
+		return new(BeaconBlock)
+	}
+	return &BeaconBlock{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *BeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BeaconBlock) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlock"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *BeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewBeaconBlock, DecodeBeaconBlock).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a BeaconBlock made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconBlock) Slot() Slot { return Slot(x.c.Uint(0)) }
+func (x *BeaconBlock) Slot() Slot { return Slot(x.read().Uint(0)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconBlock) SetSlot(v Slot) { x.c.SetUint(0, uint64(v)) }
+func (x *BeaconBlock) SetSlot(v Slot) { x.write().SetUint(0, uint64(v)) }
 
 // ProposerIndex returns the proposer_index field (ValidatorIndex).
-func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.c.Uint(1)) }
+func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(1)) }
 
 // SetProposerIndex sets the proposer_index field.
-func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.c.SetUint(1, uint64(v)) }
+func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.write().SetUint(1, uint64(v)) }
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2282,7 +2906,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2290,7 +2914,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(3, b[:])
+	x.read().LoadBytes(3, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2301,20 +2925,20 @@ func (x *BeaconBlock) SetStateRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(3, dst); err != nil {
+	if err := x.write().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.spec, c) }(x.c.Field(4).(*view.Container))
+	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.read().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.c.Set(4, v.View()); err != nil {
+	if err := x.write().Set(4, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2326,19 +2950,27 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
 //	message: BeaconBlock
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of spec.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
+	if spec == nil {
+		panic("capella: NewSignedBeaconBlock with a nil *Spec")
+	}
 	return &SignedBeaconBlock{view.NewContainer(spec.Type("SignedBeaconBlock")), spec}
 }
 
 // DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeSignedBeaconBlock: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
 	if err != nil {
 		return nil, err
@@ -2346,84 +2978,126 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	return &SignedBeaconBlock{c, spec}, nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It panics if c
-// is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
+	if spec == nil || c == nil {
+		panic("capella: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SignedBeaconBlock") {
 		panic("capella: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return &SignedBeaconBlock{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SignedBeaconBlock) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SignedBeaconBlock) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SignedBeaconBlock"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SignedBeaconBlock) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SignedBeaconBlock) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedBeaconBlock")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SignedBeaconBlock) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SignedBeaconBlock) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock { return &SignedBeaconBlock{x.c.Copy(), x.spec} }
+func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
+	if x.c == nil {
+		return new(SignedBeaconBlock)
+	}
+	return &SignedBeaconBlock{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *SignedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *SignedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SignedBeaconBlock"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedBeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SignedBeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSignedBeaconBlock, DecodeSignedBeaconBlock).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a SignedBeaconBlock made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2431,7 +3105,7 @@ func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2442,7 +3116,7 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2480,19 +3154,27 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	next_withdrawal_validator_index: ValidatorIndex
 //	historical_summaries: List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of spec.
+// NewBeaconState returns a BeaconState holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
+	if spec == nil {
+		panic("capella: NewBeaconState with a nil *Spec")
+	}
 	return &BeaconState{view.NewContainer(spec.Type("BeaconState")), spec}
 }
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeBeaconState: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
 	if err != nil {
 		return nil, err
@@ -2500,85 +3182,125 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	return &BeaconState{c, spec}, nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It panics if c
-// is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
+// panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
+	if spec == nil || c == nil {
+		panic("capella: WrapBeaconState with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("BeaconState") {
 		panic("capella: WrapBeaconState of a " + c.Type().String())
 	}
 	return &BeaconState{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *BeaconState) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *BeaconState) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("BeaconState"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *BeaconState) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *BeaconState) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconState")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *BeaconState) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BeaconState) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{x.c.Copy(), x.spec} }
+func (x *BeaconState) Copy() *BeaconState {
+	if x.c == nil {
+		return new(BeaconState)
+	}
+	return &BeaconState{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconState) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *BeaconState) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("BeaconState"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconState) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *BeaconState) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconState) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewBeaconState, DecodeBeaconState).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a BeaconState made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
-func (x *BeaconState) GenesisTime() uint64 { return x.c.Uint(0) }
+func (x *BeaconState) GenesisTime() uint64 { return x.read().Uint(0) }
 
 // SetGenesisTime sets the genesis_time field.
-func (x *BeaconState) SetGenesisTime(v uint64) { x.c.SetUint(0, v) }
+func (x *BeaconState) SetGenesisTime(v uint64) { x.write().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2589,21 +3311,21 @@ func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconState) Slot() Slot { return Slot(x.c.Uint(2)) }
+func (x *BeaconState) Slot() Slot { return Slot(x.read().Uint(2)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconState) SetSlot(v Slot) { x.c.SetUint(2, uint64(v)) }
+func (x *BeaconState) SetSlot(v Slot) { x.write().SetUint(2, uint64(v)) }
 
 // Fork returns the fork field (Fork).
 func (x *BeaconState) Fork() Fork {
 	var b [16]byte
-	x.c.LoadBytes(3, b[:])
+	x.read().LoadBytes(3, b[:])
 	var v Fork
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2616,7 +3338,7 @@ func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(3, dst); err != nil {
+	if err := x.write().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2624,7 +3346,7 @@ func (x *BeaconState) SetFork(v Fork) {
 // LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
-	x.c.LoadBytes(4, b[:])
+	x.read().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2637,14 +3359,14 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(4, dst); err != nil {
+	if err := x.write().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.c.Field(5))
+	v, err := view.AsValueVector[Root](x.read().Field(5))
 	if err != nil {
 		panic(err)
 	}
@@ -2653,7 +3375,7 @@ func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
 
 // StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.c.Field(6))
+	v, err := view.AsValueVector[Root](x.read().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -2662,7 +3384,7 @@ func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
 
 // HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.c.Field(7))
+	v, err := view.AsValueList[Root](x.read().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -2672,7 +3394,7 @@ func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.c.LoadBytes(8, b[:])
+	x.read().LoadBytes(8, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2685,14 +3407,14 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(8, dst); err != nil {
+	if err := x.write().SetBytes(8, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.c.Field(9))
+	v, err := view.AsValueList[Eth1Data](x.read().Field(9))
 	if err != nil {
 		panic(err)
 	}
@@ -2700,14 +3422,14 @@ func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
-func (x *BeaconState) Eth1DepositIndex() uint64 { return x.c.Uint(10) }
+func (x *BeaconState) Eth1DepositIndex() uint64 { return x.read().Uint(10) }
 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
-func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.c.SetUint(10, v) }
+func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.write().SetUint(10, v) }
 
 // Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.c.Field(11))
+	v, err := view.AsValueList[Validator](x.read().Field(11))
 	if err != nil {
 		panic(err)
 	}
@@ -2716,7 +3438,7 @@ func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
 
 // Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.c.Field(12))
+	v, err := view.AsBasicList[Gwei](x.read().Field(12))
 	if err != nil {
 		panic(err)
 	}
@@ -2725,7 +3447,7 @@ func (x *BeaconState) Balances() *view.BasicList[Gwei] {
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.c.Field(13))
+	v, err := view.AsValueVector[Bytes32](x.read().Field(13))
 	if err != nil {
 		panic(err)
 	}
@@ -2734,7 +3456,7 @@ func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
 
 // Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.c.Field(14))
+	v, err := view.AsBasicVector[Gwei](x.read().Field(14))
 	if err != nil {
 		panic(err)
 	}
@@ -2743,7 +3465,7 @@ func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
 
 // PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.c.Field(15))
+	v, err := view.AsBasicList[ParticipationFlags](x.read().Field(15))
 	if err != nil {
 		panic(err)
 	}
@@ -2752,7 +3474,7 @@ func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[Participation
 
 // CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.c.Field(16))
+	v, err := view.AsBasicList[ParticipationFlags](x.read().Field(16))
 	if err != nil {
 		panic(err)
 	}
@@ -2762,7 +3484,7 @@ func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationF
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
 	var b [1]byte
-	x.c.LoadBytes(17, b[:])
+	x.read().LoadBytes(17, b[:])
 	var v [1]byte
 	copy(v[:], b[0:0+1])
 	return v
@@ -2773,7 +3495,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 	var buf [1]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(17, dst); err != nil {
+	if err := x.write().SetBytes(17, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2781,7 +3503,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 // PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.c.LoadBytes(18, b[:])
+	x.read().LoadBytes(18, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2794,7 +3516,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(18, dst); err != nil {
+	if err := x.write().SetBytes(18, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2802,7 +3524,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 // CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.c.LoadBytes(19, b[:])
+	x.read().LoadBytes(19, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2815,7 +3537,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(19, dst); err != nil {
+	if err := x.write().SetBytes(19, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2823,7 +3545,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
 func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.c.LoadBytes(20, b[:])
+	x.read().LoadBytes(20, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2836,14 +3558,14 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(20, dst); err != nil {
+	if err := x.write().SetBytes(20, dst); err != nil {
 		panic(err)
 	}
 }
 
 // InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.c.Field(21))
+	v, err := view.AsBasicList[uint64](x.read().Field(21))
 	if err != nil {
 		panic(err)
 	}
@@ -2852,60 +3574,64 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.spec, c) }(x.c.Field(22).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.c.Set(22, v.View()); err != nil {
+	if err := x.write().Set(22, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.spec, c) }(x.c.Field(23).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.c.Set(23, v.View()); err != nil {
+	if err := x.write().Set(23, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.spec, c) }(x.c.Field(24).(*view.Container))
+	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.read().Field(24).(*view.Container))
 }
 
 // SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.c.Set(24, v.View()); err != nil {
+	if err := x.write().Set(24, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
-func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex { return WithdrawalIndex(x.c.Uint(25)) }
+func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
+	return WithdrawalIndex(x.read().Uint(25))
+}
 
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
-func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.c.SetUint(25, uint64(v)) }
+func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.write().SetUint(25, uint64(v)) }
 
 // NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
-	return ValidatorIndex(x.c.Uint(26))
+	return ValidatorIndex(x.read().Uint(26))
 }
 
 // SetNextWithdrawalValidatorIndex sets the next_withdrawal_validator_index field.
-func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) { x.c.SetUint(26, uint64(v)) }
+func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
+	x.write().SetUint(26, uint64(v))
+}
 
 // HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.c.Field(27))
+	v, err := view.AsValueList[HistoricalSummary](x.read().Field(27))
 	if err != nil {
 		panic(err)
 	}
@@ -2920,19 +3646,27 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 //	execution: ExecutionPayloadHeader
 //	execution_branch: Vector[Bytes32, 4]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type LightClientHeader struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of spec.
+// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
+	if spec == nil {
+		panic("capella: NewLightClientHeader with a nil *Spec")
+	}
 	return &LightClientHeader{view.NewContainer(spec.Type("LightClientHeader")), spec}
 }
 
 // DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
 func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeLightClientHeader: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("LightClientHeader"), b)
 	if err != nil {
 		return nil, err
@@ -2940,79 +3674,121 @@ func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	return &LightClientHeader{c, spec}, nil
 }
 
-// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It panics if c
-// is of another type.
+// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
+// panics if spec or c is nil or c is of another type.
 func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
+	if spec == nil || c == nil {
+		panic("capella: WrapLightClientHeader with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("LightClientHeader") {
 		panic("capella: WrapLightClientHeader of a " + c.Type().String())
 	}
 	return &LightClientHeader{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *LightClientHeader) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *LightClientHeader) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("LightClientHeader"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *LightClientHeader) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *LightClientHeader) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientHeader")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *LightClientHeader) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *LightClientHeader) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *LightClientHeader) Copy() *LightClientHeader { return &LightClientHeader{x.c.Copy(), x.spec} }
+func (x *LightClientHeader) Copy() *LightClientHeader {
+	if x.c == nil {
+		return new(LightClientHeader)
+	}
+	return &LightClientHeader{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientHeader) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *LightClientHeader) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientHeader) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *LightClientHeader) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *LightClientHeader) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("LightClientHeader"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientHeader) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *LightClientHeader) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientHeader) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("LightClientHeader"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewLightClientHeader, DecodeLightClientHeader).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a LightClientHeader made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientHeader"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Beacon returns the beacon field (BeaconBlockHeader).
 func (x *LightClientHeader) Beacon() BeaconBlockHeader {
 	var b [112]byte
-	x.c.LoadBytes(0, b[:])
+	x.read().LoadBytes(0, b[:])
 	var v BeaconBlockHeader
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3025,20 +3801,20 @@ func (x *LightClientHeader) SetBeacon(v BeaconBlockHeader) {
 	var buf [112]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(0, dst); err != nil {
+	if err := x.write().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Execution returns a handle on the execution field (ExecutionPayloadHeader).
 func (x *LightClientHeader) Execution() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetExecution replaces the execution field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3046,7 +3822,7 @@ func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
 // ExecutionBranch returns the execution_branch field (Vector[Bytes32, 4]).
 func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	var b [128]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -3061,7 +3837,7 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3074,19 +3850,27 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 //	current_sync_committee: SyncCommittee
 //	current_sync_committee_branch: Vector[Bytes32, 5]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type LightClientBootstrap struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of spec.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
+	if spec == nil {
+		panic("capella: NewLightClientBootstrap with a nil *Spec")
+	}
 	return &LightClientBootstrap{view.NewContainer(spec.Type("LightClientBootstrap")), spec}
 }
 
 // DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeLightClientBootstrap: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("LightClientBootstrap"), b)
 	if err != nil {
 		return nil, err
@@ -3094,99 +3878,139 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	return &LightClientBootstrap{c, spec}, nil
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It panics if c
-// is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
+// panics if spec or c is nil or c is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
+	if spec == nil || c == nil {
+		panic("capella: WrapLightClientBootstrap with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("LightClientBootstrap") {
 		panic("capella: WrapLightClientBootstrap of a " + c.Type().String())
 	}
 	return &LightClientBootstrap{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *LightClientBootstrap) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *LightClientBootstrap) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("LightClientBootstrap"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *LightClientBootstrap) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *LightClientBootstrap) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientBootstrap")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *LightClientBootstrap) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *LightClientBootstrap) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
+	if x.c == nil {
+		return new(LightClientBootstrap)
+	}
 	return &LightClientBootstrap{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientBootstrap) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *LightClientBootstrap) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientBootstrap) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *LightClientBootstrap) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *LightClientBootstrap) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *LightClientBootstrap) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *LightClientBootstrap) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *LightClientBootstrap) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("LightClientBootstrap"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientBootstrap) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *LightClientBootstrap) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientBootstrap) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("LightClientBootstrap"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewLightClientBootstrap, DecodeLightClientBootstrap).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a LightClientBootstrap made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientBootstrap"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Header returns a handle on the header field (LightClientHeader).
 func (x *LightClientBootstrap) Header() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetHeader replaces the header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3194,7 +4018,7 @@ func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
 // CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (Vector[Bytes32, 5]).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -3209,7 +4033,7 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3226,19 +4050,27 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type LightClientUpdate struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of spec.
+// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
+	if spec == nil {
+		panic("capella: NewLightClientUpdate with a nil *Spec")
+	}
 	return &LightClientUpdate{view.NewContainer(spec.Type("LightClientUpdate")), spec}
 }
 
 // DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeLightClientUpdate: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("LightClientUpdate"), b)
 	if err != nil {
 		return nil, err
@@ -3246,97 +4078,139 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	return &LightClientUpdate{c, spec}, nil
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It panics if c
-// is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
+// panics if spec or c is nil or c is of another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
+	if spec == nil || c == nil {
+		panic("capella: WrapLightClientUpdate with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("LightClientUpdate") {
 		panic("capella: WrapLightClientUpdate of a " + c.Type().String())
 	}
 	return &LightClientUpdate{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *LightClientUpdate) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *LightClientUpdate) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("LightClientUpdate"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *LightClientUpdate) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *LightClientUpdate) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientUpdate")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *LightClientUpdate) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *LightClientUpdate) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *LightClientUpdate) Copy() *LightClientUpdate { return &LightClientUpdate{x.c.Copy(), x.spec} }
+func (x *LightClientUpdate) Copy() *LightClientUpdate {
+	if x.c == nil {
+		return new(LightClientUpdate)
+	}
+	return &LightClientUpdate{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientUpdate) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *LightClientUpdate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientUpdate) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *LightClientUpdate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *LightClientUpdate) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *LightClientUpdate) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *LightClientUpdate) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *LightClientUpdate) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("LightClientUpdate"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientUpdate) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *LightClientUpdate) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("LightClientUpdate"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewLightClientUpdate, DecodeLightClientUpdate).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a LightClientUpdate made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientUpdate"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AttestedHeader returns a handle on the attested_header field (LightClientHeader).
 func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3344,7 +4218,7 @@ func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
 // NextSyncCommitteeBranch returns the next_sync_committee_branch field (Vector[Bytes32, 5]).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -3359,20 +4233,20 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
 func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.spec, c) }(x.c.Field(3).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(3).(*view.Container))
 }
 
 // SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.c.Set(3, v.View()); err != nil {
+	if err := x.write().Set(3, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3380,7 +4254,7 @@ func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
 func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
-	x.c.LoadBytes(4, b[:])
+	x.read().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -3395,29 +4269,29 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.c.SetBytes(4, dst); err != nil {
+	if err := x.write().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.spec, c) }(x.c.Field(5).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.c.Set(5, v.View()); err != nil {
+	if err := x.write().Set(5, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
-func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.c.Uint(6)) }
+func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.read().Uint(6)) }
 
 // SetSignatureSlot sets the signature_slot field.
-func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.c.SetUint(6, uint64(v)) }
+func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(6, uint64(v)) }
 
 // LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
 // tree: reads and writes go to the tree, copies are O(1), and the root
@@ -3429,19 +4303,27 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.c.SetUint(6, uint64(v))
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type LightClientFinalityUpdate struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of spec.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
+	if spec == nil {
+		panic("capella: NewLightClientFinalityUpdate with a nil *Spec")
+	}
 	return &LightClientFinalityUpdate{view.NewContainer(spec.Type("LightClientFinalityUpdate")), spec}
 }
 
 // DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("LightClientFinalityUpdate"), b)
 	if err != nil {
 		return nil, err
@@ -3449,101 +4331,139 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	return &LightClientFinalityUpdate{c, spec}, nil
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It panics if c
-// is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
+// panics if spec or c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
+	if spec == nil || c == nil {
+		panic("capella: WrapLightClientFinalityUpdate with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("LightClientFinalityUpdate") {
 		panic("capella: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
 	return &LightClientFinalityUpdate{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *LightClientFinalityUpdate) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *LightClientFinalityUpdate) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("LightClientFinalityUpdate"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *LightClientFinalityUpdate) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *LightClientFinalityUpdate) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientFinalityUpdate")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *LightClientFinalityUpdate) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *LightClientFinalityUpdate) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
+	if x.c == nil {
+		return new(LightClientFinalityUpdate)
+	}
 	return &LightClientFinalityUpdate{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientFinalityUpdate) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *LightClientFinalityUpdate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientFinalityUpdate) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *LightClientFinalityUpdate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientFinalityUpdate) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.c.MarshalSSZTo(dst)
+	return x.read().MarshalSSZTo(dst)
 }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *LightClientFinalityUpdate) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *LightClientFinalityUpdate) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("LightClientFinalityUpdate"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientFinalityUpdate) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *LightClientFinalityUpdate) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientFinalityUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("LightClientFinalityUpdate"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewLightClientFinalityUpdate, DecodeLightClientFinalityUpdate).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a LightClientFinalityUpdate made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientFinalityUpdate"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AttestedHeader returns a handle on the attested_header field (LightClientHeader).
 func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
 func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3551,7 +4471,7 @@ func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
 func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -3566,29 +4486,29 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.spec, c) }(x.c.Field(3).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.c.Set(3, v.View()); err != nil {
+	if err := x.write().Set(3, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
-func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.c.Uint(4)) }
+func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.read().Uint(4)) }
 
 // SetSignatureSlot sets the signature_slot field.
-func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.c.SetUint(4, uint64(v)) }
+func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(4, uint64(v)) }
 
 // LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate container of the specification, backed by a
 // tree: reads and writes go to the tree, copies are O(1), and the root
@@ -3598,19 +4518,27 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.c.SetUint(4, ui
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type LightClientOptimisticUpdate struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of spec.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
+	if spec == nil {
+		panic("capella: NewLightClientOptimisticUpdate with a nil *Spec")
+	}
 	return &LightClientOptimisticUpdate{view.NewContainer(spec.Type("LightClientOptimisticUpdate")), spec}
 }
 
 // DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("capella: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("LightClientOptimisticUpdate"), b)
 	if err != nil {
 		return nil, err
@@ -3618,115 +4546,157 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	return &LightClientOptimisticUpdate{c, spec}, nil
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It panics if c
-// is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
+// panics if spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
+	if spec == nil || c == nil {
+		panic("capella: WrapLightClientOptimisticUpdate with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("LightClientOptimisticUpdate") {
 		panic("capella: WrapLightClientOptimisticUpdate of a " + c.Type().String())
 	}
 	return &LightClientOptimisticUpdate{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *LightClientOptimisticUpdate) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *LightClientOptimisticUpdate) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("LightClientOptimisticUpdate"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *LightClientOptimisticUpdate) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *LightClientOptimisticUpdate) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientOptimisticUpdate")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *LightClientOptimisticUpdate) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *LightClientOptimisticUpdate) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientOptimisticUpdate) Copy() *LightClientOptimisticUpdate {
+	if x.c == nil {
+		return new(LightClientOptimisticUpdate)
+	}
 	return &LightClientOptimisticUpdate{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientOptimisticUpdate) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *LightClientOptimisticUpdate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientOptimisticUpdate) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *LightClientOptimisticUpdate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientOptimisticUpdate) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.c.MarshalSSZTo(dst)
+	return x.read().MarshalSSZTo(dst)
 }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *LightClientOptimisticUpdate) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *LightClientOptimisticUpdate) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("LightClientOptimisticUpdate"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientOptimisticUpdate) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *LightClientOptimisticUpdate) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientOptimisticUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("LightClientOptimisticUpdate"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewLightClientOptimisticUpdate, DecodeLightClientOptimisticUpdate).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("capella: UnmarshalJSON into a LightClientOptimisticUpdate made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientOptimisticUpdate"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AttestedHeader returns a handle on the attested_header field (LightClientHeader).
 func (x *LightClientOptimisticUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
-func (x *LightClientOptimisticUpdate) SignatureSlot() Slot { return Slot(x.c.Uint(2)) }
+func (x *LightClientOptimisticUpdate) SignatureSlot() Slot { return Slot(x.read().Uint(2)) }
 
 // SetSignatureSlot sets the signature_slot field.
-func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.c.SetUint(2, uint64(v)) }
+func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(2, uint64(v)) }
 
-// NewValue returns a new zero value of the container name, for the preset
-// of spec: a pointer to a plain struct, or a view. ok is false if the fork
-// has no container of that name.
+// NewValue returns a new value of the container name holding the default
+// value, for the preset of spec: a pointer to a plain struct, or a view.
+// ok is false if the fork has no container of that name. It panics if
+// spec is nil.
 func NewValue(spec *Spec, name string) (v Value, ok bool) {
+	if spec == nil {
+		panic("capella: NewValue with a nil *Spec")
+	}
 	switch name {
 	case "Fork":
 		return new(Fork), true

@@ -8,15 +8,45 @@
 // specification's fields read and write the tree, a copy is O(1), and the
 // root is re-hashed only where the value changed. The code of both is
 // generated from the definitions of package forks (go generate).
+//
+// # Specs
+//
+// A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],
+// or [NewSpec] of another preset. The functions that make a view take one:
+// NewX (the default value), DecodeX (from bytes) and WrapX (over an untyped
+// view of the type). A nil *Spec is a mistake of the caller: DecodeX
+// returns an error wrapping [ErrNilSpec], and NewX and WrapX, which return
+// no error, panic, as WrapX does for a view of another type.
+//
+// # Zero values
+//
+// The zero value of every type is the default value in the mainnet preset,
+// as new(T) is in other SSZ libraries:
+//
+//	var st phase0.BeaconState
+//	err := st.UnmarshalSSZ(b) // decodes a mainnet state
+//
+// Methods that only read a zero view (getters, HashTreeRoot, MarshalSSZ,
+// SizeSSZ, MarshalJSON, Prove...) work on the mainnet default without
+// changing the view, so that goroutines may read one zero view at once; a
+// handle they return (a list field, View) is of a new default value, which
+// writes do not reach the zero view from. Methods that write (setters, UnmarshalSSZ,
+// UnmarshalJSON) first make a zero view the mainnet default. A view made
+// for another preset (NewX, DecodeX) keeps its preset when written.
 package phase0
 
-//go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go
+//go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go
 
 import (
+	"errors"
+
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/schema"
 )
+
+// ErrNilSpec is the error, wrapped, of the functions given a nil *Spec.
+var ErrNilSpec = errors.New("nil *Spec")
 
 // Spec holds the phase0 types resolved for one preset.
 type Spec struct {
@@ -33,6 +63,9 @@ var (
 
 // NewSpec returns the phase0 types resolved for preset p.
 func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("phase0: NewSpec of a nil preset")
+	}
 	ts, err := forks.Phase0.Resolve(p)
 	if err != nil {
 		return nil, err

@@ -270,6 +270,8 @@ func (v *Domain) UnmarshalText(text []byte) error {
 //	previous_version: Version
 //	current_version: Version
 //	epoch: Epoch
+//
+// The zero value is the default value, the same in every preset.
 type Fork struct {
 	PreviousVersion Version
 	CurrentVersion  Version
@@ -332,6 +334,8 @@ func (x *Fork) UnmarshalJSON(data []byte) error {
 //
 //	current_version: Version
 //	genesis_validators_root: Root
+//
+// The zero value is the default value, the same in every preset.
 type ForkData struct {
 	CurrentVersion        Version
 	GenesisValidatorsRoot Root
@@ -391,6 +395,8 @@ func (x *ForkData) UnmarshalJSON(data []byte) error {
 //
 //	epoch: Epoch
 //	root: Root
+//
+// The zero value is the default value, the same in every preset.
 type Checkpoint struct {
 	Epoch Epoch
 	Root  Root
@@ -456,6 +462,8 @@ func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 //	activation_epoch: Epoch
 //	exit_epoch: Epoch
 //	withdrawable_epoch: Epoch
+//
+// The zero value is the default value, the same in every preset.
 type Validator struct {
 	Pubkey                     BLSPubkey
 	WithdrawalCredentials      Bytes32
@@ -540,6 +548,8 @@ func (x *Validator) UnmarshalJSON(data []byte) error {
 //	beacon_block_root: Root
 //	source: Checkpoint
 //	target: Checkpoint
+//
+// The zero value is the default value, the same in every preset.
 type AttestationData struct {
 	Slot            Slot
 	Index           CommitteeIndex
@@ -616,19 +626,27 @@ func (x *AttestationData) UnmarshalJSON(data []byte) error {
 //	data: AttestationData
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type IndexedAttestation struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of spec.
+// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
+	if spec == nil {
+		panic("phase0: NewIndexedAttestation with a nil *Spec")
+	}
 	return &IndexedAttestation{view.NewContainer(spec.Type("IndexedAttestation")), spec}
 }
 
 // DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeIndexedAttestation: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("IndexedAttestation"), b)
 	if err != nil {
 		return nil, err
@@ -636,80 +654,120 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return &IndexedAttestation{c, spec}, nil
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It panics if c
-// is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
+// panics if spec or c is nil or c is of another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	if spec == nil || c == nil {
+		panic("phase0: WrapIndexedAttestation with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("IndexedAttestation") {
 		panic("phase0: WrapIndexedAttestation of a " + c.Type().String())
 	}
 	return &IndexedAttestation{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *IndexedAttestation) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *IndexedAttestation) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("IndexedAttestation"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *IndexedAttestation) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *IndexedAttestation) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("IndexedAttestation")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *IndexedAttestation) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *IndexedAttestation) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *IndexedAttestation) Copy() *IndexedAttestation {
+	if x.c == nil {
+		return new(IndexedAttestation)
+	}
 	return &IndexedAttestation{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *IndexedAttestation) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *IndexedAttestation) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *IndexedAttestation) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *IndexedAttestation) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *IndexedAttestation) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *IndexedAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *IndexedAttestation) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *IndexedAttestation) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("IndexedAttestation"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *IndexedAttestation) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *IndexedAttestation) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *IndexedAttestation) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *IndexedAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *IndexedAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("IndexedAttestation"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewIndexedAttestation, DecodeIndexedAttestation).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a IndexedAttestation made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("IndexedAttestation"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AttestingIndices returns a handle on the attesting_indices field (List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	v, err := view.AsBasicList[ValidatorIndex](x.c.Field(0))
+	v, err := view.AsBasicList[ValidatorIndex](x.read().Field(0))
 	if err != nil {
 		panic(err)
 	}
@@ -719,7 +777,7 @@ func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] 
 // Data returns the data field (AttestationData).
 func (x *IndexedAttestation) Data() AttestationData {
 	var b [128]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v AttestationData
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -732,7 +790,7 @@ func (x *IndexedAttestation) SetData(v AttestationData) {
 	var buf [128]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -740,7 +798,7 @@ func (x *IndexedAttestation) SetData(v AttestationData) {
 // Signature returns the signature field (BLSSignature).
 func (x *IndexedAttestation) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -751,7 +809,7 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -765,19 +823,27 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 //	inclusion_delay: Slot
 //	proposer_index: ValidatorIndex
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type PendingAttestation struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of spec.
+// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
+	if spec == nil {
+		panic("phase0: NewPendingAttestation with a nil *Spec")
+	}
 	return &PendingAttestation{view.NewContainer(spec.Type("PendingAttestation")), spec}
 }
 
 // DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodePendingAttestation: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("PendingAttestation"), b)
 	if err != nil {
 		return nil, err
@@ -785,84 +851,126 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return &PendingAttestation{c, spec}, nil
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It panics if c
-// is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
+// panics if spec or c is nil or c is of another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	if spec == nil || c == nil {
+		panic("phase0: WrapPendingAttestation with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("PendingAttestation") {
 		panic("phase0: WrapPendingAttestation of a " + c.Type().String())
 	}
 	return &PendingAttestation{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *PendingAttestation) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *PendingAttestation) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("PendingAttestation"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *PendingAttestation) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *PendingAttestation) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("PendingAttestation")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *PendingAttestation) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *PendingAttestation) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *PendingAttestation) Copy() *PendingAttestation {
+	if x.c == nil {
+		return new(PendingAttestation)
+	}
 	return &PendingAttestation{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *PendingAttestation) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *PendingAttestation) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *PendingAttestation) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *PendingAttestation) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *PendingAttestation) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *PendingAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *PendingAttestation) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *PendingAttestation) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("PendingAttestation"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *PendingAttestation) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *PendingAttestation) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *PendingAttestation) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *PendingAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *PendingAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("PendingAttestation"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewPendingAttestation, DecodePendingAttestation).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *PendingAttestation) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a PendingAttestation made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("PendingAttestation"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
-func (x *PendingAttestation) AggregationBits() *view.Bitlist { return x.c.Field(0).(*view.Bitlist) }
+func (x *PendingAttestation) AggregationBits() *view.Bitlist {
+	return x.read().Field(0).(*view.Bitlist)
+}
 
 // Data returns the data field (AttestationData).
 func (x *PendingAttestation) Data() AttestationData {
 	var b [128]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v AttestationData
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -875,28 +983,30 @@ func (x *PendingAttestation) SetData(v AttestationData) {
 	var buf [128]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // InclusionDelay returns the inclusion_delay field (Slot).
-func (x *PendingAttestation) InclusionDelay() Slot { return Slot(x.c.Uint(2)) }
+func (x *PendingAttestation) InclusionDelay() Slot { return Slot(x.read().Uint(2)) }
 
 // SetInclusionDelay sets the inclusion_delay field.
-func (x *PendingAttestation) SetInclusionDelay(v Slot) { x.c.SetUint(2, uint64(v)) }
+func (x *PendingAttestation) SetInclusionDelay(v Slot) { x.write().SetUint(2, uint64(v)) }
 
 // ProposerIndex returns the proposer_index field (ValidatorIndex).
-func (x *PendingAttestation) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.c.Uint(3)) }
+func (x *PendingAttestation) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(3)) }
 
 // SetProposerIndex sets the proposer_index field.
-func (x *PendingAttestation) SetProposerIndex(v ValidatorIndex) { x.c.SetUint(3, uint64(v)) }
+func (x *PendingAttestation) SetProposerIndex(v ValidatorIndex) { x.write().SetUint(3, uint64(v)) }
 
 // Eth1Data is the Eth1Data container of the specification, a plain value:
 //
 //	deposit_root: Root
 //	deposit_count: uint64
 //	block_hash: Hash32
+//
+// The zero value is the default value, the same in every preset.
 type Eth1Data struct {
 	DepositRoot  Root
 	DepositCount uint64
@@ -962,19 +1072,27 @@ func (x *Eth1Data) UnmarshalJSON(data []byte) error {
 //	block_roots: Vector[Root, SLOTS_PER_HISTORICAL_ROOT]
 //	state_roots: Vector[Root, SLOTS_PER_HISTORICAL_ROOT]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type HistoricalBatch struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of spec.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
+	if spec == nil {
+		panic("phase0: NewHistoricalBatch with a nil *Spec")
+	}
 	return &HistoricalBatch{view.NewContainer(spec.Type("HistoricalBatch")), spec}
 }
 
 // DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeHistoricalBatch: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("HistoricalBatch"), b)
 	if err != nil {
 		return nil, err
@@ -982,78 +1100,118 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return &HistoricalBatch{c, spec}, nil
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It panics if c
-// is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
+// panics if spec or c is nil or c is of another type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	if spec == nil || c == nil {
+		panic("phase0: WrapHistoricalBatch with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("HistoricalBatch") {
 		panic("phase0: WrapHistoricalBatch of a " + c.Type().String())
 	}
 	return &HistoricalBatch{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *HistoricalBatch) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *HistoricalBatch) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("HistoricalBatch"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *HistoricalBatch) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *HistoricalBatch) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("HistoricalBatch")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *HistoricalBatch) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *HistoricalBatch) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *HistoricalBatch) Copy() *HistoricalBatch { return &HistoricalBatch{x.c.Copy(), x.spec} }
+func (x *HistoricalBatch) Copy() *HistoricalBatch {
+	if x.c == nil {
+		return new(HistoricalBatch)
+	}
+	return &HistoricalBatch{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *HistoricalBatch) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *HistoricalBatch) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *HistoricalBatch) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *HistoricalBatch) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *HistoricalBatch) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *HistoricalBatch) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *HistoricalBatch) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *HistoricalBatch) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("HistoricalBatch"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *HistoricalBatch) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *HistoricalBatch) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *HistoricalBatch) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *HistoricalBatch) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *HistoricalBatch) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("HistoricalBatch"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewHistoricalBatch, DecodeHistoricalBatch).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *HistoricalBatch) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a HistoricalBatch made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("HistoricalBatch"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.c.Field(0))
+	v, err := view.AsValueVector[Root](x.read().Field(0))
 	if err != nil {
 		panic(err)
 	}
@@ -1062,7 +1220,7 @@ func (x *HistoricalBatch) BlockRoots() *view.ValueVector[Root, *Root] {
 
 // StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.c.Field(1))
+	v, err := view.AsValueVector[Root](x.read().Field(1))
 	if err != nil {
 		panic(err)
 	}
@@ -1074,6 +1232,8 @@ func (x *HistoricalBatch) StateRoots() *view.ValueVector[Root, *Root] {
 //	pubkey: BLSPubkey
 //	withdrawal_credentials: Bytes32
 //	amount: Gwei
+//
+// The zero value is the default value, the same in every preset.
 type DepositMessage struct {
 	Pubkey                BLSPubkey
 	WithdrawalCredentials Bytes32
@@ -1138,6 +1298,8 @@ func (x *DepositMessage) UnmarshalJSON(data []byte) error {
 //	withdrawal_credentials: Bytes32
 //	amount: Gwei
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type DepositData struct {
 	Pubkey                BLSPubkey
 	WithdrawalCredentials Bytes32
@@ -1206,6 +1368,8 @@ func (x *DepositData) UnmarshalJSON(data []byte) error {
 //	parent_root: Root
 //	state_root: Root
 //	body_root: Root
+//
+// The zero value is the default value, the same in every preset.
 type BeaconBlockHeader struct {
 	Slot          Slot
 	ProposerIndex ValidatorIndex
@@ -1274,6 +1438,8 @@ func (x *BeaconBlockHeader) UnmarshalJSON(data []byte) error {
 //
 //	object_root: Root
 //	domain: Domain
+//
+// The zero value is the default value, the same in every preset.
 type SigningData struct {
 	ObjectRoot Root
 	Domain     Domain
@@ -1333,6 +1499,8 @@ func (x *SigningData) UnmarshalJSON(data []byte) error {
 //
 //	message: BeaconBlockHeader
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SignedBeaconBlockHeader struct {
 	Message   BeaconBlockHeader
 	Signature BLSSignature
@@ -1396,6 +1564,8 @@ func (x *SignedBeaconBlockHeader) UnmarshalJSON(data []byte) error {
 //
 //	signed_header_1: SignedBeaconBlockHeader
 //	signed_header_2: SignedBeaconBlockHeader
+//
+// The zero value is the default value, the same in every preset.
 type ProposerSlashing struct {
 	SignedHeader1 SignedBeaconBlockHeader
 	SignedHeader2 SignedBeaconBlockHeader
@@ -1462,19 +1632,27 @@ func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
 //	attestation_1: IndexedAttestation
 //	attestation_2: IndexedAttestation
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type AttesterSlashing struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of spec.
+// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
+	if spec == nil {
+		panic("phase0: NewAttesterSlashing with a nil *Spec")
+	}
 	return &AttesterSlashing{view.NewContainer(spec.Type("AttesterSlashing")), spec}
 }
 
 // DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeAttesterSlashing: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("AttesterSlashing"), b)
 	if err != nil {
 		return nil, err
@@ -1482,97 +1660,139 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return &AttesterSlashing{c, spec}, nil
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It panics if c
-// is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
+// panics if spec or c is nil or c is of another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	if spec == nil || c == nil {
+		panic("phase0: WrapAttesterSlashing with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("AttesterSlashing") {
 		panic("phase0: WrapAttesterSlashing of a " + c.Type().String())
 	}
 	return &AttesterSlashing{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *AttesterSlashing) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *AttesterSlashing) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("AttesterSlashing"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *AttesterSlashing) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *AttesterSlashing) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("AttesterSlashing")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *AttesterSlashing) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *AttesterSlashing) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *AttesterSlashing) Copy() *AttesterSlashing { return &AttesterSlashing{x.c.Copy(), x.spec} }
+func (x *AttesterSlashing) Copy() *AttesterSlashing {
+	if x.c == nil {
+		return new(AttesterSlashing)
+	}
+	return &AttesterSlashing{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *AttesterSlashing) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *AttesterSlashing) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *AttesterSlashing) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *AttesterSlashing) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *AttesterSlashing) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *AttesterSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *AttesterSlashing) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *AttesterSlashing) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("AttesterSlashing"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *AttesterSlashing) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *AttesterSlashing) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *AttesterSlashing) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *AttesterSlashing) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AttesterSlashing) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("AttesterSlashing"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewAttesterSlashing, DecodeAttesterSlashing).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *AttesterSlashing) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a AttesterSlashing made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("AttesterSlashing"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Attestation1 returns a handle on the attestation_1 field (IndexedAttestation).
 func (x *AttesterSlashing) Attestation1() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetAttestation1 replaces the attestation_1 field with the value of v. It panics if v is of
 // another preset.
 func (x *AttesterSlashing) SetAttestation1(v *IndexedAttestation) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // Attestation2 returns a handle on the attestation_2 field (IndexedAttestation).
 func (x *AttesterSlashing) Attestation2() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetAttestation2 replaces the attestation_2 field with the value of v. It panics if v is of
 // another preset.
 func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -1585,19 +1805,27 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 //	data: AttestationData
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type Attestation struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of spec.
+// NewAttestation returns an Attestation holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
+	if spec == nil {
+		panic("phase0: NewAttestation with a nil *Spec")
+	}
 	return &Attestation{view.NewContainer(spec.Type("Attestation")), spec}
 }
 
 // DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeAttestation: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("Attestation"), b)
 	if err != nil {
 		return nil, err
@@ -1605,82 +1833,122 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return &Attestation{c, spec}, nil
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It panics if c
-// is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
+// panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	if spec == nil || c == nil {
+		panic("phase0: WrapAttestation with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("Attestation") {
 		panic("phase0: WrapAttestation of a " + c.Type().String())
 	}
 	return &Attestation{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *Attestation) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *Attestation) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("Attestation"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *Attestation) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *Attestation) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("Attestation")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *Attestation) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *Attestation) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *Attestation) Copy() *Attestation { return &Attestation{x.c.Copy(), x.spec} }
+func (x *Attestation) Copy() *Attestation {
+	if x.c == nil {
+		return new(Attestation)
+	}
+	return &Attestation{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *Attestation) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *Attestation) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *Attestation) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *Attestation) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *Attestation) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *Attestation) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *Attestation) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *Attestation) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("Attestation"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *Attestation) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *Attestation) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *Attestation) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *Attestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *Attestation) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("Attestation"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewAttestation, DecodeAttestation).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *Attestation) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a Attestation made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("Attestation"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
-func (x *Attestation) AggregationBits() *view.Bitlist { return x.c.Field(0).(*view.Bitlist) }
+func (x *Attestation) AggregationBits() *view.Bitlist { return x.read().Field(0).(*view.Bitlist) }
 
 // Data returns the data field (AttestationData).
 func (x *Attestation) Data() AttestationData {
 	var b [128]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v AttestationData
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -1693,7 +1961,7 @@ func (x *Attestation) SetData(v AttestationData) {
 	var buf [128]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1701,7 +1969,7 @@ func (x *Attestation) SetData(v AttestationData) {
 // Signature returns the signature field (BLSSignature).
 func (x *Attestation) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -1712,7 +1980,7 @@ func (x *Attestation) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1721,6 +1989,8 @@ func (x *Attestation) SetSignature(v BLSSignature) {
 //
 //	proof: Vector[Bytes32, 33]
 //	data: DepositData
+//
+// The zero value is the default value, the same in every preset.
 type Deposit struct {
 	Proof [33]Bytes32
 	Data  DepositData
@@ -1786,6 +2056,8 @@ func (x *Deposit) UnmarshalJSON(data []byte) error {
 //
 //	epoch: Epoch
 //	validator_index: ValidatorIndex
+//
+// The zero value is the default value, the same in every preset.
 type VoluntaryExit struct {
 	Epoch          Epoch
 	ValidatorIndex ValidatorIndex
@@ -1845,6 +2117,8 @@ func (x *VoluntaryExit) UnmarshalJSON(data []byte) error {
 //
 //	message: VoluntaryExit
 //	signature: BLSSignature
+//
+// The zero value is the default value, the same in every preset.
 type SignedVoluntaryExit struct {
 	Message   VoluntaryExit
 	Signature BLSSignature
@@ -1917,19 +2191,27 @@ func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
 //	deposits: List[Deposit, MAX_DEPOSITS]
 //	voluntary_exits: List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of spec.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
+	if spec == nil {
+		panic("phase0: NewBeaconBlockBody with a nil *Spec")
+	}
 	return &BeaconBlockBody{view.NewContainer(spec.Type("BeaconBlockBody")), spec}
 }
 
 // DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeBeaconBlockBody: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
 	if err != nil {
 		return nil, err
@@ -1937,79 +2219,119 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	return &BeaconBlockBody{c, spec}, nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It panics if c
-// is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
+// panics if spec or c is nil or c is of another type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
+	if spec == nil || c == nil {
+		panic("phase0: WrapBeaconBlockBody with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("BeaconBlockBody") {
 		panic("phase0: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return &BeaconBlockBody{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *BeaconBlockBody) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *BeaconBlockBody) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("BeaconBlockBody"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *BeaconBlockBody) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *BeaconBlockBody) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlockBody")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *BeaconBlockBody) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BeaconBlockBody) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconBlockBody) Copy() *BeaconBlockBody { return &BeaconBlockBody{x.c.Copy(), x.spec} }
+func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
+	if x.c == nil {
+		return new(BeaconBlockBody)
+	}
+	return &BeaconBlockBody{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlockBody"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlockBody) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *BeaconBlockBody) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewBeaconBlockBody, DecodeBeaconBlockBody).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a BeaconBlockBody made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(0, b[:])
+	x.read().LoadBytes(0, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2020,7 +2342,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(0, dst); err != nil {
+	if err := x.write().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2028,7 +2350,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2041,7 +2363,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2049,7 +2371,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
 	var b [32]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2060,14 +2382,14 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.c.Field(3))
+	v, err := view.AsValueList[ProposerSlashing](x.read().Field(3))
 	if err != nil {
 		panic(err)
 	}
@@ -2077,10 +2399,10 @@ func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, 
 // AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return WrapAttesterSlashing(x.spec, c) }(v.(*view.Container))
+		return func(c *view.Container) *AttesterSlashing { return WrapAttesterSlashing(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.c.Field(4), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(4), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2090,10 +2412,10 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 // Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return WrapAttestation(x.spec, c) }(v.(*view.Container))
+		return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.c.Field(5), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(5), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2102,7 +2424,7 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 
 // Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.c.Field(6))
+	v, err := view.AsValueList[Deposit](x.read().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -2111,7 +2433,7 @@ func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
 
 // VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.c.Field(7))
+	v, err := view.AsValueList[SignedVoluntaryExit](x.read().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -2128,19 +2450,27 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 //	state_root: Root
 //	body: BeaconBlockBody
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of spec.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
+	if spec == nil {
+		panic("phase0: NewBeaconBlock with a nil *Spec")
+	}
 	return &BeaconBlock{view.NewContainer(spec.Type("BeaconBlock")), spec}
 }
 
 // DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeBeaconBlock: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
 	if err != nil {
 		return nil, err
@@ -2148,91 +2478,131 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	return &BeaconBlock{c, spec}, nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It panics if c
-// is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
+// panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
+	if spec == nil || c == nil {
+		panic("phase0: WrapBeaconBlock with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("BeaconBlock") {
 		panic("phase0: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return &BeaconBlock{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *BeaconBlock) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *BeaconBlock) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("BeaconBlock"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *BeaconBlock) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *BeaconBlock) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlock")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *BeaconBlock) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BeaconBlock) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{x.c.Copy(), x.spec} }
+func (x *BeaconBlock) Copy() *BeaconBlock {
+	if x.c == nil {
+		return new(BeaconBlock)
+	}
+	return &BeaconBlock{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *BeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BeaconBlock) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlock"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *BeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewBeaconBlock, DecodeBeaconBlock).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a BeaconBlock made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconBlock) Slot() Slot { return Slot(x.c.Uint(0)) }
+func (x *BeaconBlock) Slot() Slot { return Slot(x.read().Uint(0)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconBlock) SetSlot(v Slot) { x.c.SetUint(0, uint64(v)) }
+func (x *BeaconBlock) SetSlot(v Slot) { x.write().SetUint(0, uint64(v)) }
 
 // ProposerIndex returns the proposer_index field (ValidatorIndex).
-func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.c.Uint(1)) }
+func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(1)) }
 
 // SetProposerIndex sets the proposer_index field.
-func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.c.SetUint(1, uint64(v)) }
+func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.write().SetUint(1, uint64(v)) }
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2243,7 +2613,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2251,7 +2621,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(3, b[:])
+	x.read().LoadBytes(3, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2262,20 +2632,20 @@ func (x *BeaconBlock) SetStateRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(3, dst); err != nil {
+	if err := x.write().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.spec, c) }(x.c.Field(4).(*view.Container))
+	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.read().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.c.Set(4, v.View()); err != nil {
+	if err := x.write().Set(4, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2287,19 +2657,27 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
 //	message: BeaconBlock
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of spec.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
+	if spec == nil {
+		panic("phase0: NewSignedBeaconBlock with a nil *Spec")
+	}
 	return &SignedBeaconBlock{view.NewContainer(spec.Type("SignedBeaconBlock")), spec}
 }
 
 // DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeSignedBeaconBlock: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
 	if err != nil {
 		return nil, err
@@ -2307,84 +2685,126 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	return &SignedBeaconBlock{c, spec}, nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It panics if c
-// is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
+	if spec == nil || c == nil {
+		panic("phase0: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SignedBeaconBlock") {
 		panic("phase0: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return &SignedBeaconBlock{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SignedBeaconBlock) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SignedBeaconBlock) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SignedBeaconBlock"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SignedBeaconBlock) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SignedBeaconBlock) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedBeaconBlock")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SignedBeaconBlock) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SignedBeaconBlock) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock { return &SignedBeaconBlock{x.c.Copy(), x.spec} }
+func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
+	if x.c == nil {
+		return new(SignedBeaconBlock)
+	}
+	return &SignedBeaconBlock{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *SignedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *SignedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SignedBeaconBlock"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedBeaconBlock) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SignedBeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSignedBeaconBlock, DecodeSignedBeaconBlock).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a SignedBeaconBlock made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2392,7 +2812,7 @@ func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2403,7 +2823,7 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2434,19 +2854,27 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	current_justified_checkpoint: Checkpoint
 //	finalized_checkpoint: Checkpoint
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of spec.
+// NewBeaconState returns a BeaconState holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
+	if spec == nil {
+		panic("phase0: NewBeaconState with a nil *Spec")
+	}
 	return &BeaconState{view.NewContainer(spec.Type("BeaconState")), spec}
 }
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeBeaconState: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
 	if err != nil {
 		return nil, err
@@ -2454,85 +2882,125 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	return &BeaconState{c, spec}, nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It panics if c
-// is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
+// panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
+	if spec == nil || c == nil {
+		panic("phase0: WrapBeaconState with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("BeaconState") {
 		panic("phase0: WrapBeaconState of a " + c.Type().String())
 	}
 	return &BeaconState{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *BeaconState) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *BeaconState) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("BeaconState"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *BeaconState) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *BeaconState) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconState")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *BeaconState) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BeaconState) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{x.c.Copy(), x.spec} }
+func (x *BeaconState) Copy() *BeaconState {
+	if x.c == nil {
+		return new(BeaconState)
+	}
+	return &BeaconState{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconState) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *BeaconState) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("BeaconState"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconState) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *BeaconState) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconState) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewBeaconState, DecodeBeaconState).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a BeaconState made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
-func (x *BeaconState) GenesisTime() uint64 { return x.c.Uint(0) }
+func (x *BeaconState) GenesisTime() uint64 { return x.read().Uint(0) }
 
 // SetGenesisTime sets the genesis_time field.
-func (x *BeaconState) SetGenesisTime(v uint64) { x.c.SetUint(0, v) }
+func (x *BeaconState) SetGenesisTime(v uint64) { x.write().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
 	var b [32]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2543,21 +3011,21 @@ func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconState) Slot() Slot { return Slot(x.c.Uint(2)) }
+func (x *BeaconState) Slot() Slot { return Slot(x.read().Uint(2)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconState) SetSlot(v Slot) { x.c.SetUint(2, uint64(v)) }
+func (x *BeaconState) SetSlot(v Slot) { x.write().SetUint(2, uint64(v)) }
 
 // Fork returns the fork field (Fork).
 func (x *BeaconState) Fork() Fork {
 	var b [16]byte
-	x.c.LoadBytes(3, b[:])
+	x.read().LoadBytes(3, b[:])
 	var v Fork
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2570,7 +3038,7 @@ func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(3, dst); err != nil {
+	if err := x.write().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2578,7 +3046,7 @@ func (x *BeaconState) SetFork(v Fork) {
 // LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
-	x.c.LoadBytes(4, b[:])
+	x.read().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2591,14 +3059,14 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(4, dst); err != nil {
+	if err := x.write().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.c.Field(5))
+	v, err := view.AsValueVector[Root](x.read().Field(5))
 	if err != nil {
 		panic(err)
 	}
@@ -2607,7 +3075,7 @@ func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
 
 // StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.c.Field(6))
+	v, err := view.AsValueVector[Root](x.read().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -2616,7 +3084,7 @@ func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
 
 // HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.c.Field(7))
+	v, err := view.AsValueList[Root](x.read().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -2626,7 +3094,7 @@ func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.c.LoadBytes(8, b[:])
+	x.read().LoadBytes(8, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2639,14 +3107,14 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(8, dst); err != nil {
+	if err := x.write().SetBytes(8, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.c.Field(9))
+	v, err := view.AsValueList[Eth1Data](x.read().Field(9))
 	if err != nil {
 		panic(err)
 	}
@@ -2654,14 +3122,14 @@ func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
-func (x *BeaconState) Eth1DepositIndex() uint64 { return x.c.Uint(10) }
+func (x *BeaconState) Eth1DepositIndex() uint64 { return x.read().Uint(10) }
 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
-func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.c.SetUint(10, v) }
+func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.write().SetUint(10, v) }
 
 // Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.c.Field(11))
+	v, err := view.AsValueList[Validator](x.read().Field(11))
 	if err != nil {
 		panic(err)
 	}
@@ -2670,7 +3138,7 @@ func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
 
 // Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.c.Field(12))
+	v, err := view.AsBasicList[Gwei](x.read().Field(12))
 	if err != nil {
 		panic(err)
 	}
@@ -2679,7 +3147,7 @@ func (x *BeaconState) Balances() *view.BasicList[Gwei] {
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.c.Field(13))
+	v, err := view.AsValueVector[Bytes32](x.read().Field(13))
 	if err != nil {
 		panic(err)
 	}
@@ -2688,7 +3156,7 @@ func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
 
 // Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.c.Field(14))
+	v, err := view.AsBasicVector[Gwei](x.read().Field(14))
 	if err != nil {
 		panic(err)
 	}
@@ -2698,10 +3166,10 @@ func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
 // PreviousEpochAttestations returns a handle on the previous_epoch_attestations field (List[PendingAttestation, MAX_PENDING_ATTESTATIONS]).
 func (x *BeaconState) PreviousEpochAttestations() *view.ListOf[*PendingAttestation] {
 	wrap := func(v view.View) *PendingAttestation {
-		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.spec, c) }(v.(*view.Container))
+		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *PendingAttestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.c.Field(15), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(15), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2711,10 +3179,10 @@ func (x *BeaconState) PreviousEpochAttestations() *view.ListOf[*PendingAttestati
 // CurrentEpochAttestations returns a handle on the current_epoch_attestations field (List[PendingAttestation, MAX_PENDING_ATTESTATIONS]).
 func (x *BeaconState) CurrentEpochAttestations() *view.ListOf[*PendingAttestation] {
 	wrap := func(v view.View) *PendingAttestation {
-		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.spec, c) }(v.(*view.Container))
+		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *PendingAttestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.c.Field(16), wrap, unwrap)
+	l, err := view.AsListOf(x.read().Field(16), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2724,7 +3192,7 @@ func (x *BeaconState) CurrentEpochAttestations() *view.ListOf[*PendingAttestatio
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
 	var b [1]byte
-	x.c.LoadBytes(17, b[:])
+	x.read().LoadBytes(17, b[:])
 	var v [1]byte
 	copy(v[:], b[0:0+1])
 	return v
@@ -2735,7 +3203,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 	var buf [1]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(17, dst); err != nil {
+	if err := x.write().SetBytes(17, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2743,7 +3211,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 // PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.c.LoadBytes(18, b[:])
+	x.read().LoadBytes(18, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2756,7 +3224,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(18, dst); err != nil {
+	if err := x.write().SetBytes(18, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2764,7 +3232,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 // CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.c.LoadBytes(19, b[:])
+	x.read().LoadBytes(19, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2777,7 +3245,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(19, dst); err != nil {
+	if err := x.write().SetBytes(19, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2785,7 +3253,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
 func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.c.LoadBytes(20, b[:])
+	x.read().LoadBytes(20, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2798,7 +3266,7 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.c.SetBytes(20, dst); err != nil {
+	if err := x.write().SetBytes(20, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2808,6 +3276,8 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 //	timestamp: uint64
 //	deposit_root: Root
 //	deposit_count: uint64
+//
+// The zero value is the default value, the same in every preset.
 type Eth1Block struct {
 	Timestamp    uint64
 	DepositRoot  Root
@@ -2874,19 +3344,27 @@ func (x *Eth1Block) UnmarshalJSON(data []byte) error {
 //	aggregate: Attestation
 //	selection_proof: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type AggregateAndProof struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of spec.
+// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
+	if spec == nil {
+		panic("phase0: NewAggregateAndProof with a nil *Spec")
+	}
 	return &AggregateAndProof{view.NewContainer(spec.Type("AggregateAndProof")), spec}
 }
 
 // DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeAggregateAndProof: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("AggregateAndProof"), b)
 	if err != nil {
 		return nil, err
@@ -2894,90 +3372,132 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return &AggregateAndProof{c, spec}, nil
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It panics if c
-// is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	if spec == nil || c == nil {
+		panic("phase0: WrapAggregateAndProof with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("AggregateAndProof") {
 		panic("phase0: WrapAggregateAndProof of a " + c.Type().String())
 	}
 	return &AggregateAndProof{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *AggregateAndProof) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *AggregateAndProof) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("AggregateAndProof"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *AggregateAndProof) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *AggregateAndProof) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("AggregateAndProof")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *AggregateAndProof) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *AggregateAndProof) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
-func (x *AggregateAndProof) Copy() *AggregateAndProof { return &AggregateAndProof{x.c.Copy(), x.spec} }
+func (x *AggregateAndProof) Copy() *AggregateAndProof {
+	if x.c == nil {
+		return new(AggregateAndProof)
+	}
+	return &AggregateAndProof{x.c.Copy(), x.spec}
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *AggregateAndProof) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *AggregateAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *AggregateAndProof) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *AggregateAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *AggregateAndProof) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }
+func (x *AggregateAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.read().MarshalSSZTo(dst)
+}
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *AggregateAndProof) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *AggregateAndProof) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("AggregateAndProof"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *AggregateAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *AggregateAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *AggregateAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *AggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("AggregateAndProof"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewAggregateAndProof, DecodeAggregateAndProof).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *AggregateAndProof) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a AggregateAndProof made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("AggregateAndProof"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
-func (x *AggregateAndProof) AggregatorIndex() ValidatorIndex { return ValidatorIndex(x.c.Uint(0)) }
+func (x *AggregateAndProof) AggregatorIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(0)) }
 
 // SetAggregatorIndex sets the aggregator_index field.
-func (x *AggregateAndProof) SetAggregatorIndex(v ValidatorIndex) { x.c.SetUint(0, uint64(v)) }
+func (x *AggregateAndProof) SetAggregatorIndex(v ValidatorIndex) { x.write().SetUint(0, uint64(v)) }
 
 // Aggregate returns a handle on the aggregate field (Attestation).
 func (x *AggregateAndProof) Aggregate() *Attestation {
-	return func(c *view.Container) *Attestation { return WrapAttestation(x.spec, c) }(x.c.Field(1).(*view.Container))
+	return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(x.read().Field(1).(*view.Container))
 }
 
 // SetAggregate replaces the aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *AggregateAndProof) SetAggregate(v *Attestation) {
-	if err := x.c.Set(1, v.View()); err != nil {
+	if err := x.write().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2985,7 +3505,7 @@ func (x *AggregateAndProof) SetAggregate(v *Attestation) {
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *AggregateAndProof) SelectionProof() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(2, b[:])
+	x.read().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2996,7 +3516,7 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(2, dst); err != nil {
+	if err := x.write().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3008,19 +3528,27 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 //	message: AggregateAndProof
 //	signature: BLSSignature
 //
-// A view is not safe for concurrent use; see package view.
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
 type SignedAggregateAndProof struct {
-	c    *view.Container
+	c    *view.Container // nil in a zero value
 	spec *Spec
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of spec.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
+// spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("phase0: NewSignedAggregateAndProof with a nil *Spec")
+	}
 	return &SignedAggregateAndProof{view.NewContainer(spec.Type("SignedAggregateAndProof")), spec}
 }
 
 // DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("phase0: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
+	}
 	c, err := view.DecodeContainer(spec.Type("SignedAggregateAndProof"), b)
 	if err != nil {
 		return nil, err
@@ -3028,88 +3556,126 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return &SignedAggregateAndProof{c, spec}, nil
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It panics if c
-// is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	if spec == nil || c == nil {
+		panic("phase0: WrapSignedAggregateAndProof with a nil *Spec or *view.Container")
+	}
 	if c.Type() != spec.Type("SignedAggregateAndProof") {
 		panic("phase0: WrapSignedAggregateAndProof of a " + c.Type().String())
 	}
 	return &SignedAggregateAndProof{c, spec}
 }
 
-// View returns the untyped view x wraps.
-func (x *SignedAggregateAndProof) View() *view.Container { return x.c }
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *SignedAggregateAndProof) read() *view.Container {
+	if x.c == nil {
+		return view.NewContainer(Mainnet.Type("SignedAggregateAndProof"))
+	}
+	return x.c
+}
 
-// Spec returns the types x belongs to.
-func (x *SignedAggregateAndProof) Spec() *Spec { return x.spec }
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *SignedAggregateAndProof) write() *view.Container {
+	if x.c == nil {
+		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedAggregateAndProof")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *SignedAggregateAndProof) View() *view.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SignedAggregateAndProof) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
 
 // Copy returns an independent copy of x in O(1).
 func (x *SignedAggregateAndProof) Copy() *SignedAggregateAndProof {
+	if x.c == nil {
+		return new(SignedAggregateAndProof)
+	}
 	return &SignedAggregateAndProof{x.c.Copy(), x.spec}
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedAggregateAndProof) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }
+func (x *SignedAggregateAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedAggregateAndProof) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }
+func (x *SignedAggregateAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SignedAggregateAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.c.MarshalSSZTo(dst)
+	return x.read().MarshalSSZTo(dst)
 }
 
-// UnmarshalSSZ replaces x with the value serialized in b. On error x is
-// unchanged.
-func (x *SignedAggregateAndProof) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SignedAggregateAndProof) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := view.DecodeContainer(Mainnet.Type("SignedAggregateAndProof"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedAggregateAndProof) SizeSSZ() int { return x.c.SizeSSZ() }
+func (x *SignedAggregateAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedAggregateAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.c, paths...)
+	return view.Prove(x.read(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedAggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.c, path)
+	return view.ProveBranch(x.read(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedAggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.c.MarshalSSZ()
+	b, err := x.MarshalSSZ()
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.c.Type(), b)
+	return sszjson.Marshal(x.Spec().Type("SignedAggregateAndProof"), b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format. x must have been made for a preset (NewSignedAggregateAndProof, DecodeSignedAggregateAndProof).
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
 func (x *SignedAggregateAndProof) UnmarshalJSON(data []byte) error {
-	if x.c == nil {
-		return fmt.Errorf("phase0: UnmarshalJSON into a SignedAggregateAndProof made without a preset")
-	}
-	b, err := sszjson.Unmarshal(x.c.Type(), data)
+	b, err := sszjson.Unmarshal(x.Spec().Type("SignedAggregateAndProof"), data)
 	if err != nil {
 		return err
 	}
-	return x.c.UnmarshalSSZ(b)
+	return x.UnmarshalSSZ(b)
 }
 
 // Message returns a handle on the message field (AggregateAndProof).
 func (x *SignedAggregateAndProof) Message() *AggregateAndProof {
-	return func(c *view.Container) *AggregateAndProof { return WrapAggregateAndProof(x.spec, c) }(x.c.Field(0).(*view.Container))
+	return func(c *view.Container) *AggregateAndProof { return WrapAggregateAndProof(x.Spec(), c) }(x.read().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
-	if err := x.c.Set(0, v.View()); err != nil {
+	if err := x.write().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3117,7 +3683,7 @@ func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedAggregateAndProof) Signature() BLSSignature {
 	var b [96]byte
-	x.c.LoadBytes(1, b[:])
+	x.read().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -3128,15 +3694,19 @@ func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.c.SetBytes(1, dst); err != nil {
+	if err := x.write().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
-// NewValue returns a new zero value of the container name, for the preset
-// of spec: a pointer to a plain struct, or a view. ok is false if the fork
-// has no container of that name.
+// NewValue returns a new value of the container name holding the default
+// value, for the preset of spec: a pointer to a plain struct, or a view.
+// ok is false if the fork has no container of that name. It panics if
+// spec is nil.
 func NewValue(spec *Spec, name string) (v Value, ok bool) {
+	if spec == nil {
+		panic("phase0: NewValue with a nil *Spec")
+	}
 	switch name {
 	case "Fork":
 		return new(Fork), true

@@ -2,7 +2,7 @@
 // files types_gen.go of packages phase0 and capella) from their definitions
 // in package forks. Run it through go generate:
 //
-//	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go
+//	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go
 //
 // For each container of the fork it writes either a plain Go struct with
 // SSZ and JSON methods (fixed-size containers whose shape does not depend on
@@ -10,7 +10,8 @@
 // accessor per field (everything else: BeaconState, blocks, lists...); for
 // each named type of the specification it writes a Go type (Slot, Root...).
 // A fork re-exports, as type aliases, what it takes unchanged from its
-// parent.
+// parent. With -test, it also writes a test of the zero value of every
+// container (zero_gen_test.go).
 package main
 
 import (
@@ -31,6 +32,7 @@ import (
 func main() {
 	forkName := flag.String("fork", "", "fork to generate: phase0 or capella")
 	out := flag.String("out", "types_gen.go", "output file")
+	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	flag.Parse()
 	var f *def.Fork
 	switch *forkName {
@@ -46,6 +48,16 @@ func main() {
 		log.Fatal("sszgen: ", err)
 	}
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		log.Fatal("sszgen: ", err)
+	}
+	if *testOut == "" {
+		return
+	}
+	src, err = generateZeroTest(f)
+	if err != nil {
+		log.Fatal("sszgen: ", err)
+	}
+	if err := os.WriteFile(*testOut, src, 0o644); err != nil {
 		log.Fatal("sszgen: ", err)
 	}
 }
@@ -94,6 +106,23 @@ func generate(f *def.Fork) ([]byte, error) {
 }
 
 func (g *gen) p(format string, args ...any) { fmt.Fprintf(&g.buf, format, args...) }
+
+// docWidth is the width, in bytes, that doc wraps comments to, as gofmt'd
+// code in this repository wraps them.
+const docWidth = 76
+
+// doc writes a comment of the formatted text, wrapped at word boundaries.
+func (g *gen) doc(format string, args ...any) {
+	line := "//"
+	for _, w := range strings.Fields(fmt.Sprintf(format, args...)) {
+		if len(line)+1+len(w) > docWidth && line != "//" {
+			g.p("%s\n", line)
+			line = "//"
+		}
+		line += " " + w
+	}
+	g.p("%s\n", line)
+}
 
 func (g *gen) use(pkg string) string {
 	g.imports[pkg] = true
@@ -184,9 +213,11 @@ func (g *gen) file() error {
 // registry writes NewValue, which makes a value of any container by name:
 // what generic code (conformance tests, tools) needs.
 func (g *gen) registry(own, inherited []*def.Container) {
-	g.p("// NewValue returns a new zero value of the container name, for the preset\n")
-	g.p("// of spec: a pointer to a plain struct, or a view. ok is false if the fork\n// has no container of that name.\n")
-	g.p("func NewValue(spec *Spec, name string) (v Value, ok bool) {\nswitch name {\n")
+	g.p("// NewValue returns a new value of the container name holding the default\n")
+	g.p("// value, for the preset of spec: a pointer to a plain struct, or a view.\n")
+	g.p("// ok is false if the fork has no container of that name. It panics if\n// spec is nil.\n")
+	g.p("func NewValue(spec *Spec, name string) (v Value, ok bool) {\n")
+	g.p("if spec == nil {\npanic(\"%s: NewValue with a nil *Spec\")\n}\nswitch name {\n", g.fork.Name)
 	for _, c := range append(append([]*def.Container(nil), inherited...), own...) {
 		if g.isStruct(c) {
 			g.p("case %q:\nreturn new(%s), true\n", c.Name, c.Name)
@@ -236,42 +267,64 @@ func collectAliases(t *def.Type, f func(*def.Type)) {
 }
 
 // reexports makes what the fork takes from its parent available under the
-// same names.
+// same names, each alias with a doc comment that sends the reader to the
+// parent's type (go doc shows an alias's own comment, not its target's).
 func (g *gen) reexports(inherited []*def.Container) {
 	parent := g.fork.Parent.Name
 	pkg := g.use(modulePath + parent)
-	g.p("// The types %s takes unchanged from %s.\n", g.fork.Name, parent)
 	ts, _ := g.fork.Parent.Resolve(forks.Mainnet)
 	seen := map[string]bool{}
-	g.p("type (\n")
 	for _, name := range ts.Names() {
 		for _, f := range g.fork.Parent.Lookup(name).Fields {
 			collectAliases(f.Type, func(a *def.Type) {
 				if !seen[a.Name] && g.goAliasable(a) {
 					seen[a.Name] = true
-					g.p("\t%s = %s.%s\n", a.Name, pkg, a.Name)
+					g.doc("%s is [%s.%s], the %s type of the specification (%v), which %s takes unchanged from %s.",
+						a.Name, pkg, a.Name, a.Name, a.Unalias(), g.fork.Name, parent)
+					g.p("type %s = %s.%s\n\n", a.Name, pkg, a.Name)
 				}
 			})
 		}
 	}
 	for _, c := range inherited {
-		if g.isStruct(c) {
-			g.p("\t%s = %s.%s\n", c.Name, pkg, c.Name)
-		} else {
-			g.p("\t%s = %s.%s\n", c.Name, pkg, c.Name)
+		shape := "plain struct"
+		if !g.isStruct(c) {
+			shape = "view"
 		}
+		g.doc("%s is [%s.%s], the %s of the %s container, which %s takes unchanged from %s: see there for its fields and methods.",
+			c.Name, pkg, c.Name, shape, c.Name, g.fork.Name, parent)
+		g.p("type %s = %s.%s\n\n", c.Name, pkg, c.Name)
 	}
-	g.p(")\n\n")
 	for _, c := range inherited {
 		if g.isStruct(c) {
 			continue
 		}
-		g.p("// New%s returns %s holding the default value, for the preset of spec.\n", c.Name, article(c.Name))
-		g.p("func New%s(spec *Spec) *%s { return %s.New%s(spec.Phase0) }\n\n", c.Name, c.Name, pkg, c.Name)
-		g.p("// Decode%s returns the %s serialized in b, for the preset of spec.\n", c.Name, c.Name)
-		g.p("func Decode%s(spec *Spec, b []byte) (*%s, error) { return %s.Decode%s(spec.Phase0, b) }\n\n", c.Name, c.Name, pkg, c.Name)
+		g.use("fmt")
+		fmt.Fprintf(&g.buf, reexportedConstructors, c.Name, g.fork.Name, pkg, article(c.Name))
 	}
 }
+
+// reexportedConstructors are the constructors, taking the fork's Spec, of a
+// view the fork takes from its parent: %[1]s is the container's name, %[2]s
+// the fork's package, %[3]s the parent's, %[4]s the name after an article.
+const reexportedConstructors = `// New%[1]s returns %[4]s holding the default value, for the preset of
+// spec. It panics if spec is nil.
+func New%[1]s(spec *Spec) *%[1]s {
+	if spec == nil {
+		panic("%[2]s: New%[1]s with a nil *Spec")
+	}
+	return %[3]s.New%[1]s(spec.Phase0)
+}
+
+// Decode%[1]s returns the %[1]s serialized in b, for the preset of spec.
+func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("%[2]s: Decode%[1]s: %%w", ErrNilSpec)
+	}
+	return %[3]s.Decode%[1]s(spec.Phase0, b)
+}
+
+`
 
 // goAliasable reports whether an alias gets a Go type: aliases of basic
 // types and of byte vectors.

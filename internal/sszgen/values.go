@@ -140,6 +140,7 @@ func (g *gen) structType(c *def.Container) error {
 	for _, f := range c.Fields {
 		g.p("//\t%s: %v\n", f.Name, f.Type)
 	}
+	g.p("//\n// The zero value is the default value, the same in every preset.\n")
 	g.p("type %s struct {\n", c.Name)
 	for _, f := range c.Fields {
 		g.p("\t%s %s\n", def.GoName(f.Name), g.goType(f.Type))

@@ -28,40 +28,11 @@ func (g *gen) viewType(c *def.Container) error {
 	for _, f := range c.Fields {
 		g.p("//\t%s: %v\n", f.Name, f.Type)
 	}
-	g.p("//\n// A view is not safe for concurrent use; see package view.\n")
-	g.p("type %s struct {\n\tc *%s.Container\n\tspec *Spec\n}\n\n", name, viewPkg)
-
-	g.p("// New%s returns %s holding the default value, for the preset of spec.\n", name, article(name))
-	g.p("func New%s(spec *Spec) *%s { return &%s{%s.NewContainer(spec.Type(%q)), spec} }\n\n", name, name, name, viewPkg, name)
-	g.p("// Decode%s returns the %s serialized in b, for the preset of spec.\n", name, name)
-	g.p("func Decode%s(spec *Spec, b []byte) (*%s, error) {\n", name, name)
-	g.p("c, err := %s.DecodeContainer(spec.Type(%q), b)\nif err != nil {\nreturn nil, err\n}\nreturn &%s{c, spec}, nil\n}\n\n", viewPkg, name, name)
-	g.p("// Wrap%s returns the %s over c, a view of spec's %s type. It panics if c\n// is of another type.\n", name, name, name)
-	g.p("func Wrap%s(spec *Spec, c *%s.Container) *%s {\n", name, viewPkg, name)
-	g.p("if c.Type() != spec.Type(%q) {\npanic(\"%s: Wrap%s of a \" + c.Type().String())\n}\nreturn &%s{c, spec}\n}\n\n", name, g.fork.Name, name, name)
-
-	g.p("// View returns the untyped view x wraps.\nfunc (x *%s) View() *%s.Container { return x.c }\n\n", name, viewPkg)
-	g.p("// Spec returns the types x belongs to.\nfunc (x *%s) Spec() *Spec { return x.spec }\n\n", name)
-	g.p("// Copy returns an independent copy of x in O(1).\nfunc (x *%s) Copy() *%s { return &%s{x.c.Copy(), x.spec} }\n\n", name, name, name)
-	g.p("// HashTreeRoot returns the hash_tree_root of x.\nfunc (x *%s) HashTreeRoot() [32]byte { return x.c.HashTreeRoot() }\n\n", name)
-	g.p("// MarshalSSZ returns the serialization of x.\nfunc (x *%s) MarshalSSZ() ([]byte, error) { return x.c.MarshalSSZ() }\n\n", name)
-	g.p("// MarshalSSZTo appends the serialization of x to dst.\nfunc (x *%s) MarshalSSZTo(dst []byte) ([]byte, error) { return x.c.MarshalSSZTo(dst) }\n\n", name)
-	g.p("// UnmarshalSSZ replaces x with the value serialized in b. On error x is\n// unchanged.\nfunc (x *%s) UnmarshalSSZ(b []byte) error { return x.c.UnmarshalSSZ(b) }\n\n", name)
-	g.p("// SizeSSZ returns the size of the serialization of x.\nfunc (x *%s) SizeSSZ() int { return x.c.SizeSSZ() }\n\n", name)
+	g.p("//\n// The zero value is the default value in the mainnet preset; see the\n")
+	g.p("// package doc. A view is not safe for concurrent use; see package view.\n")
 	treePkg := g.use(modulePath + "tree")
-	g.p("// Prove returns a Merkle multiproof, against the root of x, of the parts\n")
-	g.p("// of x named by paths (\"finalized_checkpoint.root\",\n// \"validators[12].effective_balance\"): see view.Prove.\n")
-	g.p("func (x *%s) Prove(paths ...string) (*%s.Multiproof, error) { return %s.Prove(x.c, paths...) }\n\n", name, treePkg, viewPkg)
-	g.p("// ProveBranch returns the single Merkle proof, against the root of x, of\n// the part of x named by path: see view.ProveBranch.\n")
-	g.p("func (x *%s) ProveBranch(path string) (%s.Gindex, [32]byte, [][32]byte, error) {\nreturn %s.ProveBranch(x.c, path)\n}\n\n", name, treePkg, viewPkg)
-	g.p("// MarshalJSON returns the JSON of x in the beacon-API format.\n")
-	g.p("func (x *%s) MarshalJSON() ([]byte, error) {\nb, err := x.c.MarshalSSZ()\nif err != nil {\nreturn nil, err\n}\nreturn %s.Marshal(x.c.Type(), b)\n}\n\n", name, jsonPkg)
-	g.p("// UnmarshalJSON replaces x with the value of its JSON in the beacon-API\n// format. x must have been made for a preset (New%s, Decode%s).\n", name, name)
-	g.p("func (x *%s) UnmarshalJSON(data []byte) error {\n", name)
-	g.p("if x.c == nil {\nreturn fmt.Errorf(\"%s: UnmarshalJSON into a %s made without a preset\")\n}\n", g.fork.Name, name)
-	g.p("b, err := %s.Unmarshal(x.c.Type(), data)\nif err != nil {\nreturn err\n}\nreturn x.c.UnmarshalSSZ(b)\n}\n\n", jsonPkg)
 	g.use("fmt")
-
+	fmt.Fprintf(&g.buf, viewMethods, name, g.fork.Name, viewPkg, jsonPkg, treePkg, article(name))
 	for i, f := range c.Fields {
 		if err := g.accessor(name, i, f); err != nil {
 			return fmt.Errorf("field %s: %w", f.Name, err)
@@ -69,6 +40,152 @@ func (g *gen) viewType(c *def.Container) error {
 	}
 	return nil
 }
+
+// viewMethods are the constructors and methods of every view: %[1]s is the
+// container's name, %[2]s the package's, %[3]s, %[4]s and %[5]s the names
+// of packages view, sszjson and tree, %[6]s the container's name after an
+// article.
+//
+// A zero view (c nil) stands for the default value in the mainnet preset.
+// Readers go through read, which for a zero view returns a new view of that
+// value and keeps nothing, so that readers never write to x; writers go
+// through write, which makes x that value first.
+const viewMethods = `type %[1]s struct {
+	c    *%[3]s.Container // nil in a zero value
+	spec *Spec
+}
+
+// New%[1]s returns %[6]s holding the default value, for the preset of
+// spec. It panics if spec is nil.
+func New%[1]s(spec *Spec) *%[1]s {
+	if spec == nil {
+		panic("%[2]s: New%[1]s with a nil *Spec")
+	}
+	return &%[1]s{%[3]s.NewContainer(spec.Type("%[1]s")), spec}
+}
+
+// Decode%[1]s returns the %[1]s serialized in b, for the preset of spec.
+func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("%[2]s: Decode%[1]s: %%w", ErrNilSpec)
+	}
+	c, err := %[3]s.DecodeContainer(spec.Type("%[1]s"), b)
+	if err != nil {
+		return nil, err
+	}
+	return &%[1]s{c, spec}, nil
+}
+
+// Wrap%[1]s returns the %[1]s over c, a view of spec's %[1]s type. It
+// panics if spec or c is nil or c is of another type.
+func Wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s {
+	if spec == nil || c == nil {
+		panic("%[2]s: Wrap%[1]s with a nil *Spec or *view.Container")
+	}
+	if c.Type() != spec.Type("%[1]s") {
+		panic("%[2]s: Wrap%[1]s of a " + c.Type().String())
+	}
+	return &%[1]s{c, spec}
+}
+
+// read returns the view x reads: for a zero x, a new view of the mainnet
+// default, which x does not keep.
+func (x *%[1]s) read() *%[3]s.Container {
+	if x.c == nil {
+		return %[3]s.NewContainer(Mainnet.Type("%[1]s"))
+	}
+	return x.c
+}
+
+// write returns the view x writes, making a zero x the mainnet default
+// first.
+func (x *%[1]s) write() *%[3]s.Container {
+	if x.c == nil {
+		x.c, x.spec = %[3]s.NewContainer(Mainnet.Type("%[1]s")), Mainnet
+	}
+	return x.c
+}
+
+// View returns the untyped view x wraps. For a zero x it is a new view of
+// the default value, which writes do not reach x from.
+func (x *%[1]s) View() *%[3]s.Container { return x.read() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *%[1]s) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
+
+// Copy returns an independent copy of x in O(1).
+func (x *%[1]s) Copy() *%[1]s {
+	if x.c == nil {
+		return new(%[1]s)
+	}
+	return &%[1]s{x.c.Copy(), x.spec}
+}
+
+// HashTreeRoot returns the hash_tree_root of x.
+func (x *%[1]s) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+
+// MarshalSSZ returns the serialization of x.
+func (x *%[1]s) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+
+// MarshalSSZTo appends the serialization of x to dst.
+func (x *%[1]s) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *%[1]s) UnmarshalSSZ(b []byte) error {
+	if x.c == nil {
+		c, err := %[3]s.DecodeContainer(Mainnet.Type("%[1]s"), b)
+		if err != nil {
+			return err
+		}
+		x.c, x.spec = c, Mainnet
+		return nil
+	}
+	return x.c.UnmarshalSSZ(b)
+}
+
+// SizeSSZ returns the size of the serialization of x.
+func (x *%[1]s) SizeSSZ() int { return x.read().SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *%[1]s) Prove(paths ...string) (*%[5]s.Multiproof, error) {
+	return %[3]s.Prove(x.read(), paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *%[1]s) ProveBranch(path string) (%[5]s.Gindex, [32]byte, [][32]byte, error) {
+	return %[3]s.ProveBranch(x.read(), path)
+}
+
+// MarshalJSON returns the JSON of x in the beacon-API format.
+func (x *%[1]s) MarshalJSON() ([]byte, error) {
+	b, err := x.MarshalSSZ()
+	if err != nil {
+		return nil, err
+	}
+	return %[4]s.Marshal(x.Spec().Type("%[1]s"), b)
+}
+
+// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
+func (x *%[1]s) UnmarshalJSON(data []byte) error {
+	b, err := %[4]s.Unmarshal(x.Spec().Type("%[1]s"), data)
+	if err != nil {
+		return err
+	}
+	return x.UnmarshalSSZ(b)
+}
+
+`
 
 // accessor writes the getter and, where the field is set as a value, the
 // setter of field i.
@@ -88,40 +205,40 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		switch {
 		case u.Kind == def.KindBasic && u.Basic == schema.Boolean:
 			doc("returns")
-			g.p("func (x *%s) %s() %s { return %s(x.c.Bool(%d)) }\n\n", owner, getter, gt, gt, i)
+			g.p("func (x *%s) %s() %s { return %s(x.read().Bool(%d)) }\n\n", owner, getter, gt, gt, i)
 			g.p("// %s sets the %s field.\n", setter, f.Name)
-			g.p("func (x *%s) %s(v %s) { x.c.SetBool(%d, bool(v)) }\n\n", owner, setter, gt, i)
+			g.p("func (x *%s) %s(v %s) { x.write().SetBool(%d, bool(v)) }\n\n", owner, setter, gt, i)
 			return nil
 		case u.Kind == def.KindBasic && u.Basic.FixedSize() <= 8:
 			doc("returns")
 			if gt == "uint64" {
-				g.p("func (x *%s) %s() uint64 { return x.c.Uint(%d) }\n\n", owner, getter, i)
+				g.p("func (x *%s) %s() uint64 { return x.read().Uint(%d) }\n\n", owner, getter, i)
 			} else {
-				g.p("func (x *%s) %s() %s { return %s(x.c.Uint(%d)) }\n\n", owner, getter, gt, gt, i)
+				g.p("func (x *%s) %s() %s { return %s(x.read().Uint(%d)) }\n\n", owner, getter, gt, gt, i)
 			}
 			g.p("// %s sets the %s field.\n", setter, f.Name)
 			if gt == "uint64" {
-				g.p("func (x *%s) %s(v uint64) { x.c.SetUint(%d, v) }\n\n", owner, setter, i)
+				g.p("func (x *%s) %s(v uint64) { x.write().SetUint(%d, v) }\n\n", owner, setter, i)
 			} else {
-				g.p("func (x *%s) %s(v %s) { x.c.SetUint(%d, uint64(v)) }\n\n", owner, setter, gt, i)
+				g.p("func (x *%s) %s(v %s) { x.write().SetUint(%d, uint64(v)) }\n\n", owner, setter, gt, i)
 			}
 			return nil
 		}
 		size := g.byteSize(t)
 		doc("returns")
-		g.p("func (x *%s) %s() %s {\nvar b [%d]byte\nx.c.LoadBytes(%d, b[:])\nvar v %s\n", owner, getter, gt, size, i, gt)
+		g.p("func (x *%s) %s() %s {\nvar b [%d]byte\nx.read().LoadBytes(%d, b[:])\nvar v %s\n", owner, getter, gt, size, i, gt)
 		stmt := g.readStmt("v", t, "b", "0", 0)
 		if u.Kind == def.KindRef {
 			stmt = fmt.Sprintf("if err := v.UnmarshalSSZ(b[:]); err != nil {\npanic(err)\n}")
 		}
 		g.p("%s\nreturn v\n}\n\n", stmt)
 		g.p("// %s sets the %s field.\n", setter, f.Name)
-		g.p("func (x *%s) %s(v %s) {\nvar buf [%d]byte\ndst := buf[:0]\n%s\nif err := x.c.SetBytes(%d, dst); err != nil {\npanic(err)\n}\n}\n\n",
+		g.p("func (x *%s) %s(v %s) {\nvar buf [%d]byte\ndst := buf[:0]\n%s\nif err := x.write().SetBytes(%d, dst); err != nil {\npanic(err)\n}\n}\n\n",
 			owner, setter, gt, size, g.appendStmt("v", t, 0), i)
 		return nil
 	}
 
-	field := fmt.Sprintf("x.c.Field(%d)", i)
+	field := fmt.Sprintf("x.read().Field(%d)", i)
 	switch u.Kind {
 	case def.KindBitlist:
 		doc("returns a handle on")
@@ -135,7 +252,7 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		doc("returns a handle on")
 		g.p("func (x *%s) %s() *%s { return %s(%s.(*%s.Container)) }\n\n", owner, getter, typ, wrap, field, viewPkg)
 		g.p("// %s replaces the %s field with the value of v. It panics if v is of\n// another preset.\n", setter, f.Name)
-		g.p("func (x *%s) %s(v *%s) {\nif err := x.c.Set(%d, v.View()); err != nil {\npanic(err)\n}\n}\n\n", owner, setter, typ, i)
+		g.p("func (x *%s) %s(v *%s) {\nif err := x.write().Set(%d, v.View()); err != nil {\npanic(err)\n}\n}\n\n", owner, setter, typ, i)
 	case def.KindList, def.KindVector:
 		list := u.Kind == def.KindList
 		e := u.Elem.Unalias()
@@ -184,10 +301,10 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 // method whose receiver is x.
 func (g *gen) viewRef(name string) (typ, wrap string) {
 	if g.owner(name) == g.fork {
-		return name, fmt.Sprintf("func(c *%s.Container) *%s { return Wrap%s(x.spec, c) }", g.use(modulePath+"view"), name, name)
+		return name, fmt.Sprintf("func(c *%s.Container) *%s { return Wrap%s(x.Spec(), c) }", g.use(modulePath+"view"), name, name)
 	}
 	pkg := g.use(modulePath + g.owner(name).Name)
-	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(x.spec.Phase0, c) }", g.use(modulePath+"view"), name, pkg, name)
+	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(x.Spec().Phase0, c) }", g.use(modulePath+"view"), name, pkg, name)
 }
 
 // article returns name with "a" or "an" before it.
