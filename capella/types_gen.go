@@ -174,7 +174,11 @@ type SyncAggregate struct {
 
 // NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of spec.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
-	return &SyncAggregate{view.NewContainer(spec.Type("SyncAggregate")), spec}
+	c, err := view.NewContainer(spec.Type("SyncAggregate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SyncAggregate{c, spec}
 }
 
 // DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
@@ -292,7 +296,11 @@ type SyncCommittee struct {
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of spec.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
-	return &SyncCommittee{view.NewContainer(spec.Type("SyncCommittee")), spec}
+	c, err := view.NewContainer(spec.Type("SyncCommittee"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SyncCommittee{c, spec}
 }
 
 // DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
@@ -488,7 +496,11 @@ type SyncCommitteeContribution struct {
 
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of spec.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
-	return &SyncCommitteeContribution{view.NewContainer(spec.Type("SyncCommitteeContribution")), spec}
+	c, err := view.NewContainer(spec.Type("SyncCommitteeContribution"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SyncCommitteeContribution{c, spec}
 }
 
 // DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
@@ -644,7 +656,11 @@ type ContributionAndProof struct {
 
 // NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of spec.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
-	return &ContributionAndProof{view.NewContainer(spec.Type("ContributionAndProof")), spec}
+	c, err := view.NewContainer(spec.Type("ContributionAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &ContributionAndProof{c, spec}
 }
 
 // DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
@@ -780,7 +796,11 @@ type SignedContributionAndProof struct {
 
 // NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of spec.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
-	return &SignedContributionAndProof{view.NewContainer(spec.Type("SignedContributionAndProof")), spec}
+	c, err := view.NewContainer(spec.Type("SignedContributionAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SignedContributionAndProof{c, spec}
 }
 
 // DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
@@ -1303,7 +1323,11 @@ type ExecutionPayload struct {
 
 // NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of spec.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
-	return &ExecutionPayload{view.NewContainer(spec.Type("ExecutionPayload")), spec}
+	c, err := view.NewContainer(spec.Type("ExecutionPayload"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &ExecutionPayload{c, spec}
 }
 
 // DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
@@ -1607,7 +1631,11 @@ type ExecutionPayloadHeader struct {
 
 // NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of spec.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
-	return &ExecutionPayloadHeader{view.NewContainer(spec.Type("ExecutionPayloadHeader")), spec}
+	c, err := view.NewContainer(spec.Type("ExecutionPayloadHeader"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &ExecutionPayloadHeader{c, spec}
 }
 
 // DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
@@ -1929,7 +1957,11 @@ type BeaconBlockBody struct {
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of spec.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
-	return &BeaconBlockBody{view.NewContainer(spec.Type("BeaconBlockBody")), spec}
+	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &BeaconBlockBody{c, spec}
 }
 
 // DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
@@ -2175,7 +2207,11 @@ type BeaconBlock struct {
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of spec.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
-	return &BeaconBlock{view.NewContainer(spec.Type("BeaconBlock")), spec}
+	c, err := view.NewContainer(spec.Type("BeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &BeaconBlock{c, spec}
 }
 
 // DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
@@ -2334,7 +2370,11 @@ type SignedBeaconBlock struct {
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of spec.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
-	return &SignedBeaconBlock{view.NewContainer(spec.Type("SignedBeaconBlock")), spec}
+	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SignedBeaconBlock{c, spec}
 }
 
 // DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
@@ -2488,7 +2528,11 @@ type BeaconState struct {
 
 // NewBeaconState returns a BeaconState holding the default value, for the preset of spec.
 func NewBeaconState(spec *Spec) *BeaconState {
-	return &BeaconState{view.NewContainer(spec.Type("BeaconState")), spec}
+	c, err := view.NewContainer(spec.Type("BeaconState"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &BeaconState{c, spec}
 }
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
@@ -2928,7 +2972,11 @@ type LightClientHeader struct {
 
 // NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of spec.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
-	return &LightClientHeader{view.NewContainer(spec.Type("LightClientHeader")), spec}
+	c, err := view.NewContainer(spec.Type("LightClientHeader"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &LightClientHeader{c, spec}
 }
 
 // DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
@@ -3082,7 +3130,11 @@ type LightClientBootstrap struct {
 
 // NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of spec.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
-	return &LightClientBootstrap{view.NewContainer(spec.Type("LightClientBootstrap")), spec}
+	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &LightClientBootstrap{c, spec}
 }
 
 // DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
@@ -3234,7 +3286,11 @@ type LightClientUpdate struct {
 
 // NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of spec.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
-	return &LightClientUpdate{view.NewContainer(spec.Type("LightClientUpdate")), spec}
+	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &LightClientUpdate{c, spec}
 }
 
 // DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
@@ -3437,7 +3493,11 @@ type LightClientFinalityUpdate struct {
 
 // NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of spec.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
-	return &LightClientFinalityUpdate{view.NewContainer(spec.Type("LightClientFinalityUpdate")), spec}
+	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &LightClientFinalityUpdate{c, spec}
 }
 
 // DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
@@ -3606,7 +3666,11 @@ type LightClientOptimisticUpdate struct {
 
 // NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of spec.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
-	return &LightClientOptimisticUpdate{view.NewContainer(spec.Type("LightClientOptimisticUpdate")), spec}
+	c, err := view.NewContainer(spec.Type("LightClientOptimisticUpdate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &LightClientOptimisticUpdate{c, spec}
 }
 
 // DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.

@@ -624,7 +624,11 @@ type IndexedAttestation struct {
 
 // NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of spec.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
-	return &IndexedAttestation{view.NewContainer(spec.Type("IndexedAttestation")), spec}
+	c, err := view.NewContainer(spec.Type("IndexedAttestation"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &IndexedAttestation{c, spec}
 }
 
 // DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
@@ -773,7 +777,11 @@ type PendingAttestation struct {
 
 // NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of spec.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
-	return &PendingAttestation{view.NewContainer(spec.Type("PendingAttestation")), spec}
+	c, err := view.NewContainer(spec.Type("PendingAttestation"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &PendingAttestation{c, spec}
 }
 
 // DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
@@ -970,7 +978,11 @@ type HistoricalBatch struct {
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of spec.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
-	return &HistoricalBatch{view.NewContainer(spec.Type("HistoricalBatch")), spec}
+	c, err := view.NewContainer(spec.Type("HistoricalBatch"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &HistoricalBatch{c, spec}
 }
 
 // DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
@@ -1470,7 +1482,11 @@ type AttesterSlashing struct {
 
 // NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of spec.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
-	return &AttesterSlashing{view.NewContainer(spec.Type("AttesterSlashing")), spec}
+	c, err := view.NewContainer(spec.Type("AttesterSlashing"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &AttesterSlashing{c, spec}
 }
 
 // DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
@@ -1593,7 +1609,11 @@ type Attestation struct {
 
 // NewAttestation returns an Attestation holding the default value, for the preset of spec.
 func NewAttestation(spec *Spec) *Attestation {
-	return &Attestation{view.NewContainer(spec.Type("Attestation")), spec}
+	c, err := view.NewContainer(spec.Type("Attestation"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &Attestation{c, spec}
 }
 
 // DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
@@ -1925,7 +1945,11 @@ type BeaconBlockBody struct {
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of spec.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
-	return &BeaconBlockBody{view.NewContainer(spec.Type("BeaconBlockBody")), spec}
+	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &BeaconBlockBody{c, spec}
 }
 
 // DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
@@ -2136,7 +2160,11 @@ type BeaconBlock struct {
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of spec.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
-	return &BeaconBlock{view.NewContainer(spec.Type("BeaconBlock")), spec}
+	c, err := view.NewContainer(spec.Type("BeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &BeaconBlock{c, spec}
 }
 
 // DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
@@ -2295,7 +2323,11 @@ type SignedBeaconBlock struct {
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of spec.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
-	return &SignedBeaconBlock{view.NewContainer(spec.Type("SignedBeaconBlock")), spec}
+	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SignedBeaconBlock{c, spec}
 }
 
 // DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
@@ -2442,7 +2474,11 @@ type BeaconState struct {
 
 // NewBeaconState returns a BeaconState holding the default value, for the preset of spec.
 func NewBeaconState(spec *Spec) *BeaconState {
-	return &BeaconState{view.NewContainer(spec.Type("BeaconState")), spec}
+	c, err := view.NewContainer(spec.Type("BeaconState"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &BeaconState{c, spec}
 }
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
@@ -2882,7 +2918,11 @@ type AggregateAndProof struct {
 
 // NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of spec.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
-	return &AggregateAndProof{view.NewContainer(spec.Type("AggregateAndProof")), spec}
+	c, err := view.NewContainer(spec.Type("AggregateAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &AggregateAndProof{c, spec}
 }
 
 // DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
@@ -3016,7 +3056,11 @@ type SignedAggregateAndProof struct {
 
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of spec.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
-	return &SignedAggregateAndProof{view.NewContainer(spec.Type("SignedAggregateAndProof")), spec}
+	c, err := view.NewContainer(spec.Type("SignedAggregateAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
+	}
+	return &SignedAggregateAndProof{c, spec}
 }
 
 // DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.

@@ -39,7 +39,10 @@ func ExampleContainer_Field() {
 	record := schema.Must(schema.NewContainer("Record",
 		schema.Field{Name: "slot", Type: schema.Uint64},
 		schema.Field{Name: "epochs", Type: checkpoints}))
-	r := view.NewContainer(record)
+	r, err := view.NewContainer(record)
+	if err != nil {
+		panic(err)
+	}
 	r.SetUint(0, 12)
 	epochs := r.Field(1).(*view.Uint64List)
 	epochs.Append(3)

@@ -205,7 +205,7 @@ func TestCompactListModel(t *testing.T) {
 				}
 				model = append(model, v)
 			case len(model) > 0:
-				if err := vl.Pop(); err != nil {
+				if _, err := vl.Pop(); err != nil {
 					t.Fatal(err)
 				}
 				model = model[:len(model)-1]
@@ -237,7 +237,7 @@ func TestCompactListModel(t *testing.T) {
 func TestBitlistModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	typ := schema.Must(schema.NewBitlist(600))
-	l := NewBitlist(typ)
+	l := must(NewBitlist(typ))
 	var model []bool
 	for round := 0; round < 200; round++ {
 		for op := r.IntN(40); op >= 0; op-- {
@@ -275,7 +275,7 @@ func TestBitlistModel(t *testing.T) {
 // elements write to their parent, and only to it.
 func TestHandlesWriteThrough(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	st.SetUint(0, 42)
 	bal := st.Field(3).(*Uint64List)
 	vals := st.Field(2).(*CompactList)
@@ -288,7 +288,7 @@ func TestHandlesWriteThrough(t *testing.T) {
 		}
 	}
 	structs := st.Field(6).(*List)
-	if err := structs.Append(NewContainer(varTestStruct)); err != nil {
+	if err := structs.Append(must(NewContainer(varTestStruct))); err != nil {
 		t.Fatal(err)
 	}
 	inner := structs.Get(0).(*Container)
@@ -436,7 +436,7 @@ func (c *checkpointValue) UnmarshalSSZ(b []byte) error {
 }
 
 func TestTypedWrappersShareState(t *testing.T) {
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	plain := st.Field(3).(*Uint64List)
 	typed, err := AsBasicList[gwei](st.Field(3))
 	if err != nil {
@@ -491,7 +491,7 @@ func TestTypedWrappersShareState(t *testing.T) {
 // after a commit: the new values must reach the root (a handle whose data
 // tree was replaced once kept its old root).
 func TestReplaceAfterCommit(t *testing.T) {
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	bal := st.Field(3).(*Uint64List)
 	for i := 0; i < 100; i++ {
 		bal.Append(uint64(i))

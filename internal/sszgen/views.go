@@ -32,7 +32,7 @@ func (g *gen) viewType(c *def.Container) error {
 	g.p("type %s struct {\n\tc *%s.Container\n\tspec *Spec\n}\n\n", name, viewPkg)
 
 	g.p("// New%s returns %s holding the default value, for the preset of spec.\n", name, article(name))
-	g.p("func New%s(spec *Spec) *%s { return &%s{%s.NewContainer(spec.Type(%q)), spec} }\n\n", name, name, name, viewPkg, name)
+	g.p("func New%s(spec *Spec) *%s {\nc, err := %s.NewContainer(spec.Type(%q))\nif err != nil {\npanic(err) // never: the spec's types are valid containers\n}\nreturn &%s{c, spec}\n}\n\n", name, name, viewPkg, name, name)
 	g.p("// Decode%s returns the %s serialized in b, for the preset of spec.\n", name, name)
 	g.p("func Decode%s(spec *Spec, b []byte) (*%s, error) {\n", name, name)
 	g.p("c, err := %s.DecodeContainer(spec.Type(%q), b)\nif err != nil {\nreturn nil, err\n}\nreturn &%s{c, spec}, nil\n}\n\n", viewPkg, name, name)
