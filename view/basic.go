@@ -135,12 +135,17 @@ func (b *basic[T]) All() iter.Seq2[int, T] {
 	}
 }
 
-// AppendValues appends every element to dst, in order, and returns it.
-func (b *basic[T]) AppendValues(dst []T) []T {
-	for _, v := range b.All() {
-		dst = append(dst, v)
+// Values returns an iterator over the elements, in order, reading page by
+// page: slices.Collect(l.Values()) copies them out, slices.AppendSeq(dst,
+// l.Values()) appends them to dst.
+func (b *basic[T]) Values() iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for _, v := range b.All() {
+			if !yield(v) {
+				return
+			}
+		}
 	}
-	return dst
 }
 
 // Update sets every element v, at index i, to f(i, v), building the new

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ssztree/ssztree/schema"
@@ -504,7 +505,7 @@ func TestReplaceAfterCommit(t *testing.T) {
 		t.Fatalf("balance 5 after Update is %d", got)
 	}
 	st.HashTreeRoot()
-	vals := bal.AppendValues(nil)
+	vals := slices.Collect(bal.Values())
 	for i := range vals {
 		vals[i] = 1
 	}
@@ -522,4 +523,27 @@ func decodeState(t *testing.T, b []byte) *Container {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// TestValues checks that Values yields the elements in order and stops
+// when the loop does.
+func TestValues(t *testing.T) {
+	l := must(NewBasicList[uint16](schema.Must(schema.NewList(schema.Uint16, 1000))))
+	var want []uint16
+	for i := 0; i < 600; i++ { // across pages
+		l.Append(uint16(3 * i))
+		want = append(want, uint16(3*i))
+	}
+	if got := slices.Collect(l.Values()); !slices.Equal(got, want) {
+		t.Fatalf("Values = %v, want %v", got, want)
+	}
+	n := 0
+	for range l.Values() {
+		if n++; n == 5 {
+			break
+		}
+	}
+	if n != 5 {
+		t.Fatalf("Values went on after break: %d", n)
+	}
 }
