@@ -1,6 +1,7 @@
 package view_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ssztree/ssztree/schema"
@@ -51,4 +52,26 @@ func ExampleContainer_Field() {
 	fmt.Printf("%x\n", b)
 	// Output:
 	// 0c000000000000000c00000003000000000000000400000000000000
+}
+
+// Decode chooses the view type for a schema type; each view type also has
+// its own constructors, which return an error for a type it does not hold.
+func ExampleDecode() {
+	flags := schema.Must(schema.NewList(schema.Boolean, 64))
+	v, err := view.Decode(flags, []byte{1, 0, 1})
+	if err != nil {
+		panic(err)
+	}
+	l := v.(*view.BoolList)
+	last, err := l.Pop()
+	fmt.Println(l.Len(), last, err)
+
+	_, err = view.NewBasicList[uint8](flags)
+	fmt.Println(errors.Is(err, view.ErrType))
+	_, err = view.Decode(flags, []byte{2})
+	fmt.Println(err != nil)
+	// Output:
+	// 2 true <nil>
+	// true
+	// true
 }
