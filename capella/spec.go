@@ -30,13 +30,14 @@
 //	var st capella.BeaconState
 //	err := st.UnmarshalSSZ(b) // decodes a mainnet state
 //
-// Methods that only read a zero view (getters, HashTreeRoot, MarshalSSZ,
-// SizeSSZ, MarshalJSON, Prove...) work on the mainnet default without
-// changing the view, so that goroutines may read one zero view at once; a
-// handle they return (a list field, View) is of a new default value, which
-// writes do not reach the zero view from. Methods that write (setters, UnmarshalSSZ,
-// UnmarshalJSON) first make a zero view the mainnet default. A view made
-// for another preset (NewX, DecodeX) keeps its preset when written.
+// A zero view becomes the mainnet default at its first use, whatever the
+// method: the first goroutine to use it makes that value, once and
+// atomically, so that a zero view is as safe to share as any view (see
+// package view), and a handle taken from it (st.Balances() of a zero st)
+// writes through to it. A view made for another preset (NewX, DecodeX)
+// keeps its preset when written. The views hold their tree behind an
+// atomic pointer: use them through pointers, never copy one by value (go
+// vet says so).
 package capella
 
 //go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go

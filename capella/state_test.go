@@ -2,6 +2,7 @@ package capella_test
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/ssztree/ssztree/capella"
@@ -66,7 +67,7 @@ func TestStateTransitionWrites(t *testing.T) {
 
 			// An epoch: every balance changes at once.
 			balances := st.Balances()
-			all := balances.AppendValues(nil)
+			all := slices.Collect(balances.Values())
 			for i := range all {
 				all[i] += capella.Gwei(i % 1000)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
+	"sync/atomic"
 )
 
 // Version is [phase0.Version], the Version type of the specification
@@ -347,8 +348,8 @@ type ParticipationFlags uint8
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncAggregate struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
@@ -357,7 +358,7 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("capella: NewSyncAggregate with a nil *Spec")
 	}
-	return &SyncAggregate{view.NewContainer(spec.Type("SyncAggregate")), spec}
+	return wrapSyncAggregate(spec, newDefaultSyncAggregate(spec))
 }
 
 // DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
@@ -369,7 +370,7 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SyncAggregate{c, spec}, nil
+	return wrapSyncAggregate(spec, c), nil
 }
 
 // WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
@@ -381,30 +382,35 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if c.Type() != spec.Type("SyncAggregate") {
 		panic("capella: WrapSyncAggregate of a " + c.Type().String())
 	}
-	return &SyncAggregate{c, spec}
+	return wrapSyncAggregate(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SyncAggregate) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SyncAggregate"))
+func wrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
+	x := &SyncAggregate{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSyncAggregate(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SyncAggregate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SyncAggregate) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SyncAggregate")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SyncAggregate) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSyncAggregate(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SyncAggregate) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SyncAggregate) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SyncAggregate) Spec() *Spec {
@@ -415,50 +421,37 @@ func (x *SyncAggregate) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *SyncAggregate) Copy() *SyncAggregate {
-	if x.c == nil {
-		return new(SyncAggregate)
-	}
-	return &SyncAggregate{x.c.Copy(), x.spec}
-}
+func (x *SyncAggregate) Copy() *SyncAggregate { return wrapSyncAggregate(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SyncAggregate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SyncAggregate) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncAggregate) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *SyncAggregate) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *SyncAggregate) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SyncAggregate"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *SyncAggregate) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SyncAggregate) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SyncAggregate) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SyncAggregate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SyncAggregate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -483,13 +476,13 @@ func (x *SyncAggregate) UnmarshalJSON(data []byte) error {
 
 // SyncCommitteeBits returns a handle on the sync_committee_bits field (Bitvector[SYNC_COMMITTEE_SIZE]).
 func (x *SyncAggregate) SyncCommitteeBits() *view.Bitvector {
-	return x.read().Field(0).(*view.Bitvector)
+	return x.container().Field(0).(*view.Bitvector)
 }
 
 // SyncCommitteeSignature returns the sync_committee_signature field (BLSSignature).
 func (x *SyncAggregate) SyncCommitteeSignature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -500,7 +493,7 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -515,8 +508,8 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncCommittee struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
@@ -525,7 +518,7 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("capella: NewSyncCommittee with a nil *Spec")
 	}
-	return &SyncCommittee{view.NewContainer(spec.Type("SyncCommittee")), spec}
+	return wrapSyncCommittee(spec, newDefaultSyncCommittee(spec))
 }
 
 // DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
@@ -537,7 +530,7 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SyncCommittee{c, spec}, nil
+	return wrapSyncCommittee(spec, c), nil
 }
 
 // WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
@@ -549,30 +542,35 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if c.Type() != spec.Type("SyncCommittee") {
 		panic("capella: WrapSyncCommittee of a " + c.Type().String())
 	}
-	return &SyncCommittee{c, spec}
+	return wrapSyncCommittee(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SyncCommittee) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SyncCommittee"))
+func wrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
+	x := &SyncCommittee{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSyncCommittee(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SyncCommittee"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SyncCommittee) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SyncCommittee")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SyncCommittee) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSyncCommittee(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SyncCommittee) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SyncCommittee) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SyncCommittee) Spec() *Spec {
@@ -583,50 +581,37 @@ func (x *SyncCommittee) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *SyncCommittee) Copy() *SyncCommittee {
-	if x.c == nil {
-		return new(SyncCommittee)
-	}
-	return &SyncCommittee{x.c.Copy(), x.spec}
-}
+func (x *SyncCommittee) Copy() *SyncCommittee { return wrapSyncCommittee(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SyncCommittee) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SyncCommittee) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncCommittee) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *SyncCommittee) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *SyncCommittee) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SyncCommittee"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *SyncCommittee) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SyncCommittee) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SyncCommittee) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SyncCommittee) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SyncCommittee) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -651,7 +636,7 @@ func (x *SyncCommittee) UnmarshalJSON(data []byte) error {
 
 // Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]).
 func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
-	v, err := view.AsValueVector[BLSPubkey](x.read().Field(0))
+	v, err := view.AsValueVector[BLSPubkey](x.container().Field(0))
 	if err != nil {
 		panic(err)
 	}
@@ -661,7 +646,7 @@ func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
 // AggregatePubkey returns the aggregate_pubkey field (BLSPubkey).
 func (x *SyncCommittee) AggregatePubkey() BLSPubkey {
 	var b [48]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v BLSPubkey
 	copy(v[:], b[0:0+48])
 	return v
@@ -672,7 +657,7 @@ func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
 	var buf [48]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -761,8 +746,8 @@ func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncCommitteeContribution struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
@@ -771,7 +756,7 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("capella: NewSyncCommitteeContribution with a nil *Spec")
 	}
-	return &SyncCommitteeContribution{view.NewContainer(spec.Type("SyncCommitteeContribution")), spec}
+	return wrapSyncCommitteeContribution(spec, newDefaultSyncCommitteeContribution(spec))
 }
 
 // DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
@@ -783,7 +768,7 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	if err != nil {
 		return nil, err
 	}
-	return &SyncCommitteeContribution{c, spec}, nil
+	return wrapSyncCommitteeContribution(spec, c), nil
 }
 
 // WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
@@ -795,30 +780,35 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 	if c.Type() != spec.Type("SyncCommitteeContribution") {
 		panic("capella: WrapSyncCommitteeContribution of a " + c.Type().String())
 	}
-	return &SyncCommitteeContribution{c, spec}
+	return wrapSyncCommitteeContribution(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SyncCommitteeContribution) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SyncCommitteeContribution"))
+func wrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
+	x := &SyncCommitteeContribution{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SyncCommitteeContribution"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SyncCommitteeContribution) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SyncCommitteeContribution")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SyncCommitteeContribution) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSyncCommitteeContribution(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SyncCommitteeContribution) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SyncCommitteeContribution) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SyncCommitteeContribution) Spec() *Spec {
@@ -830,51 +820,40 @@ func (x *SyncCommitteeContribution) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *SyncCommitteeContribution) Copy() *SyncCommitteeContribution {
-	if x.c == nil {
-		return new(SyncCommitteeContribution)
-	}
-	return &SyncCommitteeContribution{x.c.Copy(), x.spec}
+	return wrapSyncCommitteeContribution(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommitteeContribution) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SyncCommitteeContribution) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SyncCommitteeContribution) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SyncCommitteeContribution) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SyncCommitteeContribution) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
 func (x *SyncCommitteeContribution) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SyncCommitteeContribution"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
+	return x.container().UnmarshalSSZ(b)
 }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SyncCommitteeContribution) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SyncCommitteeContribution) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SyncCommitteeContribution) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SyncCommitteeContribution) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -898,15 +877,15 @@ func (x *SyncCommitteeContribution) UnmarshalJSON(data []byte) error {
 }
 
 // Slot returns the slot field (Slot).
-func (x *SyncCommitteeContribution) Slot() Slot { return Slot(x.read().Uint(0)) }
+func (x *SyncCommitteeContribution) Slot() Slot { return Slot(x.container().Uint(0)) }
 
 // SetSlot sets the slot field.
-func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.write().SetUint(0, uint64(v)) }
+func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.container().SetUint(0, uint64(v)) }
 
 // BeaconBlockRoot returns the beacon_block_root field (Root).
 func (x *SyncCommitteeContribution) BeaconBlockRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -917,26 +896,26 @@ func (x *SyncCommitteeContribution) SetBeaconBlockRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // SubcommitteeIndex returns the subcommittee_index field (uint64).
-func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.read().Uint(2) }
+func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.container().Uint(2) }
 
 // SetSubcommitteeIndex sets the subcommittee_index field.
-func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.write().SetUint(2, v) }
+func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.container().SetUint(2, v) }
 
 // AggregationBits returns a handle on the aggregation_bits field (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
 func (x *SyncCommitteeContribution) AggregationBits() *view.Bitvector {
-	return x.read().Field(3).(*view.Bitvector)
+	return x.container().Field(3).(*view.Bitvector)
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SyncCommitteeContribution) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(4, b[:])
+	x.container().LoadBytes(4, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -947,7 +926,7 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(4, dst); err != nil {
+	if err := x.container().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
@@ -963,8 +942,8 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ContributionAndProof struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
@@ -973,7 +952,7 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("capella: NewContributionAndProof with a nil *Spec")
 	}
-	return &ContributionAndProof{view.NewContainer(spec.Type("ContributionAndProof")), spec}
+	return wrapContributionAndProof(spec, newDefaultContributionAndProof(spec))
 }
 
 // DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
@@ -985,7 +964,7 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	if err != nil {
 		return nil, err
 	}
-	return &ContributionAndProof{c, spec}, nil
+	return wrapContributionAndProof(spec, c), nil
 }
 
 // WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
@@ -997,30 +976,35 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 	if c.Type() != spec.Type("ContributionAndProof") {
 		panic("capella: WrapContributionAndProof of a " + c.Type().String())
 	}
-	return &ContributionAndProof{c, spec}
+	return wrapContributionAndProof(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *ContributionAndProof) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("ContributionAndProof"))
+func wrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
+	x := &ContributionAndProof{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultContributionAndProof(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("ContributionAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *ContributionAndProof) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("ContributionAndProof")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *ContributionAndProof) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultContributionAndProof(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *ContributionAndProof) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *ContributionAndProof) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ContributionAndProof) Spec() *Spec {
@@ -1032,51 +1016,38 @@ func (x *ContributionAndProof) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *ContributionAndProof) Copy() *ContributionAndProof {
-	if x.c == nil {
-		return new(ContributionAndProof)
-	}
-	return &ContributionAndProof{x.c.Copy(), x.spec}
+	return wrapContributionAndProof(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *ContributionAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *ContributionAndProof) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *ContributionAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *ContributionAndProof) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *ContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *ContributionAndProof) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("ContributionAndProof"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *ContributionAndProof) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *ContributionAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *ContributionAndProof) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *ContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *ContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -1101,21 +1072,23 @@ func (x *ContributionAndProof) UnmarshalJSON(data []byte) error {
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
 func (x *ContributionAndProof) AggregatorIndex() ValidatorIndex {
-	return ValidatorIndex(x.read().Uint(0))
+	return ValidatorIndex(x.container().Uint(0))
 }
 
 // SetAggregatorIndex sets the aggregator_index field.
-func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) { x.write().SetUint(0, uint64(v)) }
+func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) {
+	x.container().SetUint(0, uint64(v))
+}
 
 // Contribution returns a handle on the contribution field (SyncCommitteeContribution).
 func (x *ContributionAndProof) Contribution() *SyncCommitteeContribution {
-	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetContribution replaces the contribution field with the value of v. It panics if v is of
 // another preset.
 func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -1123,7 +1096,7 @@ func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *ContributionAndProof) SelectionProof() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -1134,7 +1107,7 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1149,8 +1122,8 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedContributionAndProof struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
@@ -1159,7 +1132,7 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("capella: NewSignedContributionAndProof with a nil *Spec")
 	}
-	return &SignedContributionAndProof{view.NewContainer(spec.Type("SignedContributionAndProof")), spec}
+	return wrapSignedContributionAndProof(spec, newDefaultSignedContributionAndProof(spec))
 }
 
 // DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
@@ -1171,7 +1144,7 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	if err != nil {
 		return nil, err
 	}
-	return &SignedContributionAndProof{c, spec}, nil
+	return wrapSignedContributionAndProof(spec, c), nil
 }
 
 // WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
@@ -1183,30 +1156,35 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 	if c.Type() != spec.Type("SignedContributionAndProof") {
 		panic("capella: WrapSignedContributionAndProof of a " + c.Type().String())
 	}
-	return &SignedContributionAndProof{c, spec}
+	return wrapSignedContributionAndProof(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SignedContributionAndProof) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SignedContributionAndProof"))
+func wrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
+	x := &SignedContributionAndProof{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SignedContributionAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SignedContributionAndProof) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedContributionAndProof")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SignedContributionAndProof) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSignedContributionAndProof(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SignedContributionAndProof) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SignedContributionAndProof) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedContributionAndProof) Spec() *Spec {
@@ -1218,51 +1196,40 @@ func (x *SignedContributionAndProof) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *SignedContributionAndProof) Copy() *SignedContributionAndProof {
-	if x.c == nil {
-		return new(SignedContributionAndProof)
-	}
-	return &SignedContributionAndProof{x.c.Copy(), x.spec}
+	return wrapSignedContributionAndProof(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedContributionAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SignedContributionAndProof) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedContributionAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SignedContributionAndProof) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SignedContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
 func (x *SignedContributionAndProof) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SignedContributionAndProof"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
+	return x.container().UnmarshalSSZ(b)
 }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedContributionAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SignedContributionAndProof) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -1287,13 +1254,13 @@ func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
 
 // Message returns a handle on the message field (ContributionAndProof).
 func (x *SignedContributionAndProof) Message() *ContributionAndProof {
-	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -1301,7 +1268,7 @@ func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedContributionAndProof) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -1312,7 +1279,7 @@ func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1730,8 +1697,8 @@ func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayload struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
@@ -1740,7 +1707,7 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("capella: NewExecutionPayload with a nil *Spec")
 	}
-	return &ExecutionPayload{view.NewContainer(spec.Type("ExecutionPayload")), spec}
+	return wrapExecutionPayload(spec, newDefaultExecutionPayload(spec))
 }
 
 // DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
@@ -1752,7 +1719,7 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ExecutionPayload{c, spec}, nil
+	return wrapExecutionPayload(spec, c), nil
 }
 
 // WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
@@ -1764,30 +1731,35 @@ func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if c.Type() != spec.Type("ExecutionPayload") {
 		panic("capella: WrapExecutionPayload of a " + c.Type().String())
 	}
-	return &ExecutionPayload{c, spec}
+	return wrapExecutionPayload(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *ExecutionPayload) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("ExecutionPayload"))
+func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
+	x := &ExecutionPayload{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultExecutionPayload(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("ExecutionPayload"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *ExecutionPayload) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("ExecutionPayload")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *ExecutionPayload) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultExecutionPayload(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *ExecutionPayload) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *ExecutionPayload) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayload) Spec() *Spec {
@@ -1799,51 +1771,38 @@ func (x *ExecutionPayload) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *ExecutionPayload) Copy() *ExecutionPayload {
-	if x.c == nil {
-		return new(ExecutionPayload)
-	}
-	return &ExecutionPayload{x.c.Copy(), x.spec}
+	return wrapExecutionPayload(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *ExecutionPayload) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *ExecutionPayload) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *ExecutionPayload) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *ExecutionPayload) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *ExecutionPayload) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *ExecutionPayload) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("ExecutionPayload"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *ExecutionPayload) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *ExecutionPayload) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *ExecutionPayload) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *ExecutionPayload) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -1869,7 +1828,7 @@ func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayload) ParentHash() Hash32 {
 	var b [32]byte
-	x.read().LoadBytes(0, b[:])
+	x.container().LoadBytes(0, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1880,7 +1839,7 @@ func (x *ExecutionPayload) SetParentHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(0, dst); err != nil {
+	if err := x.container().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1888,7 +1847,7 @@ func (x *ExecutionPayload) SetParentHash(v Hash32) {
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayload) FeeRecipient() ExecutionAddress {
 	var b [20]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
 	copy(v[:], b[0:0+20])
 	return v
@@ -1899,7 +1858,7 @@ func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
 	var buf [20]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1907,7 +1866,7 @@ func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayload) StateRoot() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1918,7 +1877,7 @@ func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1926,7 +1885,7 @@ func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayload) ReceiptsRoot() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(3, b[:])
+	x.container().LoadBytes(3, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1937,14 +1896,14 @@ func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(3, dst); err != nil {
+	if err := x.container().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.read().Field(4))
+	v, err := view.AsBasicVector[byte](x.container().Field(4))
 	if err != nil {
 		panic(err)
 	}
@@ -1954,7 +1913,7 @@ func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayload) PrevRandao() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(5, b[:])
+	x.container().LoadBytes(5, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -1965,38 +1924,38 @@ func (x *ExecutionPayload) SetPrevRandao(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(5, dst); err != nil {
+	if err := x.container().SetBytes(5, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockNumber returns the block_number field (uint64).
-func (x *ExecutionPayload) BlockNumber() uint64 { return x.read().Uint(6) }
+func (x *ExecutionPayload) BlockNumber() uint64 { return x.container().Uint(6) }
 
 // SetBlockNumber sets the block_number field.
-func (x *ExecutionPayload) SetBlockNumber(v uint64) { x.write().SetUint(6, v) }
+func (x *ExecutionPayload) SetBlockNumber(v uint64) { x.container().SetUint(6, v) }
 
 // GasLimit returns the gas_limit field (uint64).
-func (x *ExecutionPayload) GasLimit() uint64 { return x.read().Uint(7) }
+func (x *ExecutionPayload) GasLimit() uint64 { return x.container().Uint(7) }
 
 // SetGasLimit sets the gas_limit field.
-func (x *ExecutionPayload) SetGasLimit(v uint64) { x.write().SetUint(7, v) }
+func (x *ExecutionPayload) SetGasLimit(v uint64) { x.container().SetUint(7, v) }
 
 // GasUsed returns the gas_used field (uint64).
-func (x *ExecutionPayload) GasUsed() uint64 { return x.read().Uint(8) }
+func (x *ExecutionPayload) GasUsed() uint64 { return x.container().Uint(8) }
 
 // SetGasUsed sets the gas_used field.
-func (x *ExecutionPayload) SetGasUsed(v uint64) { x.write().SetUint(8, v) }
+func (x *ExecutionPayload) SetGasUsed(v uint64) { x.container().SetUint(8, v) }
 
 // Timestamp returns the timestamp field (uint64).
-func (x *ExecutionPayload) Timestamp() uint64 { return x.read().Uint(9) }
+func (x *ExecutionPayload) Timestamp() uint64 { return x.container().Uint(9) }
 
 // SetTimestamp sets the timestamp field.
-func (x *ExecutionPayload) SetTimestamp(v uint64) { x.write().SetUint(9, v) }
+func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
 // ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.read().Field(10))
+	v, err := view.AsBasicList[byte](x.container().Field(10))
 	if err != nil {
 		panic(err)
 	}
@@ -2006,7 +1965,7 @@ func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
 func (x *ExecutionPayload) BaseFeePerGas() uint256.Int {
 	var b [32]byte
-	x.read().LoadBytes(11, b[:])
+	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
 	readUint256(&v, b[0:0+32])
 	return v
@@ -2017,7 +1976,7 @@ func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = appendUint256(dst, &v, 32)
-	if err := x.write().SetBytes(11, dst); err != nil {
+	if err := x.container().SetBytes(11, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2025,7 +1984,7 @@ func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayload) BlockHash() Hash32 {
 	var b [32]byte
-	x.read().LoadBytes(12, b[:])
+	x.container().LoadBytes(12, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2036,7 +1995,7 @@ func (x *ExecutionPayload) SetBlockHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(12, dst); err != nil {
+	if err := x.container().SetBytes(12, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2045,7 +2004,7 @@ func (x *ExecutionPayload) SetBlockHash(v Hash32) {
 func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 	wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }
 	unwrap := func(v *view.ByteList) view.View { return v }
-	l, err := view.AsListOf(x.read().Field(13), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(13), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2054,7 +2013,7 @@ func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 
 // Withdrawals returns a handle on the withdrawals field (List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal] {
-	v, err := view.AsValueList[Withdrawal](x.read().Field(14))
+	v, err := view.AsValueList[Withdrawal](x.container().Field(14))
 	if err != nil {
 		panic(err)
 	}
@@ -2084,8 +2043,8 @@ func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayloadHeader struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
@@ -2094,7 +2053,7 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("capella: NewExecutionPayloadHeader with a nil *Spec")
 	}
-	return &ExecutionPayloadHeader{view.NewContainer(spec.Type("ExecutionPayloadHeader")), spec}
+	return wrapExecutionPayloadHeader(spec, newDefaultExecutionPayloadHeader(spec))
 }
 
 // DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
@@ -2106,7 +2065,7 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	if err != nil {
 		return nil, err
 	}
-	return &ExecutionPayloadHeader{c, spec}, nil
+	return wrapExecutionPayloadHeader(spec, c), nil
 }
 
 // WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
@@ -2118,30 +2077,35 @@ func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 	if c.Type() != spec.Type("ExecutionPayloadHeader") {
 		panic("capella: WrapExecutionPayloadHeader of a " + c.Type().String())
 	}
-	return &ExecutionPayloadHeader{c, spec}
+	return wrapExecutionPayloadHeader(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *ExecutionPayloadHeader) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("ExecutionPayloadHeader"))
+func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
+	x := &ExecutionPayloadHeader{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("ExecutionPayloadHeader"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *ExecutionPayloadHeader) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("ExecutionPayloadHeader")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *ExecutionPayloadHeader) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultExecutionPayloadHeader(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *ExecutionPayloadHeader) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *ExecutionPayloadHeader) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayloadHeader) Spec() *Spec {
@@ -2153,51 +2117,38 @@ func (x *ExecutionPayloadHeader) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *ExecutionPayloadHeader) Copy() *ExecutionPayloadHeader {
-	if x.c == nil {
-		return new(ExecutionPayloadHeader)
-	}
-	return &ExecutionPayloadHeader{x.c.Copy(), x.spec}
+	return wrapExecutionPayloadHeader(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *ExecutionPayloadHeader) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *ExecutionPayloadHeader) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *ExecutionPayloadHeader) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *ExecutionPayloadHeader) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *ExecutionPayloadHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *ExecutionPayloadHeader) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("ExecutionPayloadHeader"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *ExecutionPayloadHeader) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *ExecutionPayloadHeader) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *ExecutionPayloadHeader) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *ExecutionPayloadHeader) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2223,7 +2174,7 @@ func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayloadHeader) ParentHash() Hash32 {
 	var b [32]byte
-	x.read().LoadBytes(0, b[:])
+	x.container().LoadBytes(0, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2234,7 +2185,7 @@ func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(0, dst); err != nil {
+	if err := x.container().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2242,7 +2193,7 @@ func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayloadHeader) FeeRecipient() ExecutionAddress {
 	var b [20]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
 	copy(v[:], b[0:0+20])
 	return v
@@ -2253,7 +2204,7 @@ func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
 	var buf [20]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2261,7 +2212,7 @@ func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayloadHeader) StateRoot() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2272,7 +2223,7 @@ func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2280,7 +2231,7 @@ func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayloadHeader) ReceiptsRoot() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(3, b[:])
+	x.container().LoadBytes(3, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2291,14 +2242,14 @@ func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(3, dst); err != nil {
+	if err := x.container().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.read().Field(4))
+	v, err := view.AsBasicVector[byte](x.container().Field(4))
 	if err != nil {
 		panic(err)
 	}
@@ -2308,7 +2259,7 @@ func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayloadHeader) PrevRandao() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(5, b[:])
+	x.container().LoadBytes(5, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2319,38 +2270,38 @@ func (x *ExecutionPayloadHeader) SetPrevRandao(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(5, dst); err != nil {
+	if err := x.container().SetBytes(5, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockNumber returns the block_number field (uint64).
-func (x *ExecutionPayloadHeader) BlockNumber() uint64 { return x.read().Uint(6) }
+func (x *ExecutionPayloadHeader) BlockNumber() uint64 { return x.container().Uint(6) }
 
 // SetBlockNumber sets the block_number field.
-func (x *ExecutionPayloadHeader) SetBlockNumber(v uint64) { x.write().SetUint(6, v) }
+func (x *ExecutionPayloadHeader) SetBlockNumber(v uint64) { x.container().SetUint(6, v) }
 
 // GasLimit returns the gas_limit field (uint64).
-func (x *ExecutionPayloadHeader) GasLimit() uint64 { return x.read().Uint(7) }
+func (x *ExecutionPayloadHeader) GasLimit() uint64 { return x.container().Uint(7) }
 
 // SetGasLimit sets the gas_limit field.
-func (x *ExecutionPayloadHeader) SetGasLimit(v uint64) { x.write().SetUint(7, v) }
+func (x *ExecutionPayloadHeader) SetGasLimit(v uint64) { x.container().SetUint(7, v) }
 
 // GasUsed returns the gas_used field (uint64).
-func (x *ExecutionPayloadHeader) GasUsed() uint64 { return x.read().Uint(8) }
+func (x *ExecutionPayloadHeader) GasUsed() uint64 { return x.container().Uint(8) }
 
 // SetGasUsed sets the gas_used field.
-func (x *ExecutionPayloadHeader) SetGasUsed(v uint64) { x.write().SetUint(8, v) }
+func (x *ExecutionPayloadHeader) SetGasUsed(v uint64) { x.container().SetUint(8, v) }
 
 // Timestamp returns the timestamp field (uint64).
-func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.read().Uint(9) }
+func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.container().Uint(9) }
 
 // SetTimestamp sets the timestamp field.
-func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.write().SetUint(9, v) }
+func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
 // ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.read().Field(10))
+	v, err := view.AsBasicList[byte](x.container().Field(10))
 	if err != nil {
 		panic(err)
 	}
@@ -2360,7 +2311,7 @@ func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
 func (x *ExecutionPayloadHeader) BaseFeePerGas() uint256.Int {
 	var b [32]byte
-	x.read().LoadBytes(11, b[:])
+	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
 	readUint256(&v, b[0:0+32])
 	return v
@@ -2371,7 +2322,7 @@ func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = appendUint256(dst, &v, 32)
-	if err := x.write().SetBytes(11, dst); err != nil {
+	if err := x.container().SetBytes(11, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2379,7 +2330,7 @@ func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayloadHeader) BlockHash() Hash32 {
 	var b [32]byte
-	x.read().LoadBytes(12, b[:])
+	x.container().LoadBytes(12, b[:])
 	var v Hash32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2390,7 +2341,7 @@ func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(12, dst); err != nil {
+	if err := x.container().SetBytes(12, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2398,7 +2349,7 @@ func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
 // TransactionsRoot returns the transactions_root field (Root).
 func (x *ExecutionPayloadHeader) TransactionsRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(13, b[:])
+	x.container().LoadBytes(13, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2409,7 +2360,7 @@ func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(13, dst); err != nil {
+	if err := x.container().SetBytes(13, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2417,7 +2368,7 @@ func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
 // WithdrawalsRoot returns the withdrawals_root field (Root).
 func (x *ExecutionPayloadHeader) WithdrawalsRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(14, b[:])
+	x.container().LoadBytes(14, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2428,7 +2379,7 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(14, dst); err != nil {
+	if err := x.container().SetBytes(14, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2452,8 +2403,8 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
@@ -2462,7 +2413,7 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("capella: NewBeaconBlockBody with a nil *Spec")
 	}
-	return &BeaconBlockBody{view.NewContainer(spec.Type("BeaconBlockBody")), spec}
+	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
 // DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
@@ -2474,7 +2425,7 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BeaconBlockBody{c, spec}, nil
+	return wrapBeaconBlockBody(spec, c), nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
@@ -2486,30 +2437,35 @@ func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if c.Type() != spec.Type("BeaconBlockBody") {
 		panic("capella: WrapBeaconBlockBody of a " + c.Type().String())
 	}
-	return &BeaconBlockBody{c, spec}
+	return wrapBeaconBlockBody(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *BeaconBlockBody) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("BeaconBlockBody"))
+func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
+	x := &BeaconBlockBody{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *BeaconBlockBody) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlockBody")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BeaconBlockBody) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultBeaconBlockBody(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *BeaconBlockBody) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *BeaconBlockBody) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
@@ -2521,49 +2477,38 @@ func (x *BeaconBlockBody) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	if x.c == nil {
-		return new(BeaconBlockBody)
-	}
-	return &BeaconBlockBody{x.c.Copy(), x.spec}
+	return wrapBeaconBlockBody(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlockBody"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlockBody) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *BeaconBlockBody) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2589,7 +2534,7 @@ func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(0, b[:])
+	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2600,7 +2545,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(0, dst); err != nil {
+	if err := x.container().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2608,7 +2553,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2621,7 +2566,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2629,7 +2574,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2640,14 +2585,14 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.read().Field(3))
+	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
 	if err != nil {
 		panic(err)
 	}
@@ -2660,7 +2605,7 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.Spec().Phase0, c) }(v.(*view.Container))
 	}
 	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.read().Field(4), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2673,7 +2618,7 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Phase0, c) }(v.(*view.Container))
 	}
 	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.read().Field(5), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2682,7 +2627,7 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 
 // Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.read().Field(6))
+	v, err := view.AsValueList[Deposit](x.container().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -2691,7 +2636,7 @@ func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
 
 // VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.read().Field(7))
+	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -2700,33 +2645,33 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(8).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.write().Set(8, v.View()); err != nil {
+	if err := x.container().Set(8, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.read().Field(9).(*view.Container))
+	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.container().Field(9).(*view.Container))
 }
 
 // SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.write().Set(9, v.View()); err != nil {
+	if err := x.container().Set(9, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	v, err := view.AsValueList[SignedBLSToExecutionChange](x.read().Field(10))
+	v, err := view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10))
 	if err != nil {
 		panic(err)
 	}
@@ -2746,8 +2691,8 @@ func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExe
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
@@ -2756,7 +2701,7 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("capella: NewBeaconBlock with a nil *Spec")
 	}
-	return &BeaconBlock{view.NewContainer(spec.Type("BeaconBlock")), spec}
+	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
 // DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
@@ -2768,7 +2713,7 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BeaconBlock{c, spec}, nil
+	return wrapBeaconBlock(spec, c), nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
@@ -2780,30 +2725,35 @@ func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if c.Type() != spec.Type("BeaconBlock") {
 		panic("capella: WrapBeaconBlock of a " + c.Type().String())
 	}
-	return &BeaconBlock{c, spec}
+	return wrapBeaconBlock(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *BeaconBlock) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("BeaconBlock"))
+func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
+	x := &BeaconBlock{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultBeaconBlock(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("BeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *BeaconBlock) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlock")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BeaconBlock) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultBeaconBlock(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *BeaconBlock) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *BeaconBlock) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
@@ -2814,50 +2764,37 @@ func (x *BeaconBlock) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock {
-	if x.c == nil {
-		return new(BeaconBlock)
-	}
-	return &BeaconBlock{x.c.Copy(), x.spec}
-}
+func (x *BeaconBlock) Copy() *BeaconBlock { return wrapBeaconBlock(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconBlock) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlock"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *BeaconBlock) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *BeaconBlock) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2881,21 +2818,21 @@ func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconBlock) Slot() Slot { return Slot(x.read().Uint(0)) }
+func (x *BeaconBlock) Slot() Slot { return Slot(x.container().Uint(0)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconBlock) SetSlot(v Slot) { x.write().SetUint(0, uint64(v)) }
+func (x *BeaconBlock) SetSlot(v Slot) { x.container().SetUint(0, uint64(v)) }
 
 // ProposerIndex returns the proposer_index field (ValidatorIndex).
-func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(1)) }
+func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.container().Uint(1)) }
 
 // SetProposerIndex sets the proposer_index field.
-func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.write().SetUint(1, uint64(v)) }
+func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint(1, uint64(v)) }
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2906,7 +2843,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2914,7 +2851,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(3, b[:])
+	x.container().LoadBytes(3, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2925,20 +2862,20 @@ func (x *BeaconBlock) SetStateRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(3, dst); err != nil {
+	if err := x.container().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.read().Field(4).(*view.Container))
+	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.write().Set(4, v.View()); err != nil {
+	if err := x.container().Set(4, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2953,8 +2890,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
@@ -2963,7 +2900,7 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("capella: NewSignedBeaconBlock with a nil *Spec")
 	}
-	return &SignedBeaconBlock{view.NewContainer(spec.Type("SignedBeaconBlock")), spec}
+	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
 // DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
@@ -2975,7 +2912,7 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SignedBeaconBlock{c, spec}, nil
+	return wrapSignedBeaconBlock(spec, c), nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
@@ -2987,30 +2924,35 @@ func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if c.Type() != spec.Type("SignedBeaconBlock") {
 		panic("capella: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
-	return &SignedBeaconBlock{c, spec}
+	return wrapSignedBeaconBlock(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SignedBeaconBlock) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SignedBeaconBlock"))
+func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
+	x := &SignedBeaconBlock{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SignedBeaconBlock) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedBeaconBlock")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SignedBeaconBlock) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSignedBeaconBlock(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SignedBeaconBlock) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -3022,51 +2964,38 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	if x.c == nil {
-		return new(SignedBeaconBlock)
-	}
-	return &SignedBeaconBlock{x.c.Copy(), x.spec}
+	return wrapSignedBeaconBlock(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SignedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SignedBeaconBlock"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedBeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SignedBeaconBlock) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -3091,13 +3020,13 @@ func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3105,7 +3034,7 @@ func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -3116,7 +3045,7 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3157,8 +3086,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewBeaconState returns a BeaconState holding the default value, for the preset of
@@ -3167,7 +3096,7 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("capella: NewBeaconState with a nil *Spec")
 	}
-	return &BeaconState{view.NewContainer(spec.Type("BeaconState")), spec}
+	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
@@ -3179,7 +3108,7 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BeaconState{c, spec}, nil
+	return wrapBeaconState(spec, c), nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
@@ -3191,30 +3120,35 @@ func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if c.Type() != spec.Type("BeaconState") {
 		panic("capella: WrapBeaconState of a " + c.Type().String())
 	}
-	return &BeaconState{c, spec}
+	return wrapBeaconState(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *BeaconState) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("BeaconState"))
+func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
+	x := &BeaconState{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultBeaconState(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("BeaconState"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *BeaconState) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconState")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BeaconState) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultBeaconState(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *BeaconState) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *BeaconState) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -3225,50 +3159,37 @@ func (x *BeaconState) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState {
-	if x.c == nil {
-		return new(BeaconState)
-	}
-	return &BeaconState{x.c.Copy(), x.spec}
-}
+func (x *BeaconState) Copy() *BeaconState { return wrapBeaconState(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconState) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *BeaconState) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("BeaconState"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconState) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconState) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -3292,15 +3213,15 @@ func (x *BeaconState) UnmarshalJSON(data []byte) error {
 }
 
 // GenesisTime returns the genesis_time field (uint64).
-func (x *BeaconState) GenesisTime() uint64 { return x.read().Uint(0) }
+func (x *BeaconState) GenesisTime() uint64 { return x.container().Uint(0) }
 
 // SetGenesisTime sets the genesis_time field.
-func (x *BeaconState) SetGenesisTime(v uint64) { x.write().SetUint(0, v) }
+func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -3311,21 +3232,21 @@ func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconState) Slot() Slot { return Slot(x.read().Uint(2)) }
+func (x *BeaconState) Slot() Slot { return Slot(x.container().Uint(2)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconState) SetSlot(v Slot) { x.write().SetUint(2, uint64(v)) }
+func (x *BeaconState) SetSlot(v Slot) { x.container().SetUint(2, uint64(v)) }
 
 // Fork returns the fork field (Fork).
 func (x *BeaconState) Fork() Fork {
 	var b [16]byte
-	x.read().LoadBytes(3, b[:])
+	x.container().LoadBytes(3, b[:])
 	var v Fork
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3338,7 +3259,7 @@ func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(3, dst); err != nil {
+	if err := x.container().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3346,7 +3267,7 @@ func (x *BeaconState) SetFork(v Fork) {
 // LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
-	x.read().LoadBytes(4, b[:])
+	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3359,14 +3280,14 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(4, dst); err != nil {
+	if err := x.container().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.read().Field(5))
+	v, err := view.AsValueVector[Root](x.container().Field(5))
 	if err != nil {
 		panic(err)
 	}
@@ -3375,7 +3296,7 @@ func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
 
 // StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.read().Field(6))
+	v, err := view.AsValueVector[Root](x.container().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -3384,7 +3305,7 @@ func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
 
 // HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.read().Field(7))
+	v, err := view.AsValueList[Root](x.container().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -3394,7 +3315,7 @@ func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.read().LoadBytes(8, b[:])
+	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3407,14 +3328,14 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(8, dst); err != nil {
+	if err := x.container().SetBytes(8, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.read().Field(9))
+	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
 	if err != nil {
 		panic(err)
 	}
@@ -3422,14 +3343,14 @@ func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
-func (x *BeaconState) Eth1DepositIndex() uint64 { return x.read().Uint(10) }
+func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) }
 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
-func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.write().SetUint(10, v) }
+func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
 // Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.read().Field(11))
+	v, err := view.AsValueList[Validator](x.container().Field(11))
 	if err != nil {
 		panic(err)
 	}
@@ -3438,7 +3359,7 @@ func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
 
 // Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.read().Field(12))
+	v, err := view.AsBasicList[Gwei](x.container().Field(12))
 	if err != nil {
 		panic(err)
 	}
@@ -3447,7 +3368,7 @@ func (x *BeaconState) Balances() *view.BasicList[Gwei] {
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.read().Field(13))
+	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
 	if err != nil {
 		panic(err)
 	}
@@ -3456,7 +3377,7 @@ func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
 
 // Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.read().Field(14))
+	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
 	if err != nil {
 		panic(err)
 	}
@@ -3465,7 +3386,7 @@ func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
 
 // PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.read().Field(15))
+	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
 	if err != nil {
 		panic(err)
 	}
@@ -3474,7 +3395,7 @@ func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[Participation
 
 // CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.read().Field(16))
+	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
 	if err != nil {
 		panic(err)
 	}
@@ -3484,7 +3405,7 @@ func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationF
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
 	var b [1]byte
-	x.read().LoadBytes(17, b[:])
+	x.container().LoadBytes(17, b[:])
 	var v [1]byte
 	copy(v[:], b[0:0+1])
 	return v
@@ -3495,7 +3416,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 	var buf [1]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(17, dst); err != nil {
+	if err := x.container().SetBytes(17, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3503,7 +3424,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 // PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.read().LoadBytes(18, b[:])
+	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3516,7 +3437,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(18, dst); err != nil {
+	if err := x.container().SetBytes(18, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3524,7 +3445,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 // CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.read().LoadBytes(19, b[:])
+	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3537,7 +3458,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(19, dst); err != nil {
+	if err := x.container().SetBytes(19, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3545,7 +3466,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
 func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.read().LoadBytes(20, b[:])
+	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3558,14 +3479,14 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(20, dst); err != nil {
+	if err := x.container().SetBytes(20, dst); err != nil {
 		panic(err)
 	}
 }
 
 // InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.read().Field(21))
+	v, err := view.AsBasicList[uint64](x.container().Field(21))
 	if err != nil {
 		panic(err)
 	}
@@ -3574,64 +3495,64 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(22).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.write().Set(22, v.View()); err != nil {
+	if err := x.container().Set(22, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(23).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.write().Set(23, v.View()); err != nil {
+	if err := x.container().Set(23, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.read().Field(24).(*view.Container))
+	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(24).(*view.Container))
 }
 
 // SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.write().Set(24, v.View()); err != nil {
+	if err := x.container().Set(24, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
 func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
-	return WithdrawalIndex(x.read().Uint(25))
+	return WithdrawalIndex(x.container().Uint(25))
 }
 
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
-func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.write().SetUint(25, uint64(v)) }
+func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.container().SetUint(25, uint64(v)) }
 
 // NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
-	return ValidatorIndex(x.read().Uint(26))
+	return ValidatorIndex(x.container().Uint(26))
 }
 
 // SetNextWithdrawalValidatorIndex sets the next_withdrawal_validator_index field.
 func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
-	x.write().SetUint(26, uint64(v))
+	x.container().SetUint(26, uint64(v))
 }
 
 // HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.read().Field(27))
+	v, err := view.AsValueList[HistoricalSummary](x.container().Field(27))
 	if err != nil {
 		panic(err)
 	}
@@ -3649,8 +3570,8 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientHeader struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
@@ -3659,7 +3580,7 @@ func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	if spec == nil {
 		panic("capella: NewLightClientHeader with a nil *Spec")
 	}
-	return &LightClientHeader{view.NewContainer(spec.Type("LightClientHeader")), spec}
+	return wrapLightClientHeader(spec, newDefaultLightClientHeader(spec))
 }
 
 // DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
@@ -3671,7 +3592,7 @@ func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &LightClientHeader{c, spec}, nil
+	return wrapLightClientHeader(spec, c), nil
 }
 
 // WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
@@ -3683,30 +3604,35 @@ func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	if c.Type() != spec.Type("LightClientHeader") {
 		panic("capella: WrapLightClientHeader of a " + c.Type().String())
 	}
-	return &LightClientHeader{c, spec}
+	return wrapLightClientHeader(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *LightClientHeader) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("LightClientHeader"))
+func wrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
+	x := &LightClientHeader{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultLightClientHeader(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("LightClientHeader"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *LightClientHeader) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientHeader")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *LightClientHeader) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultLightClientHeader(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *LightClientHeader) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *LightClientHeader) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientHeader) Spec() *Spec {
@@ -3718,51 +3644,38 @@ func (x *LightClientHeader) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientHeader) Copy() *LightClientHeader {
-	if x.c == nil {
-		return new(LightClientHeader)
-	}
-	return &LightClientHeader{x.c.Copy(), x.spec}
+	return wrapLightClientHeader(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientHeader) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *LightClientHeader) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientHeader) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *LightClientHeader) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("LightClientHeader"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *LightClientHeader) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientHeader) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *LightClientHeader) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientHeader) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -3788,7 +3701,7 @@ func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
 // Beacon returns the beacon field (BeaconBlockHeader).
 func (x *LightClientHeader) Beacon() BeaconBlockHeader {
 	var b [112]byte
-	x.read().LoadBytes(0, b[:])
+	x.container().LoadBytes(0, b[:])
 	var v BeaconBlockHeader
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3801,20 +3714,20 @@ func (x *LightClientHeader) SetBeacon(v BeaconBlockHeader) {
 	var buf [112]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(0, dst); err != nil {
+	if err := x.container().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Execution returns a handle on the execution field (ExecutionPayloadHeader).
 func (x *LightClientHeader) Execution() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetExecution replaces the execution field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3822,7 +3735,7 @@ func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
 // ExecutionBranch returns the execution_branch field (Vector[Bytes32, 4]).
 func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	var b [128]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -3837,7 +3750,7 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3853,8 +3766,8 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientBootstrap struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
@@ -3863,7 +3776,7 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("capella: NewLightClientBootstrap with a nil *Spec")
 	}
-	return &LightClientBootstrap{view.NewContainer(spec.Type("LightClientBootstrap")), spec}
+	return wrapLightClientBootstrap(spec, newDefaultLightClientBootstrap(spec))
 }
 
 // DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
@@ -3875,7 +3788,7 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	if err != nil {
 		return nil, err
 	}
-	return &LightClientBootstrap{c, spec}, nil
+	return wrapLightClientBootstrap(spec, c), nil
 }
 
 // WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
@@ -3887,30 +3800,35 @@ func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 	if c.Type() != spec.Type("LightClientBootstrap") {
 		panic("capella: WrapLightClientBootstrap of a " + c.Type().String())
 	}
-	return &LightClientBootstrap{c, spec}
+	return wrapLightClientBootstrap(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *LightClientBootstrap) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("LightClientBootstrap"))
+func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
+	x := &LightClientBootstrap{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *LightClientBootstrap) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientBootstrap")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *LightClientBootstrap) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultLightClientBootstrap(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *LightClientBootstrap) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *LightClientBootstrap) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientBootstrap) Spec() *Spec {
@@ -3922,51 +3840,38 @@ func (x *LightClientBootstrap) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
-	if x.c == nil {
-		return new(LightClientBootstrap)
-	}
-	return &LightClientBootstrap{x.c.Copy(), x.spec}
+	return wrapLightClientBootstrap(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientBootstrap) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *LightClientBootstrap) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientBootstrap) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *LightClientBootstrap) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientBootstrap) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *LightClientBootstrap) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("LightClientBootstrap"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *LightClientBootstrap) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientBootstrap) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *LightClientBootstrap) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientBootstrap) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -3991,26 +3896,26 @@ func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
 
 // Header returns a handle on the header field (LightClientHeader).
 func (x *LightClientBootstrap) Header() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetHeader replaces the header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -4018,7 +3923,7 @@ func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
 // CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (Vector[Bytes32, 5]).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -4033,7 +3938,7 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -4053,8 +3958,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientUpdate struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
@@ -4063,7 +3968,7 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientUpdate with a nil *Spec")
 	}
-	return &LightClientUpdate{view.NewContainer(spec.Type("LightClientUpdate")), spec}
+	return wrapLightClientUpdate(spec, newDefaultLightClientUpdate(spec))
 }
 
 // DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
@@ -4075,7 +3980,7 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &LightClientUpdate{c, spec}, nil
+	return wrapLightClientUpdate(spec, c), nil
 }
 
 // WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
@@ -4087,30 +3992,35 @@ func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if c.Type() != spec.Type("LightClientUpdate") {
 		panic("capella: WrapLightClientUpdate of a " + c.Type().String())
 	}
-	return &LightClientUpdate{c, spec}
+	return wrapLightClientUpdate(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *LightClientUpdate) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("LightClientUpdate"))
+func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
+	x := &LightClientUpdate{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultLightClientUpdate(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *LightClientUpdate) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientUpdate")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *LightClientUpdate) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultLightClientUpdate(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *LightClientUpdate) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *LightClientUpdate) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientUpdate) Spec() *Spec {
@@ -4122,51 +4032,38 @@ func (x *LightClientUpdate) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientUpdate) Copy() *LightClientUpdate {
-	if x.c == nil {
-		return new(LightClientUpdate)
-	}
-	return &LightClientUpdate{x.c.Copy(), x.spec}
+	return wrapLightClientUpdate(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientUpdate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *LightClientUpdate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientUpdate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *LightClientUpdate) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientUpdate) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *LightClientUpdate) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("LightClientUpdate"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *LightClientUpdate) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientUpdate) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *LightClientUpdate) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -4191,26 +4088,26 @@ func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
 
 // AttestedHeader returns a handle on the attested_header field (LightClientHeader).
 func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -4218,7 +4115,7 @@ func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
 // NextSyncCommitteeBranch returns the next_sync_committee_branch field (Vector[Bytes32, 5]).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -4233,20 +4130,20 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
 func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(3).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(3).(*view.Container))
 }
 
 // SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.write().Set(3, v.View()); err != nil {
+	if err := x.container().Set(3, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -4254,7 +4151,7 @@ func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
 func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
-	x.read().LoadBytes(4, b[:])
+	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -4269,29 +4166,29 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.write().SetBytes(4, dst); err != nil {
+	if err := x.container().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(5).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.write().Set(5, v.View()); err != nil {
+	if err := x.container().Set(5, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
-func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.read().Uint(6)) }
+func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.container().Uint(6)) }
 
 // SetSignatureSlot sets the signature_slot field.
-func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(6, uint64(v)) }
+func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, uint64(v)) }
 
 // LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
 // tree: reads and writes go to the tree, copies are O(1), and the root
@@ -4306,8 +4203,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(6, uint
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientFinalityUpdate struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
@@ -4316,7 +4213,7 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientFinalityUpdate with a nil *Spec")
 	}
-	return &LightClientFinalityUpdate{view.NewContainer(spec.Type("LightClientFinalityUpdate")), spec}
+	return wrapLightClientFinalityUpdate(spec, newDefaultLightClientFinalityUpdate(spec))
 }
 
 // DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
@@ -4328,7 +4225,7 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	if err != nil {
 		return nil, err
 	}
-	return &LightClientFinalityUpdate{c, spec}, nil
+	return wrapLightClientFinalityUpdate(spec, c), nil
 }
 
 // WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
@@ -4340,30 +4237,35 @@ func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 	if c.Type() != spec.Type("LightClientFinalityUpdate") {
 		panic("capella: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
-	return &LightClientFinalityUpdate{c, spec}
+	return wrapLightClientFinalityUpdate(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *LightClientFinalityUpdate) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("LightClientFinalityUpdate"))
+func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
+	x := &LightClientFinalityUpdate{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *LightClientFinalityUpdate) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientFinalityUpdate")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *LightClientFinalityUpdate) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultLightClientFinalityUpdate(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *LightClientFinalityUpdate) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *LightClientFinalityUpdate) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientFinalityUpdate) Spec() *Spec {
@@ -4375,51 +4277,40 @@ func (x *LightClientFinalityUpdate) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
-	if x.c == nil {
-		return new(LightClientFinalityUpdate)
-	}
-	return &LightClientFinalityUpdate{x.c.Copy(), x.spec}
+	return wrapLightClientFinalityUpdate(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientFinalityUpdate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *LightClientFinalityUpdate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientFinalityUpdate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *LightClientFinalityUpdate) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientFinalityUpdate) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("LightClientFinalityUpdate"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
+	return x.container().UnmarshalSSZ(b)
 }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientFinalityUpdate) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *LightClientFinalityUpdate) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientFinalityUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -4444,26 +4335,26 @@ func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
 
 // AttestedHeader returns a handle on the attested_header field (LightClientHeader).
 func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
 func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -4471,7 +4362,7 @@ func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
 func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
 		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
@@ -4486,29 +4377,29 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(3).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.write().Set(3, v.View()); err != nil {
+	if err := x.container().Set(3, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
-func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.read().Uint(4)) }
+func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.container().Uint(4)) }
 
 // SetSignatureSlot sets the signature_slot field.
-func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(4, uint64(v)) }
+func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(4, uint64(v)) }
 
 // LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate container of the specification, backed by a
 // tree: reads and writes go to the tree, copies are O(1), and the root
@@ -4521,8 +4412,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.write().SetUint
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientOptimisticUpdate struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
@@ -4531,7 +4422,7 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientOptimisticUpdate with a nil *Spec")
 	}
-	return &LightClientOptimisticUpdate{view.NewContainer(spec.Type("LightClientOptimisticUpdate")), spec}
+	return wrapLightClientOptimisticUpdate(spec, newDefaultLightClientOptimisticUpdate(spec))
 }
 
 // DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
@@ -4543,7 +4434,7 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	if err != nil {
 		return nil, err
 	}
-	return &LightClientOptimisticUpdate{c, spec}, nil
+	return wrapLightClientOptimisticUpdate(spec, c), nil
 }
 
 // WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
@@ -4555,30 +4446,35 @@ func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 	if c.Type() != spec.Type("LightClientOptimisticUpdate") {
 		panic("capella: WrapLightClientOptimisticUpdate of a " + c.Type().String())
 	}
-	return &LightClientOptimisticUpdate{c, spec}
+	return wrapLightClientOptimisticUpdate(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *LightClientOptimisticUpdate) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("LightClientOptimisticUpdate"))
+func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
+	x := &LightClientOptimisticUpdate{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("LightClientOptimisticUpdate"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *LightClientOptimisticUpdate) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("LightClientOptimisticUpdate")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *LightClientOptimisticUpdate) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultLightClientOptimisticUpdate(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *LightClientOptimisticUpdate) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *LightClientOptimisticUpdate) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientOptimisticUpdate) Spec() *Spec {
@@ -4590,51 +4486,40 @@ func (x *LightClientOptimisticUpdate) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *LightClientOptimisticUpdate) Copy() *LightClientOptimisticUpdate {
-	if x.c == nil {
-		return new(LightClientOptimisticUpdate)
-	}
-	return &LightClientOptimisticUpdate{x.c.Copy(), x.spec}
+	return wrapLightClientOptimisticUpdate(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *LightClientOptimisticUpdate) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *LightClientOptimisticUpdate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *LightClientOptimisticUpdate) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *LightClientOptimisticUpdate) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *LightClientOptimisticUpdate) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("LightClientOptimisticUpdate"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
+	return x.container().UnmarshalSSZ(b)
 }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *LightClientOptimisticUpdate) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *LightClientOptimisticUpdate) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *LightClientOptimisticUpdate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -4659,35 +4544,35 @@ func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
 
 // AttestedHeader returns a handle on the attested_header field (LightClientHeader).
 func (x *LightClientOptimisticUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
-func (x *LightClientOptimisticUpdate) SignatureSlot() Slot { return Slot(x.read().Uint(2)) }
+func (x *LightClientOptimisticUpdate) SignatureSlot() Slot { return Slot(x.container().Uint(2)) }
 
 // SetSignatureSlot sets the signature_slot field.
-func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.write().SetUint(2, uint64(v)) }
+func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(2, uint64(v)) }
 
 // NewValue returns a new value of the container name holding the default
 // value, for the preset of spec: a pointer to a plain struct, or a view.

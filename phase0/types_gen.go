@@ -10,6 +10,7 @@ import (
 	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
+	"sync/atomic"
 )
 
 // Version is the Version type of the specification (ByteVector[4]).
@@ -629,8 +630,8 @@ func (x *AttestationData) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type IndexedAttestation struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
@@ -639,7 +640,7 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("phase0: NewIndexedAttestation with a nil *Spec")
 	}
-	return &IndexedAttestation{view.NewContainer(spec.Type("IndexedAttestation")), spec}
+	return wrapIndexedAttestation(spec, newDefaultIndexedAttestation(spec))
 }
 
 // DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
@@ -651,7 +652,7 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	if err != nil {
 		return nil, err
 	}
-	return &IndexedAttestation{c, spec}, nil
+	return wrapIndexedAttestation(spec, c), nil
 }
 
 // WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
@@ -663,30 +664,35 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if c.Type() != spec.Type("IndexedAttestation") {
 		panic("phase0: WrapIndexedAttestation of a " + c.Type().String())
 	}
-	return &IndexedAttestation{c, spec}
+	return wrapIndexedAttestation(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *IndexedAttestation) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("IndexedAttestation"))
+func wrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	x := &IndexedAttestation{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultIndexedAttestation(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("IndexedAttestation"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *IndexedAttestation) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("IndexedAttestation")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *IndexedAttestation) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultIndexedAttestation(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *IndexedAttestation) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *IndexedAttestation) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *IndexedAttestation) Spec() *Spec {
@@ -698,51 +704,38 @@ func (x *IndexedAttestation) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *IndexedAttestation) Copy() *IndexedAttestation {
-	if x.c == nil {
-		return new(IndexedAttestation)
-	}
-	return &IndexedAttestation{x.c.Copy(), x.spec}
+	return wrapIndexedAttestation(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *IndexedAttestation) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *IndexedAttestation) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *IndexedAttestation) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *IndexedAttestation) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *IndexedAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *IndexedAttestation) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("IndexedAttestation"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *IndexedAttestation) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *IndexedAttestation) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *IndexedAttestation) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *IndexedAttestation) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *IndexedAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -767,7 +760,7 @@ func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
 
 // AttestingIndices returns a handle on the attesting_indices field (List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	v, err := view.AsBasicList[ValidatorIndex](x.read().Field(0))
+	v, err := view.AsBasicList[ValidatorIndex](x.container().Field(0))
 	if err != nil {
 		panic(err)
 	}
@@ -777,7 +770,7 @@ func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] 
 // Data returns the data field (AttestationData).
 func (x *IndexedAttestation) Data() AttestationData {
 	var b [128]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v AttestationData
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -790,7 +783,7 @@ func (x *IndexedAttestation) SetData(v AttestationData) {
 	var buf [128]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -798,7 +791,7 @@ func (x *IndexedAttestation) SetData(v AttestationData) {
 // Signature returns the signature field (BLSSignature).
 func (x *IndexedAttestation) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -809,7 +802,7 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -826,8 +819,8 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type PendingAttestation struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
@@ -836,7 +829,7 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("phase0: NewPendingAttestation with a nil *Spec")
 	}
-	return &PendingAttestation{view.NewContainer(spec.Type("PendingAttestation")), spec}
+	return wrapPendingAttestation(spec, newDefaultPendingAttestation(spec))
 }
 
 // DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
@@ -848,7 +841,7 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	if err != nil {
 		return nil, err
 	}
-	return &PendingAttestation{c, spec}, nil
+	return wrapPendingAttestation(spec, c), nil
 }
 
 // WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
@@ -860,30 +853,35 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if c.Type() != spec.Type("PendingAttestation") {
 		panic("phase0: WrapPendingAttestation of a " + c.Type().String())
 	}
-	return &PendingAttestation{c, spec}
+	return wrapPendingAttestation(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *PendingAttestation) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("PendingAttestation"))
+func wrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	x := &PendingAttestation{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultPendingAttestation(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("PendingAttestation"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *PendingAttestation) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("PendingAttestation")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *PendingAttestation) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultPendingAttestation(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *PendingAttestation) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *PendingAttestation) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *PendingAttestation) Spec() *Spec {
@@ -895,51 +893,38 @@ func (x *PendingAttestation) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *PendingAttestation) Copy() *PendingAttestation {
-	if x.c == nil {
-		return new(PendingAttestation)
-	}
-	return &PendingAttestation{x.c.Copy(), x.spec}
+	return wrapPendingAttestation(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *PendingAttestation) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *PendingAttestation) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *PendingAttestation) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *PendingAttestation) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *PendingAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *PendingAttestation) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("PendingAttestation"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *PendingAttestation) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *PendingAttestation) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *PendingAttestation) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *PendingAttestation) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *PendingAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -964,13 +949,13 @@ func (x *PendingAttestation) UnmarshalJSON(data []byte) error {
 
 // AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *PendingAttestation) AggregationBits() *view.Bitlist {
-	return x.read().Field(0).(*view.Bitlist)
+	return x.container().Field(0).(*view.Bitlist)
 }
 
 // Data returns the data field (AttestationData).
 func (x *PendingAttestation) Data() AttestationData {
 	var b [128]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v AttestationData
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -983,22 +968,24 @@ func (x *PendingAttestation) SetData(v AttestationData) {
 	var buf [128]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // InclusionDelay returns the inclusion_delay field (Slot).
-func (x *PendingAttestation) InclusionDelay() Slot { return Slot(x.read().Uint(2)) }
+func (x *PendingAttestation) InclusionDelay() Slot { return Slot(x.container().Uint(2)) }
 
 // SetInclusionDelay sets the inclusion_delay field.
-func (x *PendingAttestation) SetInclusionDelay(v Slot) { x.write().SetUint(2, uint64(v)) }
+func (x *PendingAttestation) SetInclusionDelay(v Slot) { x.container().SetUint(2, uint64(v)) }
 
 // ProposerIndex returns the proposer_index field (ValidatorIndex).
-func (x *PendingAttestation) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(3)) }
+func (x *PendingAttestation) ProposerIndex() ValidatorIndex {
+	return ValidatorIndex(x.container().Uint(3))
+}
 
 // SetProposerIndex sets the proposer_index field.
-func (x *PendingAttestation) SetProposerIndex(v ValidatorIndex) { x.write().SetUint(3, uint64(v)) }
+func (x *PendingAttestation) SetProposerIndex(v ValidatorIndex) { x.container().SetUint(3, uint64(v)) }
 
 // Eth1Data is the Eth1Data container of the specification, a plain value:
 //
@@ -1075,8 +1062,8 @@ func (x *Eth1Data) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type HistoricalBatch struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
@@ -1085,7 +1072,7 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("phase0: NewHistoricalBatch with a nil *Spec")
 	}
-	return &HistoricalBatch{view.NewContainer(spec.Type("HistoricalBatch")), spec}
+	return wrapHistoricalBatch(spec, newDefaultHistoricalBatch(spec))
 }
 
 // DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
@@ -1097,7 +1084,7 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &HistoricalBatch{c, spec}, nil
+	return wrapHistoricalBatch(spec, c), nil
 }
 
 // WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
@@ -1109,30 +1096,35 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if c.Type() != spec.Type("HistoricalBatch") {
 		panic("phase0: WrapHistoricalBatch of a " + c.Type().String())
 	}
-	return &HistoricalBatch{c, spec}
+	return wrapHistoricalBatch(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *HistoricalBatch) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("HistoricalBatch"))
+func wrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	x := &HistoricalBatch{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultHistoricalBatch(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("HistoricalBatch"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *HistoricalBatch) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("HistoricalBatch")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *HistoricalBatch) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultHistoricalBatch(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *HistoricalBatch) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *HistoricalBatch) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *HistoricalBatch) Spec() *Spec {
@@ -1144,49 +1136,38 @@ func (x *HistoricalBatch) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *HistoricalBatch) Copy() *HistoricalBatch {
-	if x.c == nil {
-		return new(HistoricalBatch)
-	}
-	return &HistoricalBatch{x.c.Copy(), x.spec}
+	return wrapHistoricalBatch(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *HistoricalBatch) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *HistoricalBatch) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *HistoricalBatch) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *HistoricalBatch) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *HistoricalBatch) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *HistoricalBatch) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *HistoricalBatch) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("HistoricalBatch"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *HistoricalBatch) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *HistoricalBatch) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *HistoricalBatch) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *HistoricalBatch) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *HistoricalBatch) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -1211,7 +1192,7 @@ func (x *HistoricalBatch) UnmarshalJSON(data []byte) error {
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.read().Field(0))
+	v, err := view.AsValueVector[Root](x.container().Field(0))
 	if err != nil {
 		panic(err)
 	}
@@ -1220,7 +1201,7 @@ func (x *HistoricalBatch) BlockRoots() *view.ValueVector[Root, *Root] {
 
 // StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.read().Field(1))
+	v, err := view.AsValueVector[Root](x.container().Field(1))
 	if err != nil {
 		panic(err)
 	}
@@ -1635,8 +1616,8 @@ func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type AttesterSlashing struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
@@ -1645,7 +1626,7 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("phase0: NewAttesterSlashing with a nil *Spec")
 	}
-	return &AttesterSlashing{view.NewContainer(spec.Type("AttesterSlashing")), spec}
+	return wrapAttesterSlashing(spec, newDefaultAttesterSlashing(spec))
 }
 
 // DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
@@ -1657,7 +1638,7 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &AttesterSlashing{c, spec}, nil
+	return wrapAttesterSlashing(spec, c), nil
 }
 
 // WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
@@ -1669,30 +1650,35 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if c.Type() != spec.Type("AttesterSlashing") {
 		panic("phase0: WrapAttesterSlashing of a " + c.Type().String())
 	}
-	return &AttesterSlashing{c, spec}
+	return wrapAttesterSlashing(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *AttesterSlashing) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("AttesterSlashing"))
+func wrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	x := &AttesterSlashing{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultAttesterSlashing(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("AttesterSlashing"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *AttesterSlashing) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("AttesterSlashing")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *AttesterSlashing) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultAttesterSlashing(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *AttesterSlashing) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *AttesterSlashing) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AttesterSlashing) Spec() *Spec {
@@ -1704,51 +1690,38 @@ func (x *AttesterSlashing) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *AttesterSlashing) Copy() *AttesterSlashing {
-	if x.c == nil {
-		return new(AttesterSlashing)
-	}
-	return &AttesterSlashing{x.c.Copy(), x.spec}
+	return wrapAttesterSlashing(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *AttesterSlashing) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *AttesterSlashing) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *AttesterSlashing) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *AttesterSlashing) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *AttesterSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *AttesterSlashing) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("AttesterSlashing"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *AttesterSlashing) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *AttesterSlashing) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *AttesterSlashing) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *AttesterSlashing) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *AttesterSlashing) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -1773,26 +1746,26 @@ func (x *AttesterSlashing) UnmarshalJSON(data []byte) error {
 
 // Attestation1 returns a handle on the attestation_1 field (IndexedAttestation).
 func (x *AttesterSlashing) Attestation1() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetAttestation1 replaces the attestation_1 field with the value of v. It panics if v is of
 // another preset.
 func (x *AttesterSlashing) SetAttestation1(v *IndexedAttestation) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
 
 // Attestation2 returns a handle on the attestation_2 field (IndexedAttestation).
 func (x *AttesterSlashing) Attestation2() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetAttestation2 replaces the attestation_2 field with the value of v. It panics if v is of
 // another preset.
 func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -1808,8 +1781,8 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type Attestation struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewAttestation returns an Attestation holding the default value, for the preset of
@@ -1818,7 +1791,7 @@ func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("phase0: NewAttestation with a nil *Spec")
 	}
-	return &Attestation{view.NewContainer(spec.Type("Attestation")), spec}
+	return wrapAttestation(spec, newDefaultAttestation(spec))
 }
 
 // DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
@@ -1830,7 +1803,7 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Attestation{c, spec}, nil
+	return wrapAttestation(spec, c), nil
 }
 
 // WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
@@ -1842,30 +1815,35 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if c.Type() != spec.Type("Attestation") {
 		panic("phase0: WrapAttestation of a " + c.Type().String())
 	}
-	return &Attestation{c, spec}
+	return wrapAttestation(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *Attestation) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("Attestation"))
+func wrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	x := &Attestation{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultAttestation(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("Attestation"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *Attestation) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("Attestation")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *Attestation) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultAttestation(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *Attestation) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *Attestation) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *Attestation) Spec() *Spec {
@@ -1876,50 +1854,37 @@ func (x *Attestation) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *Attestation) Copy() *Attestation {
-	if x.c == nil {
-		return new(Attestation)
-	}
-	return &Attestation{x.c.Copy(), x.spec}
-}
+func (x *Attestation) Copy() *Attestation { return wrapAttestation(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *Attestation) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *Attestation) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *Attestation) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *Attestation) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *Attestation) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *Attestation) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *Attestation) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("Attestation"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *Attestation) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *Attestation) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *Attestation) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *Attestation) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *Attestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -1943,12 +1908,12 @@ func (x *Attestation) UnmarshalJSON(data []byte) error {
 }
 
 // AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
-func (x *Attestation) AggregationBits() *view.Bitlist { return x.read().Field(0).(*view.Bitlist) }
+func (x *Attestation) AggregationBits() *view.Bitlist { return x.container().Field(0).(*view.Bitlist) }
 
 // Data returns the data field (AttestationData).
 func (x *Attestation) Data() AttestationData {
 	var b [128]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v AttestationData
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -1961,7 +1926,7 @@ func (x *Attestation) SetData(v AttestationData) {
 	var buf [128]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -1969,7 +1934,7 @@ func (x *Attestation) SetData(v AttestationData) {
 // Signature returns the signature field (BLSSignature).
 func (x *Attestation) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -1980,7 +1945,7 @@ func (x *Attestation) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2194,8 +2159,8 @@ func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
@@ -2204,7 +2169,7 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("phase0: NewBeaconBlockBody with a nil *Spec")
 	}
-	return &BeaconBlockBody{view.NewContainer(spec.Type("BeaconBlockBody")), spec}
+	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
 // DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
@@ -2216,7 +2181,7 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BeaconBlockBody{c, spec}, nil
+	return wrapBeaconBlockBody(spec, c), nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
@@ -2228,30 +2193,35 @@ func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if c.Type() != spec.Type("BeaconBlockBody") {
 		panic("phase0: WrapBeaconBlockBody of a " + c.Type().String())
 	}
-	return &BeaconBlockBody{c, spec}
+	return wrapBeaconBlockBody(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *BeaconBlockBody) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("BeaconBlockBody"))
+func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
+	x := &BeaconBlockBody{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *BeaconBlockBody) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlockBody")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BeaconBlockBody) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultBeaconBlockBody(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *BeaconBlockBody) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *BeaconBlockBody) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
@@ -2263,49 +2233,38 @@ func (x *BeaconBlockBody) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	if x.c == nil {
-		return new(BeaconBlockBody)
-	}
-	return &BeaconBlockBody{x.c.Copy(), x.spec}
+	return wrapBeaconBlockBody(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *BeaconBlockBody) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *BeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *BeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlockBody"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *BeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlockBody) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *BeaconBlockBody) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2331,7 +2290,7 @@ func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(0, b[:])
+	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2342,7 +2301,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(0, dst); err != nil {
+	if err := x.container().SetBytes(0, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2350,7 +2309,7 @@ func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -2363,7 +2322,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2371,7 +2330,7 @@ func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
 	var b [32]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v Bytes32
 	copy(v[:], b[0:0+32])
 	return v
@@ -2382,14 +2341,14 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
 
 // ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.read().Field(3))
+	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
 	if err != nil {
 		panic(err)
 	}
@@ -2402,7 +2361,7 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 		return func(c *view.Container) *AttesterSlashing { return WrapAttesterSlashing(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.read().Field(4), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2415,7 +2374,7 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 		return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.read().Field(5), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -2424,7 +2383,7 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 
 // Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.read().Field(6))
+	v, err := view.AsValueList[Deposit](x.container().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -2433,7 +2392,7 @@ func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
 
 // VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.read().Field(7))
+	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -2453,8 +2412,8 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
@@ -2463,7 +2422,7 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("phase0: NewBeaconBlock with a nil *Spec")
 	}
-	return &BeaconBlock{view.NewContainer(spec.Type("BeaconBlock")), spec}
+	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
 // DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
@@ -2475,7 +2434,7 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BeaconBlock{c, spec}, nil
+	return wrapBeaconBlock(spec, c), nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
@@ -2487,30 +2446,35 @@ func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if c.Type() != spec.Type("BeaconBlock") {
 		panic("phase0: WrapBeaconBlock of a " + c.Type().String())
 	}
-	return &BeaconBlock{c, spec}
+	return wrapBeaconBlock(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *BeaconBlock) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("BeaconBlock"))
+func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
+	x := &BeaconBlock{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultBeaconBlock(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("BeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *BeaconBlock) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconBlock")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BeaconBlock) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultBeaconBlock(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *BeaconBlock) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *BeaconBlock) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
@@ -2521,50 +2485,37 @@ func (x *BeaconBlock) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock {
-	if x.c == nil {
-		return new(BeaconBlock)
-	}
-	return &BeaconBlock{x.c.Copy(), x.spec}
-}
+func (x *BeaconBlock) Copy() *BeaconBlock { return wrapBeaconBlock(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *BeaconBlock) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *BeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconBlock) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("BeaconBlock"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *BeaconBlock) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *BeaconBlock) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2588,21 +2539,21 @@ func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconBlock) Slot() Slot { return Slot(x.read().Uint(0)) }
+func (x *BeaconBlock) Slot() Slot { return Slot(x.container().Uint(0)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconBlock) SetSlot(v Slot) { x.write().SetUint(0, uint64(v)) }
+func (x *BeaconBlock) SetSlot(v Slot) { x.container().SetUint(0, uint64(v)) }
 
 // ProposerIndex returns the proposer_index field (ValidatorIndex).
-func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(1)) }
+func (x *BeaconBlock) ProposerIndex() ValidatorIndex { return ValidatorIndex(x.container().Uint(1)) }
 
 // SetProposerIndex sets the proposer_index field.
-func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.write().SetUint(1, uint64(v)) }
+func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint(1, uint64(v)) }
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2613,7 +2564,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2621,7 +2572,7 @@ func (x *BeaconBlock) SetParentRoot(v Root) {
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(3, b[:])
+	x.container().LoadBytes(3, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -2632,20 +2583,20 @@ func (x *BeaconBlock) SetStateRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(3, dst); err != nil {
+	if err := x.container().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.read().Field(4).(*view.Container))
+	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
 func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.write().Set(4, v.View()); err != nil {
+	if err := x.container().Set(4, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2660,8 +2611,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
@@ -2670,7 +2621,7 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("phase0: NewSignedBeaconBlock with a nil *Spec")
 	}
-	return &SignedBeaconBlock{view.NewContainer(spec.Type("SignedBeaconBlock")), spec}
+	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
 // DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
@@ -2682,7 +2633,7 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SignedBeaconBlock{c, spec}, nil
+	return wrapSignedBeaconBlock(spec, c), nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
@@ -2694,30 +2645,35 @@ func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if c.Type() != spec.Type("SignedBeaconBlock") {
 		panic("phase0: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
-	return &SignedBeaconBlock{c, spec}
+	return wrapSignedBeaconBlock(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SignedBeaconBlock) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SignedBeaconBlock"))
+func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
+	x := &SignedBeaconBlock{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SignedBeaconBlock) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedBeaconBlock")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SignedBeaconBlock) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSignedBeaconBlock(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SignedBeaconBlock) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -2729,51 +2685,38 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	if x.c == nil {
-		return new(SignedBeaconBlock)
-	}
-	return &SignedBeaconBlock{x.c.Copy(), x.spec}
+	return wrapSignedBeaconBlock(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SignedBeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SignedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SignedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SignedBeaconBlock"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *SignedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedBeaconBlock) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SignedBeaconBlock) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2798,13 +2741,13 @@ func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -2812,7 +2755,7 @@ func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -2823,7 +2766,7 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
@@ -2857,8 +2800,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewBeaconState returns a BeaconState holding the default value, for the preset of
@@ -2867,7 +2810,7 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("phase0: NewBeaconState with a nil *Spec")
 	}
-	return &BeaconState{view.NewContainer(spec.Type("BeaconState")), spec}
+	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
@@ -2879,7 +2822,7 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &BeaconState{c, spec}, nil
+	return wrapBeaconState(spec, c), nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
@@ -2891,30 +2834,35 @@ func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if c.Type() != spec.Type("BeaconState") {
 		panic("phase0: WrapBeaconState of a " + c.Type().String())
 	}
-	return &BeaconState{c, spec}
+	return wrapBeaconState(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *BeaconState) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("BeaconState"))
+func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
+	x := &BeaconState{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultBeaconState(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("BeaconState"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *BeaconState) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("BeaconState")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BeaconState) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultBeaconState(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *BeaconState) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *BeaconState) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -2925,50 +2873,37 @@ func (x *BeaconState) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState {
-	if x.c == nil {
-		return new(BeaconState)
-	}
-	return &BeaconState{x.c.Copy(), x.spec}
-}
+func (x *BeaconState) Copy() *BeaconState { return wrapBeaconState(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *BeaconState) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *BeaconState) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *BeaconState) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("BeaconState"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *BeaconState) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *BeaconState) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -2992,15 +2927,15 @@ func (x *BeaconState) UnmarshalJSON(data []byte) error {
 }
 
 // GenesisTime returns the genesis_time field (uint64).
-func (x *BeaconState) GenesisTime() uint64 { return x.read().Uint(0) }
+func (x *BeaconState) GenesisTime() uint64 { return x.container().Uint(0) }
 
 // SetGenesisTime sets the genesis_time field.
-func (x *BeaconState) SetGenesisTime(v uint64) { x.write().SetUint(0, v) }
+func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
 	var b [32]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v Root
 	copy(v[:], b[0:0+32])
 	return v
@@ -3011,21 +2946,21 @@ func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
 	var buf [32]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Slot returns the slot field (Slot).
-func (x *BeaconState) Slot() Slot { return Slot(x.read().Uint(2)) }
+func (x *BeaconState) Slot() Slot { return Slot(x.container().Uint(2)) }
 
 // SetSlot sets the slot field.
-func (x *BeaconState) SetSlot(v Slot) { x.write().SetUint(2, uint64(v)) }
+func (x *BeaconState) SetSlot(v Slot) { x.container().SetUint(2, uint64(v)) }
 
 // Fork returns the fork field (Fork).
 func (x *BeaconState) Fork() Fork {
 	var b [16]byte
-	x.read().LoadBytes(3, b[:])
+	x.container().LoadBytes(3, b[:])
 	var v Fork
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3038,7 +2973,7 @@ func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(3, dst); err != nil {
+	if err := x.container().SetBytes(3, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3046,7 +2981,7 @@ func (x *BeaconState) SetFork(v Fork) {
 // LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
-	x.read().LoadBytes(4, b[:])
+	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3059,14 +2994,14 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(4, dst); err != nil {
+	if err := x.container().SetBytes(4, dst); err != nil {
 		panic(err)
 	}
 }
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.read().Field(5))
+	v, err := view.AsValueVector[Root](x.container().Field(5))
 	if err != nil {
 		panic(err)
 	}
@@ -3075,7 +3010,7 @@ func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
 
 // StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.read().Field(6))
+	v, err := view.AsValueVector[Root](x.container().Field(6))
 	if err != nil {
 		panic(err)
 	}
@@ -3084,7 +3019,7 @@ func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
 
 // HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.read().Field(7))
+	v, err := view.AsValueList[Root](x.container().Field(7))
 	if err != nil {
 		panic(err)
 	}
@@ -3094,7 +3029,7 @@ func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
 // Eth1Data returns the eth1_data field (Eth1Data).
 func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
-	x.read().LoadBytes(8, b[:])
+	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3107,14 +3042,14 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(8, dst); err != nil {
+	if err := x.container().SetBytes(8, dst); err != nil {
 		panic(err)
 	}
 }
 
 // Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.read().Field(9))
+	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
 	if err != nil {
 		panic(err)
 	}
@@ -3122,14 +3057,14 @@ func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
-func (x *BeaconState) Eth1DepositIndex() uint64 { return x.read().Uint(10) }
+func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) }
 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
-func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.write().SetUint(10, v) }
+func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
 // Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.read().Field(11))
+	v, err := view.AsValueList[Validator](x.container().Field(11))
 	if err != nil {
 		panic(err)
 	}
@@ -3138,7 +3073,7 @@ func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
 
 // Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.read().Field(12))
+	v, err := view.AsBasicList[Gwei](x.container().Field(12))
 	if err != nil {
 		panic(err)
 	}
@@ -3147,7 +3082,7 @@ func (x *BeaconState) Balances() *view.BasicList[Gwei] {
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.read().Field(13))
+	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
 	if err != nil {
 		panic(err)
 	}
@@ -3156,7 +3091,7 @@ func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
 
 // Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.read().Field(14))
+	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
 	if err != nil {
 		panic(err)
 	}
@@ -3169,7 +3104,7 @@ func (x *BeaconState) PreviousEpochAttestations() *view.ListOf[*PendingAttestati
 		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *PendingAttestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.read().Field(15), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(15), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -3182,7 +3117,7 @@ func (x *BeaconState) CurrentEpochAttestations() *view.ListOf[*PendingAttestatio
 		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.Spec(), c) }(v.(*view.Container))
 	}
 	unwrap := func(v *PendingAttestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.read().Field(16), wrap, unwrap)
+	l, err := view.AsListOf(x.container().Field(16), wrap, unwrap)
 	if err != nil {
 		panic(err)
 	}
@@ -3192,7 +3127,7 @@ func (x *BeaconState) CurrentEpochAttestations() *view.ListOf[*PendingAttestatio
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
 	var b [1]byte
-	x.read().LoadBytes(17, b[:])
+	x.container().LoadBytes(17, b[:])
 	var v [1]byte
 	copy(v[:], b[0:0+1])
 	return v
@@ -3203,7 +3138,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 	var buf [1]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(17, dst); err != nil {
+	if err := x.container().SetBytes(17, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3211,7 +3146,7 @@ func (x *BeaconState) SetJustificationBits(v [1]byte) {
 // PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.read().LoadBytes(18, b[:])
+	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3224,7 +3159,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(18, dst); err != nil {
+	if err := x.container().SetBytes(18, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3232,7 +3167,7 @@ func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 // CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.read().LoadBytes(19, b[:])
+	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3245,7 +3180,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(19, dst); err != nil {
+	if err := x.container().SetBytes(19, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3253,7 +3188,7 @@ func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
 func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
-	x.read().LoadBytes(20, b[:])
+	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
 	if err := v.UnmarshalSSZ(b[:]); err != nil {
 		panic(err)
@@ -3266,7 +3201,7 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
 	dst := buf[:0]
 	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.write().SetBytes(20, dst); err != nil {
+	if err := x.container().SetBytes(20, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3347,8 +3282,8 @@ func (x *Eth1Block) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type AggregateAndProof struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
@@ -3357,7 +3292,7 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("phase0: NewAggregateAndProof with a nil *Spec")
 	}
-	return &AggregateAndProof{view.NewContainer(spec.Type("AggregateAndProof")), spec}
+	return wrapAggregateAndProof(spec, newDefaultAggregateAndProof(spec))
 }
 
 // DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
@@ -3369,7 +3304,7 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &AggregateAndProof{c, spec}, nil
+	return wrapAggregateAndProof(spec, c), nil
 }
 
 // WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
@@ -3381,30 +3316,35 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if c.Type() != spec.Type("AggregateAndProof") {
 		panic("phase0: WrapAggregateAndProof of a " + c.Type().String())
 	}
-	return &AggregateAndProof{c, spec}
+	return wrapAggregateAndProof(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *AggregateAndProof) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("AggregateAndProof"))
+func wrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	x := &AggregateAndProof{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultAggregateAndProof(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("AggregateAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *AggregateAndProof) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("AggregateAndProof")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *AggregateAndProof) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultAggregateAndProof(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *AggregateAndProof) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *AggregateAndProof) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AggregateAndProof) Spec() *Spec {
@@ -3416,51 +3356,38 @@ func (x *AggregateAndProof) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *AggregateAndProof) Copy() *AggregateAndProof {
-	if x.c == nil {
-		return new(AggregateAndProof)
-	}
-	return &AggregateAndProof{x.c.Copy(), x.spec}
+	return wrapAggregateAndProof(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *AggregateAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *AggregateAndProof) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *AggregateAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *AggregateAndProof) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *AggregateAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *AggregateAndProof) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("AggregateAndProof"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *AggregateAndProof) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *AggregateAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *AggregateAndProof) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *AggregateAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *AggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -3484,20 +3411,22 @@ func (x *AggregateAndProof) UnmarshalJSON(data []byte) error {
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
-func (x *AggregateAndProof) AggregatorIndex() ValidatorIndex { return ValidatorIndex(x.read().Uint(0)) }
+func (x *AggregateAndProof) AggregatorIndex() ValidatorIndex {
+	return ValidatorIndex(x.container().Uint(0))
+}
 
 // SetAggregatorIndex sets the aggregator_index field.
-func (x *AggregateAndProof) SetAggregatorIndex(v ValidatorIndex) { x.write().SetUint(0, uint64(v)) }
+func (x *AggregateAndProof) SetAggregatorIndex(v ValidatorIndex) { x.container().SetUint(0, uint64(v)) }
 
 // Aggregate returns a handle on the aggregate field (Attestation).
 func (x *AggregateAndProof) Aggregate() *Attestation {
-	return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(x.read().Field(1).(*view.Container))
+	return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetAggregate replaces the aggregate field with the value of v. It panics if v is of
 // another preset.
 func (x *AggregateAndProof) SetAggregate(v *Attestation) {
-	if err := x.write().Set(1, v.View()); err != nil {
+	if err := x.container().Set(1, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3505,7 +3434,7 @@ func (x *AggregateAndProof) SetAggregate(v *Attestation) {
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *AggregateAndProof) SelectionProof() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(2, b[:])
+	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -3516,7 +3445,7 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(2, dst); err != nil {
+	if err := x.container().SetBytes(2, dst); err != nil {
 		panic(err)
 	}
 }
@@ -3531,8 +3460,8 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedAggregateAndProof struct {
-	c    *view.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
+	spec *Spec                          // nil in a zero value: Mainnet
 }
 
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
@@ -3541,7 +3470,7 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("phase0: NewSignedAggregateAndProof with a nil *Spec")
 	}
-	return &SignedAggregateAndProof{view.NewContainer(spec.Type("SignedAggregateAndProof")), spec}
+	return wrapSignedAggregateAndProof(spec, newDefaultSignedAggregateAndProof(spec))
 }
 
 // DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
@@ -3553,7 +3482,7 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	if err != nil {
 		return nil, err
 	}
-	return &SignedAggregateAndProof{c, spec}, nil
+	return wrapSignedAggregateAndProof(spec, c), nil
 }
 
 // WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
@@ -3565,30 +3494,35 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 	if c.Type() != spec.Type("SignedAggregateAndProof") {
 		panic("phase0: WrapSignedAggregateAndProof of a " + c.Type().String())
 	}
-	return &SignedAggregateAndProof{c, spec}
+	return wrapSignedAggregateAndProof(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *SignedAggregateAndProof) read() *view.Container {
-	if x.c == nil {
-		return view.NewContainer(Mainnet.Type("SignedAggregateAndProof"))
+func wrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	x := &SignedAggregateAndProof{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefaultSignedAggregateAndProof(spec *Spec) *view.Container {
+	c, err := view.NewContainer(spec.Type("SignedAggregateAndProof"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *SignedAggregateAndProof) write() *view.Container {
-	if x.c == nil {
-		x.c, x.spec = view.NewContainer(Mainnet.Type("SignedAggregateAndProof")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SignedAggregateAndProof) container() *view.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefaultSignedAggregateAndProof(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *SignedAggregateAndProof) View() *view.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *SignedAggregateAndProof) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedAggregateAndProof) Spec() *Spec {
@@ -3600,51 +3534,38 @@ func (x *SignedAggregateAndProof) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1).
 func (x *SignedAggregateAndProof) Copy() *SignedAggregateAndProof {
-	if x.c == nil {
-		return new(SignedAggregateAndProof)
-	}
-	return &SignedAggregateAndProof{x.c.Copy(), x.spec}
+	return wrapSignedAggregateAndProof(x.spec, x.container().Copy())
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedAggregateAndProof) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *SignedAggregateAndProof) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *SignedAggregateAndProof) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *SignedAggregateAndProof) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SignedAggregateAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.read().MarshalSSZTo(dst)
+	return x.container().MarshalSSZTo(dst)
 }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *SignedAggregateAndProof) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := view.DecodeContainer(Mainnet.Type("SignedAggregateAndProof"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *SignedAggregateAndProof) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *SignedAggregateAndProof) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *SignedAggregateAndProof) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *SignedAggregateAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.read(), paths...)
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *SignedAggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.read(), path)
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -3669,13 +3590,13 @@ func (x *SignedAggregateAndProof) UnmarshalJSON(data []byte) error {
 
 // Message returns a handle on the message field (AggregateAndProof).
 func (x *SignedAggregateAndProof) Message() *AggregateAndProof {
-	return func(c *view.Container) *AggregateAndProof { return WrapAggregateAndProof(x.Spec(), c) }(x.read().Field(0).(*view.Container))
+	return func(c *view.Container) *AggregateAndProof { return WrapAggregateAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
 }
 
 // SetMessage replaces the message field with the value of v. It panics if v is of
 // another preset.
 func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
-	if err := x.write().Set(0, v.View()); err != nil {
+	if err := x.container().Set(0, v.View()); err != nil {
 		panic(err)
 	}
 }
@@ -3683,7 +3604,7 @@ func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
 // Signature returns the signature field (BLSSignature).
 func (x *SignedAggregateAndProof) Signature() BLSSignature {
 	var b [96]byte
-	x.read().LoadBytes(1, b[:])
+	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
 	copy(v[:], b[0:0+96])
 	return v
@@ -3694,7 +3615,7 @@ func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
 	var buf [96]byte
 	dst := buf[:0]
 	dst = append(dst, v[:]...)
-	if err := x.write().SetBytes(1, dst); err != nil {
+	if err := x.container().SetBytes(1, dst); err != nil {
 		panic(err)
 	}
 }

@@ -135,12 +135,17 @@ func (b *basic[T]) All() iter.Seq2[int, T] {
 	}
 }
 
-// AppendValues appends every element to dst, in order, and returns it.
-func (b *basic[T]) AppendValues(dst []T) []T {
-	for _, v := range b.All() {
-		dst = append(dst, v)
+// Values returns an iterator over the elements, in order, reading page by
+// page: slices.Collect(l.Values()) copies them out, slices.AppendSeq(dst,
+// l.Values()) appends them to dst.
+func (b *basic[T]) Values() iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for _, v := range b.All() {
+			if !yield(v) {
+				return
+			}
+		}
 	}
-	return dst
 }
 
 // Update sets every element v, at index i, to f(i, v), building the new
@@ -206,8 +211,8 @@ func (b *basic[T]) setValues(vs []T) error {
 }
 
 func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth int, list bool, limit uint64, n *tree.Node) (basic[T], error) {
-	if elem.FixedSize() != sizeOfT[T]() {
-		return basic[T]{}, fmt.Errorf("%w: %v as %d-byte values", ErrType, t, sizeOfT[T]())
+	if l == nil || !isUint(elem, sizeOfT[T]()) {
+		return basic[T]{}, fmt.Errorf("%w: %v as %d-byte integers", ErrType, t, sizeOfT[T]())
 	}
 	s, err := newSeq(t, l, depth, sizeOfT[T](), false, list, limit, n)
 	if err != nil {
@@ -223,19 +228,17 @@ type BasicList[T Unsigned] struct {
 	t *schema.List
 }
 
-// NewBasicList returns an empty list of type t, whose elements must be
-// unsigned integers of T's size.
+// NewBasicList returns an empty list of type t. It returns an error if the
+// elements of t are not unsigned integers of T's size.
 func NewBasicList[T Unsigned](t *schema.List) (*BasicList[T], error) {
 	return ofBasicList[T](t, t.Default())
 }
 
-// DecodeBasicList returns the list of type t serialized in b.
+// DecodeBasicList returns the list of type t serialized in b. It returns an
+// error if b is not a valid value or the elements of t are not unsigned
+// integers of T's size.
 func DecodeBasicList[T Unsigned](t *schema.List, b []byte) (*BasicList[T], error) {
-	n, err := t.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return ofBasicList[T](t, n)
+	return decodeAs(t, b, ofBasicList[T])
 }
 
 func ofBasicList[T Unsigned](t *schema.List, n *tree.Node) (*BasicList[T], error) {
@@ -291,19 +294,17 @@ type BasicVector[T Unsigned] struct {
 	t *schema.Vector
 }
 
-// NewBasicVector returns a zero vector of type t, whose elements must be
-// unsigned integers of T's size.
+// NewBasicVector returns a zero vector of type t. It returns an error if
+// the elements of t are not unsigned integers of T's size.
 func NewBasicVector[T Unsigned](t *schema.Vector) (*BasicVector[T], error) {
 	return ofBasicVector[T](t, t.Default())
 }
 
-// DecodeBasicVector returns the vector of type t serialized in b.
+// DecodeBasicVector returns the vector of type t serialized in b. It
+// returns an error if b is not a valid value or the elements of t are not
+// unsigned integers of T's size.
 func DecodeBasicVector[T Unsigned](t *schema.Vector, b []byte) (*BasicVector[T], error) {
-	n, err := t.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return ofBasicVector[T](t, n)
+	return decodeAs(t, b, ofBasicVector[T])
 }
 
 func ofBasicVector[T Unsigned](t *schema.Vector, n *tree.Node) (*BasicVector[T], error) {

@@ -63,7 +63,13 @@ func ofBitlist(t *schema.Bitlist, n *tree.Node) (*Bitlist, error) {
 }
 
 // NewBitlist returns an empty bitlist of type t.
-func NewBitlist(t *schema.Bitlist) *Bitlist { return must(ofBitlist(t, t.Default())) }
+func NewBitlist(t *schema.Bitlist) (*Bitlist, error) { return ofBitlist(t, t.Default()) }
+
+// DecodeBitlist returns the bitlist of type t serialized in b. It returns
+// an error if b is not a valid value.
+func DecodeBitlist(t *schema.Bitlist, b []byte) (*Bitlist, error) {
+	return decodeAs(t, b, ofBitlist)
+}
 
 // Append adds bit v at the end. It returns an error if the bitlist is full.
 func (l *Bitlist) Append(v bool) error {
@@ -105,7 +111,13 @@ func ofBitvector(t *schema.Bitvector, n *tree.Node) (*Bitvector, error) {
 }
 
 // NewBitvector returns a bitvector of type t with every bit clear.
-func NewBitvector(t *schema.Bitvector) *Bitvector { return must(ofBitvector(t, t.Default())) }
+func NewBitvector(t *schema.Bitvector) (*Bitvector, error) { return ofBitvector(t, t.Default()) }
+
+// DecodeBitvector returns the bitvector of type t serialized in b. It
+// returns an error if b is not a valid value.
+func DecodeBitvector(t *schema.Bitvector, b []byte) (*Bitvector, error) {
+	return decodeAs(t, b, ofBitvector)
+}
 
 // Copy returns an independent copy in O(1).
 func (v *Bitvector) Copy() *Bitvector { return must(ofBitvector(v.t, v.Node())) }

@@ -50,7 +50,20 @@ type BoolList struct {
 	t *schema.List
 }
 
+// NewBoolList returns an empty list of type t. It returns an error if the
+// elements of t are not booleans.
+func NewBoolList(t *schema.List) (*BoolList, error) { return ofBoolList(t, t.Default()) }
+
+// DecodeBoolList returns the list of type t serialized in b. It returns an
+// error if b is not a valid value or the elements of t are not booleans.
+func DecodeBoolList(t *schema.List, b []byte) (*BoolList, error) {
+	return decodeAs(t, b, ofBoolList)
+}
+
 func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), boolFamily, "a list of booleans"); err != nil {
+		return nil, err
+	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, true, t.Limit(), n)
 	if err != nil {
 		return nil, err
@@ -87,7 +100,20 @@ type BoolVector struct {
 	t *schema.Vector
 }
 
+// NewBoolVector returns a vector of type t with every element false. It
+// returns an error if the elements of t are not booleans.
+func NewBoolVector(t *schema.Vector) (*BoolVector, error) { return ofBoolVector(t, t.Default()) }
+
+// DecodeBoolVector returns the vector of type t serialized in b. It returns
+// an error if b is not a valid value or the elements of t are not booleans.
+func DecodeBoolVector(t *schema.Vector, b []byte) (*BoolVector, error) {
+	return decodeAs(t, b, ofBoolVector)
+}
+
 func ofBoolVector(t *schema.Vector, n *tree.Node) (*BoolVector, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), boolFamily, "a vector of booleans"); err != nil {
+		return nil, err
+	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, false, t.Len(), n)
 	if err != nil {
 		return nil, err

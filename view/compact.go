@@ -83,7 +83,21 @@ type CompactList struct {
 	t *schema.List
 }
 
+// NewCompactList returns an empty list of type t. It returns an error if
+// the elements of t are not fixed-size composite values of at most 4 KiB.
+func NewCompactList(t *schema.List) (*CompactList, error) { return ofCompactList(t, t.Default()) }
+
+// DecodeCompactList returns the list of type t serialized in b. It returns
+// an error if b is not a valid value or the elements of t are not
+// fixed-size composite values of at most 4 KiB.
+func DecodeCompactList(t *schema.List, b []byte) (*CompactList, error) {
+	return decodeAs(t, b, ofCompactList)
+}
+
 func ofCompactList(t *schema.List, n *tree.Node) (*CompactList, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), compactFamily, "a list of compact values"); err != nil {
+		return nil, err
+	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
 	if err != nil {
 		return nil, err
@@ -105,8 +119,15 @@ func (l *CompactList) Append(b []byte) error {
 	return nil
 }
 
-// Pop removes the last element. It returns an error if the list is empty.
-func (l *CompactList) Pop() error { return l.shrink() }
+// Pop removes the last element and returns its serialization. It returns
+// an error if the list is empty.
+func (l *CompactList) Pop() ([]byte, error) {
+	if l.n == 0 {
+		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	b := l.Get(l.Len() - 1)
+	return b, l.shrink()
+}
 
 // SetBytes replaces the list with the values serialized back to back in b,
 // building its tree in one pass. It returns an error, changing nothing, if
@@ -128,7 +149,24 @@ type CompactVector struct {
 	t *schema.Vector
 }
 
+// NewCompactVector returns a vector of type t holding default values. It
+// returns an error if the elements of t are not fixed-size composite values
+// of at most 4 KiB.
+func NewCompactVector(t *schema.Vector) (*CompactVector, error) {
+	return ofCompactVector(t, t.Default())
+}
+
+// DecodeCompactVector returns the vector of type t serialized in b. It
+// returns an error if b is not a valid value or the elements of t are not
+// fixed-size composite values of at most 4 KiB.
+func DecodeCompactVector(t *schema.Vector, b []byte) (*CompactVector, error) {
+	return decodeAs(t, b, ofCompactVector)
+}
+
 func ofCompactVector(t *schema.Vector, n *tree.Node) (*CompactVector, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), compactFamily, "a vector of compact values"); err != nil {
+		return nil, err
+	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)
 	if err != nil {
 		return nil, err

@@ -33,16 +33,15 @@ func ofContainer(t *schema.Container, n *tree.Node) (*Container, error) {
 	return c, nil
 }
 
-// NewContainer returns a view of the default value of t.
-func NewContainer(t *schema.Container) *Container { return must(ofContainer(t, t.Default())) }
+// NewContainer returns a view of the default value of t. The error, nil
+// for every container type, is there so that every view type's
+// constructor has one signature.
+func NewContainer(t *schema.Container) (*Container, error) { return ofContainer(t, t.Default()) }
 
-// DecodeContainer returns a view of the value of type t serialized in b.
+// DecodeContainer returns a view of the value of type t serialized in b. It
+// returns an error if b is not a valid value.
 func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
-	n, err := t.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return ofContainer(t, n)
+	return decodeAs(t, b, ofContainer)
 }
 
 func (c *Container) set(n *tree.Node) {

@@ -1,6 +1,7 @@
 package view_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ssztree/ssztree/schema"
@@ -39,7 +40,10 @@ func ExampleContainer_Field() {
 	record := schema.Must(schema.NewContainer("Record",
 		schema.Field{Name: "slot", Type: schema.Uint64},
 		schema.Field{Name: "epochs", Type: checkpoints}))
-	r := view.NewContainer(record)
+	r, err := view.NewContainer(record)
+	if err != nil {
+		panic(err)
+	}
 	r.SetUint(0, 12)
 	epochs := r.Field(1).(*view.Uint64List)
 	epochs.Append(3)
@@ -48,4 +52,26 @@ func ExampleContainer_Field() {
 	fmt.Printf("%x\n", b)
 	// Output:
 	// 0c000000000000000c00000003000000000000000400000000000000
+}
+
+// Decode chooses the view type for a schema type; each view type also has
+// its own constructors, which return an error for a type it does not hold.
+func ExampleDecode() {
+	flags := schema.Must(schema.NewList(schema.Boolean, 64))
+	v, err := view.Decode(flags, []byte{1, 0, 1})
+	if err != nil {
+		panic(err)
+	}
+	l := v.(*view.BoolList)
+	last, err := l.Pop()
+	fmt.Println(l.Len(), last, err)
+
+	_, err = view.NewBasicList[uint8](flags)
+	fmt.Println(errors.Is(err, view.ErrType))
+	_, err = view.Decode(flags, []byte{2})
+	fmt.Println(err != nil)
+	// Output:
+	// 2 true <nil>
+	// true
+	// true
 }

@@ -14,7 +14,7 @@ import (
 func TestHandlesModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for round := 0; round < 20; round++ {
-		st := NewContainer(state)
+		st := must(NewContainer(state))
 		want, _ := st.MarshalSSZ()
 		bal := st.Field(3).(*Uint64List)
 		vals := st.Field(2).(*CompactList)
@@ -54,7 +54,7 @@ func TestHandlesModel(t *testing.T) {
 					bits.Append(k%2 == 0)
 				case 7:
 					if structs.Len() < 16 {
-						structs.Append(NewContainer(varTestStruct))
+						structs.Append(must(NewContainer(varTestStruct)))
 					}
 				case 8:
 					if structs.Len() > 0 {

@@ -170,7 +170,19 @@ type List struct {
 	t *schema.List
 }
 
+// NewList returns an empty list of type t. It returns an error if the
+// elements of t are not stored as a subtree each (see [Of]).
+func NewList(t *schema.List) (*List, error) { return ofList(t, t.Default()) }
+
+// DecodeList returns the list of type t serialized in b. It returns an
+// error if b is not a valid value or the elements of t are not stored as a
+// subtree each.
+func DecodeList(t *schema.List, b []byte) (*List, error) { return decodeAs(t, b, ofList) }
+
 func ofList(t *schema.List, n *tree.Node) (*List, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), subtreeFamily, "a list of composite values stored as subtrees"); err != nil {
+		return nil, err
+	}
 	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), true, t.Limit(), n)
 	if err != nil {
 		return nil, err
@@ -192,17 +204,23 @@ func (l *List) Append(v View) error {
 	return nil
 }
 
-// Pop removes the last element. A handle on it becomes a value of its own.
-// It returns an error if the list is empty.
-func (l *List) Pop() error {
+// Pop removes the last element and returns it as a value of its own: a
+// handle on it, if one was taken, stops writing to the list, and is the
+// view returned. It returns an error if the list is empty.
+func (l *List) Pop() (View, error) {
 	if l.n == 0 {
-		return fmt.Errorf("%w: %v", ErrEmpty, l.t)
+		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	last := l.n - 1
+	v := l.kids.get(last)
+	if v == nil {
+		v = must(newCore(l.elem, l.elemNode(last)))
 	}
 	l.n--
-	l.kids.drop(l.n)
-	l.kids.set(l.n, tree.Zero(0))
+	l.kids.drop(last)
+	l.kids.set(last, tree.Zero(0))
 	l.lk.changed()
-	return nil
+	return wrap(v), nil
 }
 
 // Copy returns an independent copy in O(1).
@@ -215,7 +233,20 @@ type Vector struct {
 	t *schema.Vector
 }
 
+// NewVector returns a vector of type t holding default values. It returns
+// an error if the elements of t are not stored as a subtree each (see
+// [Of]).
+func NewVector(t *schema.Vector) (*Vector, error) { return ofVector(t, t.Default()) }
+
+// DecodeVector returns the vector of type t serialized in b. It returns an
+// error if b is not a valid value or the elements of t are not stored as a
+// subtree each.
+func DecodeVector(t *schema.Vector, b []byte) (*Vector, error) { return decodeAs(t, b, ofVector) }
+
 func ofVector(t *schema.Vector, n *tree.Node) (*Vector, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), subtreeFamily, "a vector of composite values stored as subtrees"); err != nil {
+		return nil, err
+	}
 	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), false, t.Len(), n)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,8 @@ package view
 import (
 	"fmt"
 	"iter"
+
+	"github.com/ssztree/ssztree/schema"
 )
 
 // ListOf is a [List] whose elements are read and written as handles of Go
@@ -15,9 +17,26 @@ type ListOf[H any] struct {
 	unwrap func(H) View
 }
 
-// NewListOf returns the list l with typed handles.
-func NewListOf[H any](l *List, wrap func(View) H, unwrap func(H) View) *ListOf[H] {
-	return &ListOf[H]{List: l, wrap: wrap, unwrap: unwrap}
+// NewListOf returns an empty list of type t with typed handles. It returns
+// an error if the elements of t are not stored as a subtree each (see
+// [Of]).
+func NewListOf[H any](t *schema.List, wrap func(View) H, unwrap func(H) View) (*ListOf[H], error) {
+	l, err := NewList(t)
+	if err != nil {
+		return nil, err
+	}
+	return &ListOf[H]{List: l, wrap: wrap, unwrap: unwrap}, nil
+}
+
+// DecodeListOf returns the list of type t serialized in b with typed
+// handles. It returns an error if b is not a valid value or the elements of
+// t are not stored as a subtree each.
+func DecodeListOf[H any](t *schema.List, b []byte, wrap func(View) H, unwrap func(H) View) (*ListOf[H], error) {
+	l, err := DecodeList(t, b)
+	if err != nil {
+		return nil, err
+	}
+	return &ListOf[H]{List: l, wrap: wrap, unwrap: unwrap}, nil
 }
 
 // AsListOf returns the list v (of composite elements stored as subtrees)
@@ -27,7 +46,7 @@ func AsListOf[H any](v View, wrap func(View) H, unwrap func(H) View) (*ListOf[H]
 	if !ok || !s.list {
 		return nil, fmt.Errorf("%w: %v is not a list of composite values", ErrType, v.Type())
 	}
-	return NewListOf(wrapList(s), wrap, unwrap), nil
+	return &ListOf[H]{List: wrapList(s), wrap: wrap, unwrap: unwrap}, nil
 }
 
 // Get returns a handle on element i, which writes through to the list. It
@@ -41,6 +60,22 @@ func (l *ListOf[H]) Set(i int, h H) error { return l.List.Set(i, l.unwrap(h)) }
 // Append adds the value of h at the end. It returns an error if the list is
 // full or h is of another type.
 func (l *ListOf[H]) Append(h H) error { return l.List.Append(l.unwrap(h)) }
+
+// Pop removes the last element and returns it as a value of its own (see
+// [List.Pop]). It returns an error if the list is empty.
+func (l *ListOf[H]) Pop() (H, error) {
+	v, err := l.List.Pop()
+	if err != nil {
+		var zero H
+		return zero, err
+	}
+	return l.wrap(v), nil
+}
+
+// Copy returns an independent copy in O(1), with the same typed handles.
+func (l *ListOf[H]) Copy() *ListOf[H] {
+	return &ListOf[H]{List: l.List.Copy(), wrap: l.wrap, unwrap: l.unwrap}
+}
 
 // All returns an iterator over handles on the elements, in order.
 func (l *ListOf[H]) All() iter.Seq2[int, H] {

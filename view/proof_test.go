@@ -13,7 +13,7 @@ import (
 // leaf is what the path names.
 func TestProvePaths(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	vals := st.Field(2).(*CompactList)
 	bals := st.Field(3).(*BasicList[uint64])
 	for i := 0; i < 100; i++ {
@@ -26,7 +26,7 @@ func TestProvePaths(t *testing.T) {
 	}
 	structs := st.Field(6).(*List)
 	for i := 0; i < 3; i++ {
-		s := NewContainer(varTestStruct)
+		s := must(NewContainer(varTestStruct))
 		s.SetUint(0, uint64(i))
 		b := s.Field(1).(*BasicList[uint16])
 		for j := 0; j < 5; j++ {

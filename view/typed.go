@@ -5,6 +5,7 @@ import (
 	"iter"
 
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
 )
 
 // FixedValue constrains the Go types that a [ValueList] or [ValueVector]
@@ -94,18 +95,58 @@ type ValueList[V any, P FixedValue[V]] struct {
 	t *schema.List
 }
 
+// NewValueList returns an empty list of type t. It returns an error if the
+// elements of t are not compact values serialized in V's size.
+func NewValueList[V any, P FixedValue[V]](t *schema.List) (*ValueList[V, P], error) {
+	return ofValueList[V, P](t, t.Default())
+}
+
+// DecodeValueList returns the list of type t serialized in b. It returns
+// an error if b is not a valid value or the elements of t are not compact
+// values serialized in V's size.
+func DecodeValueList[V any, P FixedValue[V]](t *schema.List, b []byte) (*ValueList[V, P], error) {
+	return decodeAs(t, b, ofValueList[V, P])
+}
+
+func ofValueList[V any, P FixedValue[V]](t *schema.List, n *tree.Node) (*ValueList[V, P], error) {
+	c, err := ofCompactList(t, n)
+	if err != nil {
+		return nil, err
+	}
+	return AsValueList[V, P](c)
+}
+
 // AsValueList returns the list v (of compact elements) as a *ValueList[V,
-// P] that shares its state: writes through either go to the same value.
+// P] that shares its state: writes through either go to the same value. It
+// returns an error if v is not such a list or V's serialization is not of
+// its elements' size.
 func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 	s, ok := v.core().(*seq)
 	if !ok {
 		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrType, v.Type())
 	}
 	t, ok := s.typ.(*schema.List)
-	if !ok || s.bits || isBasicType(t.Elem()) {
+	if !ok || familyOf(t.Elem(), t.PageLayout()) != compactFamily {
 		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrType, s.typ)
 	}
+	if err := checkValueSize[V, P](t, s.esize); err != nil {
+		return nil, err
+	}
 	return &ValueList[V, P]{values[V, P]{s}, t}, nil
+}
+
+// checkValueSize returns an error unless V serializes to size bytes, the
+// size of an element of t.
+func checkValueSize[V any, P FixedValue[V]](t schema.Type, size int) error {
+	var v V
+	b, err := P(&v).MarshalSSZTo(nil)
+	if err != nil {
+		return fmt.Errorf("%w: %T as elements of %v: %w", ErrType, v, t, err)
+	}
+	if len(b) != size {
+		return fmt.Errorf("%w: %T of %d bytes as elements of %v, of %d", ErrType, v, len(b), t, size)
+	}
+	return nil
 }
 
 // Append adds v at the end. It returns an error if the list is full.
@@ -118,8 +159,16 @@ func (l *ValueList[V, P]) Append(v V) error {
 	return nil
 }
 
-// Pop removes the last element. It returns an error if the list is empty.
-func (l *ValueList[V, P]) Pop() error { return l.shrink() }
+// Pop removes the last element and returns it. It returns an error if the
+// list is empty.
+func (l *ValueList[V, P]) Pop() (V, error) {
+	if l.n == 0 {
+		var zero V
+		return zero, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	v := l.Get(l.Len() - 1)
+	return v, l.shrink()
+}
 
 // Copy returns an independent copy in O(1).
 func (l *ValueList[V, P]) Copy() *ValueList[V, P] {
@@ -134,16 +183,42 @@ type ValueVector[V any, P FixedValue[V]] struct {
 	t *schema.Vector
 }
 
+// NewValueVector returns a vector of type t holding default values. It
+// returns an error if the elements of t are not compact values serialized
+// in V's size.
+func NewValueVector[V any, P FixedValue[V]](t *schema.Vector) (*ValueVector[V, P], error) {
+	return ofValueVector[V, P](t, t.Default())
+}
+
+// DecodeValueVector returns the vector of type t serialized in b. It
+// returns an error if b is not a valid value or the elements of t are not
+// compact values serialized in V's size.
+func DecodeValueVector[V any, P FixedValue[V]](t *schema.Vector, b []byte) (*ValueVector[V, P], error) {
+	return decodeAs(t, b, ofValueVector[V, P])
+}
+
+func ofValueVector[V any, P FixedValue[V]](t *schema.Vector, n *tree.Node) (*ValueVector[V, P], error) {
+	c, err := ofCompactVector(t, n)
+	if err != nil {
+		return nil, err
+	}
+	return AsValueVector[V, P](c)
+}
+
 // AsValueVector returns the vector v (of compact elements) as a
-// *ValueVector[V, P] that shares its state.
+// *ValueVector[V, P] that shares its state. It returns an error if v is not
+// such a vector or V's serialization is not of its elements' size.
 func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 	s, ok := v.core().(*seq)
 	if !ok {
 		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrType, v.Type())
 	}
 	t, ok := s.typ.(*schema.Vector)
-	if !ok || s.bits || isBasicType(t.Elem()) {
+	if !ok || familyOf(t.Elem(), t.PageLayout()) != compactFamily {
 		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrType, s.typ)
+	}
+	if err := checkValueSize[V, P](t, s.esize); err != nil {
+		return nil, err
 	}
 	return &ValueVector[V, P]{values[V, P]{s}, t}, nil
 }
@@ -180,14 +255,6 @@ func AsBasicVector[T Unsigned](v View) (*BasicVector[T], error) {
 func isUint(t schema.Type, size int) bool {
 	u, ok := t.(*schema.Uint)
 	return ok && u.FixedSize() == size
-}
-
-func isBasicType(t schema.Type) bool {
-	switch t.(type) {
-	case *schema.Uint, *schema.Bool:
-		return true
-	}
-	return false
 }
 
 // scratchBuf returns the sequence's scratch buffer of one element.

@@ -47,7 +47,21 @@ type Uint256List struct {
 	t *schema.List
 }
 
+// NewUint256List returns an empty list of type t. It returns an error if
+// the elements of t are not uint128 or uint256.
+func NewUint256List(t *schema.List) (*Uint256List, error) { return ofUint256List(t, t.Default()) }
+
+// DecodeUint256List returns the list of type t serialized in b. It returns
+// an error if b is not a valid value or the elements of t are not uint128
+// or uint256.
+func DecodeUint256List(t *schema.List, b []byte) (*Uint256List, error) {
+	return decodeAs(t, b, ofUint256List)
+}
+
 func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), bigFamily, "a list of uint128 or uint256"); err != nil {
+		return nil, err
+	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
 	if err != nil {
 		return nil, err
@@ -87,7 +101,23 @@ type Uint256Vector struct {
 	t *schema.Vector
 }
 
+// NewUint256Vector returns a zero vector of type t. It returns an error if
+// the elements of t are not uint128 or uint256.
+func NewUint256Vector(t *schema.Vector) (*Uint256Vector, error) {
+	return ofUint256Vector(t, t.Default())
+}
+
+// DecodeUint256Vector returns the vector of type t serialized in b. It
+// returns an error if b is not a valid value or the elements of t are not
+// uint128 or uint256.
+func DecodeUint256Vector(t *schema.Vector, b []byte) (*Uint256Vector, error) {
+	return decodeAs(t, b, ofUint256Vector)
+}
+
 func ofUint256Vector(t *schema.Vector, n *tree.Node) (*Uint256Vector, error) {
+	if err := checkFamily(t, t.Elem(), t.PageLayout(), bigFamily, "a vector of uint128 or uint256"); err != nil {
+		return nil, err
+	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,14 @@ type Union struct {
 	dirty bool
 }
 
+// NewUnion returns a view of the default value of t: option 0 holding its
+// default value.
+func NewUnion(t *schema.Union) (*Union, error) { return ofUnion(t, t.Default()) }
+
+// DecodeUnion returns a view of the value of type t serialized in b. It
+// returns an error if b is not a valid value.
+func DecodeUnion(t *schema.Union, b []byte) (*Union, error) { return decodeAs(t, b, ofUnion) }
+
 func ofUnion(t *schema.Union, n *tree.Node) (*Union, error) {
 	u := &Union{t: t}
 	if err := u.set(n); err != nil {

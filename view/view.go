@@ -9,6 +9,18 @@
 // elements rebuilds one page and one path, and a million Sets rebuild each
 // page once.
 //
+// # Constructors and lists
+//
+// Every view type X has the same two constructors: NewX(t) returns the
+// default value of the schema type t, DecodeX(t, b) the value serialized in
+// b, and both return an error when X does not hold values of t (ErrType) or
+// b is not a valid value; [New] and [Decode] choose the view type for t.
+// Typed wrappers over another view's state are made with AsX. Every list
+// has Append(v) error, which fails past the limit, and Pop() (v, error),
+// which returns the element it removes and fails on an empty list. Set(i, v)
+// returns an error exactly where a Go value of the element type may be no
+// element at all: bytes, a view of another type, a uint256 beyond uint128.
+//
 // # Handles and copies
 //
 // A handle obtained from a view (a composite field of a container, an
@@ -309,44 +321,92 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 	return nil, fmt.Errorf("%w: %v has no view", ErrType, t)
 }
 
+// family is the view type that holds the elements of a list or vector.
+type family int
+
+const (
+	subtreeFamily family = iota // List, Vector: a subtree per element
+	uintFamily                  // BasicList, BasicVector: uint8 to uint64
+	bigFamily                   // Uint256List, Uint256Vector: uint128, uint256
+	boolFamily                  // BoolList, BoolVector
+	compactFamily               // CompactList, CompactVector: composite values in pages
+)
+
+// familyOf returns the view type of a list or vector of elem whose data
+// tree has the page layout l (nil when each element is a subtree).
+func familyOf(elem schema.Type, l *tree.Layout) family {
+	if l == nil {
+		return subtreeFamily
+	}
+	switch e := elem.(type) {
+	case *schema.Uint:
+		if e.Bits() <= 64 {
+			return uintFamily
+		}
+		return bigFamily
+	case *schema.Bool:
+		return boolFamily
+	}
+	return compactFamily
+}
+
+// checkFamily returns an error unless t, a list or vector type, is held by
+// the view type of family f, named what.
+func checkFamily(t schema.Type, elem schema.Type, l *tree.Layout, f family, what string) error {
+	if familyOf(elem, l) != f {
+		return fmt.Errorf("%w: %v is not %s", ErrType, t, what)
+	}
+	return nil
+}
+
+// decodeAs returns the view of type t serialized in b that of builds.
+func decodeAs[T schema.Type, V any](t T, b []byte, of func(T, *tree.Node) (V, error)) (V, error) {
+	n, err := t.Decode(b)
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	return of(t, n)
+}
+
 // wrap returns the default typed view over a core.
 func wrap(v View) View {
 	switch c := v.(type) {
 	case *seq:
 		switch t := c.typ.(type) {
 		case *schema.List:
-			switch e := t.Elem().(type) {
-			case *schema.Uint:
-				switch e.Bits() {
-				case 8:
+			switch familyOf(t.Elem(), t.PageLayout()) {
+			case uintFamily:
+				switch t.Elem().FixedSize() {
+				case 1:
 					return &BasicList[uint8]{basic[uint8]{c}, t}
-				case 16:
+				case 2:
 					return &BasicList[uint16]{basic[uint16]{c}, t}
-				case 32:
+				case 4:
 					return &BasicList[uint32]{basic[uint32]{c}, t}
-				case 64:
-					return &BasicList[uint64]{basic[uint64]{c}, t}
 				}
+				return &BasicList[uint64]{basic[uint64]{c}, t}
+			case bigFamily:
 				return &Uint256List{bigs{c}, t}
-			case *schema.Bool:
+			case boolFamily:
 				return &BoolList{bools{c}, t}
 			}
 			return &CompactList{compact{c, t.Elem()}, t}
 		case *schema.Vector:
-			switch e := t.Elem().(type) {
-			case *schema.Uint:
-				switch e.Bits() {
-				case 8:
+			switch familyOf(t.Elem(), t.PageLayout()) {
+			case uintFamily:
+				switch t.Elem().FixedSize() {
+				case 1:
 					return &BasicVector[uint8]{basic[uint8]{c}, t}
-				case 16:
+				case 2:
 					return &BasicVector[uint16]{basic[uint16]{c}, t}
-				case 32:
+				case 4:
 					return &BasicVector[uint32]{basic[uint32]{c}, t}
-				case 64:
-					return &BasicVector[uint64]{basic[uint64]{c}, t}
 				}
+				return &BasicVector[uint64]{basic[uint64]{c}, t}
+			case bigFamily:
 				return &Uint256Vector{bigs{c}, t}
-			case *schema.Bool:
+			case boolFamily:
 				return &BoolVector{bools{c}, t}
 			}
 			return &CompactVector{compact{c, t.Elem()}, t}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ssztree/ssztree/schema"
@@ -205,7 +206,7 @@ func TestCompactListModel(t *testing.T) {
 				}
 				model = append(model, v)
 			case len(model) > 0:
-				if err := vl.Pop(); err != nil {
+				if _, err := vl.Pop(); err != nil {
 					t.Fatal(err)
 				}
 				model = model[:len(model)-1]
@@ -237,7 +238,7 @@ func TestCompactListModel(t *testing.T) {
 func TestBitlistModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	typ := schema.Must(schema.NewBitlist(600))
-	l := NewBitlist(typ)
+	l := must(NewBitlist(typ))
 	var model []bool
 	for round := 0; round < 200; round++ {
 		for op := r.IntN(40); op >= 0; op-- {
@@ -275,7 +276,7 @@ func TestBitlistModel(t *testing.T) {
 // elements write to their parent, and only to it.
 func TestHandlesWriteThrough(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	st.SetUint(0, 42)
 	bal := st.Field(3).(*Uint64List)
 	vals := st.Field(2).(*CompactList)
@@ -288,7 +289,7 @@ func TestHandlesWriteThrough(t *testing.T) {
 		}
 	}
 	structs := st.Field(6).(*List)
-	if err := structs.Append(NewContainer(varTestStruct)); err != nil {
+	if err := structs.Append(must(NewContainer(varTestStruct))); err != nil {
 		t.Fatal(err)
 	}
 	inner := structs.Get(0).(*Container)
@@ -436,7 +437,7 @@ func (c *checkpointValue) UnmarshalSSZ(b []byte) error {
 }
 
 func TestTypedWrappersShareState(t *testing.T) {
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	plain := st.Field(3).(*Uint64List)
 	typed, err := AsBasicList[gwei](st.Field(3))
 	if err != nil {
@@ -491,7 +492,7 @@ func TestTypedWrappersShareState(t *testing.T) {
 // after a commit: the new values must reach the root (a handle whose data
 // tree was replaced once kept its old root).
 func TestReplaceAfterCommit(t *testing.T) {
-	st := NewContainer(state)
+	st := must(NewContainer(state))
 	bal := st.Field(3).(*Uint64List)
 	for i := 0; i < 100; i++ {
 		bal.Append(uint64(i))
@@ -504,7 +505,7 @@ func TestReplaceAfterCommit(t *testing.T) {
 		t.Fatalf("balance 5 after Update is %d", got)
 	}
 	st.HashTreeRoot()
-	vals := bal.AppendValues(nil)
+	vals := slices.Collect(bal.Values())
 	for i := range vals {
 		vals[i] = 1
 	}
@@ -522,4 +523,27 @@ func decodeState(t *testing.T, b []byte) *Container {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// TestValues checks that Values yields the elements in order and stops
+// when the loop does.
+func TestValues(t *testing.T) {
+	l := must(NewBasicList[uint16](schema.Must(schema.NewList(schema.Uint16, 1000))))
+	var want []uint16
+	for i := 0; i < 600; i++ { // across pages
+		l.Append(uint16(3 * i))
+		want = append(want, uint16(3*i))
+	}
+	if got := slices.Collect(l.Values()); !slices.Equal(got, want) {
+		t.Fatalf("Values = %v, want %v", got, want)
+	}
+	n := 0
+	for range l.Values() {
+		if n++; n == 5 {
+			break
+		}
+	}
+	if n != 5 {
+		t.Fatalf("Values went on after break: %d", n)
+	}
 }

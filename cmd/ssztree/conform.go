@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/ssztree/ssztree/spectests"
+	"github.com/ssztree/ssztree/internal/spectests"
 )
 
 // conform runs the conformance cases of a consensus-spec-tests folder and

@@ -32,6 +32,7 @@ func (g *gen) viewType(c *def.Container) error {
 	g.p("// package doc. A view is not safe for concurrent use; see package view.\n")
 	treePkg := g.use(modulePath + "tree")
 	g.use("fmt")
+	g.use("sync/atomic")
 	fmt.Fprintf(&g.buf, viewMethods, name, g.fork.Name, viewPkg, jsonPkg, treePkg, article(name))
 	for i, f := range c.Fields {
 		if err := g.accessor(name, i, f); err != nil {
@@ -46,13 +47,14 @@ func (g *gen) viewType(c *def.Container) error {
 // of packages view, sszjson and tree, %[6]s the container's name after an
 // article.
 //
-// A zero view (c nil) stands for the default value in the mainnet preset.
-// Readers go through read, which for a zero view returns a new view of that
-// value and keeps nothing, so that readers never write to x; writers go
-// through write, which makes x that value first.
+// A zero view stands for the default value in the mainnet preset. Every
+// method, reader or writer, reaches the view through container, which
+// makes a zero x that value at its first use, once, atomically: readers of a
+// zero x are as safe together as readers of any value, and a handle taken
+// from it writes through.
 const viewMethods = `type %[1]s struct {
-	c    *%[3]s.Container // nil in a zero value
-	spec *Spec
+	c    atomic.Pointer[%[3]s.Container] // nil until the first use of a zero value
+	spec *Spec                           // nil in a zero value: Mainnet
 }
 
 // New%[1]s returns %[6]s holding the default value, for the preset of
@@ -61,7 +63,7 @@ func New%[1]s(spec *Spec) *%[1]s {
 	if spec == nil {
 		panic("%[2]s: New%[1]s with a nil *Spec")
 	}
-	return &%[1]s{%[3]s.NewContainer(spec.Type("%[1]s")), spec}
+	return wrap%[1]s(spec, newDefault%[1]s(spec))
 }
 
 // Decode%[1]s returns the %[1]s serialized in b, for the preset of spec.
@@ -73,7 +75,7 @@ func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &%[1]s{c, spec}, nil
+	return wrap%[1]s(spec, c), nil
 }
 
 // Wrap%[1]s returns the %[1]s over c, a view of spec's %[1]s type. It
@@ -85,30 +87,35 @@ func Wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s {
 	if c.Type() != spec.Type("%[1]s") {
 		panic("%[2]s: Wrap%[1]s of a " + c.Type().String())
 	}
-	return &%[1]s{c, spec}
+	return wrap%[1]s(spec, c)
 }
 
-// read returns the view x reads: for a zero x, a new view of the mainnet
-// default, which x does not keep.
-func (x *%[1]s) read() *%[3]s.Container {
-	if x.c == nil {
-		return %[3]s.NewContainer(Mainnet.Type("%[1]s"))
+func wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s {
+	x := &%[1]s{spec: spec}
+	x.c.Store(c)
+	return x
+}
+
+func newDefault%[1]s(spec *Spec) *%[3]s.Container {
+	c, err := %[3]s.NewContainer(spec.Type("%[1]s"))
+	if err != nil {
+		panic(err) // never: the spec's types are valid containers
 	}
-	return x.c
+	return c
 }
 
-// write returns the view x writes, making a zero x the mainnet default
-// first.
-func (x *%[1]s) write() *%[3]s.Container {
-	if x.c == nil {
-		x.c, x.spec = %[3]s.NewContainer(Mainnet.Type("%[1]s")), Mainnet
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *%[1]s) container() *%[3]s.Container {
+	if c := x.c.Load(); c != nil {
+		return c
 	}
-	return x.c
+	x.c.CompareAndSwap(nil, newDefault%[1]s(Mainnet))
+	return x.c.Load()
 }
 
-// View returns the untyped view x wraps. For a zero x it is a new view of
-// the default value, which writes do not reach x from.
-func (x *%[1]s) View() *%[3]s.Container { return x.read() }
+// View returns the untyped view x wraps.
+func (x *%[1]s) View() *%[3]s.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *%[1]s) Spec() *Spec {
@@ -119,50 +126,35 @@ func (x *%[1]s) Spec() *Spec {
 }
 
 // Copy returns an independent copy of x in O(1).
-func (x *%[1]s) Copy() *%[1]s {
-	if x.c == nil {
-		return new(%[1]s)
-	}
-	return &%[1]s{x.c.Copy(), x.spec}
-}
+func (x *%[1]s) Copy() *%[1]s { return wrap%[1]s(x.spec, x.container().Copy()) }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *%[1]s) HashTreeRoot() [32]byte { return x.read().HashTreeRoot() }
+func (x *%[1]s) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *%[1]s) MarshalSSZ() ([]byte, error) { return x.read().MarshalSSZ() }
+func (x *%[1]s) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *%[1]s) MarshalSSZTo(dst []byte) ([]byte, error) { return x.read().MarshalSSZTo(dst) }
+func (x *%[1]s) MarshalSSZTo(dst []byte) ([]byte, error) { return x.container().MarshalSSZTo(dst) }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *%[1]s) UnmarshalSSZ(b []byte) error {
-	if x.c == nil {
-		c, err := %[3]s.DecodeContainer(Mainnet.Type("%[1]s"), b)
-		if err != nil {
-			return err
-		}
-		x.c, x.spec = c, Mainnet
-		return nil
-	}
-	return x.c.UnmarshalSSZ(b)
-}
+func (x *%[1]s) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *%[1]s) SizeSSZ() int { return x.read().SizeSSZ() }
+func (x *%[1]s) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
 func (x *%[1]s) Prove(paths ...string) (*%[5]s.Multiproof, error) {
-	return %[3]s.Prove(x.read(), paths...)
+	return %[3]s.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
 func (x *%[1]s) ProveBranch(path string) (%[5]s.Gindex, [32]byte, [][32]byte, error) {
-	return %[3]s.ProveBranch(x.read(), path)
+	return %[3]s.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
@@ -205,40 +197,40 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		switch {
 		case u.Kind == def.KindBasic && u.Basic == schema.Boolean:
 			doc("returns")
-			g.p("func (x *%s) %s() %s { return %s(x.read().Bool(%d)) }\n\n", owner, getter, gt, gt, i)
+			g.p("func (x *%s) %s() %s { return %s(x.container().Bool(%d)) }\n\n", owner, getter, gt, gt, i)
 			g.p("// %s sets the %s field.\n", setter, f.Name)
-			g.p("func (x *%s) %s(v %s) { x.write().SetBool(%d, bool(v)) }\n\n", owner, setter, gt, i)
+			g.p("func (x *%s) %s(v %s) { x.container().SetBool(%d, bool(v)) }\n\n", owner, setter, gt, i)
 			return nil
 		case u.Kind == def.KindBasic && u.Basic.FixedSize() <= 8:
 			doc("returns")
 			if gt == "uint64" {
-				g.p("func (x *%s) %s() uint64 { return x.read().Uint(%d) }\n\n", owner, getter, i)
+				g.p("func (x *%s) %s() uint64 { return x.container().Uint(%d) }\n\n", owner, getter, i)
 			} else {
-				g.p("func (x *%s) %s() %s { return %s(x.read().Uint(%d)) }\n\n", owner, getter, gt, gt, i)
+				g.p("func (x *%s) %s() %s { return %s(x.container().Uint(%d)) }\n\n", owner, getter, gt, gt, i)
 			}
 			g.p("// %s sets the %s field.\n", setter, f.Name)
 			if gt == "uint64" {
-				g.p("func (x *%s) %s(v uint64) { x.write().SetUint(%d, v) }\n\n", owner, setter, i)
+				g.p("func (x *%s) %s(v uint64) { x.container().SetUint(%d, v) }\n\n", owner, setter, i)
 			} else {
-				g.p("func (x *%s) %s(v %s) { x.write().SetUint(%d, uint64(v)) }\n\n", owner, setter, gt, i)
+				g.p("func (x *%s) %s(v %s) { x.container().SetUint(%d, uint64(v)) }\n\n", owner, setter, gt, i)
 			}
 			return nil
 		}
 		size := g.byteSize(t)
 		doc("returns")
-		g.p("func (x *%s) %s() %s {\nvar b [%d]byte\nx.read().LoadBytes(%d, b[:])\nvar v %s\n", owner, getter, gt, size, i, gt)
+		g.p("func (x *%s) %s() %s {\nvar b [%d]byte\nx.container().LoadBytes(%d, b[:])\nvar v %s\n", owner, getter, gt, size, i, gt)
 		stmt := g.readStmt("v", t, "b", "0", 0)
 		if u.Kind == def.KindRef {
 			stmt = fmt.Sprintf("if err := v.UnmarshalSSZ(b[:]); err != nil {\npanic(err)\n}")
 		}
 		g.p("%s\nreturn v\n}\n\n", stmt)
 		g.p("// %s sets the %s field.\n", setter, f.Name)
-		g.p("func (x *%s) %s(v %s) {\nvar buf [%d]byte\ndst := buf[:0]\n%s\nif err := x.write().SetBytes(%d, dst); err != nil {\npanic(err)\n}\n}\n\n",
+		g.p("func (x *%s) %s(v %s) {\nvar buf [%d]byte\ndst := buf[:0]\n%s\nif err := x.container().SetBytes(%d, dst); err != nil {\npanic(err)\n}\n}\n\n",
 			owner, setter, gt, size, g.appendStmt("v", t, 0), i)
 		return nil
 	}
 
-	field := fmt.Sprintf("x.read().Field(%d)", i)
+	field := fmt.Sprintf("x.container().Field(%d)", i)
 	switch u.Kind {
 	case def.KindBitlist:
 		doc("returns a handle on")
@@ -252,7 +244,7 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		doc("returns a handle on")
 		g.p("func (x *%s) %s() *%s { return %s(%s.(*%s.Container)) }\n\n", owner, getter, typ, wrap, field, viewPkg)
 		g.p("// %s replaces the %s field with the value of v. It panics if v is of\n// another preset.\n", setter, f.Name)
-		g.p("func (x *%s) %s(v *%s) {\nif err := x.write().Set(%d, v.View()); err != nil {\npanic(err)\n}\n}\n\n", owner, setter, typ, i)
+		g.p("func (x *%s) %s(v *%s) {\nif err := x.container().Set(%d, v.View()); err != nil {\npanic(err)\n}\n}\n\n", owner, setter, typ, i)
 	case def.KindList, def.KindVector:
 		list := u.Kind == def.KindList
 		e := u.Elem.Unalias()

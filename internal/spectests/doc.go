@@ -37,20 +37,20 @@
 // (the folder holding go.mod), not against the package folder where go test
 // runs the test binary, so that from the repository root
 //
-//	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./spectests/
+//	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./internal/spectests/
 //
 // reads ../shared/spectests as seen from the repository root. Its subtests
 // are TestConformance/<handler> for the ssz_generic handlers and
 // TestConformance/ssz_static/<preset>/<fork>/<type> for the ssz_static
 // types, so that -run can pick some:
 //
-//	go test -run 'TestConformance/ssz_static/mainnet/capella/BeaconState' ./spectests/
+//	go test -run 'TestConformance/ssz_static/mainnet/capella/BeaconState' ./internal/spectests/
 //
 // With -v the test writes the summary to standard output, one line per row,
 // each line starting with "spectests:", so that CI can filter it (without
 // -v it goes to the test log, which go test shows on failure):
 //
-//	go test -count=1 -v -run TestConformance ./spectests/ | grep -E '^(spectests:|--- FAIL|FAIL|ok)'
+//	go test -count=1 -v -run TestConformance ./internal/spectests/ | grep -E '^(spectests:|--- FAIL|FAIL|ok)'
 //
 // The summary counts the ssz_generic cases by handler, and the ssz_static
 // cases by preset and fork and by type.
