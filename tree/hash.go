@@ -53,10 +53,10 @@ type pageBatch struct {
 }
 
 type hasher struct {
-	levels [][]*Node // levels[h]: unknown branches of height h (h >= 1)
-	spines [][]*Node // spines[h]: unknown spines whose first level is at height h
+	levels  [][]*Node // levels[h]: unknown branches of height h (h >= 1)
+	spines  [][]*Node // spines[h]: unknown spines whose first level is at height h
 	batches []pageBatch
-	arena  arena
+	arena   arena
 }
 
 // collect adds the unknown nodes of n's subtree to h and returns n's height
