@@ -96,9 +96,7 @@ func (u *Uint) encode(dst []byte, n *tree.Node) ([]byte, error) {
 
 func (u *Uint) size(*tree.Node) (int, error) { return u.bytes, nil }
 
-func (u *Uint) child(string) (uint64, Type, error) {
-	return 0, nil, fmt.Errorf("%w: %s has no parts", ErrPath, u)
-}
+func (u *Uint) child(s PathStep) (uint64, Type, error) { return 0, nil, noStep(u, s) }
 
 // Bool is the type boolean.
 type Bool struct {
@@ -161,9 +159,7 @@ func (t *Bool) encode(dst []byte, n *tree.Node) ([]byte, error) {
 
 func (*Bool) size(*tree.Node) (int, error) { return 1, nil }
 
-func (t *Bool) child(string) (uint64, Type, error) {
-	return 0, nil, fmt.Errorf("%w: %s has no parts", ErrPath, t)
-}
+func (t *Bool) child(s PathStep) (uint64, Type, error) { return 0, nil, noStep(t, s) }
 
 // isBasic reports whether t is a basic type, whose values pack into chunks.
 func isBasic(t Type) bool {

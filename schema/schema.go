@@ -86,9 +86,10 @@ type Type interface {
 	// compactBytes, and nil for other types: such values may be stored in
 	// pages.
 	shape() *tree.Shape
-	// child returns the position of a path element below a value's root,
-	// for generalized indices.
-	child(elem string) (pos uint64, t Type, err error)
+	// child returns the position below a value's root of the part a path
+	// step names, and the part's type (nil for a union's data whose
+	// options differ), for generalized indices.
+	child(s PathStep) (pos uint64, t Type, err error)
 	makeDefault() *tree.Node
 }
 
