@@ -170,11 +170,12 @@ func isBasic(t Type) bool {
 	return false
 }
 
-// checkBools validates the bytes of packed booleans.
-func checkBools(t Type, b []byte, at int) error {
+// checkBools validates the bytes of packed booleans, the elements of a
+// vector or list; an error names the element at fault.
+func checkBools(b []byte, at int) error {
 	for i, c := range b {
 		if c > 1 {
-			return decodeError(t, at+i, ErrBoolean, "element %d is byte 0x%02x", i, c)
+			return inField(decodeError(Boolean, at+i, ErrBoolean, "byte 0x%02x", c), IndexStep(uint64(i)))
 		}
 	}
 	return nil

@@ -153,7 +153,7 @@ func (e *elements) Elem() Type { return e.elem }
 func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
 	if e.elem.needsCheck() {
 		if e.packed {
-			if err := checkBools(t, b, at); err != nil {
+			if err := checkBools(b, at); err != nil {
 				return nil, err
 			}
 		} else {

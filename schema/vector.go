@@ -112,7 +112,7 @@ func (v *Vector) validate(b []byte, at int) error {
 		return nil
 	}
 	if v.packed {
-		return checkBools(v, b, at)
+		return checkBools(b, at)
 	}
 	for i := 0; i < int(v.n); i++ {
 		if err := v.elem.validate(b[i*v.esize:(i+1)*v.esize], at+i*v.esize); err != nil {

@@ -60,13 +60,11 @@ func Marshal(t schema.Type, ssz []byte) ([]byte, error) {
 // value of a variable-size container or vector.
 func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
 	if t == nil {
-		return dst, &Error{Offset: -1, Msg: "nil type", Err: ErrType}
+		return dst, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: "nil type"}
 	}
 	out, err := appendValue(dst, t, ssz, 0)
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Path = t.String() + e.Path
-		}
+		atTop(err, t)
 		return dst, err
 	}
 	return out, nil
@@ -93,7 +91,7 @@ func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
 // more scan of their members.
 func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
 	if t == nil {
-		return nil, &Error{Offset: -1, Msg: "nil type", Err: ErrType}
+		return nil, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: "nil type"}
 	}
 	d := decoder{data: data}
 	// The serialization of byte data is half its JSON (two hex digits a
@@ -107,9 +105,7 @@ func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Path = t.String() + e.Path
-		}
+		atTop(err, t)
 		return nil, err
 	}
 	return out, nil
