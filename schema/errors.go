@@ -8,9 +8,11 @@ import (
 )
 
 // Every error message of this package starts with "schema: ", once. The
-// sentinels that reach a caller only as the Err of an [*Error] carry no
-// prefix, since [Error.Error] writes it; those returned wrapped by
-// fmt.Errorf ("schema: no such path: ...") begin the message and carry it.
+// sentinels that this package returns only as the Err of an [*Error]
+// carry no prefix, since [Error.Error] writes it; those it returns wrapped
+// by fmt.Errorf ("schema: no such path: ...") begin the message and carry
+// it. A package that wraps a sentinel of the first kind in a message of
+// its own writes its own prefix ("view: wrong size: ...", "sszjson: ...").
 var (
 	// ErrSize is returned, in an [*Error], when the input's size does not
 	// fit the type: a fixed-size value of the wrong size, a list of

@@ -25,7 +25,7 @@ func NewListOf[H any](l *List, wrap func(View) H, unwrap func(H) View) *ListOf[H
 func AsListOf[H any](v View, wrap func(View) H, unwrap func(H) View) (*ListOf[H], error) {
 	s, ok := v.core().(*subtrees)
 	if !ok || !s.list {
-		return nil, fmt.Errorf("%w: %v is not a list of composite values", ErrType, v.Type())
+		return nil, fmt.Errorf("%w: %v is not a list of composite values", ErrWrongType, v.Type())
 	}
 	return NewListOf(wrapList(s), wrap, unwrap), nil
 }

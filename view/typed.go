@@ -99,11 +99,11 @@ type ValueList[V any, P FixedValue[V]] struct {
 func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 	s, ok := v.core().(*seq)
 	if !ok {
-		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrType, v.Type())
+		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrWrongType, v.Type())
 	}
 	t, ok := s.typ.(*schema.List)
 	if !ok || s.bits || isBasicType(t.Elem()) {
-		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrType, s.typ)
+		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrWrongType, s.typ)
 	}
 	return &ValueList[V, P]{values[V, P]{s}, t}, nil
 }
@@ -139,11 +139,11 @@ type ValueVector[V any, P FixedValue[V]] struct {
 func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 	s, ok := v.core().(*seq)
 	if !ok {
-		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrType, v.Type())
+		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrWrongType, v.Type())
 	}
 	t, ok := s.typ.(*schema.Vector)
 	if !ok || s.bits || isBasicType(t.Elem()) {
-		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrType, s.typ)
+		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrWrongType, s.typ)
 	}
 	return &ValueVector[V, P]{values[V, P]{s}, t}, nil
 }
@@ -162,7 +162,7 @@ func AsBasicList[T Unsigned](v View) (*BasicList[T], error) {
 			return &BasicList[T]{basic[T]{s}, t}, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %v is not a list of %d-byte integers", ErrType, v.Type(), sizeOfT[T]())
+	return nil, fmt.Errorf("%w: %v is not a list of %d-byte integers", ErrWrongType, v.Type(), sizeOfT[T]())
 }
 
 // AsBasicVector returns the vector v (of unsigned integers of T's size) as
@@ -174,7 +174,7 @@ func AsBasicVector[T Unsigned](v View) (*BasicVector[T], error) {
 			return &BasicVector[T]{basic[T]{s}, t}, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %v is not a vector of %d-byte integers", ErrType, v.Type(), sizeOfT[T]())
+	return nil, fmt.Errorf("%w: %v is not a vector of %d-byte integers", ErrWrongType, v.Type(), sizeOfT[T]())
 }
 
 func isUint(t schema.Type, size int) bool {

@@ -32,7 +32,6 @@
 package view
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -70,15 +69,6 @@ type View interface {
 	// or *subtrees of a typed wrapper.
 	core() View
 }
-
-// ErrLimit is returned when a list would grow past its limit.
-var ErrLimit = errors.New("view: list is full")
-
-// ErrEmpty is returned when popping from an empty list.
-var ErrEmpty = errors.New("view: list is empty")
-
-// ErrType is returned when a view is asked for over a type of another kind.
-var ErrType = errors.New("view: wrong type")
 
 // parent is a view that hands out handles to its parts.
 type parent interface {
@@ -306,7 +296,7 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 	case *schema.Union:
 		return ofUnion(t, n)
 	}
-	return nil, fmt.Errorf("%w: %v has no view", ErrType, t)
+	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
 
 // wrap returns the default typed view over a core.
