@@ -31,6 +31,17 @@
 //     with its length; a union adds the selector the same way.
 //
 // Types are immutable once built and safe for concurrent use.
+//
+// # Paths and errors
+//
+// A path names a part of a value in the notation of the specification's
+// get_generalized_index ("validators[12].effective_balance",
+// "balances.__len__"; a union's value is "data", its selector "selector"):
+// [ParsePath] reads it, [Gindex] and [Locate] find the part. Decoding and
+// encoding errors are [*Error] values whose Path is in the same notation,
+// without the top type's name, which the message puts in front:
+// "schema: BeaconState.validators[0].slashed (boolean) at byte 1234: ...".
+// The sentinel errors are in errors.go.
 package schema
 
 import (

@@ -31,6 +31,13 @@
 // Both directions work on the serialization, not on trees: they walk the
 // bytes or the JSON text once, guided by the schema, and append to one
 // growing buffer.
+//
+// Errors are [*Error] values with the fields and the message format of
+// schema.Error: the part at fault by its path in the notation of
+// schema.ParsePath (a union's value is "data", its selector "selector"),
+// its type, and the byte offset in the input: "sszjson: Checkpoint.epoch
+// (uint64) at byte 10: wrong kind of JSON value: want a string, found a
+// number".
 package sszjson
 
 import (

@@ -8,7 +8,7 @@ import (
 )
 
 // Prove returns a Merkle multiproof, against v's hash tree root, of the
-// parts of v named by paths, in the notation of [schema.Gindex]
+// parts of v named by paths, in the notation of [schema.ParsePath] (see [schema.Gindex])
 // ("finalized_checkpoint.root", "validators[12].effective_balance",
 // "balances.__len__"). It applies v's pending writes and reads the proof off
 // the committed tree (see [tree.ProveMulti]): pages and zero subtrees are

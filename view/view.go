@@ -22,7 +22,11 @@
 //
 // As with Go's own slices and maps, an index outside [0, Len) is a
 // programming error and panics. Everything that depends on data returns an
-// error: decoding, appending past a list's limit, popping an empty list.
+// error: decoding (a *schema.Error), appending past a list's limit
+// ([ErrLimit]), popping an empty list ([ErrEmpty]), a view over a type of
+// another kind ([ErrWrongType]), a proof of a path that names nothing (an
+// error wrapping schema.ErrPath). Its messages start with "view: ", or with
+// the name of the package whose error view returns as it is.
 //
 // # Concurrency
 //
