@@ -12,7 +12,8 @@ import (
 // brackets ("validators[12].effective_balance"), __len__ for the length of
 // a list or bitlist ("balances.__len__"). The spec does not define paths
 // into unions; here a union's value is "data" and its selector "selector",
-// the members of the union's JSON object. The empty path is the value
+// the members of the union's JSON object, and a path goes on below data
+// into the option's type (see [Locate] and [LocateIn]). The empty path is the value
 // itself; a path starts with a field name or an index, never with a dot,
 // and does not name the value's type. Error messages put the top type's
 // name in front ("BeaconState.validators[0].slashed"), but the Path field
@@ -137,8 +138,25 @@ func Gindex(t Type, path string) (tree.Gindex, error) {
 // For the chunk of a basic element or a bit, the type is the element's.
 // The data of a union is located by its type alone only when every option
 // but None has the same type: then the path may go on below it; otherwise
-// data has no type (nil) and ends the path. Any error wraps [ErrPath].
+// data has no type (nil) and ends the path ([LocateIn] follows the value's
+// selector). Any error wraps [ErrPath].
 func Locate(t Type, path string) (tree.Gindex, Type, error) {
+	return locate(t, nil, path)
+}
+
+// LocateIn is [Locate] for the value of type t whose tree is n: the data
+// of a union is of the option the value selects, so a path may go on below
+// the data of any union. A tree that does not have the shape of the type
+// gives an error wrapping [ErrTree].
+func LocateIn(t Type, n *tree.Node, path string) (tree.Gindex, Type, error) {
+	if n == nil {
+		return 0, nil, treeError(t, "nil tree")
+	}
+	return locate(t, n, path)
+}
+
+// locate is Locate, and LocateIn when root is not nil.
+func locate(t Type, root *tree.Node, path string) (tree.Gindex, Type, error) {
 	p, err := ParsePath(path)
 	if err != nil {
 		return 0, nil, err
@@ -146,11 +164,16 @@ func Locate(t Type, path string) (tree.Gindex, Type, error) {
 	g := tree.Gindex(1)
 	for i, s := range p {
 		if t == nil {
-			return 0, nil, fmt.Errorf("%w: %s of %q: the options of the union before it differ in type", ErrPath, s, path)
+			return 0, nil, fmt.Errorf("%w: %s of %q: the union's data before it is None, or of options that differ in type", ErrPath, s, path)
 		}
 		pos, next, err := t.child(s)
 		if err != nil {
 			return 0, nil, fmt.Errorf("%w (step %d of %q)", err, i+1, path)
+		}
+		if u, ok := t.(*Union); ok && next == nil && s.Name == "data" && root != nil && i+1 < len(p) {
+			if next, err = selectedOption(u, root, g); err != nil {
+				return 0, nil, err
+			}
 		}
 		var ok bool
 		if g, ok = g.Concat(tree.Gindex(pos)); !ok {
@@ -167,4 +190,18 @@ func noStep(t Type, s PathStep) error {
 		return fmt.Errorf("%w: %v has no element %d", ErrPath, t, s.Index)
 	}
 	return fmt.Errorf("%w: %v has no field %s", ErrPath, t, s.Name)
+}
+
+// selectedOption returns the type of the option that the union of type u
+// at gindex g below root selects.
+func selectedOption(u *Union, root *tree.Node, g tree.Gindex) (Type, error) {
+	n, err := tree.GetGindex(root, g)
+	if err != nil {
+		return nil, treeError(u, "%v", err)
+	}
+	sel, _, err := u.Selected(n)
+	if err != nil {
+		return nil, err
+	}
+	return u.options[sel], nil
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/ssztree/ssztree/tree"
 )
 
 func TestParsePath(t *testing.T) {
@@ -139,4 +141,47 @@ func TestErrorPathsLocate(t *testing.T) {
 	if deep == 0 {
 		t.Error("no error had a path of two steps or more")
 	}
+}
+
+// TestLocateIn checks that LocateIn follows a value's selector below the
+// data of a union whose options differ, where Locate cannot, and finds
+// the node that holds the part.
+func TestLocateIn(t *testing.T) {
+	two := Must(NewContainer("Two", field("x", Uint8), field("u", Must(NewUnion(nil, checkpoint, Uint64)))))
+	// x = 7, u = selector 1, checkpoint{epoch: 9, root: 0x11...}.
+	b := append([]byte{7, 5, 0, 0, 0, 1, 9, 0, 0, 0, 0, 0, 0, 0}, bytesOf(0x11, 32)...)
+	n, err := two.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Locate(two, "u.data.root"); !errors.Is(err, ErrPath) {
+		t.Errorf("Locate(Two, u.data.root): %v, want ErrPath", err)
+	}
+	g, part, err := LocateIn(two, n, "u.data.root")
+	if err != nil || g != (3*2)*2+1 || part.String() != "ByteVector[32]" {
+		t.Fatalf("LocateIn(Two, u.data.root) = %d, %v, %v; want 13 of ByteVector[32]", g, part, err)
+	}
+	leaf, err := tree.GetGindex(n, g)
+	if err != nil || leaf.Root() != [32]byte(bytesOf(0x11, 32)) {
+		t.Errorf("node at %d: %v, %v; want the root 0x11...", g, leaf, err)
+	}
+	// Selector 2 (uint64): the data has no fields.
+	n2, err := two.Decode([]byte{7, 5, 0, 0, 0, 2, 9, 0, 0, 0, 0, 0, 0, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LocateIn(two, n2, "u.data.root"); !errors.Is(err, ErrPath) {
+		t.Errorf("LocateIn(Two, uint64 data, u.data.root): %v, want ErrPath", err)
+	}
+	if _, _, err := LocateIn(two, nil, "u"); !errors.Is(err, ErrTree) {
+		t.Errorf("LocateIn of a nil tree: %v, want ErrTree", err)
+	}
+}
+
+func bytesOf(c byte, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = c
+	}
+	return b
 }
