@@ -38,7 +38,9 @@ type Container struct {
 }
 
 // NewContainer returns a container type with the given name and fields. A
-// container without fields, or with two fields of one name, is illegal.
+// container without fields, with two fields of one name, or with a field
+// name that a path cannot hold (see [Path]: letters, digits and _, not
+// starting with a digit) is illegal.
 func NewContainer(name string, fields ...Field) (*Container, error) {
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("%w: container %s has no fields", ErrIllegalType, name)
@@ -49,6 +51,9 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 	for i, f := range fields {
 		if f.Type == nil {
 			return nil, fmt.Errorf("%w: field %s.%s has no type", ErrIllegalType, name, f.Name)
+		}
+		if !isName(f.Name) {
+			return nil, fmt.Errorf("%w: field %q of %s is not a name a path can hold", ErrIllegalType, f.Name, name)
 		}
 		if _, dup := c.index[f.Name]; dup {
 			return nil, fmt.Errorf("%w: container %s has two fields named %s", ErrIllegalType, name, f.Name)

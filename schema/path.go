@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/ssztree/ssztree/tree"
 )
@@ -70,11 +71,14 @@ type Path []PathStep
 
 // String returns the path in the notation ParsePath reads.
 func (p Path) String() string {
-	out := ""
-	for i := len(p) - 1; i >= 0; i-- {
-		out = JoinPath(p[i], out)
+	var b strings.Builder
+	for i, s := range p {
+		if i > 0 && !s.IsIndex() {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.String())
 	}
-	return out
+	return b.String()
 }
 
 // ParsePath parses a path (see the grammar above). Any error wraps
@@ -117,6 +121,16 @@ func ParsePath(path string) (Path, error) {
 		}
 	}
 	return p, nil
+}
+
+// isName reports whether s is a name of the path grammar.
+func isName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i], i == 0) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isNameByte(c byte, first bool) bool {
