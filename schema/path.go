@@ -8,26 +8,6 @@ import (
 	"github.com/ssztree/ssztree/tree"
 )
 
-// A path names a part of a value, in the notation of the consensus spec's
-// get_generalized_index: field names after dots and element indices in
-// brackets ("validators[12].effective_balance"), __len__ for the length of
-// a list or bitlist ("balances.__len__"). The spec does not define paths
-// into unions; here a union's value is "data" and its selector "selector",
-// the members of the union's JSON object, and a path goes on below data
-// into the option's type (see [Locate] and [LocateIn]). The empty path is the value
-// itself; a path starts with a field name or an index, never with a dot,
-// and does not name the value's type. Error messages put the top type's
-// name in front ("BeaconState.validators[0].slashed"), but the Path field
-// of an [*Error] holds the path alone.
-//
-// The grammar, for [ParsePath] and [Path.String]:
-//
-//	path  = "" | first { step }
-//	first = name | index
-//	step  = "." name | index
-//	name  = letter { letter | digit }     (letter: a-z, A-Z or _)
-//	index = "[" ( "0" | digit1 { digit } ) "]"
-
 // PathStep is one step of a path: to a field, __len__, data or selector by
 // Name, or to an element by Index when Name is empty.
 type PathStep struct {
@@ -66,7 +46,26 @@ func JoinPath(step PathStep, rest string) string {
 	return s + "." + rest
 }
 
-// Path is a parsed path: its steps from the value to the part named.
+// Path is a parsed path: the steps from a value to one of its parts. A
+// path names a part of a value, in the notation of the consensus spec's
+// get_generalized_index: field names after dots and element indices in
+// brackets ("validators[12].effective_balance"), __len__ for the length of
+// a list or bitlist ("balances.__len__"). The spec does not define paths
+// into unions; here a union's value is "data" and its selector "selector",
+// the members of the union's JSON object, and a path goes on below data
+// into the option's type (see [Locate] and [LocateIn]). The empty path is
+// the value itself; a path starts with a field name or an index, never
+// with a dot, and does not name the value's type. Error messages put the top type's
+// name in front ("BeaconState.validators[0].slashed"), but the Path field
+// of an [*Error] holds the path alone.
+//
+// The grammar, for [ParsePath] and [Path.String]:
+//
+//	path  = "" | first { step }
+//	first = name | index
+//	step  = "." name | index
+//	name  = letter { letter | digit }     (letter: a-z, A-Z or _)
+//	index = "[" ( "0" | digit1 { digit } ) "]"
 type Path []PathStep
 
 // String returns the path in the notation ParsePath reads.
@@ -81,7 +80,7 @@ func (p Path) String() string {
 	return b.String()
 }
 
-// ParsePath parses a path (see the grammar above). Any error wraps
+// ParsePath parses a path (see the grammar of [Path]). Any error wraps
 // [ErrPath]. ParsePath(p.String()) gives back p for every path p whose
 // names follow the grammar.
 func ParsePath(path string) (Path, error) {
