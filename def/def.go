@@ -10,17 +10,12 @@
 package def
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/ssztree/ssztree/schema"
 )
-
-// ErrUnknown is returned (wrapped) when a definition names a preset
-// parameter or a container that does not exist.
-var ErrUnknown = errors.New("def: unknown name")
 
 // Preset gives the values of a preset's parameters by name.
 type Preset struct {
@@ -51,6 +46,15 @@ func (s Size) Over(d uint64) Size { s.Div = max(1, s.Div) * d; return s }
 
 // Resolve returns the size's value in preset p.
 func (s Size) Resolve(p *Preset) (uint64, error) {
+	v, err := s.resolve(p)
+	if err != nil {
+		return 0, fmt.Errorf("def: %w", err)
+	}
+	return v, nil
+}
+
+// resolve is Resolve with errors that do not say "def: " yet.
+func (s Size) resolve(p *Preset) (uint64, error) {
 	v := s.Num
 	if s.Param != "" {
 		var ok bool
@@ -63,7 +67,7 @@ func (s Size) Resolve(p *Preset) (uint64, error) {
 	}
 	if s.Div > 0 {
 		if v%s.Div != 0 {
-			return 0, fmt.Errorf("def: %v does not divide in preset %s", s, p.Name)
+			return 0, fmt.Errorf("%w: %v in preset %s", ErrIndivisible, s, p.Name)
 		}
 		v /= s.Div
 	}
@@ -290,7 +294,7 @@ func (f *Fork) resolve(p *Preset) (*Types, error) {
 	for _, c := range f.Containers {
 		sc, err := ts.container(c)
 		if err != nil {
-			return nil, fmt.Errorf("%s %s: %w", f.Name, c.Name, err)
+			return nil, fmt.Errorf("def: fork %s, container %s: %w", f.Name, c.Name, err)
 		}
 		// A fork's own container of a name replaces its parent's.
 		ts.byName[c.Name] = sc
@@ -329,7 +333,7 @@ func (ts *Types) Names() []string {
 func (ts *Types) container(c *Container) (*schema.Container, error) {
 	fields := make([]schema.Field, len(c.Fields))
 	for i, f := range c.Fields {
-		t, err := ts.Resolve(f.Type)
+		t, err := ts.resolve(f.Type)
 		if err != nil {
 			return nil, fmt.Errorf("field %s: %w", f.Name, err)
 		}
@@ -340,18 +344,27 @@ func (ts *Types) container(c *Container) (*schema.Container, error) {
 
 // Resolve returns the schema type of t in the preset of ts.
 func (ts *Types) Resolve(t *Type) (schema.Type, error) {
+	st, err := ts.resolve(t)
+	if err != nil {
+		return nil, fmt.Errorf("def: %v: %w", t, err)
+	}
+	return st, nil
+}
+
+// resolve is Resolve with errors that do not say "def: " yet.
+func (ts *Types) resolve(t *Type) (schema.Type, error) {
 	switch t.Kind {
 	case KindBasic:
 		return t.Basic, nil
 	case KindAlias:
-		return ts.Resolve(t.Of)
+		return ts.resolve(t.Of)
 	case KindRef:
 		if c := ts.byName[t.Name]; c != nil {
 			return c, nil
 		}
 		return nil, fmt.Errorf("%w: container %s (not defined before use)", ErrUnknown, t.Name)
 	case KindBitvector, KindBitlist:
-		n, err := t.Len.Resolve(ts.Preset)
+		n, err := t.Len.resolve(ts.Preset)
 		if err != nil {
 			return nil, err
 		}
@@ -360,11 +373,11 @@ func (ts *Types) Resolve(t *Type) (schema.Type, error) {
 		}
 		return schema.NewBitlist(n)
 	case KindVector, KindList:
-		n, err := t.Len.Resolve(ts.Preset)
+		n, err := t.Len.resolve(ts.Preset)
 		if err != nil {
 			return nil, err
 		}
-		elem, err := ts.Resolve(t.Elem)
+		elem, err := ts.resolve(t.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -373,7 +386,7 @@ func (ts *Types) Resolve(t *Type) (schema.Type, error) {
 		}
 		return schema.NewList(elem, n)
 	}
-	return nil, fmt.Errorf("def: type of kind %d", t.Kind)
+	return nil, fmt.Errorf("%w %d", ErrUnknownKind, t.Kind)
 }
 
 // initialisms are the words of field names that Go writes in capitals.

@@ -96,9 +96,7 @@ func (u *Uint) encode(dst []byte, n *tree.Node) ([]byte, error) {
 
 func (u *Uint) size(*tree.Node) (int, error) { return u.bytes, nil }
 
-func (u *Uint) child(string) (uint64, Type, error) {
-	return 0, nil, fmt.Errorf("%w: %s has no parts", ErrPath, u)
-}
+func (u *Uint) child(s PathStep) (uint64, Type, error) { return 0, nil, noStep(u, s) }
 
 // Bool is the type boolean.
 type Bool struct {
@@ -161,9 +159,7 @@ func (t *Bool) encode(dst []byte, n *tree.Node) ([]byte, error) {
 
 func (*Bool) size(*tree.Node) (int, error) { return 1, nil }
 
-func (t *Bool) child(string) (uint64, Type, error) {
-	return 0, nil, fmt.Errorf("%w: %s has no parts", ErrPath, t)
-}
+func (t *Bool) child(s PathStep) (uint64, Type, error) { return 0, nil, noStep(t, s) }
 
 // isBasic reports whether t is a basic type, whose values pack into chunks.
 func isBasic(t Type) bool {
@@ -174,11 +170,12 @@ func isBasic(t Type) bool {
 	return false
 }
 
-// checkBools validates the bytes of packed booleans.
-func checkBools(t Type, b []byte, at int) error {
+// checkBools validates the bytes of packed booleans, the elements of a
+// vector or list; an error names the element at fault.
+func checkBools(b []byte, at int) error {
 	for i, c := range b {
 		if c > 1 {
-			return decodeError(t, at+i, ErrBoolean, "element %d is byte 0x%02x", i, c)
+			return inField(decodeError(Boolean, at+i, ErrBoolean, "byte 0x%02x", c), IndexStep(uint64(i)))
 		}
 	}
 	return nil

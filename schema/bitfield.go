@@ -22,10 +22,10 @@ type Bitvector struct {
 // NewBitvector returns the type Bitvector[n]. Bitvector[0] is illegal.
 func NewBitvector(n uint64) (*Bitvector, error) {
 	if n == 0 {
-		return nil, fmt.Errorf("%w: Bitvector[0]: bitvectors of length 0 are illegal", ErrType)
+		return nil, fmt.Errorf("%w: Bitvector[0]: bitvectors of length 0 are illegal", ErrIllegalType)
 	}
 	if n > 8*0xffffffff {
-		return nil, fmt.Errorf("%w: Bitvector[%d] is larger than 4 GiB", ErrType, n)
+		return nil, fmt.Errorf("%w: Bitvector[%d] is larger than 4 GiB", ErrIllegalType, n)
 	}
 	bytes := int((n + 7) / 8)
 	v := &Bitvector{n: n, bytes: bytes, depth: depthOf(packedChunks(uint64(bytes), 1))}
@@ -101,12 +101,11 @@ func (v *Bitvector) encode(dst []byte, n *tree.Node) ([]byte, error) {
 
 func (v *Bitvector) size(*tree.Node) (int, error) { return v.bytes, nil }
 
-func (v *Bitvector) child(elem string) (uint64, Type, error) {
-	i, err := strconv.ParseUint(elem, 10, 64)
-	if err != nil || i >= v.n {
-		return 0, nil, fmt.Errorf("%w: %q in %v", ErrPath, elem, v)
+func (v *Bitvector) child(s PathStep) (uint64, Type, error) {
+	if !s.IsIndex() || s.Index >= v.n {
+		return 0, nil, noStep(v, s)
 	}
-	return 1<<uint(v.depth) | i/256, Boolean, nil
+	return 1<<uint(v.depth) | s.Index/256, Boolean, nil
 }
 
 // Bitlist is the type Bitlist[N]: up to N bits. Its serialization ends with
@@ -232,15 +231,14 @@ func (l *Bitlist) size(n *tree.Node) (int, error) {
 	return int(length/8) + 1, err
 }
 
-func (l *Bitlist) child(elem string) (uint64, Type, error) {
-	if elem == "__len__" {
+func (l *Bitlist) child(s PathStep) (uint64, Type, error) {
+	if s.Name == "__len__" {
 		return 3, Uint64, nil
 	}
-	i, err := strconv.ParseUint(elem, 10, 64)
-	if err != nil || i >= l.limit {
-		return 0, nil, fmt.Errorf("%w: %q in %v", ErrPath, elem, l)
+	if !s.IsIndex() || s.Index >= l.limit {
+		return 0, nil, noStep(l, s)
 	}
-	return 2<<uint(l.depth) | i/256, Boolean, nil
+	return 2<<uint(l.depth) | s.Index/256, Boolean, nil
 }
 
 // bitChunks returns the chunks n bits fill.

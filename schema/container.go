@@ -38,20 +38,25 @@ type Container struct {
 }
 
 // NewContainer returns a container type with the given name and fields. A
-// container without fields, or with two fields of one name, is illegal.
+// container without fields, with two fields of one name, or with a field
+// name that a path cannot hold (see [Path]: letters, digits and _, not
+// starting with a digit) is illegal.
 func NewContainer(name string, fields ...Field) (*Container, error) {
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("%w: container %s has no fields", ErrType, name)
+		return nil, fmt.Errorf("%w: container %s has no fields", ErrIllegalType, name)
 	}
 	c := &Container{name: name, fields: append([]Field(nil), fields...), index: make(map[string]int, len(fields))}
 	c.common.t = c
 	c.depth = depthOf(uint64(len(fields)))
 	for i, f := range fields {
 		if f.Type == nil {
-			return nil, fmt.Errorf("%w: field %s.%s has no type", ErrType, name, f.Name)
+			return nil, fmt.Errorf("%w: field %s.%s has no type", ErrIllegalType, name, f.Name)
+		}
+		if !isName(f.Name) {
+			return nil, fmt.Errorf("%w: field %q of %s is not a name a path can hold", ErrIllegalType, f.Name, name)
 		}
 		if _, dup := c.index[f.Name]; dup {
-			return nil, fmt.Errorf("%w: container %s has two fields named %s", ErrType, name, f.Name)
+			return nil, fmt.Errorf("%w: container %s has two fields named %s", ErrIllegalType, name, f.Name)
 		}
 		c.index[f.Name] = i
 		c.offsets = append(c.offsets, c.fixedPart)
@@ -70,7 +75,7 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 			c.checked = append(c.checked, i)
 		}
 		if c.fixedPart > 0xffffffff {
-			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrType, name)
+			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrIllegalType, name)
 		}
 	}
 	c.boolsOnly = true
@@ -198,7 +203,7 @@ func (c *Container) validate(b []byte, at int) error {
 		f := c.fields[i]
 		off := c.offsets[i]
 		if err := f.Type.validate(b[off:off+f.Type.FixedSize()], at+off); err != nil {
-			return inField(err, "."+f.Name)
+			return inField(err, FieldStep(f.Name))
 		}
 	}
 	return nil
@@ -250,7 +255,7 @@ func (c *Container) decode(b []byte, at int) (*tree.Node, error) {
 			k++
 		}
 		if err != nil {
-			return nil, inField(err, "."+f.Name)
+			return nil, inField(err, FieldStep(f.Name))
 		}
 	}
 	return tree.Build(c.depth, nodes, 0)
@@ -294,7 +299,7 @@ func (c *Container) encode(dst []byte, n *tree.Node) ([]byte, error) {
 			continue
 		}
 		if dst, err = f.Type.encode(dst, nodes[i]); err != nil {
-			return dst, inField(err, "."+f.Name)
+			return dst, inField(err, FieldStep(f.Name))
 		}
 	}
 	for _, i := range c.variable {
@@ -302,7 +307,7 @@ func (c *Container) encode(dst []byte, n *tree.Node) ([]byte, error) {
 			return dst, err
 		}
 		if dst, err = c.fields[i].Type.encode(dst, nodes[i]); err != nil {
-			return dst, inField(err, "."+c.fields[i].Name)
+			return dst, inField(err, FieldStep(c.fields[i].Name))
 		}
 	}
 	return dst, nil
@@ -320,17 +325,17 @@ func (c *Container) size(n *tree.Node) (int, error) {
 	for _, i := range c.variable {
 		s, err := c.fields[i].Type.size(nodes[i])
 		if err != nil {
-			return 0, inField(err, "."+c.fields[i].Name)
+			return 0, inField(err, FieldStep(c.fields[i].Name))
 		}
 		total += s
 	}
 	return total, nil
 }
 
-func (c *Container) child(elem string) (uint64, Type, error) {
-	i, ok := c.index[elem]
-	if !ok {
-		return 0, nil, fmt.Errorf("%w: %s has no field %q", ErrPath, c.name, elem)
+func (c *Container) child(s PathStep) (uint64, Type, error) {
+	i, ok := c.index[s.Name]
+	if !ok || s.IsIndex() {
+		return 0, nil, noStep(c, s)
 	}
 	return 1<<uint(c.depth) | uint64(i), c.fields[i].Type, nil
 }

@@ -56,7 +56,7 @@ type elements struct {
 
 func newElements(elem Type, capacity uint64) (elements, error) {
 	if elem == nil {
-		return elements{}, fmt.Errorf("%w: nil element type", ErrType)
+		return elements{}, fmt.Errorf("%w: nil element type", ErrIllegalType)
 	}
 	e := elements{elem: elem}
 	if elem.IsFixedSize() {
@@ -153,13 +153,13 @@ func (e *elements) Elem() Type { return e.elem }
 func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
 	if e.elem.needsCheck() {
 		if e.packed {
-			if err := checkBools(t, b, at); err != nil {
+			if err := checkBools(b, at); err != nil {
 				return nil, err
 			}
 		} else {
 			for i := 0; i < n; i++ {
 				if err := e.elem.validate(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
-					return nil, inField(err, fmt.Sprintf("[%d]", i))
+					return nil, inField(err, IndexStep(uint64(i)))
 				}
 			}
 		}
@@ -171,7 +171,7 @@ func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
 	for i := range nodes {
 		var err error
 		if nodes[i], err = e.elem.decode(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
-			return nil, inField(err, fmt.Sprintf("[%d]", i))
+			return nil, inField(err, IndexStep(uint64(i)))
 		}
 	}
 	return tree.Build(e.depth, nodes, 0)
@@ -188,7 +188,7 @@ func (e *elements) buildVariable(b []byte, offsets []int, at int) (*tree.Node, e
 		}
 		var err error
 		if nodes[i], err = e.elem.decode(b[off:end], at+off); err != nil {
-			return nil, inField(err, fmt.Sprintf("[%d]", i))
+			return nil, inField(err, IndexStep(uint64(i)))
 		}
 	}
 	return tree.Build(e.depth, nodes, 0)
@@ -235,7 +235,7 @@ func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, e
 	if e.esize > 0 {
 		for i, nd := range nodes {
 			if dst, err = e.elem.encode(dst, nd); err != nil {
-				return dst, inField(err, fmt.Sprintf("[%d]", i))
+				return dst, inField(err, IndexStep(uint64(i)))
 			}
 		}
 		return dst, nil
@@ -247,7 +247,7 @@ func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, e
 			return dst, err
 		}
 		if dst, err = e.elem.encode(dst, nd); err != nil {
-			return dst, inField(err, fmt.Sprintf("[%d]", i))
+			return dst, inField(err, IndexStep(uint64(i)))
 		}
 	}
 	return dst, nil
@@ -275,7 +275,7 @@ func (e *elements) size(t Type, data *tree.Node, n int) (int, error) {
 	for i, nd := range nodes {
 		s, err := e.elem.size(nd)
 		if err != nil {
-			return 0, inField(err, fmt.Sprintf("[%d]", i))
+			return 0, inField(err, IndexStep(uint64(i)))
 		}
 		total += s
 	}

@@ -3,44 +3,60 @@ package schema
 import (
 	"errors"
 	"fmt"
+
+	"github.com/ssztree/ssztree/internal/errfmt"
 )
 
-// Sentinel errors, wrapped by every [*Error]; test them with errors.Is.
+// Every error message of this package starts with "schema: ", once. The
+// sentinels that this package returns only as the Err of an [*Error]
+// carry no prefix, since [Error.Error] writes it; those it returns wrapped
+// by fmt.Errorf ("schema: no such path: ...") begin the message and carry
+// it. A package that wraps a sentinel of the first kind in a message of
+// its own writes its own prefix ("view: wrong size: ...", "sszjson: ...").
 var (
-	// ErrSize: the input's size does not fit the type (a fixed-size value
-	// of the wrong size, a list of fixed-size values cut mid-value, bytes
-	// trailing after the value).
+	// ErrSize is returned, in an [*Error], when the input's size does not
+	// fit the type: a fixed-size value of the wrong size, a list of
+	// fixed-size values cut mid-value, bytes trailing after the value.
 	ErrSize = errors.New("wrong size")
-	// ErrOffset: an offset is not where the fixed part ends, goes backwards,
-	// or points outside the input.
+	// ErrOffset is returned, in an [*Error], when an offset is not where
+	// the fixed part ends, goes backwards, or points outside the input.
 	ErrOffset = errors.New("invalid offset")
-	// ErrLimit: a list or bitlist holds more elements than its limit.
+	// ErrLimit is returned, in an [*Error], when a list or bitlist holds
+	// more elements than its limit.
 	ErrLimit = errors.New("above the limit")
-	// ErrBitlist: a bitlist's last byte is zero, so it has no delimiter bit.
+	// ErrBitlist is returned, in an [*Error], when a bitlist's last byte
+	// is zero, so it has no delimiter bit.
 	ErrBitlist = errors.New("bitlist without delimiter bit")
-	// ErrPadding: a bitvector has bits set beyond its length.
+	// ErrPadding is returned, in an [*Error], when a bitvector has bits
+	// set beyond its length.
 	ErrPadding = errors.New("bits set beyond the bitvector's length")
-	// ErrBoolean: a boolean byte is neither 0 nor 1.
+	// ErrBoolean is returned, in an [*Error], when a boolean byte is
+	// neither 0 nor 1.
 	ErrBoolean = errors.New("boolean byte neither 0 nor 1")
-	// ErrSelector: a union's selector names no option, or None carries data.
+	// ErrSelector is returned, in an [*Error], when a union's selector
+	// names no option, or None carries data.
 	ErrSelector = errors.New("invalid union selector")
-	// ErrTree: a tree does not have the shape of the type's values.
+	// ErrTree is returned, in an [*Error], when a tree does not have the
+	// shape of the type's values.
 	ErrTree = errors.New("tree does not match the type")
-	// ErrType: a type definition is illegal (a vector of length 0, a
-	// container without fields...).
-	ErrType = errors.New("illegal type")
-	// ErrPath: a path names no part of a value.
-	ErrPath = errors.New("no such path")
+	// ErrIllegalType is returned (wrapped) when a type definition is
+	// illegal: a vector of length 0, a container without fields...
+	ErrIllegalType = errors.New("schema: illegal type")
+	// ErrPath is returned (wrapped) when a path does not follow the
+	// grammar of [Path] or names no part of a value of the type.
+	ErrPath = errors.New("schema: no such path")
 )
 
 // Error describes why a value failed to decode or encode: which type, at
-// which field path and byte offset, and what was wrong.
+// which path and byte offset, and what was wrong. Its message reads
+// "schema: BeaconState.validators[0].slashed (boolean) at byte 1234:
+// boolean byte neither 0 nor 1: byte 0x02".
 type Error struct {
-	// Top is the type that was being decoded or encoded.
+	// Top is the name of the type that was being decoded or encoded.
 	Top string
 	// Path is the path from the top value to the part at fault, in the
-	// notation of field accesses and indices (".E.B[3]"); empty for the
-	// top value itself.
+	// notation of [ParsePath] ("validators[0].slashed"), without the top
+	// type's name; empty for the top value itself.
 	Path string
 	// Type is the type of the part at fault.
 	Type string
@@ -52,21 +68,10 @@ type Error struct {
 	Detail string
 }
 
-// Error returns the error message.
+// Error returns "schema: Top.Path (Type) at byte Offset: Err: Detail",
+// leaving out what is unknown or empty.
 func (e *Error) Error() string {
-	at := ""
-	if e.Offset >= 0 {
-		at = fmt.Sprintf(" at byte %d", e.Offset)
-	}
-	where := e.Top
-	if e.Path != "" {
-		where += e.Path + " (" + e.Type + ")"
-	}
-	msg := fmt.Sprintf("ssz: %s%s: %v", where, at, e.Err)
-	if e.Detail != "" {
-		msg += ": " + e.Detail
-	}
-	return msg
+	return errfmt.Format("schema", e.Top, e.Path, e.Type, e.Offset, e.Err, e.Detail)
 }
 
 // Unwrap returns the sentinel error wrapped.
@@ -80,12 +85,12 @@ func treeError(t Type, format string, args ...any) *Error {
 	return &Error{Top: t.String(), Type: t.String(), Offset: -1, Err: ErrTree, Detail: fmt.Sprintf(format, args...)}
 }
 
-// inField prefixes the path of err, which occurred in a part of a value, with
-// that part's place.
-func inField(err error, place string) error {
+// inField puts step, the place of a part of a value, in front of the path
+// of err, which occurred in that part.
+func inField(err error, step PathStep) error {
 	var e *Error
 	if errors.As(err, &e) {
-		e.Path = place + e.Path
+		e.Path = JoinPath(step, e.Path)
 	}
 	return err
 }

@@ -72,6 +72,7 @@ func checkRoundTrip(t *testing.T, typ Type, input []byte) {
 		if e.Offset < 0 || e.Offset > len(input) {
 			t.Fatalf("%v: Decode error %q at offset %d of %d bytes\ninput %x", typ, err, e.Offset, len(input), input)
 		}
+		checkErrorPath(t, typ, e)
 		for _, s := range decodeErrors {
 			if errors.Is(err, s) {
 				return
@@ -413,3 +414,34 @@ func FuzzContainer(f *testing.F) { fuzzTypes(f, fuzzContainers) }
 // FuzzUnion checks the round-trip properties of checkRoundTrip for unions,
 // with and without None, nested, and inside lists, vectors and containers.
 func FuzzUnion(f *testing.F) { fuzzTypes(f, fuzzUnions) }
+
+// checkErrorPath checks that the path of e, an error about a value of type
+// typ, is in the notation of ParsePath and names a part of the type the
+// error says: printed, parsed and printed again it is the same, and
+// Locate finds a part of type e.Type there. Below the data of a union
+// whose options differ in type, which Locate cannot follow by type alone,
+// it checks the path up to that data.
+func checkErrorPath(t *testing.T, typ Type, e *Error) {
+	t.Helper()
+	p, err := ParsePath(e.Path)
+	if err != nil {
+		t.Fatalf("%v: error %q: path does not parse: %v", typ, e, err)
+	}
+	if p.String() != e.Path {
+		t.Fatalf("%v: error %q: path parses to %q", typ, e, p)
+	}
+	part := typ
+	for k := range p {
+		_, next, err := Locate(typ, p[:k+1].String())
+		if err != nil {
+			if part == nil {
+				return // below a union's data of no one type
+			}
+			t.Fatalf("%v: error %q: Locate(%q): %v", typ, e, p[:k+1], err)
+		}
+		part = next
+	}
+	if part != nil && part.String() != e.Type {
+		t.Fatalf("%v: error %q: Locate finds a part of type %v", typ, e, part)
+	}
+}

@@ -164,14 +164,13 @@ func (l *List) size(n *tree.Node) (int, error) {
 	return l.elements.size(l, data, length)
 }
 
-func (l *List) child(elem string) (uint64, Type, error) {
-	if elem == "__len__" {
+func (l *List) child(s PathStep) (uint64, Type, error) {
+	if s.Name == "__len__" {
 		return 3, Uint64, nil
 	}
-	i, err := strconv.ParseUint(elem, 10, 64)
-	if err != nil || i >= l.limit {
-		return 0, nil, fmt.Errorf("%w: %q in %v", ErrPath, elem, l)
+	if !s.IsIndex() || s.Index >= l.limit {
+		return 0, nil, noStep(l, s)
 	}
-	pos, t := l.elemPosition(i)
+	pos, t := l.elemPosition(s.Index)
 	return 2<<uint(l.depth) | pos, t, nil
 }

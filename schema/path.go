@@ -2,68 +2,219 @@ package schema
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ssztree/ssztree/tree"
 )
 
+// PathStep is one step of a path: to a field, __len__, data or selector by
+// Name, or to an element by Index when Name is empty.
+type PathStep struct {
+	Name  string
+	Index uint64
+}
+
+// FieldStep returns the step to the field (or __len__, data, selector)
+// named name.
+func FieldStep(name string) PathStep { return PathStep{Name: name} }
+
+// IndexStep returns the step to element i.
+func IndexStep(i uint64) PathStep { return PathStep{Index: i} }
+
+// IsIndex reports whether s is a step to an element.
+func (s PathStep) IsIndex() bool { return s.Name == "" }
+
+// String returns the step as it stands at the start of a path: "name" or
+// "[i]".
+func (s PathStep) String() string {
+	if s.IsIndex() {
+		return "[" + strconv.FormatUint(s.Index, 10) + "]"
+	}
+	return s.Name
+}
+
+// JoinPath returns the path of step followed by rest, a path below the
+// part step names. Errors build their paths with it as they go back up
+// from the part at fault, so that every path they report is in the one
+// notation that [ParsePath] reads.
+func JoinPath(step PathStep, rest string) string {
+	s := step.String()
+	if rest == "" || rest[0] == '[' {
+		return s + rest
+	}
+	return s + "." + rest
+}
+
+// Path is a parsed path: the steps from a value to one of its parts. A
+// path names a part of a value, in the notation of the consensus spec's
+// get_generalized_index: field names after dots and element indices in
+// brackets ("validators[12].effective_balance"), __len__ for the length of
+// a list or bitlist ("balances.__len__"). The spec does not define paths
+// into unions; here a union's value is "data" and its selector "selector",
+// the members of the union's JSON object, and a path goes on below data
+// into the option's type (see [Locate] and [LocateIn]). The empty path is
+// the value itself; a path starts with a field name or an index, never
+// with a dot, and does not name the value's type. Error messages put the top type's
+// name in front ("BeaconState.validators[0].slashed"), but the Path field
+// of an [*Error] holds the path alone.
+//
+// The grammar, for [ParsePath] and [Path.String]:
+//
+//	path  = "" | first { step }
+//	first = name | index
+//	step  = "." name | index
+//	name  = letter { letter | digit }     (letter: a-z, A-Z or _)
+//	index = "[" ( "0" | digit1 { digit } ) "]"
+type Path []PathStep
+
+// String returns the path in the notation ParsePath reads.
+func (p Path) String() string {
+	var b strings.Builder
+	for i, s := range p {
+		if i > 0 && !s.IsIndex() {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.String())
+	}
+	return b.String()
+}
+
+// ParsePath parses a path (see the grammar of [Path]). Any error wraps
+// [ErrPath]. ParsePath(p.String()) gives back p for every path p whose
+// names follow the grammar.
+func ParsePath(path string) (Path, error) {
+	var p Path
+	for i := 0; i < len(path); {
+		switch {
+		case path[i] == '[':
+			end := i + 1
+			for end < len(path) && path[end] >= '0' && path[end] <= '9' {
+				end++
+			}
+			digits := path[i+1 : end]
+			if end == len(path) || path[end] != ']' || digits == "" {
+				return nil, fmt.Errorf("%w: index without its closing bracket at byte %d of %q", ErrPath, i, path)
+			}
+			n, err := strconv.ParseUint(digits, 10, 64)
+			if err != nil || (len(digits) > 1 && digits[0] == '0') {
+				return nil, fmt.Errorf("%w: index %s in %q", ErrPath, digits, path)
+			}
+			p = append(p, IndexStep(n))
+			i = end + 1
+		case path[i] == '.' && i > 0, i == 0:
+			if i > 0 {
+				i++
+			}
+			end := i
+			for end < len(path) && isNameByte(path[end], end == i) {
+				end++
+			}
+			if end == i {
+				return nil, fmt.Errorf("%w: no field name at byte %d of %q", ErrPath, i, path)
+			}
+			p = append(p, FieldStep(path[i:end]))
+			i = end
+		default:
+			return nil, fmt.Errorf("%w: %q at byte %d of %q, want a dot or a bracket", ErrPath, path[i], i, path)
+		}
+	}
+	return p, nil
+}
+
+// isName reports whether s is a name of the path grammar.
+func isName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i], i == 0) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isNameByte(c byte, first bool) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || !first && '0' <= c && c <= '9'
+}
+
 // Gindex returns the generalized index, below the root of a value of type t,
-// of the part named by path: field names and element indices as in Go
-// ("finalized_checkpoint.root", "validators[12].effective_balance"), and
-// __len__ for the length of a list or bitlist ("balances.__len__"). The
+// of the part named by path ("finalized_checkpoint.root",
+// "validators[12].effective_balance", "balances.__len__"; see [Path]). The
 // empty path is the root, 1. It follows the spec's get_generalized_index: an
 // element of a list of basic values, or a bit, is in the chunk that packs it.
 func Gindex(t Type, path string) (tree.Gindex, error) {
-	elems, err := splitPath(path)
+	g, _, err := Locate(t, path)
+	return g, err
+}
+
+// Locate returns the generalized index, below the root of a value of type
+// t, of the part named by path (as [Gindex] does), and that part's type.
+// For the chunk of a basic element or a bit, the type is the element's.
+// The data of a union is located by its type alone only when every option
+// but None has the same type: then the path may go on below it; otherwise
+// data has no type (nil) and ends the path ([LocateIn] follows the value's
+// selector). Any error wraps [ErrPath].
+func Locate(t Type, path string) (tree.Gindex, Type, error) {
+	return locate(t, nil, path)
+}
+
+// LocateIn is [Locate] for the value of type t whose tree is n: the data
+// of a union is of the option the value selects, so a path may go on below
+// the data of any union. A tree that does not have the shape of the type
+// gives an error wrapping [ErrTree].
+func LocateIn(t Type, n *tree.Node, path string) (tree.Gindex, Type, error) {
+	if n == nil {
+		return 0, nil, treeError(t, "nil tree")
+	}
+	return locate(t, n, path)
+}
+
+// locate is Locate, and LocateIn when root is not nil.
+func locate(t Type, root *tree.Node, path string) (tree.Gindex, Type, error) {
+	p, err := ParsePath(path)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	g := tree.Gindex(1)
-	for i, e := range elems {
-		pos, next, err := t.child(e)
+	for i, s := range p {
+		if t == nil {
+			return 0, nil, fmt.Errorf("%w: %s of %q: the union's data before it is None, or of options that differ in type", ErrPath, s, path)
+		}
+		pos, next, err := t.child(s)
 		if err != nil {
-			return 0, fmt.Errorf("%w (at %q of path %q)", err, e, path)
+			return 0, nil, fmt.Errorf("%w (step %d of %q)", err, i+1, path)
+		}
+		if u, ok := t.(*Union); ok && next == nil && s.Name == "data" && root != nil && i+1 < len(p) {
+			if next, err = selectedOption(u, root, g); err != nil {
+				return 0, nil, err
+			}
 		}
 		var ok bool
 		if g, ok = g.Concat(tree.Gindex(pos)); !ok {
-			return 0, fmt.Errorf("%w: path %q is deeper than 63 levels (at element %d)", ErrPath, path, i)
+			return 0, nil, fmt.Errorf("%w: %q is deeper than 63 levels (at step %d)", ErrPath, path, i+1)
 		}
 		t = next
 	}
-	return g, nil
+	return g, t, nil
 }
 
-// splitPath splits "a.b[3][4].c" into a, b, 3, 4, c.
-func splitPath(path string) ([]string, error) {
-	if path == "" {
-		return nil, nil
+// noStep is the error of a type's child for a step it has not.
+func noStep(t Type, s PathStep) error {
+	if s.IsIndex() {
+		return fmt.Errorf("%w: %v has no element %d", ErrPath, t, s.Index)
 	}
-	var out []string
-	for _, part := range strings.Split(path, ".") {
-		name, rest, _ := strings.Cut(part, "[")
-		if name == "" && len(out) == 0 && rest == "" {
-			return nil, fmt.Errorf("%w: empty element in path %q", ErrPath, path)
-		}
-		if name != "" {
-			out = append(out, name)
-		}
-		for rest != "" {
-			idx, after, ok := strings.Cut(rest, "]")
-			if !ok || idx == "" {
-				return nil, fmt.Errorf("%w: unclosed index in path %q", ErrPath, path)
-			}
-			out = append(out, idx)
-			if after == "" {
-				break
-			}
-			if after[0] != '[' {
-				return nil, fmt.Errorf("%w: %q after an index in path %q", ErrPath, after, path)
-			}
-			rest = after[1:]
-		}
-		if name == "" && !strings.Contains(part, "[") {
-			return nil, fmt.Errorf("%w: empty element in path %q", ErrPath, path)
-		}
+	return fmt.Errorf("%w: %v has no field %s", ErrPath, t, s.Name)
+}
+
+// selectedOption returns the type of the option that the union of type u
+// at gindex g below root selects.
+func selectedOption(u *Union, root *tree.Node, g tree.Gindex) (Type, error) {
+	n, err := tree.GetGindex(root, g)
+	if err != nil {
+		return nil, treeError(u, "%v", err)
 	}
-	return out, nil
+	sel, _, err := u.Selected(n)
+	if err != nil {
+		return nil, err
+	}
+	return u.options[sel], nil
 }

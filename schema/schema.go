@@ -31,6 +31,17 @@
 //     with its length; a union adds the selector the same way.
 //
 // Types are immutable once built and safe for concurrent use.
+//
+// # Paths and errors
+//
+// A path names a part of a value in the notation of the specification's
+// get_generalized_index ("validators[12].effective_balance",
+// "balances.__len__"; a union's value is "data", its selector "selector"):
+// [ParsePath] reads it, [Gindex] and [Locate] find the part. Decoding and
+// encoding errors are [*Error] values whose Path is in the same notation,
+// without the top type's name, which the message puts in front:
+// "schema: BeaconState.validators[0].slashed (boolean) at byte 1234: ...".
+// The sentinel errors are in errors.go.
 package schema
 
 import (
@@ -86,9 +97,10 @@ type Type interface {
 	// compactBytes, and nil for other types: such values may be stored in
 	// pages.
 	shape() *tree.Shape
-	// child returns the position of a path element below a value's root,
-	// for generalized indices.
-	child(elem string) (pos uint64, t Type, err error)
+	// child returns the position below a value's root of the part a path
+	// step names, and the part's type (nil for a union's data whose
+	// options differ), for generalized indices.
+	child(s PathStep) (pos uint64, t Type, err error)
 	makeDefault() *tree.Node
 }
 

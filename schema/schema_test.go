@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/ssztree/ssztree/tree"
@@ -192,8 +193,12 @@ func TestErrorNamesPathAndOffset(t *testing.T) {
 	if !errors.As(err, &e) {
 		t.Fatalf("no *Error: %v", err)
 	}
-	if e.Path != ".G[1]" || e.Offset != g1+2 || e.Type != "VarTestStruct" || !errors.Is(err, ErrOffset) {
-		t.Fatalf("error %q: path %q, offset %d (want .G[1] at %d), type %s", err, e.Path, e.Offset, g1+2, e.Type)
+	if e.Path != "G[1]" || e.Offset != g1+2 || e.Type != "VarTestStruct" || !errors.Is(err, ErrOffset) {
+		t.Fatalf("error %q: path %q, offset %d (want G[1] at %d), type %s", err, e.Path, e.Offset, g1+2, e.Type)
+	}
+	want := fmt.Sprintf("schema: ComplexTestStruct.G[1] (VarTestStruct) at byte %d: invalid offset: ", g1+2)
+	if !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("message %q, want it to start with %q", err, want)
 	}
 }
 
@@ -203,13 +208,16 @@ func TestIllegalTypes(t *testing.T) {
 		"Bitvector[0]":      func() error { _, err := NewBitvector(0); return err }(),
 		"empty container":   func() error { _, err := NewContainer("Empty"); return err }(),
 		"duplicate field":   func() error { _, err := NewContainer("D", field("a", Uint8), field("a", Uint8)); return err }(),
+		"field a-b":         func() error { _, err := NewContainer("D", field("a-b", Uint8)); return err }(),
+		"field 1a":          func() error { _, err := NewContainer("D", field("1a", Uint8)); return err }(),
+		"field \"\"":        func() error { _, err := NewContainer("D", field("", Uint8)); return err }(),
 		"Union[]":           func() error { _, err := NewUnion(); return err }(),
 		"Union[None]":       func() error { _, err := NewUnion(nil); return err }(),
 		"Union[uint8,None]": func() error { _, err := NewUnion(Uint8, nil); return err }(),
 		"huge vector":       func() error { _, err := NewVector(Uint64, 1<<40); return err }(),
 	} {
-		if !errors.Is(err, ErrType) {
-			t.Errorf("%s: %v, want ErrType", name, err)
+		if !errors.Is(err, ErrIllegalType) {
+			t.Errorf("%s: %v, want ErrIllegalType", name, err)
 		}
 	}
 }

@@ -21,15 +21,15 @@ type Union struct {
 func NewUnion(options ...Type) (*Union, error) {
 	switch {
 	case len(options) == 0:
-		return nil, fmt.Errorf("%w: union without options", ErrType)
+		return nil, fmt.Errorf("%w: union without options", ErrIllegalType)
 	case len(options) > 128:
-		return nil, fmt.Errorf("%w: union of %d options (at most 128)", ErrType, len(options))
+		return nil, fmt.Errorf("%w: union of %d options (at most 128)", ErrIllegalType, len(options))
 	case options[0] == nil && len(options) < 2:
-		return nil, fmt.Errorf("%w: Union[None] has no other option", ErrType)
+		return nil, fmt.Errorf("%w: Union[None] has no other option", ErrIllegalType)
 	}
 	for i, o := range options[1:] {
 		if o == nil {
-			return nil, fmt.Errorf("%w: None as union option %d (only the first may be None)", ErrType, i+1)
+			return nil, fmt.Errorf("%w: None as union option %d (only the first may be None)", ErrIllegalType, i+1)
 		}
 	}
 	u := &Union{options: append([]Type(nil), options...)}
@@ -123,7 +123,7 @@ func (u *Union) decode(b []byte, at int) (*tree.Node, error) {
 	}
 	value, err := o.decode(b[1:], at+1)
 	if err != nil {
-		return nil, inField(err, fmt.Sprintf(".<%d>", sel))
+		return nil, inField(err, FieldStep("data"))
 	}
 	return tree.NewMixIn(value, uint64(sel)), nil
 }
@@ -156,7 +156,7 @@ func (u *Union) encode(dst []byte, n *tree.Node) ([]byte, error) {
 	}
 	dst, err = u.options[sel].encode(dst, value)
 	if err != nil {
-		return dst, inField(err, fmt.Sprintf(".<%d>", sel))
+		return dst, inField(err, FieldStep("data"))
 	}
 	return dst, nil
 }
@@ -170,6 +170,26 @@ func (u *Union) size(n *tree.Node) (int, error) {
 	return 1 + s, err
 }
 
-func (u *Union) child(elem string) (uint64, Type, error) {
-	return 0, nil, fmt.Errorf("%w: paths into unions are not defined", ErrPath)
+// child names the union's value "data" (gindex 2, below the mix-in of the
+// selector) and its selector "selector" (gindex 3), as its JSON object
+// does. The type of data is the options' when every option but None has
+// the same type, and unknown (nil) otherwise.
+func (u *Union) child(s PathStep) (uint64, Type, error) {
+	switch s.Name {
+	case "selector":
+		return 3, Uint8, nil
+	case "data":
+		var t Type
+		for _, o := range u.options {
+			switch {
+			case o == nil:
+			case t == nil:
+				t = o
+			case t != o:
+				return 2, nil, nil
+			}
+		}
+		return 2, t, nil
+	}
+	return 0, nil, noStep(u, s)
 }

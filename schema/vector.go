@@ -22,7 +22,7 @@ type Vector struct {
 // whose fixed size does not fit in 4-byte offsets, is illegal.
 func NewVector(elem Type, n uint64) (*Vector, error) {
 	if n == 0 {
-		return nil, fmt.Errorf("%w: Vector[%v, 0]: vectors of length 0 are illegal", ErrType, elem)
+		return nil, fmt.Errorf("%w: Vector[%v, 0]: vectors of length 0 are illegal", ErrIllegalType, elem)
 	}
 	e, err := newElements(elem, n)
 	if err != nil {
@@ -31,7 +31,7 @@ func NewVector(elem Type, n uint64) (*Vector, error) {
 	v := &Vector{elements: e, n: n}
 	v.common.t = v
 	if v.esize > 0 && satMul(n, uint64(v.esize)) > math.MaxUint32 {
-		return nil, fmt.Errorf("%w: %v is larger than 4 GiB", ErrType, v)
+		return nil, fmt.Errorf("%w: %v is larger than 4 GiB", ErrIllegalType, v)
 	}
 	if v.esize > 0 && v.FixedSize() <= compactBytes {
 		if v.packed {
@@ -112,11 +112,11 @@ func (v *Vector) validate(b []byte, at int) error {
 		return nil
 	}
 	if v.packed {
-		return checkBools(v, b, at)
+		return checkBools(b, at)
 	}
 	for i := 0; i < int(v.n); i++ {
 		if err := v.elem.validate(b[i*v.esize:(i+1)*v.esize], at+i*v.esize); err != nil {
-			return inField(err, fmt.Sprintf("[%d]", i))
+			return inField(err, IndexStep(uint64(i)))
 		}
 	}
 	return nil
@@ -159,11 +159,10 @@ func (v *Vector) size(n *tree.Node) (int, error) {
 	return v.elements.size(v, n, int(v.n))
 }
 
-func (v *Vector) child(elem string) (uint64, Type, error) {
-	i, err := strconv.ParseUint(elem, 10, 64)
-	if err != nil || i >= v.n {
-		return 0, nil, fmt.Errorf("%w: %q in %v", ErrPath, elem, v)
+func (v *Vector) child(s PathStep) (uint64, Type, error) {
+	if !s.IsIndex() || s.Index >= v.n {
+		return 0, nil, noStep(v, s)
 	}
-	pos, t := v.elemPosition(i)
+	pos, t := v.elemPosition(s.Index)
 	return 1<<uint(v.depth) | pos, t, nil
 }

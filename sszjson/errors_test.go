@@ -71,13 +71,13 @@ func TestUnmarshalErrors(t *testing.T) {
 		{schema.Boolean, `1`, "boolean", ErrKind},
 		{schema.Boolean, `tru`, "boolean", ErrSyntax},
 		// Vectors and lists.
-		{must(schema.NewList(schema.Uint8, 2)), `["1","2","3"]`, "List[uint8, 2][2]", ErrLength},
+		{must(schema.NewList(schema.Uint8, 2)), `["1","2","3"]`, "List[uint8, 2]", ErrLength},
 		{must(schema.NewVector(schema.Uint8, 2)), `["1"]`, "Vector[uint8, 2]", ErrLength},
-		{must(schema.NewVector(schema.Uint8, 2)), `["1","2","3"]`, "Vector[uint8, 2][2]", ErrLength},
+		{must(schema.NewVector(schema.Uint8, 2)), `["1","2","3"]`, "Vector[uint8, 2]", ErrLength},
 		{must(schema.NewList(schema.Uint8, 2)), `"0x01"`, "List[uint8, 2]", ErrKind},
 		{must(schema.NewList(schema.Uint8, 2)), `["1",2]`, "List[uint8, 2][1]", ErrKind},
 		{must(schema.NewList(inner, 4)), `[` + innerOK + `,{"a":"x","b":[],"c":"0x01","d":true}]`, "List[Inner, 4][1].a", ErrValue},
-		{must(schema.NewList(inner, 4)), `[` + innerOK + `,{"a":"1","b":["1","2","3","4","5"],"c":"0x01","d":true}]`, "List[Inner, 4][1].b[4]", ErrLength},
+		{must(schema.NewList(inner, 4)), `[` + innerOK + `,{"a":"1","b":["1","2","3","4","5"],"c":"0x01","d":true}]`, "List[Inner, 4][1].b", ErrLength},
 		{must(schema.NewList(inner, 4)), `[{"d":true,"c":"0x00","b":[],"a":"1"}]`, "List[Inner, 4][0].c", schema.ErrBitlist},
 		// Unions.
 		{unionType, `{"selector":3,"data":null}`, "Union[None, uint32, Inner].selector", ErrValue},
@@ -118,12 +118,7 @@ func TestUnmarshalErrors(t *testing.T) {
 			t.Errorf("Unmarshal(%v, %.60s) = %x, %v; want an *Error", tc.typ, tc.json, out, err)
 			continue
 		}
-		if e.Path != tc.path || !errors.Is(err, tc.sentinel) {
-			t.Errorf("Unmarshal(%v, %.60s): %v\nwant path %s and %q", tc.typ, tc.json, err, tc.path, tc.sentinel)
-		}
-		if want := "sszjson: " + tc.path + ": "; !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("Unmarshal(%v, %.60s): %q does not start with %q", tc.typ, tc.json, err, want)
-		}
+		checkError(t, tc.typ, e, tc.path, tc.sentinel)
 	}
 }
 
@@ -173,8 +168,53 @@ func TestMarshalErrors(t *testing.T) {
 			t.Errorf("Marshal(%v, %x) = %s, %v; want an *Error", tc.typ, ssz, out, err)
 			continue
 		}
-		if e.Path != tc.path || !errors.Is(err, tc.sentinel) {
-			t.Errorf("Marshal(%v, %x): %v\nwant path %s and %q", tc.typ, ssz, err, tc.path, tc.sentinel)
+		checkError(t, tc.typ, e, tc.path, tc.sentinel)
+	}
+}
+
+// checkError checks that e, an error about a value of type typ, wraps
+// sentinel and names the part where, written as in messages: the top
+// type's name, then the path ("List[Inner, 4][1].a"); that its message
+// starts with "sszjson: " and where; and that its path is one
+// schema.Locate finds, at a part of the type it names.
+func checkError(t *testing.T, typ schema.Type, e *Error, where string, sentinel error) {
+	t.Helper()
+	path := strings.TrimPrefix(strings.TrimPrefix(where, typ.String()), ".")
+	if e.Top != typ.String() || e.Path != path || !errors.Is(e, sentinel) {
+		t.Errorf("%v: %v\nwant top %s, path %q and %q", typ, e, typ, path, sentinel)
+	}
+	msg := e.Error()
+	if want := "sszjson: " + where; !strings.HasPrefix(msg, want) || len(msg) == len(want) || msg[len(want)] != ' ' && msg[len(want)] != ':' {
+		t.Errorf("%v: %q does not start with %q", typ, msg, want)
+	}
+	checkPath(t, typ, e)
+}
+
+// checkPath checks that the path of e, an error about a value of type typ,
+// parses, prints as it was, and names a part of type e.Type (or of no one
+// type: a union's data whose options differ, or whose type the error does
+// not know).
+func checkPath(t *testing.T, typ schema.Type, e *Error) {
+	t.Helper()
+	p, err := schema.ParsePath(e.Path)
+	if err != nil || p.String() != e.Path {
+		t.Fatalf("%v: error %q: path parses to %v, %v", typ, e, p, err)
+	}
+	part := typ
+	for k := range p {
+		_, next, err := schema.Locate(typ, p[:k+1].String())
+		if err != nil {
+			if part == nil {
+				return // below a union's data of no one type
+			}
+			t.Fatalf("%v: error %q: Locate(%q): %v", typ, e, p[:k+1], err)
 		}
+		part = next
+	}
+	if part != nil && e.Type != "" && part.String() != e.Type {
+		t.Fatalf("%v: error %q: Locate finds a part of type %v", typ, e, part)
+	}
+	if part != nil && e.Type == "" {
+		t.Fatalf("%v: error %q names no type, Locate finds %v", typ, e, part)
 	}
 }

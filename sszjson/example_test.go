@@ -27,5 +27,5 @@ func ExampleMarshal() {
 	// Output:
 	// {"epoch":"1","root":"0xdeadbeef"}
 	// 0100000000000000deadbeef <nil>
-	// sszjson: Checkpoint.epoch: uint64 wants a string, found a number (at byte 10)
+	// sszjson: Checkpoint.epoch (uint64) at byte 10: wrong kind of JSON value: want a string, found a number
 }

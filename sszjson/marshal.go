@@ -14,7 +14,7 @@ import (
 // sszError reports invalid SSZ bytes at offset at of the input, with one
 // of the sentinel errors of package schema.
 func sszError(sentinel error, at int, format string, args ...any) *Error {
-	return &Error{Offset: at, Msg: sentinel.Error() + ": " + fmt.Sprintf(format, args...), Err: sentinel}
+	return &Error{Offset: at, Err: sentinel, Detail: fmt.Sprintf(format, args...)}
 }
 
 // appendValue appends the JSON of the value of type t serialized in b,
@@ -53,7 +53,7 @@ func appendValue(dst []byte, t schema.Type, b []byte, at int) ([]byte, error) {
 	case *schema.Union:
 		return appendUnion(dst, t, b, at)
 	}
-	return dst, &Error{Offset: -1, Msg: "unsupported type " + t.String(), Err: ErrType}
+	return dst, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: t.String()}
 }
 
 // checkBits checks the bytes of a bitvector (size, padding) or a bitlist
@@ -188,7 +188,7 @@ func appendElems(dst []byte, elem schema.Type, b []byte, at int, n uint64, vecto
 		}
 		var err error
 		if dst, err = appendValue(dst, elem, b[start:end], at+start); err != nil {
-			return dst, inPath(err, "["+strconv.Itoa(i)+"]")
+			return dst, inPath(err, schema.IndexStep(uint64(i)), elem)
 		}
 	}
 	return append(dst, ']'), nil
@@ -209,7 +209,7 @@ func appendFixedElems(dst []byte, elem schema.Type, b []byte, at, n, size int) (
 	case *schema.Bool:
 		for i, c := range b {
 			if c > 1 {
-				return dst, inPath(sszError(schema.ErrBoolean, at+i, "byte 0x%02x", c), "["+strconv.Itoa(i)+"]")
+				return dst, inPath(sszError(schema.ErrBoolean, at+i, "byte 0x%02x", c), schema.IndexStep(uint64(i)), e)
 			}
 			if i > 0 {
 				dst = append(dst, ',')
@@ -223,7 +223,7 @@ func appendFixedElems(dst []byte, elem schema.Type, b []byte, at, n, size int) (
 			}
 			var err error
 			if dst, err = appendValue(dst, e, b[i*size:(i+1)*size], at+i*size); err != nil {
-				return dst, inPath(err, "["+strconv.Itoa(i)+"]")
+				return dst, inPath(err, schema.IndexStep(uint64(i)), e)
 			}
 		}
 	}
@@ -290,7 +290,7 @@ func appendContainer(dst []byte, c *schema.Container, b []byte, at int) ([]byte,
 		}
 		var err error
 		if dst, err = appendValue(dst, f.Type, b[start:end], at+start); err != nil {
-			return dst, inPath(err, "."+f.Name)
+			return dst, inPath(err, schema.FieldStep(f.Name), f.Type)
 		}
 	}
 	return append(dst, '}'), nil
@@ -317,7 +317,7 @@ func appendUnion(dst []byte, u *schema.Union, b []byte, at int) ([]byte, error) 
 	} else {
 		var err error
 		if dst, err = appendValue(dst, opt, b[1:], at+1); err != nil {
-			return dst, inPath(err, ".data")
+			return dst, inPath(err, schema.FieldStep("data"), opt)
 		}
 	}
 	return append(dst, '}'), nil

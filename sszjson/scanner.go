@@ -52,7 +52,7 @@ func (d *decoder) literal(lit string) bool {
 }
 
 func (d *decoder) errorf(sentinel error, at int, format string, args ...any) *Error {
-	return &Error{Offset: at, Msg: fmt.Sprintf(format, args...), Err: sentinel}
+	return &Error{Offset: at, Err: sentinel, Detail: fmt.Sprintf(format, args...)}
 }
 
 // found describes the JSON value at pos, for errors; ok is false if no
@@ -82,15 +82,16 @@ func (d *decoder) found() (what string, ok bool) {
 	}
 }
 
-// kindError reports that the value at pos is not the kind that type t
-// wants (ErrKind), or no JSON value at all (ErrSyntax).
-func (d *decoder) kindError(t fmt.Stringer, want string) *Error {
+// kindError reports that the value at pos is not the kind wanted, want
+// (ErrKind), or no JSON value at all (ErrSyntax). The error's path and
+// type, which its caller's callers add, say whose value it is.
+func (d *decoder) kindError(want string) *Error {
 	what, ok := d.found()
 	sentinel := ErrKind
 	if !ok {
 		sentinel = ErrSyntax
 	}
-	return d.errorf(sentinel, d.pos, "%v wants %s, found %s", t, want, what)
+	return d.errorf(sentinel, d.pos, "want %s, found %s", want, what)
 }
 
 // scanString consumes the string at pos and returns the offset of its

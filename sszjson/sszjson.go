@@ -31,6 +31,13 @@
 // Both directions work on the serialization, not on trees: they walk the
 // bytes or the JSON text once, guided by the schema, and append to one
 // growing buffer.
+//
+// Errors are [*Error] values with the fields and the message format of
+// schema.Error: the part at fault by its path in the notation of
+// schema.ParsePath (a union's value is "data", its selector "selector"),
+// its type, and the byte offset in the input: "sszjson: Checkpoint.epoch
+// (uint64) at byte 10: wrong kind of JSON value: want a string, found a
+// number".
 package sszjson
 
 import (
@@ -60,13 +67,11 @@ func Marshal(t schema.Type, ssz []byte) ([]byte, error) {
 // value of a variable-size container or vector.
 func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
 	if t == nil {
-		return dst, &Error{Offset: -1, Msg: "nil type", Err: ErrType}
+		return dst, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: "nil type"}
 	}
 	out, err := appendValue(dst, t, ssz, 0)
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Path = t.String() + e.Path
-		}
+		atTop(err, t)
 		return dst, err
 	}
 	return out, nil
@@ -93,7 +98,7 @@ func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
 // more scan of their members.
 func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
 	if t == nil {
-		return nil, &Error{Offset: -1, Msg: "nil type", Err: ErrType}
+		return nil, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: "nil type"}
 	}
 	d := decoder{data: data}
 	// The serialization of byte data is half its JSON (two hex digits a
@@ -107,9 +112,7 @@ func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Path = t.String() + e.Path
-		}
+		atTop(err, t)
 		return nil, err
 	}
 	return out, nil

@@ -26,7 +26,7 @@ func (d *decoder) value(dst []byte, t schema.Type) ([]byte, error) {
 		}
 		out, why := parseUint(dst, s, t.FixedSize())
 		if why != "" {
-			return dst, d.errorf(ErrValue, at, "%v %s: %s", t, excerpt(s), why)
+			return dst, d.errorf(ErrValue, at, "%s: %s", excerpt(s), why)
 		}
 		return out, nil
 	case *schema.Bool:
@@ -36,7 +36,7 @@ func (d *decoder) value(dst []byte, t schema.Type) ([]byte, error) {
 		case d.literal("false"):
 			return append(dst, 0), nil
 		}
-		return dst, d.kindError(t, "true or false")
+		return dst, d.kindError("true or false")
 	case *schema.Bitvector:
 		size := uint64(t.FixedSize())
 		return d.bitfield(dst, t, size, size)
@@ -51,13 +51,13 @@ func (d *decoder) value(dst []byte, t schema.Type) ([]byte, error) {
 	case *schema.Union:
 		return d.union(dst, t)
 	}
-	return dst, d.errorf(ErrType, at, "unsupported type %v", t)
+	return dst, d.errorf(ErrUnsupportedType, at, "%v", t)
 }
 
 // stringOf reads the string at pos, which holds a value of type t.
 func (d *decoder) stringOf(t schema.Type) ([]byte, error) {
 	if d.peek() != '"' {
-		return nil, d.kindError(t, "a string")
+		return nil, d.kindError("a string")
 	}
 	return d.str()
 }
@@ -123,7 +123,7 @@ func (d *decoder) elems(dst []byte, t, elem schema.Type, n uint64, vector bool) 
 		return d.hexBytes(dst, s, at, 0, n)
 	}
 	if d.peek() != '[' {
-		return dst, d.kindError(t, "an array")
+		return dst, d.kindError("an array")
 	}
 	d.pos++
 	start := len(dst)
@@ -141,15 +141,15 @@ func (d *decoder) elems(dst []byte, t, elem schema.Type, n uint64, vector bool) 
 		if count == n {
 			e := d.errorf(ErrLength, d.pos, "more than the limit of %d elements", n)
 			if vector {
-				e.Msg = "more than " + strconv.FormatUint(n, 10) + " elements"
+				e.Detail = "more than " + strconv.FormatUint(n, 10) + " elements"
 			}
-			return dst, inPath(e, "["+strconv.FormatUint(count, 10)+"]")
+			return dst, e
 		}
 		if !fixed {
 			offsets = append(offsets, len(dst)-start)
 		}
 		if dst, err = d.value(dst, elem); err != nil {
-			return dst, inPath(err, "["+strconv.FormatUint(count, 10)+"]")
+			return dst, inPath(err, schema.IndexStep(count), elem)
 		}
 		count++
 	}
@@ -194,7 +194,7 @@ func fieldIndex(c *schema.Container, name []byte, guess int) int {
 func (d *decoder) container(dst []byte, c *schema.Container) ([]byte, error) {
 	at := d.pos
 	if d.peek() != '{' {
-		return dst, d.kindError(c, "an object")
+		return dst, d.kindError("an object")
 	}
 	d.pos++
 	nf := c.NumFields()
@@ -227,7 +227,7 @@ func (d *decoder) container(dst []byte, c *schema.Container) ([]byte, error) {
 			continue
 		}
 		if seenMany != nil && seenMany[i] || seenMany == nil && seen>>i&1 != 0 {
-			return dst, inPath(d.errorf(ErrField, d.pos, "duplicate member"), "."+c.Field(i).Name)
+			return dst, inPath(d.errorf(ErrField, d.pos, "duplicate member"), schema.FieldStep(c.Field(i).Name), c.Field(i).Type)
 		}
 		if seenMany != nil {
 			seenMany[i] = true
@@ -260,7 +260,7 @@ func (d *decoder) container(dst []byte, c *schema.Container) ([]byte, error) {
 		}
 	}
 	if next < nf {
-		return dst, inPath(d.errorf(ErrField, at, "missing member"), "."+c.Field(next).Name)
+		return dst, inPath(d.errorf(ErrField, at, "missing member"), schema.FieldStep(c.Field(next).Name), c.Field(next).Type)
 	}
 	return dst, nil
 }
@@ -290,7 +290,7 @@ func (d *decoder) field(dst []byte, c *schema.Container, i, start int, variable 
 		dst, err = d.value(dst, f.Type)
 	}
 	if err != nil {
-		return dst, inPath(err, "."+f.Name)
+		return dst, inPath(err, schema.FieldStep(f.Name), f.Type)
 	}
 	return dst, nil
 }
@@ -300,7 +300,7 @@ func (d *decoder) field(dst []byte, c *schema.Container, i, start int, variable 
 func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 	at := d.pos
 	if d.peek() != '{' {
-		return dst, d.kindError(u, "an object")
+		return dst, d.kindError("an object")
 	}
 	d.pos++
 	sel, dataAt := -1, -1
@@ -316,10 +316,10 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 		switch string(name) {
 		case "selector":
 			if sel >= 0 {
-				return dst, inPath(d.errorf(ErrField, d.pos, "duplicate member"), ".selector")
+				return dst, inPath(d.errorf(ErrField, d.pos, "duplicate member"), schema.FieldStep("selector"), schema.Uint8)
 			}
 			if sel, err = d.selector(u); err != nil {
-				return dst, inPath(err, ".selector")
+				return dst, inPath(err, schema.FieldStep("selector"), schema.Uint8)
 			}
 			dst = append(dst, byte(sel))
 			if dataAt >= 0 {
@@ -332,7 +332,7 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 			}
 		case "data":
 			if haveData {
-				return dst, inPath(d.errorf(ErrField, d.pos, "duplicate member"), ".data")
+				return dst, inPath(d.errorf(ErrField, d.pos, "duplicate member"), schema.FieldStep("data"), option(u, sel))
 			}
 			haveData = true
 			if sel >= 0 {
@@ -353,9 +353,9 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 	}
 	switch {
 	case sel < 0:
-		return dst, inPath(d.errorf(ErrField, at, "missing member"), ".selector")
+		return dst, inPath(d.errorf(ErrField, at, "missing member"), schema.FieldStep("selector"), schema.Uint8)
 	case !haveData:
-		return dst, inPath(d.errorf(ErrField, at, "missing member"), ".data")
+		return dst, inPath(d.errorf(ErrField, at, "missing member"), schema.FieldStep("data"), option(u, sel))
 	}
 	return dst, nil
 }
@@ -365,7 +365,7 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 func (d *decoder) selector(u *schema.Union) (int, error) {
 	at := d.pos
 	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
-		return 0, d.kindError(u, "a number as selector")
+		return 0, d.kindError("a number as selector")
 	}
 	num, err := d.number()
 	if err != nil {
@@ -385,13 +385,22 @@ func (d *decoder) unionData(dst []byte, u *schema.Union, sel int) ([]byte, error
 	if opt != nil {
 		out, err := d.value(dst, opt)
 		if err != nil {
-			return dst, inPath(err, ".data")
+			return dst, inPath(err, schema.FieldStep("data"), opt)
 		}
 		return out, nil
 	}
 	d.ws()
 	if !d.literal("null") {
-		return dst, inPath(d.kindError(u, "null for None"), ".data")
+		return dst, inPath(d.kindError("null for None"), schema.FieldStep("data"), nil)
 	}
 	return dst, nil
+}
+
+// option returns the type of u's option sel, or nil if sel is not known
+// yet (negative) or names None.
+func option(u *schema.Union, sel int) schema.Type {
+	if sel < 0 {
+		return nil
+	}
+	return u.Option(sel)
 }

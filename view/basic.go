@@ -212,7 +212,7 @@ func (b *basic[T]) setValues(vs []T) error {
 
 func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth int, list bool, limit uint64, n *tree.Node) (basic[T], error) {
 	if l == nil || !isUint(elem, sizeOfT[T]()) {
-		return basic[T]{}, fmt.Errorf("%w: %v as %d-byte integers", ErrType, t, sizeOfT[T]())
+		return basic[T]{}, fmt.Errorf("%w: %v as %d-byte integers", ErrWrongType, t, sizeOfT[T]())
 	}
 	s, err := newSeq(t, l, depth, sizeOfT[T](), false, list, limit, n)
 	if err != nil {
@@ -277,7 +277,7 @@ func (l *BasicList[T]) SetAll(vs []T) error { return l.setValues(vs) }
 // error if b is not whole values or is too long.
 func (l *BasicList[T]) SetBytes(b []byte) error {
 	if len(b)%l.esize != 0 {
-		return fmt.Errorf("%w: %d bytes for %v", schema.ErrSize, len(b), l.t)
+		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), l.t)
 	}
 	return l.replace(b, uint64(len(b)/l.esize), false)
 }
@@ -323,7 +323,7 @@ func (v *BasicVector[T]) SetAll(vs []T) error { return v.setValues(vs) }
 // be of the vector's size.
 func (v *BasicVector[T]) SetBytes(b []byte) error {
 	if len(b) != v.t.FixedSize() {
-		return fmt.Errorf("%w: %d bytes for %v", schema.ErrSize, len(b), v.t)
+		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), v.t)
 	}
 	return v.replace(b, v.t.Len(), false)
 }

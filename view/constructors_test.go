@@ -122,7 +122,7 @@ func TestConstructors(t *testing.T) {
 }
 
 // TestConstructorsRejectOtherTypes checks that a constructor given a type
-// that another view type holds returns ErrType.
+// that another view type holds returns ErrWrongType.
 func TestConstructorsRejectOtherTypes(t *testing.T) {
 	var (
 		boolList  = schema.Must(schema.NewList(schema.Boolean, 10))
@@ -149,8 +149,8 @@ func TestConstructorsRejectOtherTypes(t *testing.T) {
 		"DecodeBoolList(List[uint8])":          second(DecodeBoolList(bytesList, []byte{1})),
 		"DecodeBasicList[uint16](List[uint8])": second(DecodeBasicList[uint16](bytesList, []byte{1, 2})),
 	} {
-		if !errors.Is(err, ErrType) {
-			t.Errorf("%s: %v, want ErrType", name, err)
+		if !errors.Is(err, ErrWrongType) {
+			t.Errorf("%s: %v, want ErrWrongType", name, err)
 		}
 	}
 }

@@ -295,7 +295,7 @@ func (c *Container) Field(i int) View {
 func (c *Container) Set(i int, v View) error {
 	f := c.field(i)
 	if v.Type() != f {
-		return fmt.Errorf("%w: %v into %s.%s (%v)", ErrType, v.Type(), c.t, c.t.Field(i).Name, f)
+		return fmt.Errorf("%w: %v into %s.%s (%v)", ErrWrongType, v.Type(), c.t, c.t.Field(i).Name, f)
 	}
 	if c.t.IsCompact() {
 		b, err := v.MarshalSSZ()

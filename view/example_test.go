@@ -67,7 +67,7 @@ func ExampleDecode() {
 	fmt.Println(l.Len(), last, err)
 
 	_, err = view.NewBasicList[uint8](flags)
-	fmt.Println(errors.Is(err, view.ErrType))
+	fmt.Println(errors.Is(err, view.ErrWrongType))
 	_, err = view.Decode(flags, []byte{2})
 	fmt.Println(err != nil)
 	// Output:

@@ -145,7 +145,7 @@ func (s *subtrees) Get(i int) View {
 func (s *subtrees) Set(i int, v View) error {
 	k := s.index(i)
 	if v.Type() != s.elem {
-		return fmt.Errorf("%w: %v into %v", ErrType, v.Type(), s.typ)
+		return fmt.Errorf("%w: %v into %v", ErrWrongType, v.Type(), s.typ)
 	}
 	s.setNode(k, v.Node())
 	return nil
@@ -194,7 +194,7 @@ func ofList(t *schema.List, n *tree.Node) (*List, error) {
 // full or v is of another type.
 func (l *List) Append(v View) error {
 	if v.Type() != l.elem {
-		return fmt.Errorf("%w: %v into %v", ErrType, v.Type(), l.t)
+		return fmt.Errorf("%w: %v into %v", ErrWrongType, v.Type(), l.t)
 	}
 	if l.n >= l.limit {
 		return fmt.Errorf("%w: %v holds %d", ErrLimit, l.t, l.limit)

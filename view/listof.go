@@ -44,7 +44,7 @@ func DecodeListOf[H any](t *schema.List, b []byte, wrap func(View) H, unwrap fun
 func AsListOf[H any](v View, wrap func(View) H, unwrap func(H) View) (*ListOf[H], error) {
 	s, ok := v.core().(*subtrees)
 	if !ok || !s.list {
-		return nil, fmt.Errorf("%w: %v is not a list of composite values", ErrType, v.Type())
+		return nil, fmt.Errorf("%w: %v is not a list of composite values", ErrWrongType, v.Type())
 	}
 	return &ListOf[H]{List: wrapList(s), wrap: wrap, unwrap: unwrap}, nil
 }

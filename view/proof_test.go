@@ -2,9 +2,11 @@ package view
 
 import (
 	"encoding/binary"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -163,5 +165,36 @@ func TestProveLargeLimitAllocs(t *testing.T) {
 		if allocs > 2 && !raceEnabled {
 			t.Fatalf("%s: %v allocations per proof", tc.path, allocs)
 		}
+	}
+}
+
+// TestProveIntoUnion proves a part below the data of a union whose
+// options differ in type: the path follows the option the value selects,
+// and names nothing when the value selects another.
+func TestProveIntoUnion(t *testing.T) {
+	cp := schema.Must(schema.NewContainer("Pair", schema.Field{Name: "a", Type: schema.Uint64}, schema.Field{Name: "b", Type: schema.Uint64}))
+	typ := schema.Must(schema.NewContainer("Holder",
+		schema.Field{Name: "x", Type: schema.Uint8},
+		schema.Field{Name: "u", Type: schema.Must(schema.NewUnion(nil, cp, schema.Uint64))}))
+	// x = 7, u = selector 1, Pair{a: 9, b: 10}.
+	b := []byte{7, 5, 0, 0, 0, 1, 9, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0}
+	v, err := Decode(typ, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, leaf, branch, err := ProveBranch(v, "u.data.b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g != (3*2)*2+1 || leaf[0] != 10 || !tree.VerifyProof(v.HashTreeRoot(), g, leaf, branch) {
+		t.Errorf("u.data.b: gindex %d, leaf %x: want 13, the chunk of 10, and a proof that verifies", g, leaf)
+	}
+	b[5] = 2 // selector 2: a uint64, which has no field b
+	v, err = Decode(typ, b[:14])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Prove(v, "u.data.b"); !errors.Is(err, schema.ErrPath) {
+		t.Errorf("u.data.b of a uint64: %v, want schema.ErrPath", err)
 	}
 }

@@ -194,7 +194,7 @@ func splitList(t schema.Type, n *tree.Node, list bool, length uint64) (*tree.Nod
 		err = fmt.Errorf("%v is not a list", t)
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("%w: %v", ErrType, err)
+		return nil, 0, fmt.Errorf("%w: %w", ErrWrongType, err)
 	}
 	return data, length, nil
 }

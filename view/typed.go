@@ -123,11 +123,11 @@ func ofValueList[V any, P FixedValue[V]](t *schema.List, n *tree.Node) (*ValueLi
 func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 	s, ok := v.core().(*seq)
 	if !ok {
-		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrType, v.Type())
+		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrWrongType, v.Type())
 	}
 	t, ok := s.typ.(*schema.List)
 	if !ok || familyOf(t.Elem(), t.PageLayout()) != compactFamily {
-		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrType, s.typ)
+		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrWrongType, s.typ)
 	}
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
@@ -141,10 +141,10 @@ func checkValueSize[V any, P FixedValue[V]](t schema.Type, size int) error {
 	var v V
 	b, err := P(&v).MarshalSSZTo(nil)
 	if err != nil {
-		return fmt.Errorf("%w: %T as elements of %v: %w", ErrType, v, t, err)
+		return fmt.Errorf("%w: %T as elements of %v: %w", ErrWrongType, v, t, err)
 	}
 	if len(b) != size {
-		return fmt.Errorf("%w: %T of %d bytes as elements of %v, of %d", ErrType, v, len(b), t, size)
+		return fmt.Errorf("%w: %T of %d bytes as elements of %v, of %d", ErrWrongType, v, len(b), t, size)
 	}
 	return nil
 }
@@ -211,11 +211,11 @@ func ofValueVector[V any, P FixedValue[V]](t *schema.Vector, n *tree.Node) (*Val
 func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 	s, ok := v.core().(*seq)
 	if !ok {
-		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrType, v.Type())
+		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrWrongType, v.Type())
 	}
 	t, ok := s.typ.(*schema.Vector)
 	if !ok || familyOf(t.Elem(), t.PageLayout()) != compactFamily {
-		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrType, s.typ)
+		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrWrongType, s.typ)
 	}
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
@@ -237,7 +237,7 @@ func AsBasicList[T Unsigned](v View) (*BasicList[T], error) {
 			return &BasicList[T]{basic[T]{s}, t}, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %v is not a list of %d-byte integers", ErrType, v.Type(), sizeOfT[T]())
+	return nil, fmt.Errorf("%w: %v is not a list of %d-byte integers", ErrWrongType, v.Type(), sizeOfT[T]())
 }
 
 // AsBasicVector returns the vector v (of unsigned integers of T's size) as
@@ -249,7 +249,7 @@ func AsBasicVector[T Unsigned](v View) (*BasicVector[T], error) {
 			return &BasicVector[T]{basic[T]{s}, t}, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %v is not a vector of %d-byte integers", ErrType, v.Type(), sizeOfT[T]())
+	return nil, fmt.Errorf("%w: %v is not a vector of %d-byte integers", ErrWrongType, v.Type(), sizeOfT[T]())
 }
 
 func isUint(t schema.Type, size int) bool {

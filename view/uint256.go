@@ -31,7 +31,7 @@ func (b *bigs) Get(i int) uint256.Int {
 func (b *bigs) Set(i int, v *uint256.Int) error {
 	b.index(i)
 	if v.BitLen() > 8*b.esize {
-		return fmt.Errorf("%w: %v does not fit in %d bits", schema.ErrSize, v, 8*b.esize)
+		return fmt.Errorf("view: %w: %v does not fit in %d bits", schema.ErrSize, v, 8*b.esize)
 	}
 	var buf [32]byte
 	for k := 0; k < 4; k++ {
@@ -73,7 +73,7 @@ func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
 // does not fit.
 func (l *Uint256List) Append(v *uint256.Int) error {
 	if v.BitLen() > 8*l.esize {
-		return fmt.Errorf("%w: %v does not fit in %d bits", schema.ErrSize, v, 8*l.esize)
+		return fmt.Errorf("view: %w: %v does not fit in %d bits", schema.ErrSize, v, 8*l.esize)
 	}
 	i, err := l.grow()
 	if err != nil {

@@ -126,7 +126,7 @@ func (u *Union) ValueBytes() []byte {
 // valid value of it.
 func (u *Union) Select(sel int, b []byte) error {
 	if sel < 0 || sel >= u.t.Options() {
-		return fmt.Errorf("%w: selector %d of %v", schema.ErrSelector, sel, u.t)
+		return fmt.Errorf("view: %w: selector %d of %v", schema.ErrSelector, sel, u.t)
 	}
 	n, err := u.t.Decode(append([]byte{byte(sel)}, b...))
 	if err != nil {

@@ -13,7 +13,7 @@
 //
 // Every view type X has the same two constructors: NewX(t) returns the
 // default value of the schema type t, DecodeX(t, b) the value serialized in
-// b, and both return an error when X does not hold values of t (ErrType) or
+// b, and both return an error when X does not hold values of t (ErrWrongType) or
 // b is not a valid value; [New] and [Decode] choose the view type for t.
 // Typed wrappers over another view's state are made with AsX. Every list
 // has Append(v) error, which fails past the limit, and Pop() (v, error),
@@ -34,7 +34,11 @@
 //
 // As with Go's own slices and maps, an index outside [0, Len) is a
 // programming error and panics. Everything that depends on data returns an
-// error: decoding, appending past a list's limit, popping an empty list.
+// error: decoding (a *schema.Error), appending past a list's limit
+// ([ErrLimit]), popping an empty list ([ErrEmpty]), a view over a type of
+// another kind ([ErrWrongType]), a proof of a path that names nothing (an
+// error wrapping schema.ErrPath). Its messages start with "view: ", or with
+// the name of the package whose error view returns as it is.
 //
 // # Concurrency
 //
@@ -44,7 +48,6 @@
 package view
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -82,15 +85,6 @@ type View interface {
 	// or *subtrees of a typed wrapper.
 	core() View
 }
-
-// ErrLimit is returned when a list would grow past its limit.
-var ErrLimit = errors.New("view: list is full")
-
-// ErrEmpty is returned when popping from an empty list.
-var ErrEmpty = errors.New("view: list is empty")
-
-// ErrType is returned when a view is asked for over a type of another kind.
-var ErrType = errors.New("view: wrong type")
 
 // parent is a view that hands out handles to its parts.
 type parent interface {
@@ -318,7 +312,7 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 	case *schema.Union:
 		return ofUnion(t, n)
 	}
-	return nil, fmt.Errorf("%w: %v has no view", ErrType, t)
+	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
 
 // family is the view type that holds the elements of a list or vector.
@@ -354,7 +348,7 @@ func familyOf(elem schema.Type, l *tree.Layout) family {
 // the view type of family f, named what.
 func checkFamily(t schema.Type, elem schema.Type, l *tree.Layout, f family, what string) error {
 	if familyOf(elem, l) != f {
-		return fmt.Errorf("%w: %v is not %s", ErrType, t, what)
+		return fmt.Errorf("%w: %v is not %s", ErrWrongType, t, what)
 	}
 	return nil
 }

@@ -448,7 +448,7 @@ func TestTypedWrappersShareState(t *testing.T) {
 	if typed.Len() != 2 || plain.Get(0) != 5 || typed.Get(1) != 6 {
 		t.Fatalf("wrappers disagree: %d %d", typed.Len(), plain.Len())
 	}
-	if _, err := AsBasicList[uint32](st.Field(3)); !errors.Is(err, ErrType) {
+	if _, err := AsBasicList[uint32](st.Field(3)); !errors.Is(err, ErrWrongType) {
 		t.Fatalf("AsBasicList of the wrong width: %v", err)
 	}
 
@@ -483,7 +483,7 @@ func TestTypedWrappersShareState(t *testing.T) {
 	if n != 40 {
 		t.Fatalf("All yielded %d elements", n)
 	}
-	if _, err := AsValueList[checkpointValue](st.Field(3)); !errors.Is(err, ErrType) {
+	if _, err := AsValueList[checkpointValue](st.Field(3)); !errors.Is(err, ErrWrongType) {
 		t.Fatalf("AsValueList of a list of integers: %v", err)
 	}
 }

@@ -109,7 +109,7 @@ func Check(c *Case) (err error) {
 	switch {
 	case errors.Is(c.TypeErr, ErrUnsupported):
 		return c.TypeErr
-	case c.TypeErr != nil && !c.Valid && errors.Is(c.TypeErr, schema.ErrType):
+	case c.TypeErr != nil && !c.Valid && errors.Is(c.TypeErr, schema.ErrIllegalType):
 		return nil // an illegal type: no bytes are a value of it
 	case c.TypeErr != nil:
 		return fmt.Errorf("%s: %w", c.Path, c.TypeErr)

@@ -304,7 +304,7 @@ func TestCasesSynthetic(t *testing.T) {
 		t.Errorf("CompatibleUnionA_zero: got %+v", c)
 	}
 	c = byName["vec_uint8_0"]
-	if !errors.Is(c.TypeErr, schema.ErrType) {
+	if !errors.Is(c.TypeErr, schema.ErrIllegalType) {
 		t.Errorf("vec_uint8_0: got %+v", c)
 	}
 }

@@ -94,7 +94,7 @@ var NoDelimiterLimits = []uint64{1, 8, 512, 2048}
 //	containers     <container name>_...            the test container
 //
 // where elem is bool or uint8 to uint256. It returns one type, except for
-// bitlist_no_delimiter_* cases. Its error wraps [schema.ErrType] if the
+// bitlist_no_delimiter_* cases. Its error wraps [schema.ErrIllegalType] if the
 // case names an illegal type (vec_bool_0, bitvec_0), matches
 // [ErrUnsupported] if it names a type the schema package does not support
 // yet, and wraps [ErrUnknownType] if the name does not follow the grammar.

@@ -54,9 +54,9 @@ func TestParseTypeErrors(t *testing.T) {
 		handler, name string
 		want          error
 	}{
-		{"basic_vector", "vec_bool_0", schema.ErrType},
-		{"basic_vector", "vec_uint256_0", schema.ErrType},
-		{"bitvector", "bitvec_0", schema.ErrType},
+		{"basic_vector", "vec_bool_0", schema.ErrIllegalType},
+		{"basic_vector", "vec_uint256_0", schema.ErrIllegalType},
+		{"bitvector", "bitvec_0", schema.ErrIllegalType},
 		{"containers", "ProgressiveTestStruct_zero", ErrUnsupported},
 		{"containers", "ProgressiveBitsStruct_max_count_offset_32_plus_one", ErrUnsupported},
 		{"basic_progressive_list", "proglist_uint8_5_max", ErrUnsupported},

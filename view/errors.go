@@ -1,0 +1,23 @@
+package view
+
+import "errors"
+
+// Every error message of this package starts with "view: ", once. Its
+// sentinels begin the messages that wrap them (fmt.Errorf("%w: ...")), so
+// they carry the prefix; where this package wraps a sentinel of package
+// schema (schema.ErrSize for bytes of the wrong size), it writes the
+// prefix itself: "view: wrong size: ...". Errors of packages schema and
+// tree (a path that names nothing, a proof of an index a value has not)
+// are returned as they are, with their own prefix.
+var (
+	// ErrLimit is returned (wrapped) when a list would grow past its
+	// limit.
+	ErrLimit = errors.New("view: list is full")
+	// ErrEmpty is returned (wrapped) when popping from, or reading the
+	// last element of, an empty list.
+	ErrEmpty = errors.New("view: list is empty")
+	// ErrWrongType is returned (wrapped) when a view is asked for over a
+	// type of another kind, or a value of one type is set where another
+	// belongs.
+	ErrWrongType = errors.New("view: wrong type")
+)
