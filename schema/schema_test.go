@@ -230,13 +230,13 @@ func TestGindex(t *testing.T) {
 		field("balances", Must(NewList(Uint64, 1<<40))),
 		field("bits", Must(NewBitlist(2048)))))
 	for path, want := range map[string]tree.Gindex{
-		"":                                 8 / 8,
+		"":                                 1,
 		"slot":                             8,
 		"finalized_checkpoint":             9,
 		"finalized_checkpoint.root":        9*2 + 1,
 		"validators":                       10,
 		"validators.__len__":               21,
-		"validators[0]":                    10*2<<40 | 0,
+		"validators[0]":                    10 * 2 << 40,
 		"validators[12].effective_balance": (10*2<<40|12)<<3 | 2,
 		"validators[12].pubkey":            (10*2<<40 | 12) << 3,
 		"balances[1000]":                   11*2<<38 | 250,

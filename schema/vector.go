@@ -13,9 +13,8 @@ import (
 type Vector struct {
 	common
 	elements
-	n    uint64
-	shp  *tree.Shape
-	page *tree.Layout // one page holding the whole value, for compact vectors
+	n   uint64
+	shp *tree.Shape
 }
 
 // NewVector returns the type Vector[elem, n]. A vector of length 0, or one

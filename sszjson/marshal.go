@@ -261,10 +261,8 @@ func appendContainer(dst []byte, c *schema.Container, b []byte, at int) ([]byte,
 		dst = appendString(dst, f.Name)
 		dst = append(dst, ':')
 		off := c.FieldOffset(i)
-		start, end := off, off+4
-		if f.Type.IsFixedSize() {
-			end = off + f.Type.FixedSize()
-		} else {
+		start, end := off, off+f.Type.FixedSize()
+		if !f.Type.IsFixedSize() {
 			// The offset of the first variable-size field must be the end
 			// of the fixed part; each later one was checked as the end of
 			// the one before.

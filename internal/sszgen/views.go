@@ -221,7 +221,7 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		g.p("func (x *%s) %s() %s {\nvar b [%d]byte\nx.container().LoadBytes(%d, b[:])\nvar v %s\n", owner, getter, gt, size, i, gt)
 		stmt := g.readStmt("v", t, "b", "0", 0)
 		if u.Kind == def.KindRef {
-			stmt = fmt.Sprintf("if err := v.UnmarshalSSZ(b[:]); err != nil {\npanic(err)\n}")
+			stmt = "if err := v.UnmarshalSSZ(b[:]); err != nil {\npanic(err)\n}"
 		}
 		g.p("%s\nreturn v\n}\n\n", stmt)
 		g.p("// %s sets the %s field.\n", setter, f.Name)
