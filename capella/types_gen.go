@@ -7,12 +7,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
-	"sync/atomic"
 )
 
 // Version is [phase0.Version], the Version type of the specification
@@ -348,8 +348,8 @@ type ParticipationFlags uint8
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncAggregate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
@@ -386,9 +386,7 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 }
 
 func wrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
-	x := &SyncAggregate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SyncAggregate{c: c, spec: spec}
 }
 
 func newDefaultSyncAggregate(spec *Spec) *view.Container {
@@ -402,11 +400,17 @@ func newDefaultSyncAggregate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SyncAggregate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSyncAggregate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SyncAggregate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSyncAggregate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -420,8 +424,23 @@ func (x *SyncAggregate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *SyncAggregate) Copy() *SyncAggregate { return wrapSyncAggregate(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *SyncAggregate) Copy() *SyncAggregate {
+	return &SyncAggregate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SyncAggregate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -508,8 +527,8 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncCommittee struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
@@ -546,9 +565,7 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 }
 
 func wrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
-	x := &SyncCommittee{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SyncCommittee{c: c, spec: spec}
 }
 
 func newDefaultSyncCommittee(spec *Spec) *view.Container {
@@ -562,11 +579,17 @@ func newDefaultSyncCommittee(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SyncCommittee) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSyncCommittee(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SyncCommittee) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSyncCommittee(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -580,8 +603,23 @@ func (x *SyncCommittee) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *SyncCommittee) Copy() *SyncCommittee { return wrapSyncCommittee(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *SyncCommittee) Copy() *SyncCommittee {
+	return &SyncCommittee{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SyncCommittee) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -746,8 +784,8 @@ func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncCommitteeContribution struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
@@ -784,9 +822,7 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 }
 
 func wrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
-	x := &SyncCommitteeContribution{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SyncCommitteeContribution{c: c, spec: spec}
 }
 
 func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
@@ -800,11 +836,17 @@ func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SyncCommitteeContribution) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSyncCommitteeContribution(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SyncCommitteeContribution) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSyncCommitteeContribution(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -818,9 +860,22 @@ func (x *SyncCommitteeContribution) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SyncCommitteeContribution) Copy() *SyncCommitteeContribution {
-	return wrapSyncCommitteeContribution(x.spec, x.container().Copy())
+	return &SyncCommitteeContribution{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SyncCommitteeContribution) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -942,8 +997,8 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ContributionAndProof struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
@@ -980,9 +1035,7 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 }
 
 func wrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
-	x := &ContributionAndProof{spec: spec}
-	x.c.Store(c)
-	return x
+	return &ContributionAndProof{c: c, spec: spec}
 }
 
 func newDefaultContributionAndProof(spec *Spec) *view.Container {
@@ -996,11 +1049,17 @@ func newDefaultContributionAndProof(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *ContributionAndProof) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultContributionAndProof(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *ContributionAndProof) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultContributionAndProof(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1014,9 +1073,22 @@ func (x *ContributionAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *ContributionAndProof) Copy() *ContributionAndProof {
-	return wrapContributionAndProof(x.spec, x.container().Copy())
+	return &ContributionAndProof{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *ContributionAndProof) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1122,8 +1194,8 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedContributionAndProof struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
@@ -1160,9 +1232,7 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 }
 
 func wrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
-	x := &SignedContributionAndProof{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SignedContributionAndProof{c: c, spec: spec}
 }
 
 func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
@@ -1176,11 +1246,17 @@ func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SignedContributionAndProof) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSignedContributionAndProof(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedContributionAndProof) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedContributionAndProof(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1194,9 +1270,22 @@ func (x *SignedContributionAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SignedContributionAndProof) Copy() *SignedContributionAndProof {
-	return wrapSignedContributionAndProof(x.spec, x.container().Copy())
+	return &SignedContributionAndProof{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedContributionAndProof) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1697,8 +1786,8 @@ func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayload struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
@@ -1735,9 +1824,7 @@ func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 }
 
 func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
-	x := &ExecutionPayload{spec: spec}
-	x.c.Store(c)
-	return x
+	return &ExecutionPayload{c: c, spec: spec}
 }
 
 func newDefaultExecutionPayload(spec *Spec) *view.Container {
@@ -1751,11 +1838,17 @@ func newDefaultExecutionPayload(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *ExecutionPayload) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultExecutionPayload(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *ExecutionPayload) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultExecutionPayload(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1769,9 +1862,22 @@ func (x *ExecutionPayload) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *ExecutionPayload) Copy() *ExecutionPayload {
-	return wrapExecutionPayload(x.spec, x.container().Copy())
+	return &ExecutionPayload{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *ExecutionPayload) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2043,8 +2149,8 @@ func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayloadHeader struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
@@ -2081,9 +2187,7 @@ func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 }
 
 func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
-	x := &ExecutionPayloadHeader{spec: spec}
-	x.c.Store(c)
-	return x
+	return &ExecutionPayloadHeader{c: c, spec: spec}
 }
 
 func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
@@ -2097,11 +2201,17 @@ func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *ExecutionPayloadHeader) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultExecutionPayloadHeader(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *ExecutionPayloadHeader) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultExecutionPayloadHeader(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2115,9 +2225,22 @@ func (x *ExecutionPayloadHeader) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *ExecutionPayloadHeader) Copy() *ExecutionPayloadHeader {
-	return wrapExecutionPayloadHeader(x.spec, x.container().Copy())
+	return &ExecutionPayloadHeader{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *ExecutionPayloadHeader) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2403,8 +2526,8 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
@@ -2441,9 +2564,7 @@ func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
-	x := &BeaconBlockBody{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconBlockBody{c: c, spec: spec}
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
@@ -2457,11 +2578,17 @@ func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconBlockBody) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconBlockBody(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconBlockBody) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconBlockBody(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2475,9 +2602,22 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return wrapBeaconBlockBody(x.spec, x.container().Copy())
+	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconBlockBody) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2691,8 +2831,8 @@ func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExe
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
@@ -2729,9 +2869,7 @@ func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
-	x := &BeaconBlock{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconBlock{c: c, spec: spec}
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
@@ -2745,11 +2883,17 @@ func newDefaultBeaconBlock(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconBlock) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconBlock(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconBlock(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2763,8 +2907,21 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock { return wrapBeaconBlock(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -2890,8 +3047,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
@@ -2928,9 +3085,7 @@ func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
-	x := &SignedBeaconBlock{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SignedBeaconBlock{c: c, spec: spec}
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
@@ -2944,11 +3099,17 @@ func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SignedBeaconBlock) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSignedBeaconBlock(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedBeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedBeaconBlock(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2962,9 +3123,22 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return wrapSignedBeaconBlock(x.spec, x.container().Copy())
+	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedBeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3086,8 +3260,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconState returns a BeaconState holding the default value, for the preset of
@@ -3124,9 +3298,7 @@ func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
-	x := &BeaconState{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconState{c: c, spec: spec}
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
@@ -3140,11 +3312,17 @@ func newDefaultBeaconState(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconState) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconState(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconState) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconState(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3158,8 +3336,21 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState { return wrapBeaconState(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconState) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconState) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -3570,8 +3761,8 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientHeader struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
@@ -3608,9 +3799,7 @@ func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 }
 
 func wrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
-	x := &LightClientHeader{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientHeader{c: c, spec: spec}
 }
 
 func newDefaultLightClientHeader(spec *Spec) *view.Container {
@@ -3624,11 +3813,17 @@ func newDefaultLightClientHeader(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientHeader) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientHeader(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientHeader) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientHeader(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3642,9 +3837,22 @@ func (x *LightClientHeader) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientHeader) Copy() *LightClientHeader {
-	return wrapLightClientHeader(x.spec, x.container().Copy())
+	return &LightClientHeader{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientHeader) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3766,8 +3974,8 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientBootstrap struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
@@ -3804,9 +4012,7 @@ func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
-	x := &LightClientBootstrap{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientBootstrap{c: c, spec: spec}
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
@@ -3820,11 +4026,17 @@ func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientBootstrap) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientBootstrap(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientBootstrap) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientBootstrap(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3838,9 +4050,22 @@ func (x *LightClientBootstrap) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
-	return wrapLightClientBootstrap(x.spec, x.container().Copy())
+	return &LightClientBootstrap{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientBootstrap) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3958,8 +4183,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientUpdate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
@@ -3996,9 +4221,7 @@ func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
-	x := &LightClientUpdate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientUpdate{c: c, spec: spec}
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
@@ -4012,11 +4235,17 @@ func newDefaultLightClientUpdate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientUpdate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientUpdate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientUpdate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientUpdate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -4030,9 +4259,22 @@ func (x *LightClientUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientUpdate) Copy() *LightClientUpdate {
-	return wrapLightClientUpdate(x.spec, x.container().Copy())
+	return &LightClientUpdate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientUpdate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4203,8 +4445,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientFinalityUpdate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
@@ -4241,9 +4483,7 @@ func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
-	x := &LightClientFinalityUpdate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientFinalityUpdate{c: c, spec: spec}
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
@@ -4257,11 +4497,17 @@ func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientFinalityUpdate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientFinalityUpdate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientFinalityUpdate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientFinalityUpdate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -4275,9 +4521,22 @@ func (x *LightClientFinalityUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
-	return wrapLightClientFinalityUpdate(x.spec, x.container().Copy())
+	return &LightClientFinalityUpdate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientFinalityUpdate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4412,8 +4671,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientOptimisticUpdate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
@@ -4450,9 +4709,7 @@ func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 }
 
 func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
-	x := &LightClientOptimisticUpdate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientOptimisticUpdate{c: c, spec: spec}
 }
 
 func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
@@ -4466,11 +4723,17 @@ func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientOptimisticUpdate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientOptimisticUpdate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientOptimisticUpdate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientOptimisticUpdate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -4484,9 +4747,22 @@ func (x *LightClientOptimisticUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientOptimisticUpdate) Copy() *LightClientOptimisticUpdate {
-	return wrapLightClientOptimisticUpdate(x.spec, x.container().Copy())
+	return &LightClientOptimisticUpdate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientOptimisticUpdate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

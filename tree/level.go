@@ -15,10 +15,36 @@ type levelWalk struct {
 	// is unknown; only with it are zero subtrees recognized by their roots
 	// (spines say their own heights).
 	height int
-	// visit is called for each node at the target depth, in order; k > 1
-	// only for a run of k positions inside one zero subtree, which all hold
-	// n, the shared zero subtree of height height.
-	visit func(n *Node, k uint64) error
+	// What the walk does with each node at the target depth, in order (a run
+	// of k positions in one zero subtree holds the shared zero subtree of
+	// height height at each): with read.l nil it appends the node to
+	// nodes, once a position; otherwise it reads the bytes of the positions
+	// into read's buffer. Fields, not a function or pointers, so that a walk
+	// allocates nothing of its own.
+	nodes []*Node
+	read  pageReader
+}
+
+// pageReader is where a walk reads pages to: the bytes of the positions
+// from the one numbered at on, pages of layout l, into out.
+type pageReader struct {
+	l   *Layout
+	out []byte
+	at  int
+}
+
+// visit does what w does with n, at k positions (see levelWalk).
+func (w *levelWalk) visit(n *Node, k uint64) error {
+	if r := &w.read; r.l != nil {
+		per := r.l.PageSize()
+		b := r.out[min(len(r.out), r.at*per):min(len(r.out), (r.at+int(k))*per)]
+		r.at += int(k)
+		return readPages(b, n, r.l)
+	}
+	for ; k > 0; k-- {
+		w.nodes = append(w.nodes, n)
+	}
+	return nil
 }
 
 func (w *levelWalk) walk(n *Node, depth int) error {
@@ -76,12 +102,7 @@ func Nodes(dst []*Node, n *Node, depth int, count uint64) ([]*Node, error) {
 	if depth < 64 && count > uint64(1)<<uint(depth) {
 		return dst, fmt.Errorf("%w: %d nodes at depth %d", ErrNavigation, count, depth)
 	}
-	w := levelWalk{left: count, height: -1, visit: func(n *Node, k uint64) error {
-		for ; k > 0; k-- {
-			dst = append(dst, n)
-		}
-		return nil
-	}}
+	w := levelWalk{left: count, height: -1, nodes: dst}
 	err := w.walk(n, depth)
-	return dst, err
+	return w.nodes, err
 }

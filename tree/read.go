@@ -23,38 +23,21 @@ func AppendData(dst []byte, n *Node, depth int, l *Layout, size int) ([]byte, er
 	start := len(dst)
 	grown := slices.Grow(dst, size)[:start+size]
 	out := grown[start:]
-	// region returns the bytes of pages [i, i+k) in out.
-	region := func(i, k int) []byte { return out[i*per : min(size, (i+k)*per)] }
-	workers := 1
-	if size >= parallelCopyBytes {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if workers == 1 {
-		i := 0
-		w := levelWalk{left: uint64(count), height: l.depth, visit: func(p *Node, k uint64) error {
-			err := readPages(region(i, int(k)), p, l)
-			i += int(k)
-			return err
-		}}
+	if size < parallelCopyBytes || runtime.GOMAXPROCS(0) == 1 {
+		w := levelWalk{left: uint64(count), height: l.depth, read: pageReader{l: l, out: out}}
 		if err := w.walk(n, depth-l.depth); err != nil {
 			return dst, err
 		}
 		return grown, nil
 	}
 	// Find the pages in one walk, then copy them from every goroutine.
-	pages := make([]*Node, 0, count)
-	w := levelWalk{left: uint64(count), height: l.depth, visit: func(p *Node, k uint64) error {
-		for ; k > 0; k-- {
-			pages = append(pages, p)
-		}
-		return nil
-	}}
+	w := levelWalk{left: uint64(count), height: l.depth, nodes: make([]*Node, 0, count)}
 	if err := w.walk(n, depth-l.depth); err != nil {
 		return dst, err
 	}
-	err := fanOut(count, workers, func(lo, hi int) error {
+	err := fanOut(count, runtime.GOMAXPROCS(0), func(lo, hi int) error {
 		for i := lo; i < hi; i++ {
-			if err := readPages(region(i, 1), pages[i], l); err != nil {
+			if err := readPages(out[i*per:min(size, (i+1)*per)], w.nodes[i], l); err != nil {
 				return err
 			}
 		}

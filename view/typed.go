@@ -3,6 +3,8 @@ package view
 import (
 	"fmt"
 	"iter"
+	"reflect"
+	"sync"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -136,17 +138,38 @@ func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 }
 
 // checkValueSize returns an error unless V serializes to size bytes, the
-// size of an element of t.
+// size of the elements of t.
 func checkValueSize[V any, P FixedValue[V]](t schema.Type, size int) error {
+	n, err := valueSize[V, P]()
+	if err != nil {
+		var v V
+		return fmt.Errorf("%w: %T as elements of %v: %w", ErrWrongType, v, t, err)
+	}
+	if n != size {
+		var v V
+		return fmt.Errorf("%w: %T of %d bytes as elements of %v, of %d", ErrWrongType, v, n, t, size)
+	}
+	return nil
+}
+
+// valueSizes caches the serialized size of each Go value type of the
+// values views (by reflect.Type), so that taking a handle (st.Validators())
+// does not serialize a value to check it.
+var valueSizes sync.Map
+
+// valueSize returns the size of the serialization of a V.
+func valueSize[V any, P FixedValue[V]]() (int, error) {
+	rt := reflect.TypeFor[V]()
+	if n, ok := valueSizes.Load(rt); ok {
+		return n.(int), nil
+	}
 	var v V
 	b, err := P(&v).MarshalSSZTo(nil)
 	if err != nil {
-		return fmt.Errorf("%w: %T as elements of %v: %w", ErrWrongType, v, t, err)
+		return 0, err
 	}
-	if len(b) != size {
-		return fmt.Errorf("%w: %T of %d bytes as elements of %v, of %d", ErrWrongType, v, len(b), t, size)
-	}
-	return nil
+	valueSizes.Store(rt, len(b))
+	return len(b), nil
 }
 
 // Append adds v at the end. It returns an error if the list is full.

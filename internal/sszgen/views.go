@@ -32,7 +32,7 @@ func (g *gen) viewType(c *def.Container) error {
 	g.p("// package doc. A view is not safe for concurrent use; see package view.\n")
 	treePkg := g.use(modulePath + "tree")
 	g.use("fmt")
-	g.use("sync/atomic")
+	g.use(modulePath + "internal/lazy")
 	fmt.Fprintf(&g.buf, viewMethods, name, g.fork.Name, viewPkg, jsonPkg, treePkg, article(name))
 	for i, f := range c.Fields {
 		if err := g.accessor(name, i, f); err != nil {
@@ -53,8 +53,8 @@ func (g *gen) viewType(c *def.Container) error {
 // zero x are as safe together as readers of any value, and a handle taken
 // from it writes through.
 const viewMethods = `type %[1]s struct {
-	c    atomic.Pointer[%[3]s.Container] // nil until the first use of a zero value
-	spec *Spec                           // nil in a zero value: Mainnet
+	c    *%[3]s.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // New%[1]s returns %[6]s holding the default value, for the preset of
@@ -90,11 +90,7 @@ func Wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s {
 	return wrap%[1]s(spec, c)
 }
 
-func wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s {
-	x := &%[1]s{spec: spec}
-	x.c.Store(c)
-	return x
-}
+func wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s { return &%[1]s{c: c, spec: spec} }
 
 func newDefault%[1]s(spec *Spec) *%[3]s.Container {
 	c, err := %[3]s.NewContainer(spec.Type("%[1]s"))
@@ -107,11 +103,17 @@ func newDefault%[1]s(spec *Spec) *%[3]s.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *%[1]s) container() *%[3]s.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefault%[1]s(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *%[1]s) initDefault() *%[3]s.Container {
+	return lazy.Init(&x.c, newDefault%[1]s(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -125,8 +127,21 @@ func (x *%[1]s) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *%[1]s) Copy() *%[1]s { return wrap%[1]s(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *%[1]s) Copy() *%[1]s { return &%[1]s{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *%[1]s) copyContainer() *%[3]s.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *%[1]s) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
