@@ -192,6 +192,15 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return phase0.DecodeIndexedAttestation(spec.Phase0, b)
 }
 
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	if spec == nil {
+		panic("altair: WrapIndexedAttestation with a nil *Spec")
+	}
+	return phase0.WrapIndexedAttestation(spec.Phase0, c)
+}
+
 // NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
@@ -207,6 +216,15 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 		return nil, fmt.Errorf("altair: DecodePendingAttestation: %w", ErrNilSpec)
 	}
 	return phase0.DecodePendingAttestation(spec.Phase0, b)
+}
+
+// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	if spec == nil {
+		panic("altair: WrapPendingAttestation with a nil *Spec")
+	}
+	return phase0.WrapPendingAttestation(spec.Phase0, c)
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
@@ -226,6 +244,15 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return phase0.DecodeHistoricalBatch(spec.Phase0, b)
 }
 
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
+// panics if spec or c is nil or c is of another type.
+func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	if spec == nil {
+		panic("altair: WrapHistoricalBatch with a nil *Spec")
+	}
+	return phase0.WrapHistoricalBatch(spec.Phase0, c)
+}
+
 // NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
@@ -241,6 +268,15 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 		return nil, fmt.Errorf("altair: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
 	return phase0.DecodeAttesterSlashing(spec.Phase0, b)
+}
+
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	if spec == nil {
+		panic("altair: WrapAttesterSlashing with a nil *Spec")
+	}
+	return phase0.WrapAttesterSlashing(spec.Phase0, c)
 }
 
 // NewAttestation returns an Attestation holding the default value, for the preset of
@@ -260,6 +296,15 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return phase0.DecodeAttestation(spec.Phase0, b)
 }
 
+// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	if spec == nil {
+		panic("altair: WrapAttestation with a nil *Spec")
+	}
+	return phase0.WrapAttestation(spec.Phase0, c)
+}
+
 // NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
@@ -277,6 +322,15 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return phase0.DecodeAggregateAndProof(spec.Phase0, b)
 }
 
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	if spec == nil {
+		panic("altair: WrapAggregateAndProof with a nil *Spec")
+	}
+	return phase0.WrapAggregateAndProof(spec.Phase0, c)
+}
+
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
@@ -292,6 +346,15 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 		return nil, fmt.Errorf("altair: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
 	return phase0.DecodeSignedAggregateAndProof(spec.Phase0, b)
+}
+
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("altair: WrapSignedAggregateAndProof with a nil *Spec")
+	}
+	return phase0.WrapSignedAggregateAndProof(spec.Phase0, c)
 }
 
 // ParticipationFlags is the ParticipationFlags type of the specification (uint8).

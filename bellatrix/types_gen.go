@@ -263,6 +263,15 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return altair.DecodeIndexedAttestation(spec.Altair, b)
 }
 
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	if spec == nil {
+		panic("bellatrix: WrapIndexedAttestation with a nil *Spec")
+	}
+	return altair.WrapIndexedAttestation(spec.Altair, c)
+}
+
 // NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
@@ -278,6 +287,15 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 		return nil, fmt.Errorf("bellatrix: DecodePendingAttestation: %w", ErrNilSpec)
 	}
 	return altair.DecodePendingAttestation(spec.Altair, b)
+}
+
+// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	if spec == nil {
+		panic("bellatrix: WrapPendingAttestation with a nil *Spec")
+	}
+	return altair.WrapPendingAttestation(spec.Altair, c)
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
@@ -297,6 +315,15 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return altair.DecodeHistoricalBatch(spec.Altair, b)
 }
 
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
+// panics if spec or c is nil or c is of another type.
+func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	if spec == nil {
+		panic("bellatrix: WrapHistoricalBatch with a nil *Spec")
+	}
+	return altair.WrapHistoricalBatch(spec.Altair, c)
+}
+
 // NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
@@ -312,6 +339,15 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 		return nil, fmt.Errorf("bellatrix: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
 	return altair.DecodeAttesterSlashing(spec.Altair, b)
+}
+
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	if spec == nil {
+		panic("bellatrix: WrapAttesterSlashing with a nil *Spec")
+	}
+	return altair.WrapAttesterSlashing(spec.Altair, c)
 }
 
 // NewAttestation returns an Attestation holding the default value, for the preset of
@@ -331,6 +367,15 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return altair.DecodeAttestation(spec.Altair, b)
 }
 
+// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	if spec == nil {
+		panic("bellatrix: WrapAttestation with a nil *Spec")
+	}
+	return altair.WrapAttestation(spec.Altair, c)
+}
+
 // NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
@@ -346,6 +391,15 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 		return nil, fmt.Errorf("bellatrix: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
 	return altair.DecodeAggregateAndProof(spec.Altair, b)
+}
+
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	if spec == nil {
+		panic("bellatrix: WrapAggregateAndProof with a nil *Spec")
+	}
+	return altair.WrapAggregateAndProof(spec.Altair, c)
 }
 
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
@@ -365,6 +419,15 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return altair.DecodeSignedAggregateAndProof(spec.Altair, b)
 }
 
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("bellatrix: WrapSignedAggregateAndProof with a nil *Spec")
+	}
+	return altair.WrapSignedAggregateAndProof(spec.Altair, c)
+}
+
 // NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
@@ -380,6 +443,15 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 		return nil, fmt.Errorf("bellatrix: DecodeSyncAggregate: %w", ErrNilSpec)
 	}
 	return altair.DecodeSyncAggregate(spec.Altair, b)
+}
+
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
+	if spec == nil {
+		panic("bellatrix: WrapSyncAggregate with a nil *Spec")
+	}
+	return altair.WrapSyncAggregate(spec.Altair, c)
 }
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
@@ -399,6 +471,15 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return altair.DecodeSyncCommittee(spec.Altair, b)
 }
 
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
+	if spec == nil {
+		panic("bellatrix: WrapSyncCommittee with a nil *Spec")
+	}
+	return altair.WrapSyncCommittee(spec.Altair, c)
+}
+
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
@@ -414,6 +495,15 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 		return nil, fmt.Errorf("bellatrix: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
 	}
 	return altair.DecodeSyncCommitteeContribution(spec.Altair, b)
+}
+
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
+	if spec == nil {
+		panic("bellatrix: WrapSyncCommitteeContribution with a nil *Spec")
+	}
+	return altair.WrapSyncCommitteeContribution(spec.Altair, c)
 }
 
 // NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
@@ -433,6 +523,15 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return altair.DecodeContributionAndProof(spec.Altair, b)
 }
 
+// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
+	if spec == nil {
+		panic("bellatrix: WrapContributionAndProof with a nil *Spec")
+	}
+	return altair.WrapContributionAndProof(spec.Altair, c)
+}
+
 // NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
@@ -448,6 +547,15 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 		return nil, fmt.Errorf("bellatrix: DecodeSignedContributionAndProof: %w", ErrNilSpec)
 	}
 	return altair.DecodeSignedContributionAndProof(spec.Altair, b)
+}
+
+// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
+	if spec == nil {
+		panic("bellatrix: WrapSignedContributionAndProof with a nil *Spec")
+	}
+	return altair.WrapSignedContributionAndProof(spec.Altair, c)
 }
 
 // NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
@@ -467,6 +575,15 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	return altair.DecodeLightClientBootstrap(spec.Altair, b)
 }
 
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
+// panics if spec or c is nil or c is of another type.
+func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
+	if spec == nil {
+		panic("bellatrix: WrapLightClientBootstrap with a nil *Spec")
+	}
+	return altair.WrapLightClientBootstrap(spec.Altair, c)
+}
+
 // NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
@@ -482,6 +599,15 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 		return nil, fmt.Errorf("bellatrix: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
 	return altair.DecodeLightClientUpdate(spec.Altair, b)
+}
+
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
+// panics if spec or c is nil or c is of another type.
+func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
+	if spec == nil {
+		panic("bellatrix: WrapLightClientUpdate with a nil *Spec")
+	}
+	return altair.WrapLightClientUpdate(spec.Altair, c)
 }
 
 // NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
@@ -501,6 +627,15 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	return altair.DecodeLightClientFinalityUpdate(spec.Altair, b)
 }
 
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
+// panics if spec or c is nil or c is of another type.
+func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
+	if spec == nil {
+		panic("bellatrix: WrapLightClientFinalityUpdate with a nil *Spec")
+	}
+	return altair.WrapLightClientFinalityUpdate(spec.Altair, c)
+}
+
 // NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
@@ -516,6 +651,15 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 		return nil, fmt.Errorf("bellatrix: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
 	return altair.DecodeLightClientOptimisticUpdate(spec.Altair, b)
+}
+
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
+// panics if spec or c is nil or c is of another type.
+func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
+	if spec == nil {
+		panic("bellatrix: WrapLightClientOptimisticUpdate with a nil *Spec")
+	}
+	return altair.WrapLightClientOptimisticUpdate(spec.Altair, c)
 }
 
 // ExecutionAddress is the ExecutionAddress type of the specification (ByteVector[20]).

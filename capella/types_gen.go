@@ -249,6 +249,15 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return bellatrix.DecodeIndexedAttestation(spec.Bellatrix, b)
 }
 
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	if spec == nil {
+		panic("capella: WrapIndexedAttestation with a nil *Spec")
+	}
+	return bellatrix.WrapIndexedAttestation(spec.Bellatrix, c)
+}
+
 // NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
@@ -264,6 +273,15 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 		return nil, fmt.Errorf("capella: DecodePendingAttestation: %w", ErrNilSpec)
 	}
 	return bellatrix.DecodePendingAttestation(spec.Bellatrix, b)
+}
+
+// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	if spec == nil {
+		panic("capella: WrapPendingAttestation with a nil *Spec")
+	}
+	return bellatrix.WrapPendingAttestation(spec.Bellatrix, c)
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
@@ -283,6 +301,15 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return bellatrix.DecodeHistoricalBatch(spec.Bellatrix, b)
 }
 
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
+// panics if spec or c is nil or c is of another type.
+func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	if spec == nil {
+		panic("capella: WrapHistoricalBatch with a nil *Spec")
+	}
+	return bellatrix.WrapHistoricalBatch(spec.Bellatrix, c)
+}
+
 // NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
@@ -298,6 +325,15 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 		return nil, fmt.Errorf("capella: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
 	return bellatrix.DecodeAttesterSlashing(spec.Bellatrix, b)
+}
+
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	if spec == nil {
+		panic("capella: WrapAttesterSlashing with a nil *Spec")
+	}
+	return bellatrix.WrapAttesterSlashing(spec.Bellatrix, c)
 }
 
 // NewAttestation returns an Attestation holding the default value, for the preset of
@@ -317,6 +353,15 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return bellatrix.DecodeAttestation(spec.Bellatrix, b)
 }
 
+// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	if spec == nil {
+		panic("capella: WrapAttestation with a nil *Spec")
+	}
+	return bellatrix.WrapAttestation(spec.Bellatrix, c)
+}
+
 // NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
@@ -332,6 +377,15 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 		return nil, fmt.Errorf("capella: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
 	return bellatrix.DecodeAggregateAndProof(spec.Bellatrix, b)
+}
+
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	if spec == nil {
+		panic("capella: WrapAggregateAndProof with a nil *Spec")
+	}
+	return bellatrix.WrapAggregateAndProof(spec.Bellatrix, c)
 }
 
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
@@ -351,6 +405,15 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return bellatrix.DecodeSignedAggregateAndProof(spec.Bellatrix, b)
 }
 
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("capella: WrapSignedAggregateAndProof with a nil *Spec")
+	}
+	return bellatrix.WrapSignedAggregateAndProof(spec.Bellatrix, c)
+}
+
 // NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
@@ -366,6 +429,15 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 		return nil, fmt.Errorf("capella: DecodeSyncAggregate: %w", ErrNilSpec)
 	}
 	return bellatrix.DecodeSyncAggregate(spec.Bellatrix, b)
+}
+
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
+	if spec == nil {
+		panic("capella: WrapSyncAggregate with a nil *Spec")
+	}
+	return bellatrix.WrapSyncAggregate(spec.Bellatrix, c)
 }
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
@@ -385,6 +457,15 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return bellatrix.DecodeSyncCommittee(spec.Bellatrix, b)
 }
 
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
+	if spec == nil {
+		panic("capella: WrapSyncCommittee with a nil *Spec")
+	}
+	return bellatrix.WrapSyncCommittee(spec.Bellatrix, c)
+}
+
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
@@ -400,6 +481,15 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 		return nil, fmt.Errorf("capella: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
 	}
 	return bellatrix.DecodeSyncCommitteeContribution(spec.Bellatrix, b)
+}
+
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
+	if spec == nil {
+		panic("capella: WrapSyncCommitteeContribution with a nil *Spec")
+	}
+	return bellatrix.WrapSyncCommitteeContribution(spec.Bellatrix, c)
 }
 
 // NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
@@ -419,6 +509,15 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return bellatrix.DecodeContributionAndProof(spec.Bellatrix, b)
 }
 
+// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
+	if spec == nil {
+		panic("capella: WrapContributionAndProof with a nil *Spec")
+	}
+	return bellatrix.WrapContributionAndProof(spec.Bellatrix, c)
+}
+
 // NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
@@ -434,6 +533,15 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 		return nil, fmt.Errorf("capella: DecodeSignedContributionAndProof: %w", ErrNilSpec)
 	}
 	return bellatrix.DecodeSignedContributionAndProof(spec.Bellatrix, b)
+}
+
+// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
+	if spec == nil {
+		panic("capella: WrapSignedContributionAndProof with a nil *Spec")
+	}
+	return bellatrix.WrapSignedContributionAndProof(spec.Bellatrix, c)
 }
 
 // WithdrawalIndex is the WithdrawalIndex type of the specification (uint64).

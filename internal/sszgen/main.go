@@ -304,14 +304,16 @@ func (g *gen) reexports(inherited []*def.Container) {
 			continue
 		}
 		g.use("fmt")
+		g.use(modulePath + "view")
 		fmt.Fprintf(&g.buf, reexportedConstructors, c.Name, g.fork.Name, pkg, article(c.Name), def.GoName(parent))
 	}
 }
 
 // reexportedConstructors are the constructors, taking the fork's Spec, of a
-// view the fork takes from its parent: %[1]s is the container's name, %[2]s
-// the fork's package, %[3]s the parent's, %[4]s the name after an article,
-// %[5]s the field of the fork's Spec that holds the parent's.
+// view the fork takes from its parent (New, Decode and Wrap, as for the
+// fork's own views): %[1]s is the container's name, %[2]s the fork's
+// package, %[3]s the parent's, %[4]s the name after an article, %[5]s the
+// field of the fork's Spec that holds the parent's.
 const reexportedConstructors = `// New%[1]s returns %[4]s holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func New%[1]s(spec *Spec) *%[1]s {
@@ -327,6 +329,15 @@ func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
 		return nil, fmt.Errorf("%[2]s: Decode%[1]s: %%w", ErrNilSpec)
 	}
 	return %[3]s.Decode%[1]s(spec.%[5]s, b)
+}
+
+// Wrap%[1]s returns the %[1]s over c, a view of spec's %[1]s type. It
+// panics if spec or c is nil or c is of another type.
+func Wrap%[1]s(spec *Spec, c *view.Container) *%[1]s {
+	if spec == nil {
+		panic("%[2]s: Wrap%[1]s with a nil *Spec")
+	}
+	return %[3]s.Wrap%[1]s(spec.%[5]s, c)
 }
 
 `
