@@ -2541,7 +2541,7 @@ func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
-//	current_sync_committee_branch: Vector[Bytes32, 5]
+//	current_sync_committee_branch: CurrentSyncCommitteeBranch
 //
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
@@ -2708,7 +2708,7 @@ func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
 	}
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (Vector[Bytes32, 5]).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (CurrentSyncCommitteeBranch).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
@@ -2737,9 +2737,9 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
-//	next_sync_committee_branch: Vector[Bytes32, 5]
+//	next_sync_committee_branch: NextSyncCommitteeBranch
 //	finalized_header: LightClientHeader
-//	finality_branch: Vector[Bytes32, 6]
+//	finality_branch: FinalityBranch
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
@@ -2908,7 +2908,7 @@ func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
 	}
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (Vector[Bytes32, 5]).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field (NextSyncCommitteeBranch).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
@@ -2952,7 +2952,7 @@ func (x *LightClientUpdate) SetFinalizedHeader(v LightClientHeader) {
 	}
 }
 
-// FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
+// FinalityBranch returns the finality_branch field (FinalityBranch).
 func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
 	x.container().LoadBytes(4, b[:])
@@ -3000,7 +3000,7 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
-//	finality_branch: Vector[Bytes32, 6]
+//	finality_branch: FinalityBranch
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
@@ -3179,7 +3179,7 @@ func (x *LightClientFinalityUpdate) SetFinalizedHeader(v LightClientHeader) {
 	}
 }
 
-// FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
+// FinalityBranch returns the finality_branch field (FinalityBranch).
 func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
 	x.container().LoadBytes(2, b[:])

@@ -14,8 +14,7 @@ var (
 	capellaLightClientHeader = container("LightClientHeader",
 		field("beacon", ref("BeaconBlockHeader")),
 		field("execution", ref("ExecutionPayloadHeader")), // new in Capella
-		// ExecutionBranch: Vector[Bytes32, floorlog2(EXECUTION_PAYLOAD_GINDEX)]
-		field("execution_branch", def.Vector(Bytes32, def.N(ExecutionPayloadDepth))), // new in Capella
+		field("execution_branch", ExecutionBranch),        // new in Capella
 	)
 )
 
@@ -25,10 +24,6 @@ var (
 // headers. Their fields are the same in every fork up to Capella; only the
 // LightClientHeader they refer to changes, so a fork that changes the
 // header redefines them all.
-//
-// The branch types are the specification's FinalityBranch,
-// CurrentSyncCommitteeBranch and NextSyncCommitteeBranch (named so from
-// release v1.4.0-beta.6): a Vector[Bytes32, floorlog2(gindex)] each.
 func lightClientContainers(header *def.Container) []*def.Container {
 	return []*def.Container{
 		header,
@@ -37,17 +32,17 @@ func lightClientContainers(header *def.Container) []*def.Container {
 			field("header", ref("LightClientHeader")),
 			// Current sync committee corresponding to header.beacon.state_root
 			field("current_sync_committee", ref("SyncCommittee")),
-			field("current_sync_committee_branch", def.Vector(Bytes32, def.N(CurrentSyncCommitteeDepth))),
+			field("current_sync_committee_branch", CurrentSyncCommitteeBranch),
 		),
 		container("LightClientUpdate",
 			// Header attested to by the sync committee
 			field("attested_header", ref("LightClientHeader")),
 			// Next sync committee corresponding to attested_header.beacon.state_root
 			field("next_sync_committee", ref("SyncCommittee")),
-			field("next_sync_committee_branch", def.Vector(Bytes32, def.N(NextSyncCommitteeDepth))),
+			field("next_sync_committee_branch", NextSyncCommitteeBranch),
 			// Finalized header corresponding to attested_header.beacon.state_root
 			field("finalized_header", ref("LightClientHeader")),
-			field("finality_branch", def.Vector(Bytes32, def.N(FinalizedRootDepth))),
+			field("finality_branch", FinalityBranch),
 			// Sync committee aggregate signature
 			field("sync_aggregate", ref("SyncAggregate")),
 			// Slot at which the aggregate signature was created (untrusted)
@@ -56,7 +51,7 @@ func lightClientContainers(header *def.Container) []*def.Container {
 		container("LightClientFinalityUpdate",
 			field("attested_header", ref("LightClientHeader")),
 			field("finalized_header", ref("LightClientHeader")),
-			field("finality_branch", def.Vector(Bytes32, def.N(FinalizedRootDepth))),
+			field("finality_branch", FinalityBranch),
 			field("sync_aggregate", ref("SyncAggregate")),
 			field("signature_slot", Slot),
 		),
