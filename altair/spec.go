@@ -6,8 +6,9 @@
 // (Checkpoint, Validator, Attestation...).
 //
 // Fixed-size containers whose shape does not depend on the preset
-// (Checkpoint, Validator, SyncCommitteeMessage...) are plain Go structs
-// with SSZ and JSON methods. Every other container (BeaconState, blocks,
+// (Checkpoint, Validator, SyncCommitteeMessage, and LightClientHeader,
+// which holds a BeaconBlockHeader only) are plain Go structs with SSZ and
+// JSON methods. Every other container (BeaconState, blocks,
 // sync committees, light-client updates...) is a tree-backed view: field
 // accessors named after the specification's fields read and write the
 // tree, a copy is O(1), and the root is re-hashed only where the value
