@@ -1,8 +1,11 @@
 // Package capella holds the SSZ types of the Capella fork of the Ethereum
 // consensus specification, for any preset, chosen at run time: the types
-// Capella defines (with those of Altair and Bellatrix it uses, and the
-// light-client types), and, as type aliases, those it takes unchanged from
-// phase0.
+// Capella adds or changes (Withdrawal, the BLS to execution changes,
+// HistoricalSummary, the execution payload containers, BeaconBlockBody,
+// BeaconState and the blocks, and the light-client types, whose header
+// holds the execution payload header), and, as type aliases, those it
+// takes unchanged from Bellatrix and, through it, from Altair and phase0
+// (PowBlock, SyncCommittee, SyncAggregate, Checkpoint, Validator...).
 //
 // Fixed-size containers whose shape does not depend on the preset
 // (Checkpoint, Validator, Withdrawal...) are plain Go structs with SSZ and
@@ -44,6 +47,8 @@ package capella
 import (
 	"errors"
 
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/phase0"
@@ -51,17 +56,20 @@ import (
 )
 
 // ErrNilSpec is the error, wrapped, of the functions given a nil *Spec:
-// phase0.ErrNilSpec, so that errors.Is matches it from either package.
+// phase0.ErrNilSpec, so that errors.Is matches it from any fork's package.
 var ErrNilSpec = phase0.ErrNilSpec
 
 // Spec holds the Capella types resolved for one preset.
 type Spec struct {
 	// Preset is the preset the types are resolved for.
 	Preset *def.Preset
-	// Phase0 holds the phase0 types of the same preset, which Capella's
-	// share where it takes them unchanged.
-	Phase0 *phase0.Spec
-	types  *def.Types
+	// Phase0, Altair and Bellatrix hold the types of the earlier forks for
+	// the same preset, which Capella's share where it takes them
+	// unchanged.
+	Phase0    *phase0.Spec
+	Altair    *altair.Spec
+	Bellatrix *bellatrix.Spec
+	types     *def.Types
 }
 
 // The presets of the specification.
@@ -70,23 +78,24 @@ var (
 	Minimal = mustSpec(forks.Minimal)
 )
 
-// NewSpec returns the Capella types resolved for preset p. Its Phase0
-// field is phase0.Mainnet or phase0.Minimal when p is forks.Mainnet or
-// forks.Minimal, so that the types Capella takes from phase0 are those of
-// package phase0's presets.
+// NewSpec returns the Capella types resolved for preset p. Its Bellatrix
+// field is bellatrix.Mainnet or bellatrix.Minimal when p is forks.Mainnet
+// or forks.Minimal, and its Altair and Phase0 fields that Spec's, so that
+// the types Capella takes from the earlier forks are those of their
+// packages' presets.
 func NewSpec(p *def.Preset) (*Spec, error) {
 	if p == nil {
 		return nil, errors.New("capella: NewSpec of a nil preset")
 	}
-	var p0 *phase0.Spec
+	var b *bellatrix.Spec
 	switch p {
 	case forks.Mainnet:
-		p0 = phase0.Mainnet
+		b = bellatrix.Mainnet
 	case forks.Minimal:
-		p0 = phase0.Minimal
+		b = bellatrix.Minimal
 	default:
 		var err error
-		if p0, err = phase0.NewSpec(p); err != nil {
+		if b, err = bellatrix.NewSpec(p); err != nil {
 			return nil, err
 		}
 	}
@@ -94,7 +103,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Phase0: p0, types: ts}, nil
+	return &Spec{Preset: p, Phase0: b.Phase0, Altair: b.Altair, Bellatrix: b, types: ts}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {

@@ -4,9 +4,10 @@ package capella
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
@@ -15,169 +16,221 @@ import (
 	"github.com/ssztree/ssztree/view"
 )
 
-// Version is [phase0.Version], the Version type of the specification
-// (ByteVector[4]), which capella takes unchanged from phase0.
-type Version = phase0.Version
+// Version is [bellatrix.Version], the Version type of the specification
+// (ByteVector[4]), which capella takes unchanged from bellatrix.
+type Version = bellatrix.Version
 
-// Epoch is [phase0.Epoch], the Epoch type of the specification (uint64),
-// which capella takes unchanged from phase0.
-type Epoch = phase0.Epoch
+// Epoch is [bellatrix.Epoch], the Epoch type of the specification (uint64),
+// which capella takes unchanged from bellatrix.
+type Epoch = bellatrix.Epoch
 
-// Root is [phase0.Root], the Root type of the specification
-// (ByteVector[32]), which capella takes unchanged from phase0.
-type Root = phase0.Root
+// Root is [bellatrix.Root], the Root type of the specification
+// (ByteVector[32]), which capella takes unchanged from bellatrix.
+type Root = bellatrix.Root
 
-// BLSPubkey is [phase0.BLSPubkey], the BLSPubkey type of the specification
-// (ByteVector[48]), which capella takes unchanged from phase0.
-type BLSPubkey = phase0.BLSPubkey
+// BLSPubkey is [bellatrix.BLSPubkey], the BLSPubkey type of the
+// specification (ByteVector[48]), which capella takes unchanged from
+// bellatrix.
+type BLSPubkey = bellatrix.BLSPubkey
 
-// Bytes32 is [phase0.Bytes32], the Bytes32 type of the specification
-// (ByteVector[32]), which capella takes unchanged from phase0.
-type Bytes32 = phase0.Bytes32
+// Bytes32 is [bellatrix.Bytes32], the Bytes32 type of the specification
+// (ByteVector[32]), which capella takes unchanged from bellatrix.
+type Bytes32 = bellatrix.Bytes32
 
-// Gwei is [phase0.Gwei], the Gwei type of the specification (uint64), which
-// capella takes unchanged from phase0.
-type Gwei = phase0.Gwei
+// Gwei is [bellatrix.Gwei], the Gwei type of the specification (uint64),
+// which capella takes unchanged from bellatrix.
+type Gwei = bellatrix.Gwei
 
-// Slot is [phase0.Slot], the Slot type of the specification (uint64), which
-// capella takes unchanged from phase0.
-type Slot = phase0.Slot
+// Slot is [bellatrix.Slot], the Slot type of the specification (uint64),
+// which capella takes unchanged from bellatrix.
+type Slot = bellatrix.Slot
 
-// CommitteeIndex is [phase0.CommitteeIndex], the CommitteeIndex type of the
-// specification (uint64), which capella takes unchanged from phase0.
-type CommitteeIndex = phase0.CommitteeIndex
+// CommitteeIndex is [bellatrix.CommitteeIndex], the CommitteeIndex type of
+// the specification (uint64), which capella takes unchanged from bellatrix.
+type CommitteeIndex = bellatrix.CommitteeIndex
 
-// ValidatorIndex is [phase0.ValidatorIndex], the ValidatorIndex type of the
-// specification (uint64), which capella takes unchanged from phase0.
-type ValidatorIndex = phase0.ValidatorIndex
+// ValidatorIndex is [bellatrix.ValidatorIndex], the ValidatorIndex type of
+// the specification (uint64), which capella takes unchanged from bellatrix.
+type ValidatorIndex = bellatrix.ValidatorIndex
 
-// BLSSignature is [phase0.BLSSignature], the BLSSignature type of the
+// BLSSignature is [bellatrix.BLSSignature], the BLSSignature type of the
 // specification (ByteVector[96]), which capella takes unchanged from
-// phase0.
-type BLSSignature = phase0.BLSSignature
+// bellatrix.
+type BLSSignature = bellatrix.BLSSignature
 
-// Hash32 is [phase0.Hash32], the Hash32 type of the specification
-// (ByteVector[32]), which capella takes unchanged from phase0.
-type Hash32 = phase0.Hash32
+// Hash32 is [bellatrix.Hash32], the Hash32 type of the specification
+// (ByteVector[32]), which capella takes unchanged from bellatrix.
+type Hash32 = bellatrix.Hash32
 
-// Domain is [phase0.Domain], the Domain type of the specification
-// (ByteVector[32]), which capella takes unchanged from phase0.
-type Domain = phase0.Domain
+// Domain is [bellatrix.Domain], the Domain type of the specification
+// (ByteVector[32]), which capella takes unchanged from bellatrix.
+type Domain = bellatrix.Domain
 
-// Fork is [phase0.Fork], the plain struct of the Fork container, which
-// capella takes unchanged from phase0: see there for its fields and
+// ParticipationFlags is [bellatrix.ParticipationFlags], the
+// ParticipationFlags type of the specification (uint8), which capella takes
+// unchanged from bellatrix.
+type ParticipationFlags = bellatrix.ParticipationFlags
+
+// ExecutionAddress is [bellatrix.ExecutionAddress], the ExecutionAddress
+// type of the specification (ByteVector[20]), which capella takes unchanged
+// from bellatrix.
+type ExecutionAddress = bellatrix.ExecutionAddress
+
+// Fork is [bellatrix.Fork], the plain struct of the Fork container, which
+// capella takes unchanged from bellatrix: see there for its fields and
 // methods.
-type Fork = phase0.Fork
+type Fork = bellatrix.Fork
 
-// ForkData is [phase0.ForkData], the plain struct of the ForkData
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type ForkData = phase0.ForkData
+// ForkData is [bellatrix.ForkData], the plain struct of the ForkData
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type ForkData = bellatrix.ForkData
 
-// Checkpoint is [phase0.Checkpoint], the plain struct of the Checkpoint
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type Checkpoint = phase0.Checkpoint
+// Checkpoint is [bellatrix.Checkpoint], the plain struct of the Checkpoint
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type Checkpoint = bellatrix.Checkpoint
 
-// Validator is [phase0.Validator], the plain struct of the Validator
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type Validator = phase0.Validator
+// Validator is [bellatrix.Validator], the plain struct of the Validator
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type Validator = bellatrix.Validator
 
-// AttestationData is [phase0.AttestationData], the plain struct of the
-// AttestationData container, which capella takes unchanged from phase0: see
-// there for its fields and methods.
-type AttestationData = phase0.AttestationData
-
-// IndexedAttestation is [phase0.IndexedAttestation], the view of the
-// IndexedAttestation container, which capella takes unchanged from phase0:
+// AttestationData is [bellatrix.AttestationData], the plain struct of the
+// AttestationData container, which capella takes unchanged from bellatrix:
 // see there for its fields and methods.
-type IndexedAttestation = phase0.IndexedAttestation
+type AttestationData = bellatrix.AttestationData
 
-// PendingAttestation is [phase0.PendingAttestation], the view of the
-// PendingAttestation container, which capella takes unchanged from phase0:
+// IndexedAttestation is [bellatrix.IndexedAttestation], the view of the
+// IndexedAttestation container, which capella takes unchanged from
+// bellatrix: see there for its fields and methods.
+type IndexedAttestation = bellatrix.IndexedAttestation
+
+// PendingAttestation is [bellatrix.PendingAttestation], the view of the
+// PendingAttestation container, which capella takes unchanged from
+// bellatrix: see there for its fields and methods.
+type PendingAttestation = bellatrix.PendingAttestation
+
+// Eth1Data is [bellatrix.Eth1Data], the plain struct of the Eth1Data
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type Eth1Data = bellatrix.Eth1Data
+
+// HistoricalBatch is [bellatrix.HistoricalBatch], the view of the
+// HistoricalBatch container, which capella takes unchanged from bellatrix:
 // see there for its fields and methods.
-type PendingAttestation = phase0.PendingAttestation
+type HistoricalBatch = bellatrix.HistoricalBatch
 
-// Eth1Data is [phase0.Eth1Data], the plain struct of the Eth1Data
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type Eth1Data = phase0.Eth1Data
-
-// HistoricalBatch is [phase0.HistoricalBatch], the view of the
-// HistoricalBatch container, which capella takes unchanged from phase0: see
-// there for its fields and methods.
-type HistoricalBatch = phase0.HistoricalBatch
-
-// DepositMessage is [phase0.DepositMessage], the plain struct of the
-// DepositMessage container, which capella takes unchanged from phase0: see
-// there for its fields and methods.
-type DepositMessage = phase0.DepositMessage
-
-// DepositData is [phase0.DepositData], the plain struct of the DepositData
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type DepositData = phase0.DepositData
-
-// BeaconBlockHeader is [phase0.BeaconBlockHeader], the plain struct of the
-// BeaconBlockHeader container, which capella takes unchanged from phase0:
+// DepositMessage is [bellatrix.DepositMessage], the plain struct of the
+// DepositMessage container, which capella takes unchanged from bellatrix:
 // see there for its fields and methods.
-type BeaconBlockHeader = phase0.BeaconBlockHeader
+type DepositMessage = bellatrix.DepositMessage
 
-// SigningData is [phase0.SigningData], the plain struct of the SigningData
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type SigningData = phase0.SigningData
+// DepositData is [bellatrix.DepositData], the plain struct of the
+// DepositData container, which capella takes unchanged from bellatrix: see
+// there for its fields and methods.
+type DepositData = bellatrix.DepositData
 
-// SignedBeaconBlockHeader is [phase0.SignedBeaconBlockHeader], the plain
+// BeaconBlockHeader is [bellatrix.BeaconBlockHeader], the plain struct of
+// the BeaconBlockHeader container, which capella takes unchanged from
+// bellatrix: see there for its fields and methods.
+type BeaconBlockHeader = bellatrix.BeaconBlockHeader
+
+// SigningData is [bellatrix.SigningData], the plain struct of the
+// SigningData container, which capella takes unchanged from bellatrix: see
+// there for its fields and methods.
+type SigningData = bellatrix.SigningData
+
+// SignedBeaconBlockHeader is [bellatrix.SignedBeaconBlockHeader], the plain
 // struct of the SignedBeaconBlockHeader container, which capella takes
-// unchanged from phase0: see there for its fields and methods.
-type SignedBeaconBlockHeader = phase0.SignedBeaconBlockHeader
+// unchanged from bellatrix: see there for its fields and methods.
+type SignedBeaconBlockHeader = bellatrix.SignedBeaconBlockHeader
 
-// ProposerSlashing is [phase0.ProposerSlashing], the plain struct of the
-// ProposerSlashing container, which capella takes unchanged from phase0:
+// ProposerSlashing is [bellatrix.ProposerSlashing], the plain struct of the
+// ProposerSlashing container, which capella takes unchanged from bellatrix:
 // see there for its fields and methods.
-type ProposerSlashing = phase0.ProposerSlashing
+type ProposerSlashing = bellatrix.ProposerSlashing
 
-// AttesterSlashing is [phase0.AttesterSlashing], the view of the
-// AttesterSlashing container, which capella takes unchanged from phase0:
+// AttesterSlashing is [bellatrix.AttesterSlashing], the view of the
+// AttesterSlashing container, which capella takes unchanged from bellatrix:
 // see there for its fields and methods.
-type AttesterSlashing = phase0.AttesterSlashing
+type AttesterSlashing = bellatrix.AttesterSlashing
 
-// Attestation is [phase0.Attestation], the view of the Attestation
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type Attestation = phase0.Attestation
+// Attestation is [bellatrix.Attestation], the view of the Attestation
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type Attestation = bellatrix.Attestation
 
-// Deposit is [phase0.Deposit], the plain struct of the Deposit container,
-// which capella takes unchanged from phase0: see there for its fields and
+// Deposit is [bellatrix.Deposit], the plain struct of the Deposit
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type Deposit = bellatrix.Deposit
+
+// VoluntaryExit is [bellatrix.VoluntaryExit], the plain struct of the
+// VoluntaryExit container, which capella takes unchanged from bellatrix:
+// see there for its fields and methods.
+type VoluntaryExit = bellatrix.VoluntaryExit
+
+// SignedVoluntaryExit is [bellatrix.SignedVoluntaryExit], the plain struct
+// of the SignedVoluntaryExit container, which capella takes unchanged from
+// bellatrix: see there for its fields and methods.
+type SignedVoluntaryExit = bellatrix.SignedVoluntaryExit
+
+// Eth1Block is [bellatrix.Eth1Block], the plain struct of the Eth1Block
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type Eth1Block = bellatrix.Eth1Block
+
+// AggregateAndProof is [bellatrix.AggregateAndProof], the view of the
+// AggregateAndProof container, which capella takes unchanged from
+// bellatrix: see there for its fields and methods.
+type AggregateAndProof = bellatrix.AggregateAndProof
+
+// SignedAggregateAndProof is [bellatrix.SignedAggregateAndProof], the view
+// of the SignedAggregateAndProof container, which capella takes unchanged
+// from bellatrix: see there for its fields and methods.
+type SignedAggregateAndProof = bellatrix.SignedAggregateAndProof
+
+// SyncAggregate is [bellatrix.SyncAggregate], the view of the SyncAggregate
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type SyncAggregate = bellatrix.SyncAggregate
+
+// SyncCommittee is [bellatrix.SyncCommittee], the view of the SyncCommittee
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type SyncCommittee = bellatrix.SyncCommittee
+
+// SyncCommitteeMessage is [bellatrix.SyncCommitteeMessage], the plain
+// struct of the SyncCommitteeMessage container, which capella takes
+// unchanged from bellatrix: see there for its fields and methods.
+type SyncCommitteeMessage = bellatrix.SyncCommitteeMessage
+
+// SyncCommitteeContribution is [bellatrix.SyncCommitteeContribution], the
+// view of the SyncCommitteeContribution container, which capella takes
+// unchanged from bellatrix: see there for its fields and methods.
+type SyncCommitteeContribution = bellatrix.SyncCommitteeContribution
+
+// ContributionAndProof is [bellatrix.ContributionAndProof], the view of the
+// ContributionAndProof container, which capella takes unchanged from
+// bellatrix: see there for its fields and methods.
+type ContributionAndProof = bellatrix.ContributionAndProof
+
+// SignedContributionAndProof is [bellatrix.SignedContributionAndProof], the
+// view of the SignedContributionAndProof container, which capella takes
+// unchanged from bellatrix: see there for its fields and methods.
+type SignedContributionAndProof = bellatrix.SignedContributionAndProof
+
+// SyncAggregatorSelectionData is [bellatrix.SyncAggregatorSelectionData],
+// the plain struct of the SyncAggregatorSelectionData container, which
+// capella takes unchanged from bellatrix: see there for its fields and
 // methods.
-type Deposit = phase0.Deposit
+type SyncAggregatorSelectionData = bellatrix.SyncAggregatorSelectionData
 
-// VoluntaryExit is [phase0.VoluntaryExit], the plain struct of the
-// VoluntaryExit container, which capella takes unchanged from phase0: see
-// there for its fields and methods.
-type VoluntaryExit = phase0.VoluntaryExit
-
-// SignedVoluntaryExit is [phase0.SignedVoluntaryExit], the plain struct of
-// the SignedVoluntaryExit container, which capella takes unchanged from
-// phase0: see there for its fields and methods.
-type SignedVoluntaryExit = phase0.SignedVoluntaryExit
-
-// Eth1Block is [phase0.Eth1Block], the plain struct of the Eth1Block
-// container, which capella takes unchanged from phase0: see there for its
-// fields and methods.
-type Eth1Block = phase0.Eth1Block
-
-// AggregateAndProof is [phase0.AggregateAndProof], the view of the
-// AggregateAndProof container, which capella takes unchanged from phase0:
-// see there for its fields and methods.
-type AggregateAndProof = phase0.AggregateAndProof
-
-// SignedAggregateAndProof is [phase0.SignedAggregateAndProof], the view of
-// the SignedAggregateAndProof container, which capella takes unchanged from
-// phase0: see there for its fields and methods.
-type SignedAggregateAndProof = phase0.SignedAggregateAndProof
+// PowBlock is [bellatrix.PowBlock], the plain struct of the PowBlock
+// container, which capella takes unchanged from bellatrix: see there for
+// its fields and methods.
+type PowBlock = bellatrix.PowBlock
 
 // NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
 // spec. It panics if spec is nil.
@@ -185,7 +238,7 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("capella: NewIndexedAttestation with a nil *Spec")
 	}
-	return phase0.NewIndexedAttestation(spec.Phase0)
+	return bellatrix.NewIndexedAttestation(spec.Bellatrix)
 }
 
 // DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
@@ -193,7 +246,16 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeIndexedAttestation: %w", ErrNilSpec)
 	}
-	return phase0.DecodeIndexedAttestation(spec.Phase0, b)
+	return bellatrix.DecodeIndexedAttestation(spec.Bellatrix, b)
+}
+
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	if spec == nil {
+		panic("capella: WrapIndexedAttestation with a nil *Spec")
+	}
+	return bellatrix.WrapIndexedAttestation(spec.Bellatrix, c)
 }
 
 // NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
@@ -202,7 +264,7 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("capella: NewPendingAttestation with a nil *Spec")
 	}
-	return phase0.NewPendingAttestation(spec.Phase0)
+	return bellatrix.NewPendingAttestation(spec.Bellatrix)
 }
 
 // DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
@@ -210,7 +272,16 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodePendingAttestation: %w", ErrNilSpec)
 	}
-	return phase0.DecodePendingAttestation(spec.Phase0, b)
+	return bellatrix.DecodePendingAttestation(spec.Bellatrix, b)
+}
+
+// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	if spec == nil {
+		panic("capella: WrapPendingAttestation with a nil *Spec")
+	}
+	return bellatrix.WrapPendingAttestation(spec.Bellatrix, c)
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
@@ -219,7 +290,7 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("capella: NewHistoricalBatch with a nil *Spec")
 	}
-	return phase0.NewHistoricalBatch(spec.Phase0)
+	return bellatrix.NewHistoricalBatch(spec.Bellatrix)
 }
 
 // DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
@@ -227,7 +298,16 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeHistoricalBatch: %w", ErrNilSpec)
 	}
-	return phase0.DecodeHistoricalBatch(spec.Phase0, b)
+	return bellatrix.DecodeHistoricalBatch(spec.Bellatrix, b)
+}
+
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
+// panics if spec or c is nil or c is of another type.
+func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	if spec == nil {
+		panic("capella: WrapHistoricalBatch with a nil *Spec")
+	}
+	return bellatrix.WrapHistoricalBatch(spec.Bellatrix, c)
 }
 
 // NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
@@ -236,7 +316,7 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("capella: NewAttesterSlashing with a nil *Spec")
 	}
-	return phase0.NewAttesterSlashing(spec.Phase0)
+	return bellatrix.NewAttesterSlashing(spec.Bellatrix)
 }
 
 // DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
@@ -244,7 +324,16 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
-	return phase0.DecodeAttesterSlashing(spec.Phase0, b)
+	return bellatrix.DecodeAttesterSlashing(spec.Bellatrix, b)
+}
+
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	if spec == nil {
+		panic("capella: WrapAttesterSlashing with a nil *Spec")
+	}
+	return bellatrix.WrapAttesterSlashing(spec.Bellatrix, c)
 }
 
 // NewAttestation returns an Attestation holding the default value, for the preset of
@@ -253,7 +342,7 @@ func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("capella: NewAttestation with a nil *Spec")
 	}
-	return phase0.NewAttestation(spec.Phase0)
+	return bellatrix.NewAttestation(spec.Bellatrix)
 }
 
 // DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
@@ -261,7 +350,16 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAttestation: %w", ErrNilSpec)
 	}
-	return phase0.DecodeAttestation(spec.Phase0, b)
+	return bellatrix.DecodeAttestation(spec.Bellatrix, b)
+}
+
+// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	if spec == nil {
+		panic("capella: WrapAttestation with a nil *Spec")
+	}
+	return bellatrix.WrapAttestation(spec.Bellatrix, c)
 }
 
 // NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
@@ -270,7 +368,7 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("capella: NewAggregateAndProof with a nil *Spec")
 	}
-	return phase0.NewAggregateAndProof(spec.Phase0)
+	return bellatrix.NewAggregateAndProof(spec.Bellatrix)
 }
 
 // DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
@@ -278,7 +376,16 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
-	return phase0.DecodeAggregateAndProof(spec.Phase0, b)
+	return bellatrix.DecodeAggregateAndProof(spec.Bellatrix, b)
+}
+
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	if spec == nil {
+		panic("capella: WrapAggregateAndProof with a nil *Spec")
+	}
+	return bellatrix.WrapAggregateAndProof(spec.Bellatrix, c)
 }
 
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
@@ -287,7 +394,7 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("capella: NewSignedAggregateAndProof with a nil *Spec")
 	}
-	return phase0.NewSignedAggregateAndProof(spec.Phase0)
+	return bellatrix.NewSignedAggregateAndProof(spec.Bellatrix)
 }
 
 // DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
@@ -295,61 +402,16 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
-	return phase0.DecodeSignedAggregateAndProof(spec.Phase0, b)
+	return bellatrix.DecodeSignedAggregateAndProof(spec.Bellatrix, b)
 }
 
-// WithdrawalIndex is the WithdrawalIndex type of the specification (uint64).
-type WithdrawalIndex uint64
-
-// ExecutionAddress is the ExecutionAddress type of the specification (ByteVector[20]).
-type ExecutionAddress [20]byte
-
-// SizeSSZ returns 20.
-func (*ExecutionAddress) SizeSSZ() int { return 20 }
-
-// MarshalSSZTo appends the bytes of v to dst.
-func (v *ExecutionAddress) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
-
-// UnmarshalSSZ sets v from b, which must be 20 bytes.
-func (v *ExecutionAddress) UnmarshalSSZ(b []byte) error {
-	if len(b) != 20 {
-		return fmt.Errorf("%w: ExecutionAddress of %d bytes, want 20", schema.ErrSize, len(b))
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
+// panics if spec or c is nil or c is of another type.
+func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("capella: WrapSignedAggregateAndProof with a nil *Spec")
 	}
-	copy(v[:], b)
-	return nil
-}
-
-// String returns v in hex, with 0x.
-func (v ExecutionAddress) String() string { return "0x" + hex.EncodeToString(v[:]) }
-
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v ExecutionAddress) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-
-// UnmarshalText sets v from hex with 0x.
-func (v *ExecutionAddress) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*20 || s[:2] != "0x" {
-		return fmt.Errorf("ExecutionAddress: want 0x and 20 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
-}
-
-// ParticipationFlags is the ParticipationFlags type of the specification (uint8).
-type ParticipationFlags uint8
-
-// SyncAggregate is a view of the SyncAggregate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
-//
-//	sync_committee_bits: Bitvector[SYNC_COMMITTEE_SIZE]
-//	sync_committee_signature: BLSSignature
-//
-// The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
-type SyncAggregate struct {
-	c    *view.Container // nil until the first use of a zero value; see container
-	spec *Spec           // nil in a zero value: Mainnet
+	return bellatrix.WrapSignedAggregateAndProof(spec.Bellatrix, c)
 }
 
 // NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
@@ -358,7 +420,7 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("capella: NewSyncAggregate with a nil *Spec")
 	}
-	return wrapSyncAggregate(spec, newDefaultSyncAggregate(spec))
+	return bellatrix.NewSyncAggregate(spec.Bellatrix)
 }
 
 // DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
@@ -366,169 +428,16 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncAggregate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncAggregate"), b)
-	if err != nil {
-		return nil, err
-	}
-	return wrapSyncAggregate(spec, c), nil
+	return bellatrix.DecodeSyncAggregate(spec.Bellatrix, b)
 }
 
 // WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
 // panics if spec or c is nil or c is of another type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
-	if spec == nil || c == nil {
-		panic("capella: WrapSyncAggregate with a nil *Spec or *view.Container")
+	if spec == nil {
+		panic("capella: WrapSyncAggregate with a nil *Spec")
 	}
-	if c.Type() != spec.Type("SyncAggregate") {
-		panic("capella: WrapSyncAggregate of a " + c.Type().String())
-	}
-	return wrapSyncAggregate(spec, c)
-}
-
-func wrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
-	return &SyncAggregate{c: c, spec: spec}
-}
-
-func newDefaultSyncAggregate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncAggregate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
-}
-
-// container returns the view x holds, making a zero x the mainnet default
-// first: whichever goroutine gets there first sets it, once.
-func (x *SyncAggregate) container() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c
-	}
-	return x.initDefault()
-}
-
-// initDefault makes a zero x the mainnet default, unless another goroutine
-// did first, and returns its view. Kept out of container, so that container
-// and the methods around it stay small enough to inline.
-func (x *SyncAggregate) initDefault() *view.Container {
-	return lazy.Init(&x.c, newDefaultSyncAggregate(Mainnet))
-}
-
-// View returns the untyped view x wraps.
-func (x *SyncAggregate) View() *view.Container { return x.container() }
-
-// Spec returns the types x belongs to: Mainnet for a zero x.
-func (x *SyncAggregate) Spec() *Spec {
-	if x.spec == nil {
-		return Mainnet
-	}
-	return x.spec
-}
-
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *SyncAggregate) Copy() *SyncAggregate {
-	return &SyncAggregate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SyncAggregate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
-	}
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
-
-// MarshalSSZ returns the serialization of x.
-func (x *SyncAggregate) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncAggregate) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.container().MarshalSSZTo(dst)
-}
-
-// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
-// x (mainnet for a zero x). On error x is unchanged.
-func (x *SyncAggregate) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
-
-// SizeSSZ returns the size of the serialization of x.
-func (x *SyncAggregate) SizeSSZ() int { return x.container().SizeSSZ() }
-
-// Prove returns a Merkle multiproof, against the root of x, of the parts
-// of x named by paths ("finalized_checkpoint.root",
-// "validators[12].effective_balance"): see view.Prove.
-func (x *SyncAggregate) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.container(), paths...)
-}
-
-// ProveBranch returns the single Merkle proof, against the root of x, of
-// the part of x named by path: see view.ProveBranch.
-func (x *SyncAggregate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.container(), path)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x *SyncAggregate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SyncAggregate"), b)
-}
-
-// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format, in the preset of x (mainnet for a zero x). On error x is
-// unchanged.
-func (x *SyncAggregate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncAggregate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// SyncCommitteeBits returns a handle on the sync_committee_bits field (Bitvector[SYNC_COMMITTEE_SIZE]).
-func (x *SyncAggregate) SyncCommitteeBits() *view.Bitvector {
-	return x.container().Field(0).(*view.Bitvector)
-}
-
-// SyncCommitteeSignature returns the sync_committee_signature field (BLSSignature).
-func (x *SyncAggregate) SyncCommitteeSignature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
-	var v BLSSignature
-	copy(v[:], b[0:0+96])
-	return v
-}
-
-// SetSyncCommitteeSignature sets the sync_committee_signature field.
-func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
-}
-
-// SyncCommittee is a view of the SyncCommittee container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
-//
-//	pubkeys: Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]
-//	aggregate_pubkey: BLSPubkey
-//
-// The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
-type SyncCommittee struct {
-	c    *view.Container // nil until the first use of a zero value; see container
-	spec *Spec           // nil in a zero value: Mainnet
+	return bellatrix.WrapSyncAggregate(spec.Bellatrix, c)
 }
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
@@ -537,7 +446,7 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("capella: NewSyncCommittee with a nil *Spec")
 	}
-	return wrapSyncCommittee(spec, newDefaultSyncCommittee(spec))
+	return bellatrix.NewSyncCommittee(spec.Bellatrix)
 }
 
 // DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
@@ -545,247 +454,16 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncCommittee: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncCommittee"), b)
-	if err != nil {
-		return nil, err
-	}
-	return wrapSyncCommittee(spec, c), nil
+	return bellatrix.DecodeSyncCommittee(spec.Bellatrix, b)
 }
 
 // WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
 // panics if spec or c is nil or c is of another type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
-	if spec == nil || c == nil {
-		panic("capella: WrapSyncCommittee with a nil *Spec or *view.Container")
+	if spec == nil {
+		panic("capella: WrapSyncCommittee with a nil *Spec")
 	}
-	if c.Type() != spec.Type("SyncCommittee") {
-		panic("capella: WrapSyncCommittee of a " + c.Type().String())
-	}
-	return wrapSyncCommittee(spec, c)
-}
-
-func wrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
-	return &SyncCommittee{c: c, spec: spec}
-}
-
-func newDefaultSyncCommittee(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncCommittee"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
-}
-
-// container returns the view x holds, making a zero x the mainnet default
-// first: whichever goroutine gets there first sets it, once.
-func (x *SyncCommittee) container() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c
-	}
-	return x.initDefault()
-}
-
-// initDefault makes a zero x the mainnet default, unless another goroutine
-// did first, and returns its view. Kept out of container, so that container
-// and the methods around it stay small enough to inline.
-func (x *SyncCommittee) initDefault() *view.Container {
-	return lazy.Init(&x.c, newDefaultSyncCommittee(Mainnet))
-}
-
-// View returns the untyped view x wraps.
-func (x *SyncCommittee) View() *view.Container { return x.container() }
-
-// Spec returns the types x belongs to: Mainnet for a zero x.
-func (x *SyncCommittee) Spec() *Spec {
-	if x.spec == nil {
-		return Mainnet
-	}
-	return x.spec
-}
-
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *SyncCommittee) Copy() *SyncCommittee {
-	return &SyncCommittee{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SyncCommittee) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
-	}
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
-
-// MarshalSSZ returns the serialization of x.
-func (x *SyncCommittee) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncCommittee) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.container().MarshalSSZTo(dst)
-}
-
-// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
-// x (mainnet for a zero x). On error x is unchanged.
-func (x *SyncCommittee) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
-
-// SizeSSZ returns the size of the serialization of x.
-func (x *SyncCommittee) SizeSSZ() int { return x.container().SizeSSZ() }
-
-// Prove returns a Merkle multiproof, against the root of x, of the parts
-// of x named by paths ("finalized_checkpoint.root",
-// "validators[12].effective_balance"): see view.Prove.
-func (x *SyncCommittee) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.container(), paths...)
-}
-
-// ProveBranch returns the single Merkle proof, against the root of x, of
-// the part of x named by path: see view.ProveBranch.
-func (x *SyncCommittee) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.container(), path)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x *SyncCommittee) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SyncCommittee"), b)
-}
-
-// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format, in the preset of x (mainnet for a zero x). On error x is
-// unchanged.
-func (x *SyncCommittee) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommittee"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]).
-func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
-	v, err := view.AsValueVector[BLSPubkey](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
-// AggregatePubkey returns the aggregate_pubkey field (BLSPubkey).
-func (x *SyncCommittee) AggregatePubkey() BLSPubkey {
-	var b [48]byte
-	x.container().LoadBytes(1, b[:])
-	var v BLSPubkey
-	copy(v[:], b[0:0+48])
-	return v
-}
-
-// SetAggregatePubkey sets the aggregate_pubkey field.
-func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
-	var buf [48]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
-}
-
-// SyncCommitteeMessage is the SyncCommitteeMessage container of the specification, a plain value:
-//
-//	slot: Slot
-//	beacon_block_root: Root
-//	validator_index: ValidatorIndex
-//	signature: BLSSignature
-//
-// The zero value is the default value, the same in every preset.
-type SyncCommitteeMessage struct {
-	Slot            Slot
-	BeaconBlockRoot Root
-	ValidatorIndex  ValidatorIndex
-	Signature       BLSSignature
-}
-
-// syncCommitteeMessageSchema is the schema type of SyncCommitteeMessage, the same in every preset.
-var syncCommitteeMessageSchema = Mainnet.Type("SyncCommitteeMessage")
-
-// SizeSSZ returns the size of the serialization: 144 bytes.
-func (*SyncCommitteeMessage) SizeSSZ() int { return 144 }
-
-// MarshalSSZ returns the serialization of x.
-func (x *SyncCommitteeMessage) MarshalSSZ() ([]byte, error) {
-	return x.MarshalSSZTo(make([]byte, 0, 144))
-}
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Slot))
-	dst = append(dst, x.BeaconBlockRoot[:]...)
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.ValidatorIndex))
-	dst = append(dst, x.Signature[:]...)
-	return dst, nil
-}
-
-// UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
-func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
-	if len(b) != 144 {
-		if err := schema.Validate(syncCommitteeMessageSchema, b); err != nil {
-			return err
-		}
-	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.BeaconBlockRoot[:], b[8:8+32])
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40 : 40+8]))
-	copy(x.Signature[:], b[48:48+96])
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommitteeMessage) HashTreeRoot() [32]byte {
-	var buf [144]byte
-	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(syncCommitteeMessageSchema.Shape(), b)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x SyncCommitteeMessage) MarshalJSON() ([]byte, error) {
-	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(syncCommitteeMessageSchema, b)
-}
-
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
-func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(syncCommitteeMessageSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// SyncCommitteeContribution is a view of the SyncCommitteeContribution container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
-//
-//	slot: Slot
-//	beacon_block_root: Root
-//	subcommittee_index: uint64
-//	aggregation_bits: Bitvector[SYNC_COMMITTEE_SIZE // 4]
-//	signature: BLSSignature
-//
-// The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
-type SyncCommitteeContribution struct {
-	c    *view.Container // nil until the first use of a zero value; see container
-	spec *Spec           // nil in a zero value: Mainnet
+	return bellatrix.WrapSyncCommittee(spec.Bellatrix, c)
 }
 
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
@@ -794,7 +472,7 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("capella: NewSyncCommitteeContribution with a nil *Spec")
 	}
-	return wrapSyncCommitteeContribution(spec, newDefaultSyncCommitteeContribution(spec))
+	return bellatrix.NewSyncCommitteeContribution(spec.Bellatrix)
 }
 
 // DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
@@ -802,203 +480,16 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncCommitteeContribution"), b)
-	if err != nil {
-		return nil, err
-	}
-	return wrapSyncCommitteeContribution(spec, c), nil
+	return bellatrix.DecodeSyncCommitteeContribution(spec.Bellatrix, b)
 }
 
 // WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
 // panics if spec or c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
-	if spec == nil || c == nil {
-		panic("capella: WrapSyncCommitteeContribution with a nil *Spec or *view.Container")
+	if spec == nil {
+		panic("capella: WrapSyncCommitteeContribution with a nil *Spec")
 	}
-	if c.Type() != spec.Type("SyncCommitteeContribution") {
-		panic("capella: WrapSyncCommitteeContribution of a " + c.Type().String())
-	}
-	return wrapSyncCommitteeContribution(spec, c)
-}
-
-func wrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
-	return &SyncCommitteeContribution{c: c, spec: spec}
-}
-
-func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncCommitteeContribution"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
-}
-
-// container returns the view x holds, making a zero x the mainnet default
-// first: whichever goroutine gets there first sets it, once.
-func (x *SyncCommitteeContribution) container() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c
-	}
-	return x.initDefault()
-}
-
-// initDefault makes a zero x the mainnet default, unless another goroutine
-// did first, and returns its view. Kept out of container, so that container
-// and the methods around it stay small enough to inline.
-func (x *SyncCommitteeContribution) initDefault() *view.Container {
-	return lazy.Init(&x.c, newDefaultSyncCommitteeContribution(Mainnet))
-}
-
-// View returns the untyped view x wraps.
-func (x *SyncCommitteeContribution) View() *view.Container { return x.container() }
-
-// Spec returns the types x belongs to: Mainnet for a zero x.
-func (x *SyncCommitteeContribution) Spec() *Spec {
-	if x.spec == nil {
-		return Mainnet
-	}
-	return x.spec
-}
-
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *SyncCommitteeContribution) Copy() *SyncCommitteeContribution {
-	return &SyncCommitteeContribution{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SyncCommitteeContribution) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
-	}
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncCommitteeContribution) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
-
-// MarshalSSZ returns the serialization of x.
-func (x *SyncCommitteeContribution) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncCommitteeContribution) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.container().MarshalSSZTo(dst)
-}
-
-// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
-// x (mainnet for a zero x). On error x is unchanged.
-func (x *SyncCommitteeContribution) UnmarshalSSZ(b []byte) error {
-	return x.container().UnmarshalSSZ(b)
-}
-
-// SizeSSZ returns the size of the serialization of x.
-func (x *SyncCommitteeContribution) SizeSSZ() int { return x.container().SizeSSZ() }
-
-// Prove returns a Merkle multiproof, against the root of x, of the parts
-// of x named by paths ("finalized_checkpoint.root",
-// "validators[12].effective_balance"): see view.Prove.
-func (x *SyncCommitteeContribution) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.container(), paths...)
-}
-
-// ProveBranch returns the single Merkle proof, against the root of x, of
-// the part of x named by path: see view.ProveBranch.
-func (x *SyncCommitteeContribution) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.container(), path)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x *SyncCommitteeContribution) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SyncCommitteeContribution"), b)
-}
-
-// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format, in the preset of x (mainnet for a zero x). On error x is
-// unchanged.
-func (x *SyncCommitteeContribution) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommitteeContribution"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// Slot returns the slot field (Slot).
-func (x *SyncCommitteeContribution) Slot() Slot { return Slot(x.container().Uint(0)) }
-
-// SetSlot sets the slot field.
-func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.container().SetUint(0, uint64(v)) }
-
-// BeaconBlockRoot returns the beacon_block_root field (Root).
-func (x *SyncCommitteeContribution) BeaconBlockRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
-	var v Root
-	copy(v[:], b[0:0+32])
-	return v
-}
-
-// SetBeaconBlockRoot sets the beacon_block_root field.
-func (x *SyncCommitteeContribution) SetBeaconBlockRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
-}
-
-// SubcommitteeIndex returns the subcommittee_index field (uint64).
-func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.container().Uint(2) }
-
-// SetSubcommitteeIndex sets the subcommittee_index field.
-func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.container().SetUint(2, v) }
-
-// AggregationBits returns a handle on the aggregation_bits field (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
-func (x *SyncCommitteeContribution) AggregationBits() *view.Bitvector {
-	return x.container().Field(3).(*view.Bitvector)
-}
-
-// Signature returns the signature field (BLSSignature).
-func (x *SyncCommitteeContribution) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(4, b[:])
-	var v BLSSignature
-	copy(v[:], b[0:0+96])
-	return v
-}
-
-// SetSignature sets the signature field.
-func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
-}
-
-// ContributionAndProof is a view of the ContributionAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
-//
-//	aggregator_index: ValidatorIndex
-//	contribution: SyncCommitteeContribution
-//	selection_proof: BLSSignature
-//
-// The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
-type ContributionAndProof struct {
-	c    *view.Container // nil until the first use of a zero value; see container
-	spec *Spec           // nil in a zero value: Mainnet
+	return bellatrix.WrapSyncCommitteeContribution(spec.Bellatrix, c)
 }
 
 // NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
@@ -1007,7 +498,7 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("capella: NewContributionAndProof with a nil *Spec")
 	}
-	return wrapContributionAndProof(spec, newDefaultContributionAndProof(spec))
+	return bellatrix.NewContributionAndProof(spec.Bellatrix)
 }
 
 // DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
@@ -1015,187 +506,16 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ContributionAndProof"), b)
-	if err != nil {
-		return nil, err
-	}
-	return wrapContributionAndProof(spec, c), nil
+	return bellatrix.DecodeContributionAndProof(spec.Bellatrix, b)
 }
 
 // WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
 // panics if spec or c is nil or c is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
-	if spec == nil || c == nil {
-		panic("capella: WrapContributionAndProof with a nil *Spec or *view.Container")
+	if spec == nil {
+		panic("capella: WrapContributionAndProof with a nil *Spec")
 	}
-	if c.Type() != spec.Type("ContributionAndProof") {
-		panic("capella: WrapContributionAndProof of a " + c.Type().String())
-	}
-	return wrapContributionAndProof(spec, c)
-}
-
-func wrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
-	return &ContributionAndProof{c: c, spec: spec}
-}
-
-func newDefaultContributionAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ContributionAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
-}
-
-// container returns the view x holds, making a zero x the mainnet default
-// first: whichever goroutine gets there first sets it, once.
-func (x *ContributionAndProof) container() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c
-	}
-	return x.initDefault()
-}
-
-// initDefault makes a zero x the mainnet default, unless another goroutine
-// did first, and returns its view. Kept out of container, so that container
-// and the methods around it stay small enough to inline.
-func (x *ContributionAndProof) initDefault() *view.Container {
-	return lazy.Init(&x.c, newDefaultContributionAndProof(Mainnet))
-}
-
-// View returns the untyped view x wraps.
-func (x *ContributionAndProof) View() *view.Container { return x.container() }
-
-// Spec returns the types x belongs to: Mainnet for a zero x.
-func (x *ContributionAndProof) Spec() *Spec {
-	if x.spec == nil {
-		return Mainnet
-	}
-	return x.spec
-}
-
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *ContributionAndProof) Copy() *ContributionAndProof {
-	return &ContributionAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ContributionAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
-	}
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *ContributionAndProof) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
-
-// MarshalSSZ returns the serialization of x.
-func (x *ContributionAndProof) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *ContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.container().MarshalSSZTo(dst)
-}
-
-// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
-// x (mainnet for a zero x). On error x is unchanged.
-func (x *ContributionAndProof) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
-
-// SizeSSZ returns the size of the serialization of x.
-func (x *ContributionAndProof) SizeSSZ() int { return x.container().SizeSSZ() }
-
-// Prove returns a Merkle multiproof, against the root of x, of the parts
-// of x named by paths ("finalized_checkpoint.root",
-// "validators[12].effective_balance"): see view.Prove.
-func (x *ContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.container(), paths...)
-}
-
-// ProveBranch returns the single Merkle proof, against the root of x, of
-// the part of x named by path: see view.ProveBranch.
-func (x *ContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.container(), path)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x *ContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ContributionAndProof"), b)
-}
-
-// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format, in the preset of x (mainnet for a zero x). On error x is
-// unchanged.
-func (x *ContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ContributionAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// AggregatorIndex returns the aggregator_index field (ValidatorIndex).
-func (x *ContributionAndProof) AggregatorIndex() ValidatorIndex {
-	return ValidatorIndex(x.container().Uint(0))
-}
-
-// SetAggregatorIndex sets the aggregator_index field.
-func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) {
-	x.container().SetUint(0, uint64(v))
-}
-
-// Contribution returns a handle on the contribution field (SyncCommitteeContribution).
-func (x *ContributionAndProof) Contribution() *SyncCommitteeContribution {
-	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.Spec(), c) }(x.container().Field(1).(*view.Container))
-}
-
-// SetContribution replaces the contribution field with the value of v. It panics if v is of
-// another preset.
-func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
-}
-
-// SelectionProof returns the selection_proof field (BLSSignature).
-func (x *ContributionAndProof) SelectionProof() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
-	var v BLSSignature
-	copy(v[:], b[0:0+96])
-	return v
-}
-
-// SetSelectionProof sets the selection_proof field.
-func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
-
-// SignedContributionAndProof is a view of the SignedContributionAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
-//
-//	message: ContributionAndProof
-//	signature: BLSSignature
-//
-// The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
-type SignedContributionAndProof struct {
-	c    *view.Container // nil until the first use of a zero value; see container
-	spec *Spec           // nil in a zero value: Mainnet
+	return bellatrix.WrapContributionAndProof(spec.Bellatrix, c)
 }
 
 // NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
@@ -1204,7 +524,7 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("capella: NewSignedContributionAndProof with a nil *Spec")
 	}
-	return wrapSignedContributionAndProof(spec, newDefaultSignedContributionAndProof(spec))
+	return bellatrix.NewSignedContributionAndProof(spec.Bellatrix)
 }
 
 // DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
@@ -1212,294 +532,20 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedContributionAndProof"), b)
-	if err != nil {
-		return nil, err
-	}
-	return wrapSignedContributionAndProof(spec, c), nil
+	return bellatrix.DecodeSignedContributionAndProof(spec.Bellatrix, b)
 }
 
 // WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
 // panics if spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
-	if spec == nil || c == nil {
-		panic("capella: WrapSignedContributionAndProof with a nil *Spec or *view.Container")
+	if spec == nil {
+		panic("capella: WrapSignedContributionAndProof with a nil *Spec")
 	}
-	if c.Type() != spec.Type("SignedContributionAndProof") {
-		panic("capella: WrapSignedContributionAndProof of a " + c.Type().String())
-	}
-	return wrapSignedContributionAndProof(spec, c)
+	return bellatrix.WrapSignedContributionAndProof(spec.Bellatrix, c)
 }
 
-func wrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
-	return &SignedContributionAndProof{c: c, spec: spec}
-}
-
-func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedContributionAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
-}
-
-// container returns the view x holds, making a zero x the mainnet default
-// first: whichever goroutine gets there first sets it, once.
-func (x *SignedContributionAndProof) container() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c
-	}
-	return x.initDefault()
-}
-
-// initDefault makes a zero x the mainnet default, unless another goroutine
-// did first, and returns its view. Kept out of container, so that container
-// and the methods around it stay small enough to inline.
-func (x *SignedContributionAndProof) initDefault() *view.Container {
-	return lazy.Init(&x.c, newDefaultSignedContributionAndProof(Mainnet))
-}
-
-// View returns the untyped view x wraps.
-func (x *SignedContributionAndProof) View() *view.Container { return x.container() }
-
-// Spec returns the types x belongs to: Mainnet for a zero x.
-func (x *SignedContributionAndProof) Spec() *Spec {
-	if x.spec == nil {
-		return Mainnet
-	}
-	return x.spec
-}
-
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *SignedContributionAndProof) Copy() *SignedContributionAndProof {
-	return &SignedContributionAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedContributionAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
-	}
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *SignedContributionAndProof) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
-
-// MarshalSSZ returns the serialization of x.
-func (x *SignedContributionAndProof) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *SignedContributionAndProof) MarshalSSZTo(dst []byte) ([]byte, error) {
-	return x.container().MarshalSSZTo(dst)
-}
-
-// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
-// x (mainnet for a zero x). On error x is unchanged.
-func (x *SignedContributionAndProof) UnmarshalSSZ(b []byte) error {
-	return x.container().UnmarshalSSZ(b)
-}
-
-// SizeSSZ returns the size of the serialization of x.
-func (x *SignedContributionAndProof) SizeSSZ() int { return x.container().SizeSSZ() }
-
-// Prove returns a Merkle multiproof, against the root of x, of the parts
-// of x named by paths ("finalized_checkpoint.root",
-// "validators[12].effective_balance"): see view.Prove.
-func (x *SignedContributionAndProof) Prove(paths ...string) (*tree.Multiproof, error) {
-	return view.Prove(x.container(), paths...)
-}
-
-// ProveBranch returns the single Merkle proof, against the root of x, of
-// the part of x named by path: see view.ProveBranch.
-func (x *SignedContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
-	return view.ProveBranch(x.container(), path)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x *SignedContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedContributionAndProof"), b)
-}
-
-// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
-// format, in the preset of x (mainnet for a zero x). On error x is
-// unchanged.
-func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedContributionAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// Message returns a handle on the message field (ContributionAndProof).
-func (x *SignedContributionAndProof) Message() *ContributionAndProof {
-	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
-}
-
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
-func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
-}
-
-// Signature returns the signature field (BLSSignature).
-func (x *SignedContributionAndProof) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
-	var v BLSSignature
-	copy(v[:], b[0:0+96])
-	return v
-}
-
-// SetSignature sets the signature field.
-func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
-}
-
-// SyncAggregatorSelectionData is the SyncAggregatorSelectionData container of the specification, a plain value:
-//
-//	slot: Slot
-//	subcommittee_index: uint64
-//
-// The zero value is the default value, the same in every preset.
-type SyncAggregatorSelectionData struct {
-	Slot              Slot
-	SubcommitteeIndex uint64
-}
-
-// syncAggregatorSelectionDataSchema is the schema type of SyncAggregatorSelectionData, the same in every preset.
-var syncAggregatorSelectionDataSchema = Mainnet.Type("SyncAggregatorSelectionData")
-
-// SizeSSZ returns the size of the serialization: 16 bytes.
-func (*SyncAggregatorSelectionData) SizeSSZ() int { return 16 }
-
-// MarshalSSZ returns the serialization of x.
-func (x *SyncAggregatorSelectionData) MarshalSSZ() ([]byte, error) {
-	return x.MarshalSSZTo(make([]byte, 0, 16))
-}
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Slot))
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.SubcommitteeIndex))
-	return dst, nil
-}
-
-// UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
-func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
-	if len(b) != 16 {
-		if err := schema.Validate(syncAggregatorSelectionDataSchema, b); err != nil {
-			return err
-		}
-	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.SubcommitteeIndex = uint64(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *SyncAggregatorSelectionData) HashTreeRoot() [32]byte {
-	var buf [16]byte
-	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(syncAggregatorSelectionDataSchema.Shape(), b)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x SyncAggregatorSelectionData) MarshalJSON() ([]byte, error) {
-	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(syncAggregatorSelectionDataSchema, b)
-}
-
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
-func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(syncAggregatorSelectionDataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
-
-// PowBlock is the PowBlock container of the specification, a plain value:
-//
-//	block_hash: Hash32
-//	parent_hash: Hash32
-//	total_difficulty: uint256
-//
-// The zero value is the default value, the same in every preset.
-type PowBlock struct {
-	BlockHash       Hash32
-	ParentHash      Hash32
-	TotalDifficulty uint256.Int
-}
-
-// powBlockSchema is the schema type of PowBlock, the same in every preset.
-var powBlockSchema = Mainnet.Type("PowBlock")
-
-// SizeSSZ returns the size of the serialization: 96 bytes.
-func (*PowBlock) SizeSSZ() int { return 96 }
-
-// MarshalSSZ returns the serialization of x.
-func (x *PowBlock) MarshalSSZ() ([]byte, error) { return x.MarshalSSZTo(make([]byte, 0, 96)) }
-
-// MarshalSSZTo appends the serialization of x to dst.
-func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
-	dst = append(dst, x.BlockHash[:]...)
-	dst = append(dst, x.ParentHash[:]...)
-	dst = appendUint256(dst, &x.TotalDifficulty, 32)
-	return dst, nil
-}
-
-// UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
-func (x *PowBlock) UnmarshalSSZ(b []byte) error {
-	if len(b) != 96 {
-		if err := schema.Validate(powBlockSchema, b); err != nil {
-			return err
-		}
-	}
-	copy(x.BlockHash[:], b[0:0+32])
-	copy(x.ParentHash[:], b[32:32+32])
-	readUint256(&x.TotalDifficulty, b[64:64+32])
-	return nil
-}
-
-// HashTreeRoot returns the hash_tree_root of x.
-func (x *PowBlock) HashTreeRoot() [32]byte {
-	var buf [96]byte
-	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(powBlockSchema.Shape(), b)
-}
-
-// MarshalJSON returns the JSON of x in the beacon-API format.
-func (x PowBlock) MarshalJSON() ([]byte, error) {
-	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(powBlockSchema, b)
-}
-
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
-func (x *PowBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(powBlockSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
-}
+// WithdrawalIndex is the WithdrawalIndex type of the specification (uint64).
+type WithdrawalIndex uint64
 
 // Withdrawal is the Withdrawal container of the specification, a plain value:
 //
@@ -2785,7 +1831,7 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(8).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
@@ -3686,7 +2732,7 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(22).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
@@ -3699,7 +2745,7 @@ func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(23).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
@@ -3756,7 +2802,7 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 //
 //	beacon: BeaconBlockHeader
 //	execution: ExecutionPayloadHeader
-//	execution_branch: Vector[Bytes32, 4]
+//	execution_branch: ExecutionBranch
 //
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
@@ -3940,7 +2986,7 @@ func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
 	}
 }
 
-// ExecutionBranch returns the execution_branch field (Vector[Bytes32, 4]).
+// ExecutionBranch returns the execution_branch field (ExecutionBranch).
 func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	var b [128]byte
 	x.container().LoadBytes(2, b[:])
@@ -3969,7 +3015,7 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
-//	current_sync_committee_branch: Vector[Bytes32, 5]
+//	current_sync_committee_branch: CurrentSyncCommitteeBranch
 //
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
@@ -4134,7 +3180,7 @@ func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
@@ -4145,7 +3191,7 @@ func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
 	}
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (Vector[Bytes32, 5]).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (CurrentSyncCommitteeBranch).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
@@ -4174,9 +3220,9 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
-//	next_sync_committee_branch: Vector[Bytes32, 5]
+//	next_sync_committee_branch: NextSyncCommitteeBranch
 //	finalized_header: LightClientHeader
-//	finality_branch: Vector[Bytes32, 6]
+//	finality_branch: FinalityBranch
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
@@ -4343,7 +3389,7 @@ func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
@@ -4354,7 +3400,7 @@ func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
 	}
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (Vector[Bytes32, 5]).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field (NextSyncCommitteeBranch).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
@@ -4390,7 +3436,7 @@ func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
 	}
 }
 
-// FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
+// FinalityBranch returns the finality_branch field (FinalityBranch).
 func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
 	x.container().LoadBytes(4, b[:])
@@ -4415,7 +3461,7 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(5).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
@@ -4438,7 +3484,7 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
-//	finality_branch: Vector[Bytes32, 6]
+//	finality_branch: FinalityBranch
 //	sync_aggregate: SyncAggregate
 //	signature_slot: Slot
 //
@@ -4618,7 +3664,7 @@ func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
 	}
 }
 
-// FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
+// FinalityBranch returns the finality_branch field (FinalityBranch).
 func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	var b [192]byte
 	x.container().LoadBytes(2, b[:])
@@ -4643,7 +3689,7 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(3).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
@@ -4833,7 +3879,7 @@ func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of

@@ -140,207 +140,6 @@ func proofsEqual(g1, g2 uint64, l1, l2 [32]byte, b1, b2 [][32]byte) bool {
 // TestZeroValues checks the zero value of every container capella defines.
 func TestZeroValues(t *testing.T) {
 	for _, tc := range []zeroCase{
-		{
-			name: "SyncAggregate",
-			zero: func() Value { return new(SyncAggregate) },
-			read: func(t *testing.T, v, d Value) {
-				x, y := v.(*SyncAggregate), d.(*SyncAggregate)
-				if x.Spec() != Mainnet {
-					t.Error("Spec of the zero value is not Mainnet")
-				}
-				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
-					t.Error("View or Copy of the zero value is not the default value")
-				}
-				g1, l1, b1, err1 := x.ProveBranch("sync_committee_bits")
-				g2, l2, b2, err2 := y.ProveBranch("sync_committee_bits")
-				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
-					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "sync_committee_bits", err1, err2)
-				}
-				if x.SyncCommitteeBits().HashTreeRoot() != y.SyncCommitteeBits().HashTreeRoot() {
-					t.Error("SyncCommitteeBits of the zero value is not the default's")
-				}
-				if x.SyncCommitteeSignature() != y.SyncCommitteeSignature() {
-					t.Errorf("SyncCommitteeSignature of the zero value: %v, want %v", x.SyncCommitteeSignature(), y.SyncCommitteeSignature())
-				}
-			},
-			write: func(v, d Value) {
-				x, y := v.(*SyncAggregate), d.(*SyncAggregate)
-				x.SetSyncCommitteeSignature(y.SyncCommitteeSignature())
-			},
-			nilSpec: func(t *testing.T, b []byte) {
-				if _, err := DecodeSyncAggregate(nil, b); !errors.Is(err, ErrNilSpec) {
-					t.Errorf("DecodeSyncAggregate(nil, ...): %v, want ErrNilSpec", err)
-				}
-				expectPanic(t, "NewSyncAggregate(nil)", func() { NewSyncAggregate(nil) })
-				expectPanic(t, "WrapSyncAggregate(nil, ...)", func() { WrapSyncAggregate(nil, NewSyncAggregate(Mainnet).View()) })
-				expectPanic(t, "WrapSyncAggregate of a Minimal view", func() { WrapSyncAggregate(Mainnet, NewSyncAggregate(Minimal).View()) })
-			},
-		},
-		{
-			name: "SyncCommittee",
-			zero: func() Value { return new(SyncCommittee) },
-			read: func(t *testing.T, v, d Value) {
-				x, y := v.(*SyncCommittee), d.(*SyncCommittee)
-				if x.Spec() != Mainnet {
-					t.Error("Spec of the zero value is not Mainnet")
-				}
-				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
-					t.Error("View or Copy of the zero value is not the default value")
-				}
-				g1, l1, b1, err1 := x.ProveBranch("pubkeys")
-				g2, l2, b2, err2 := y.ProveBranch("pubkeys")
-				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
-					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "pubkeys", err1, err2)
-				}
-				if x.Pubkeys().HashTreeRoot() != y.Pubkeys().HashTreeRoot() {
-					t.Error("Pubkeys of the zero value is not the default's")
-				}
-				if x.AggregatePubkey() != y.AggregatePubkey() {
-					t.Errorf("AggregatePubkey of the zero value: %v, want %v", x.AggregatePubkey(), y.AggregatePubkey())
-				}
-			},
-			write: func(v, d Value) {
-				x, y := v.(*SyncCommittee), d.(*SyncCommittee)
-				x.SetAggregatePubkey(y.AggregatePubkey())
-			},
-			nilSpec: func(t *testing.T, b []byte) {
-				if _, err := DecodeSyncCommittee(nil, b); !errors.Is(err, ErrNilSpec) {
-					t.Errorf("DecodeSyncCommittee(nil, ...): %v, want ErrNilSpec", err)
-				}
-				expectPanic(t, "NewSyncCommittee(nil)", func() { NewSyncCommittee(nil) })
-				expectPanic(t, "WrapSyncCommittee(nil, ...)", func() { WrapSyncCommittee(nil, NewSyncCommittee(Mainnet).View()) })
-				expectPanic(t, "WrapSyncCommittee of a Minimal view", func() { WrapSyncCommittee(Mainnet, NewSyncCommittee(Minimal).View()) })
-			},
-		},
-		{name: "SyncCommitteeMessage", zero: func() Value { return new(SyncCommitteeMessage) }},
-		{
-			name: "SyncCommitteeContribution",
-			zero: func() Value { return new(SyncCommitteeContribution) },
-			read: func(t *testing.T, v, d Value) {
-				x, y := v.(*SyncCommitteeContribution), d.(*SyncCommitteeContribution)
-				if x.Spec() != Mainnet {
-					t.Error("Spec of the zero value is not Mainnet")
-				}
-				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
-					t.Error("View or Copy of the zero value is not the default value")
-				}
-				g1, l1, b1, err1 := x.ProveBranch("slot")
-				g2, l2, b2, err2 := y.ProveBranch("slot")
-				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
-					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "slot", err1, err2)
-				}
-				if x.Slot() != y.Slot() {
-					t.Errorf("Slot of the zero value: %v, want %v", x.Slot(), y.Slot())
-				}
-				if x.BeaconBlockRoot() != y.BeaconBlockRoot() {
-					t.Errorf("BeaconBlockRoot of the zero value: %v, want %v", x.BeaconBlockRoot(), y.BeaconBlockRoot())
-				}
-				if x.SubcommitteeIndex() != y.SubcommitteeIndex() {
-					t.Errorf("SubcommitteeIndex of the zero value: %v, want %v", x.SubcommitteeIndex(), y.SubcommitteeIndex())
-				}
-				if x.AggregationBits().HashTreeRoot() != y.AggregationBits().HashTreeRoot() {
-					t.Error("AggregationBits of the zero value is not the default's")
-				}
-				if x.Signature() != y.Signature() {
-					t.Errorf("Signature of the zero value: %v, want %v", x.Signature(), y.Signature())
-				}
-			},
-			write: func(v, d Value) {
-				x, y := v.(*SyncCommitteeContribution), d.(*SyncCommitteeContribution)
-				x.SetSlot(y.Slot())
-				x.SetBeaconBlockRoot(y.BeaconBlockRoot())
-				x.SetSubcommitteeIndex(y.SubcommitteeIndex())
-				x.SetSignature(y.Signature())
-			},
-			nilSpec: func(t *testing.T, b []byte) {
-				if _, err := DecodeSyncCommitteeContribution(nil, b); !errors.Is(err, ErrNilSpec) {
-					t.Errorf("DecodeSyncCommitteeContribution(nil, ...): %v, want ErrNilSpec", err)
-				}
-				expectPanic(t, "NewSyncCommitteeContribution(nil)", func() { NewSyncCommitteeContribution(nil) })
-				expectPanic(t, "WrapSyncCommitteeContribution(nil, ...)", func() { WrapSyncCommitteeContribution(nil, NewSyncCommitteeContribution(Mainnet).View()) })
-				expectPanic(t, "WrapSyncCommitteeContribution of a Minimal view", func() { WrapSyncCommitteeContribution(Mainnet, NewSyncCommitteeContribution(Minimal).View()) })
-			},
-		},
-		{
-			name: "ContributionAndProof",
-			zero: func() Value { return new(ContributionAndProof) },
-			read: func(t *testing.T, v, d Value) {
-				x, y := v.(*ContributionAndProof), d.(*ContributionAndProof)
-				if x.Spec() != Mainnet {
-					t.Error("Spec of the zero value is not Mainnet")
-				}
-				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
-					t.Error("View or Copy of the zero value is not the default value")
-				}
-				g1, l1, b1, err1 := x.ProveBranch("aggregator_index")
-				g2, l2, b2, err2 := y.ProveBranch("aggregator_index")
-				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
-					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "aggregator_index", err1, err2)
-				}
-				if x.AggregatorIndex() != y.AggregatorIndex() {
-					t.Errorf("AggregatorIndex of the zero value: %v, want %v", x.AggregatorIndex(), y.AggregatorIndex())
-				}
-				if x.Contribution().HashTreeRoot() != y.Contribution().HashTreeRoot() {
-					t.Error("Contribution of the zero value is not the default's")
-				}
-				if x.SelectionProof() != y.SelectionProof() {
-					t.Errorf("SelectionProof of the zero value: %v, want %v", x.SelectionProof(), y.SelectionProof())
-				}
-			},
-			write: func(v, d Value) {
-				x, y := v.(*ContributionAndProof), d.(*ContributionAndProof)
-				x.SetAggregatorIndex(y.AggregatorIndex())
-				x.SetContribution(y.Contribution())
-				x.SetSelectionProof(y.SelectionProof())
-			},
-			nilSpec: func(t *testing.T, b []byte) {
-				if _, err := DecodeContributionAndProof(nil, b); !errors.Is(err, ErrNilSpec) {
-					t.Errorf("DecodeContributionAndProof(nil, ...): %v, want ErrNilSpec", err)
-				}
-				expectPanic(t, "NewContributionAndProof(nil)", func() { NewContributionAndProof(nil) })
-				expectPanic(t, "WrapContributionAndProof(nil, ...)", func() { WrapContributionAndProof(nil, NewContributionAndProof(Mainnet).View()) })
-				expectPanic(t, "WrapContributionAndProof of a Minimal view", func() { WrapContributionAndProof(Mainnet, NewContributionAndProof(Minimal).View()) })
-			},
-		},
-		{
-			name: "SignedContributionAndProof",
-			zero: func() Value { return new(SignedContributionAndProof) },
-			read: func(t *testing.T, v, d Value) {
-				x, y := v.(*SignedContributionAndProof), d.(*SignedContributionAndProof)
-				if x.Spec() != Mainnet {
-					t.Error("Spec of the zero value is not Mainnet")
-				}
-				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
-					t.Error("View or Copy of the zero value is not the default value")
-				}
-				g1, l1, b1, err1 := x.ProveBranch("message")
-				g2, l2, b2, err2 := y.ProveBranch("message")
-				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
-					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "message", err1, err2)
-				}
-				if x.Message().HashTreeRoot() != y.Message().HashTreeRoot() {
-					t.Error("Message of the zero value is not the default's")
-				}
-				if x.Signature() != y.Signature() {
-					t.Errorf("Signature of the zero value: %v, want %v", x.Signature(), y.Signature())
-				}
-			},
-			write: func(v, d Value) {
-				x, y := v.(*SignedContributionAndProof), d.(*SignedContributionAndProof)
-				x.SetMessage(y.Message())
-				x.SetSignature(y.Signature())
-			},
-			nilSpec: func(t *testing.T, b []byte) {
-				if _, err := DecodeSignedContributionAndProof(nil, b); !errors.Is(err, ErrNilSpec) {
-					t.Errorf("DecodeSignedContributionAndProof(nil, ...): %v, want ErrNilSpec", err)
-				}
-				expectPanic(t, "NewSignedContributionAndProof(nil)", func() { NewSignedContributionAndProof(nil) })
-				expectPanic(t, "WrapSignedContributionAndProof(nil, ...)", func() { WrapSignedContributionAndProof(nil, NewSignedContributionAndProof(Mainnet).View()) })
-				expectPanic(t, "WrapSignedContributionAndProof of a Minimal view", func() { WrapSignedContributionAndProof(Mainnet, NewSignedContributionAndProof(Minimal).View()) })
-			},
-		},
-		{name: "SyncAggregatorSelectionData", zero: func() Value { return new(SyncAggregatorSelectionData) }},
-		{name: "PowBlock", zero: func() Value { return new(PowBlock) }},
 		{name: "Withdrawal", zero: func() Value { return new(Withdrawal) }},
 		{name: "BLSToExecutionChange", zero: func() Value { return new(BLSToExecutionChange) }},
 		{name: "SignedBLSToExecutionChange", zero: func() Value { return new(SignedBLSToExecutionChange) }},
@@ -1064,4 +863,24 @@ func TestReexportedNilSpec(t *testing.T) {
 		t.Errorf("DecodeSignedAggregateAndProof(nil, nil): %v, want ErrNilSpec", err)
 	}
 	expectPanic(t, "NewSignedAggregateAndProof(nil)", func() { NewSignedAggregateAndProof(nil) })
+	if _, err := DecodeSyncAggregate(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeSyncAggregate(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewSyncAggregate(nil)", func() { NewSyncAggregate(nil) })
+	if _, err := DecodeSyncCommittee(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeSyncCommittee(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewSyncCommittee(nil)", func() { NewSyncCommittee(nil) })
+	if _, err := DecodeSyncCommitteeContribution(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeSyncCommitteeContribution(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewSyncCommitteeContribution(nil)", func() { NewSyncCommitteeContribution(nil) })
+	if _, err := DecodeContributionAndProof(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeContributionAndProof(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewContributionAndProof(nil)", func() { NewContributionAndProof(nil) })
+	if _, err := DecodeSignedContributionAndProof(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeSignedContributionAndProof(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewSignedContributionAndProof(nil)", func() { NewSignedContributionAndProof(nil) })
 }

@@ -42,6 +42,17 @@ var (
 	ExecutionAddress = def.Alias("ExecutionAddress", Bytes20)
 )
 
+// The custom types of the light-client protocol: the Merkle branches of
+// its proofs, a Vector[Bytes32, floorlog2(gindex)] each
+// (specs/altair/light-client/sync-protocol.md and, for ExecutionBranch,
+// specs/capella/light-client/sync-protocol.md, "Custom types").
+var (
+	FinalityBranch             = def.Alias("FinalityBranch", def.Vector(Bytes32, def.N(FinalizedRootDepth)))
+	CurrentSyncCommitteeBranch = def.Alias("CurrentSyncCommitteeBranch", def.Vector(Bytes32, def.N(CurrentSyncCommitteeDepth)))
+	NextSyncCommitteeBranch    = def.Alias("NextSyncCommitteeBranch", def.Vector(Bytes32, def.N(NextSyncCommitteeDepth)))
+	ExecutionBranch            = def.Alias("ExecutionBranch", def.Vector(Bytes32, def.N(ExecutionPayloadDepth)))
+)
+
 // The custom type of Capella (specs/capella/beacon-chain.md).
 var WithdrawalIndex = def.Alias("WithdrawalIndex", def.Basic(schema.Uint64))
 

@@ -23,30 +23,31 @@ const (
 // specs/capella/light-client/sync-protocol.md, "Constants"), and the
 // lengths of their branches, floorlog2 of the index. The specification
 // computes each index with get_generalized_index; forks_test.go checks them
-// against the Capella containers. Releases from v1.5.0 name the indices
-// *_GINDEX (FINALIZED_ROOT_GINDEX...).
+// against the containers of Altair, Bellatrix and Capella, which agree.
+// Releases from v1.4.0-beta.6 name the indices *_GINDEX
+// (FINALIZED_ROOT_GINDEX...), earlier ones *_INDEX.
 const (
-	// FinalizedRootIndex is FINALIZED_ROOT_INDEX:
+	// FinalizedRootIndex is FINALIZED_ROOT_GINDEX:
 	// get_generalized_index(BeaconState, 'finalized_checkpoint', 'root').
 	FinalizedRootIndex = 105
-	// FinalizedRootDepth is floorlog2(FINALIZED_ROOT_INDEX).
+	// FinalizedRootDepth is floorlog2(FINALIZED_ROOT_GINDEX).
 	FinalizedRootDepth = 6
 
-	// CurrentSyncCommitteeIndex is CURRENT_SYNC_COMMITTEE_INDEX:
+	// CurrentSyncCommitteeIndex is CURRENT_SYNC_COMMITTEE_GINDEX:
 	// get_generalized_index(BeaconState, 'current_sync_committee').
 	CurrentSyncCommitteeIndex = 54
-	// CurrentSyncCommitteeDepth is floorlog2(CURRENT_SYNC_COMMITTEE_INDEX).
+	// CurrentSyncCommitteeDepth is floorlog2(CURRENT_SYNC_COMMITTEE_GINDEX).
 	CurrentSyncCommitteeDepth = 5
 
-	// NextSyncCommitteeIndex is NEXT_SYNC_COMMITTEE_INDEX:
+	// NextSyncCommitteeIndex is NEXT_SYNC_COMMITTEE_GINDEX:
 	// get_generalized_index(BeaconState, 'next_sync_committee').
 	NextSyncCommitteeIndex = 55
-	// NextSyncCommitteeDepth is floorlog2(NEXT_SYNC_COMMITTEE_INDEX).
+	// NextSyncCommitteeDepth is floorlog2(NEXT_SYNC_COMMITTEE_GINDEX).
 	NextSyncCommitteeDepth = 5
 
-	// ExecutionPayloadIndex is EXECUTION_PAYLOAD_INDEX:
+	// ExecutionPayloadIndex is EXECUTION_PAYLOAD_GINDEX:
 	// get_generalized_index(BeaconBlockBody, 'execution_payload').
 	ExecutionPayloadIndex = 25
-	// ExecutionPayloadDepth is floorlog2(EXECUTION_PAYLOAD_INDEX).
+	// ExecutionPayloadDepth is floorlog2(EXECUTION_PAYLOAD_GINDEX).
 	ExecutionPayloadDepth = 4
 )

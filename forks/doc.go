@@ -2,12 +2,17 @@
 // specification, fork by fork, with package def, and the mainnet and
 // minimal presets that size them.
 //
-// [Phase0] holds every container of phase0. [Capella] holds the containers
-// that Capella adds or changes, including those of Altair and Bellatrix that
-// it keeps (SyncAggregate, SyncCommittee, PowBlock...); the ones it takes
-// unchanged from phase0 (Checkpoint, Validator, AttestationData...) are not
-// repeated: def.Fork.Lookup finds them in its Parent, Phase0. Resolving a
-// fork for a preset gives its schema types:
+// [Phase0] holds every container of phase0. Each later fork holds only the
+// containers it adds or changes, and names the fork before it as its
+// Parent: [Altair] (Parent Phase0), [Bellatrix] (Parent Altair) and
+// [Capella] (Parent Bellatrix). A container a fork takes unchanged
+// (Checkpoint, Validator, SyncCommittee...) is not repeated:
+// def.Fork.Lookup finds it in an ancestor. A fork redefines a container
+// whose fields change (BeaconState, BeaconBlockBody...) and every container
+// that refers to one it redefines (BeaconBlock and SignedBeaconBlock, for
+// the body; the light-client containers, for Capella's
+// LightClientHeader). Resolving a fork for a preset gives its schema
+// types:
 //
 //	types, err := forks.Capella.Resolve(forks.Mainnet)
 //	state := types.Container("BeaconState")
@@ -22,5 +27,8 @@
 //
 // The definitions and presets follow the files specs/{phase0,altair,
 // bellatrix,capella}/ and presets/{mainnet,minimal}/ of the specification
-// release v1.4.0 (https://github.com/ethereum/consensus-specs/tree/v1.4.0).
+// release v1.6.1 (https://github.com/ethereum/consensus-specs/tree/v1.6.1):
+// the containers of the beacon chain, validator, fork-choice and
+// light-client documents, those the ssz_static tests of consensus-spec-tests
+// cover.
 package forks

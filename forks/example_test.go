@@ -19,8 +19,10 @@ func Example() {
 
 	validator := types.Container("Validator")
 	fmt.Println(validator.Name(), "bytes:", validator.FixedSize(), "defined in", forks.Capella.Owner("Validator").Name)
+	fmt.Println("SyncCommittee defined in", forks.Capella.Owner("SyncCommittee").Name)
 	// Output:
 	// 28 fields in BeaconState
 	// 46 containers
 	// Validator bytes: 121 defined in phase0
+	// SyncCommittee defined in altair
 }

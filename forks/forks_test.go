@@ -24,24 +24,42 @@ var (
 		"SignedBeaconBlock", "SignedBeaconBlockHeader", "SignedVoluntaryExit",
 		"SigningData", "Validator", "VoluntaryExit",
 	}
-	capellaStatic = append(slices.Clone(phase0Static),
-		"BLSToExecutionChange", "ContributionAndProof", "ExecutionPayload",
-		"ExecutionPayloadHeader", "HistoricalSummary", "LightClientBootstrap",
-		"LightClientFinalityUpdate", "LightClientHeader",
-		"LightClientOptimisticUpdate", "LightClientUpdate", "PowBlock",
-		"SignedBLSToExecutionChange", "SignedContributionAndProof",
-		"SyncAggregate", "SyncAggregatorSelectionData", "SyncCommittee",
-		"SyncCommitteeContribution", "SyncCommitteeMessage", "Withdrawal",
+	// altairStatic adds the containers of Altair to phase0's.
+	altairStatic = append(slices.Clone(phase0Static),
+		"ContributionAndProof", "LightClientBootstrap", "LightClientFinalityUpdate",
+		"LightClientHeader", "LightClientOptimisticUpdate", "LightClientUpdate",
+		"SignedContributionAndProof", "SyncAggregate", "SyncAggregatorSelectionData",
+		"SyncCommittee", "SyncCommitteeContribution", "SyncCommitteeMessage",
+	)
+	bellatrixStatic = append(slices.Clone(altairStatic),
+		"ExecutionPayload", "ExecutionPayloadHeader", "PowBlock",
+	)
+	capellaStatic = append(slices.Clone(bellatrixStatic),
+		"BLSToExecutionChange", "HistoricalSummary", "SignedBLSToExecutionChange", "Withdrawal",
 	)
 )
 
 var allForks = []struct {
 	fork   *def.Fork
 	static []string
+	// redefines are the containers the fork redefines, of those its
+	// Parent has.
+	redefines []string
+	// stateFields is the number of fields of the fork's BeaconState.
+	stateFields int
 }{
-	{Phase0, phase0Static},
-	{Capella, capellaStatic},
+	{Phase0, phase0Static, nil, 21},
+	{Altair, altairStatic, blocks, 24},
+	{Bellatrix, bellatrixStatic, blocks, 25},
+	{Capella, capellaStatic, append(slices.Clone(blocks),
+		"ExecutionPayload", "ExecutionPayloadHeader", "LightClientBootstrap",
+		"LightClientFinalityUpdate", "LightClientHeader", "LightClientOptimisticUpdate",
+		"LightClientUpdate"), 28},
 }
+
+// blocks are the containers every fork up to Capella redefines: the body
+// and state change, and the blocks refer to the body.
+var blocks = []string{"BeaconBlock", "BeaconBlockBody", "BeaconState", "SignedBeaconBlock"}
 
 func resolve(t *testing.T, f *def.Fork, p *def.Preset) *def.Types {
 	t.Helper()
@@ -123,86 +141,181 @@ func difference(a, b []string) []string {
 	return d
 }
 
-// TestCapellaRedefines checks that Capella redefines only the containers
-// that changed since phase0, and takes the others from it.
-func TestCapellaRedefines(t *testing.T) {
-	var redefined []string
-	for _, c := range Capella.Containers {
-		if Phase0.Lookup(c.Name) != nil {
-			redefined = append(redefined, c.Name)
+// TestRedefines checks that each fork redefines only the containers that
+// changed since its Parent, and takes the others from it.
+func TestRedefines(t *testing.T) {
+	for _, f := range allForks {
+		var redefined []string
+		for _, c := range f.fork.Containers {
+			if f.fork.Parent.Lookup(c.Name) != nil {
+				redefined = append(redefined, c.Name)
+			}
+		}
+		sort.Strings(redefined)
+		want := slices.Sorted(slices.Values(f.redefines))
+		if !slices.Equal(redefined, want) {
+			t.Errorf("%s redefines %v, want %v", f.fork.Name, redefined, want)
 		}
 	}
-	sort.Strings(redefined)
-	want := []string{"BeaconBlock", "BeaconBlockBody", "BeaconState", "SignedBeaconBlock"}
-	if !slices.Equal(redefined, want) {
-		t.Errorf("Capella redefines %v, want %v", redefined, want)
-	}
-	if o := Capella.Owner("Checkpoint"); o != Phase0 {
-		t.Errorf("Checkpoint of Capella is defined in %v, want phase0", o)
-	}
-	if o := Capella.Owner("BeaconState"); o != Capella {
-		t.Errorf("BeaconState of Capella is defined in %v, want capella", o)
+	for _, tt := range []struct {
+		fork  *def.Fork
+		name  string
+		owner *def.Fork
+	}{
+		{Capella, "Checkpoint", Phase0},
+		{Capella, "SyncCommittee", Altair},
+		{Capella, "PowBlock", Bellatrix},
+		{Capella, "BeaconState", Capella},
+		{Bellatrix, "LightClientHeader", Altair},
+		{Bellatrix, "HistoricalBatch", Phase0},
+		{Altair, "PendingAttestation", Phase0},
+	} {
+		if o := tt.fork.Owner(tt.name); o != tt.owner {
+			t.Errorf("%s of %s is defined in %v, want %s", tt.name, tt.fork.Name, o, tt.owner.Name)
+		}
 	}
 }
 
-func TestCapellaMainnet(t *testing.T) {
-	ts := resolve(t, Capella, Mainnet)
-	state := ts.Container("BeaconState")
-	if n := state.NumFields(); n != 28 {
-		t.Errorf("BeaconState has %d fields, want 28", n)
-	}
-	if state == resolve(t, Phase0, Mainnet).Container("BeaconState") {
-		t.Error("Capella's BeaconState is phase0's")
-	}
-	// The body of a Capella block is Capella's: BeaconBlock was redefined
-	// so that its body refers to the new BeaconBlockBody.
-	block := ts.Container("SignedBeaconBlock").Field(0).Type.(*schema.Container)
-	if body := block.Field(block.FieldIndex("body")).Type; body != ts.Container("BeaconBlockBody") {
-		t.Errorf("SignedBeaconBlock.message.body is %v, not Capella's BeaconBlockBody", body)
-	}
-	fixed := map[string]int{
-		"Validator":                 121,
-		"Checkpoint":                40,
-		"AttestationData":           128,
-		"Withdrawal":                44,
-		"SyncAggregate":             512/8 + 96,
-		"SyncCommittee":             513 * 48,
-		"SyncCommitteeContribution": 8 + 32 + 8 + 512/4/8 + 96,
-		"Deposit":                   33*32 + 184,
-		"HistoricalSummary":         64,
-	}
-	for name, size := range fixed {
-		c := ts.Container(name)
-		if !c.IsFixedSize() || c.FixedSize() != size {
-			t.Errorf("%s: fixed size %d (fixed: %v), want %d", name, c.FixedSize(), c.IsFixedSize(), size)
+// TestRedefinitionsChange checks that a container a fork redefines differs
+// from its Parent's: in its fields, or in a container it refers to that
+// the fork redefines too. A container that does neither is the same type,
+// and should be taken from the Parent.
+func TestRedefinitionsChange(t *testing.T) {
+	for _, f := range allForks[1:] {
+		for _, c := range f.fork.Containers {
+			old := f.fork.Parent.Lookup(c.Name)
+			if old == nil || fieldsDiffer(c, old) {
+				continue
+			}
+			changed := false
+			for _, fd := range c.Fields {
+				walkRefs(fd.Type, func(name string) {
+					changed = changed || f.fork.Owner(name) == f.fork && f.fork.Parent.Lookup(name) != nil
+				})
+			}
+			if !changed {
+				t.Errorf("%s redefines %s as %s has it", f.fork.Name, c.Name, f.fork.Parent.Name)
+			}
 		}
+	}
+}
+
+// fieldsDiffer reports whether two containers differ in the names or the
+// written types of their fields.
+func fieldsDiffer(a, b *def.Container) bool {
+	return !slices.EqualFunc(a.Fields, b.Fields, func(x, y def.Field) bool {
+		return x.Name == y.Name && x.Type.String() == y.Type.String()
+	})
+}
+
+// walkRefs calls f with the name of each container that t refers to.
+func walkRefs(t *def.Type, f func(string)) {
+	switch t.Kind {
+	case def.KindAlias:
+		walkRefs(t.Of, f)
+	case def.KindVector, def.KindList:
+		walkRefs(t.Elem, f)
+	case def.KindRef:
+		f(t.Name)
+	}
+}
+
+// TestStates checks each fork's BeaconState: the number of its fields,
+// and that it is the fork's own, as are the blocks' bodies.
+func TestStates(t *testing.T) {
+	for i, f := range allForks {
+		ts := resolve(t, f.fork, Mainnet)
+		state := ts.Container("BeaconState")
+		if n := state.NumFields(); n != f.stateFields {
+			t.Errorf("%s: BeaconState has %d fields, want %d", f.fork.Name, n, f.stateFields)
+		}
+		if i > 0 && state == resolve(t, f.fork.Parent, Mainnet).Container("BeaconState") {
+			t.Errorf("%s: BeaconState is %s's", f.fork.Name, f.fork.Parent.Name)
+		}
+		// The body of a block is the fork's: BeaconBlock was redefined so
+		// that its body refers to the new BeaconBlockBody.
+		block := ts.Container("SignedBeaconBlock").Field(0).Type.(*schema.Container)
+		if body := block.Field(block.FieldIndex("body")).Type; body != ts.Container("BeaconBlockBody") {
+			t.Errorf("%s: SignedBeaconBlock.message.body is %v, not the fork's BeaconBlockBody", f.fork.Name, body)
+		}
+	}
+	// A container a fork takes unchanged is its parent's schema type.
+	if resolve(t, Capella, Minimal).Container("SyncCommittee") != resolve(t, Altair, Minimal).Container("SyncCommittee") {
+		t.Error("Capella's SyncCommittee is not Altair's schema type")
+	}
+}
+
+// TestFixedSizes checks the sizes of fixed-size containers in the mainnet
+// preset.
+func TestFixedSizes(t *testing.T) {
+	for _, tt := range []struct {
+		fork  *def.Fork
+		sizes map[string]int
+	}{
+		{Altair, map[string]int{
+			"LightClientHeader":           112, // a BeaconBlockHeader
+			"LightClientBootstrap":        112 + 513*48 + 5*32,
+			"LightClientOptimisticUpdate": 112 + 512/8 + 96 + 8,
+			"LightClientUpdate":           2*112 + 513*48 + 5*32 + 6*32 + 512/8 + 96 + 8,
+		}},
+		{Capella, map[string]int{
+			"Validator":                 121,
+			"Checkpoint":                40,
+			"AttestationData":           128,
+			"Withdrawal":                44,
+			"SyncAggregate":             512/8 + 96,
+			"SyncCommittee":             513 * 48,
+			"SyncCommitteeContribution": 8 + 32 + 8 + 512/4/8 + 96,
+			"Deposit":                   33*32 + 184,
+			"HistoricalSummary":         64,
+			"PowBlock":                  32 + 32 + 32,
+		}},
+	} {
+		ts := resolve(t, tt.fork, Mainnet)
+		for name, size := range tt.sizes {
+			c := ts.Container(name)
+			if !c.IsFixedSize() || c.FixedSize() != size {
+				t.Errorf("%s %s: fixed size %d (fixed: %v), want %d", tt.fork.Name, name, c.FixedSize(), c.IsFixedSize(), size)
+			}
+		}
+	}
+	// Capella's LightClientHeader holds an execution payload header, of
+	// variable size.
+	if resolve(t, Capella, Mainnet).Container("LightClientHeader").IsFixedSize() {
+		t.Error("Capella's LightClientHeader is of fixed size")
 	}
 }
 
 // TestLightClientIndices checks the generalized indices of the
-// light-client proofs, and their branch lengths, against the Capella
-// containers.
+// light-client proofs, and their branch lengths, against the containers of
+// every fork that has them.
 func TestLightClientIndices(t *testing.T) {
-	for _, p := range []*def.Preset{Mainnet, Minimal} {
-		ts := resolve(t, Capella, p)
-		for _, tt := range []struct {
-			container, path string
-			index, depth    uint64
-		}{
-			{"BeaconState", "finalized_checkpoint.root", FinalizedRootIndex, FinalizedRootDepth},
-			{"BeaconState", "current_sync_committee", CurrentSyncCommitteeIndex, CurrentSyncCommitteeDepth},
-			{"BeaconState", "next_sync_committee", NextSyncCommitteeIndex, NextSyncCommitteeDepth},
-			{"BeaconBlockBody", "execution_payload", ExecutionPayloadIndex, ExecutionPayloadDepth},
-		} {
-			g, err := schema.Gindex(ts.Container(tt.container), tt.path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if uint64(g) != tt.index {
-				t.Errorf("%s: gindex of %s.%s is %d, want %d", p.Name, tt.container, tt.path, g, tt.index)
-			}
-			if d := uint64(bits.Len64(tt.index) - 1); d != tt.depth {
-				t.Errorf("floorlog2(%d) = %d, want %d", tt.index, d, tt.depth)
+	for _, f := range allForks[1:] {
+		for _, p := range []*def.Preset{Mainnet, Minimal} {
+			ts := resolve(t, f.fork, p)
+			for _, tt := range []struct {
+				container, path string
+				index, depth    uint64
+			}{
+				{"BeaconState", "finalized_checkpoint.root", FinalizedRootIndex, FinalizedRootDepth},
+				{"BeaconState", "current_sync_committee", CurrentSyncCommitteeIndex, CurrentSyncCommitteeDepth},
+				{"BeaconState", "next_sync_committee", NextSyncCommitteeIndex, NextSyncCommitteeDepth},
+				{"BeaconBlockBody", "execution_payload", ExecutionPayloadIndex, ExecutionPayloadDepth},
+			} {
+				c := ts.Container(tt.container)
+				if tt.path == "execution_payload" && c.FieldIndex(tt.path) < 0 {
+					continue // Altair's body has no execution payload
+				}
+				g, err := schema.Gindex(c, tt.path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if uint64(g) != tt.index {
+					t.Errorf("%s %s: gindex of %s.%s is %d, want %d", f.fork.Name, p.Name, tt.container, tt.path, g, tt.index)
+				}
+				if d := uint64(bits.Len64(tt.index) - 1); d != tt.depth {
+					t.Errorf("floorlog2(%d) = %d, want %d", tt.index, d, tt.depth)
+				}
 			}
 		}
 	}

@@ -8,14 +8,14 @@ import (
 
 // Mainnet is the mainnet preset: the values of
 // presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
-// specification release v1.4.0, and the derived parameters (see
-// [Derived]).
+// specification release v1.6.1 (the same values as in v1.4.0), and the
+// derived parameters (see [Derived]).
 var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella)
 
 // Minimal is the minimal preset, for testing: the values of
 // presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
-// specification release v1.4.0, and the derived parameters (see
-// [Derived]).
+// specification release v1.6.1 (the same values as in v1.4.0), and the
+// derived parameters (see [Derived]).
 var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella)
 
 // Presets are the presets by name.
@@ -59,7 +59,7 @@ func newPreset(name string, parts ...map[string]uint64) *def.Preset {
 	return p
 }
 
-// presets/mainnet/phase0.yaml, v1.4.0.
+// presets/mainnet/phase0.yaml, v1.6.1.
 var mainnetPhase0 = map[string]uint64{
 	// Misc
 	"MAX_COMMITTEES_PER_SLOT":        64,
@@ -101,7 +101,7 @@ var mainnetPhase0 = map[string]uint64{
 	"MAX_VOLUNTARY_EXITS":    16,
 }
 
-// presets/mainnet/altair.yaml, v1.4.0.
+// presets/mainnet/altair.yaml, v1.6.1.
 var mainnetAltair = map[string]uint64{
 	// Updated penalty values
 	"INACTIVITY_PENALTY_QUOTIENT_ALTAIR":      50331648,
@@ -115,7 +115,7 @@ var mainnetAltair = map[string]uint64{
 	"UPDATE_TIMEOUT":                  8192,
 }
 
-// presets/mainnet/bellatrix.yaml, v1.4.0.
+// presets/mainnet/bellatrix.yaml, v1.6.1.
 var mainnetBellatrix = map[string]uint64{
 	// Updated penalty values
 	"INACTIVITY_PENALTY_QUOTIENT_BELLATRIX":      16777216,
@@ -128,7 +128,7 @@ var mainnetBellatrix = map[string]uint64{
 	"MAX_EXTRA_DATA_BYTES":         32,
 }
 
-// presets/mainnet/capella.yaml, v1.4.0.
+// presets/mainnet/capella.yaml, v1.6.1.
 var mainnetCapella = map[string]uint64{
 	// Max operations per block
 	"MAX_BLS_TO_EXECUTION_CHANGES": 16,
@@ -138,7 +138,7 @@ var mainnetCapella = map[string]uint64{
 	"MAX_VALIDATORS_PER_WITHDRAWALS_SWEEP": 16384,
 }
 
-// presets/minimal/phase0.yaml, v1.4.0.
+// presets/minimal/phase0.yaml, v1.6.1.
 var minimalPhase0 = map[string]uint64{
 	// Misc
 	"MAX_COMMITTEES_PER_SLOT":        4,
@@ -180,7 +180,7 @@ var minimalPhase0 = map[string]uint64{
 	"MAX_VOLUNTARY_EXITS":    16,
 }
 
-// presets/minimal/altair.yaml, v1.4.0.
+// presets/minimal/altair.yaml, v1.6.1.
 var minimalAltair = map[string]uint64{
 	// Updated penalty values
 	"INACTIVITY_PENALTY_QUOTIENT_ALTAIR":      50331648,
@@ -194,7 +194,7 @@ var minimalAltair = map[string]uint64{
 	"UPDATE_TIMEOUT":                  64,
 }
 
-// presets/minimal/bellatrix.yaml, v1.4.0.
+// presets/minimal/bellatrix.yaml, v1.6.1.
 var minimalBellatrix = map[string]uint64{
 	// Updated penalty values
 	"INACTIVITY_PENALTY_QUOTIENT_BELLATRIX":      16777216,
@@ -207,7 +207,7 @@ var minimalBellatrix = map[string]uint64{
 	"MAX_EXTRA_DATA_BYTES":         32,
 }
 
-// presets/minimal/capella.yaml, v1.4.0.
+// presets/minimal/capella.yaml, v1.6.1.
 var minimalCapella = map[string]uint64{
 	// Max operations per block
 	"MAX_BLS_TO_EXECUTION_CHANGES": 16,

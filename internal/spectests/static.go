@@ -12,8 +12,10 @@ import (
 // name, and staticPresets the presets they are run for.
 var (
 	staticForks = map[string]*def.Fork{
-		forks.Phase0.Name:  forks.Phase0,
-		forks.Capella.Name: forks.Capella,
+		forks.Phase0.Name:    forks.Phase0,
+		forks.Altair.Name:    forks.Altair,
+		forks.Bellatrix.Name: forks.Bellatrix,
+		forks.Capella.Name:   forks.Capella,
 	}
 	staticPresets = forks.Presets
 )

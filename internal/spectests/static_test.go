@@ -44,3 +44,35 @@ func TestSSZFromYAMLStatic(t *testing.T) {
 
 // cat returns the concatenation of bs.
 func cat(bs ...[]byte) []byte { return bytes.Join(bs, nil) }
+
+// TestTypedForks checks that every fork whose ssz_static cases are run has
+// its generated Go types checked too, and that they are the fork's: a
+// value of each container of the fork, of the size the schema gives.
+func TestTypedForks(t *testing.T) {
+	for name, fork := range staticForks {
+		newValue := typedValues[name]
+		if newValue == nil {
+			t.Errorf("fork %s: ssz_static cases run without its Go types", name)
+			continue
+		}
+		for _, p := range staticPresets {
+			types, err := fork.Resolve(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range types.Names() {
+				v, ok := newValue(p, c)
+				if !ok {
+					t.Errorf("%s %s: no Go type for %s", name, p.Name, c)
+					continue
+				}
+				if want := types.Container(c).Default().Root(); v.HashTreeRoot() != want {
+					t.Errorf("%s %s: the Go type of %s has another default root than the schema type", name, p.Name, c)
+				}
+			}
+			if _, ok := newValue(p, "NoSuchContainer"); ok {
+				t.Errorf("%s %s: a Go type for NoSuchContainer", name, p.Name)
+			}
+		}
+	}
+}

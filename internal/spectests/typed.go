@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/phase0"
@@ -17,6 +19,22 @@ var typedValues = map[string]func(p *def.Preset, name string) (phase0.Value, boo
 		for _, s := range []*phase0.Spec{phase0.Mainnet, phase0.Minimal} {
 			if s.Preset == p {
 				return phase0.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"altair": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*altair.Spec{altair.Mainnet, altair.Minimal} {
+			if s.Preset == p {
+				return altair.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"bellatrix": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*bellatrix.Spec{bellatrix.Mainnet, bellatrix.Minimal} {
+			if s.Preset == p {
+				return bellatrix.NewValue(s, name)
 			}
 		}
 		return nil, false

@@ -1,6 +1,6 @@
 // Command sszgen writes the typed Go code of a fork's consensus types (the
-// files types_gen.go of packages phase0 and capella) from their definitions
-// in package forks. Run it through go generate:
+// files types_gen.go of packages phase0, altair, bellatrix and capella)
+// from their definitions in package forks. Run it through go generate:
 //
 //	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go
 //
@@ -30,7 +30,7 @@ import (
 )
 
 func main() {
-	forkName := flag.String("fork", "", "fork to generate: phase0 or capella")
+	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix or capella")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	flag.Parse()
@@ -38,6 +38,10 @@ func main() {
 	switch *forkName {
 	case "phase0":
 		f = forks.Phase0
+	case "altair":
+		f = forks.Altair
+	case "bellatrix":
+		f = forks.Bellatrix
 	case "capella":
 		f = forks.Capella
 	default:
@@ -300,20 +304,23 @@ func (g *gen) reexports(inherited []*def.Container) {
 			continue
 		}
 		g.use("fmt")
-		fmt.Fprintf(&g.buf, reexportedConstructors, c.Name, g.fork.Name, pkg, article(c.Name))
+		g.use(modulePath + "view")
+		fmt.Fprintf(&g.buf, reexportedConstructors, c.Name, g.fork.Name, pkg, article(c.Name), def.GoName(parent))
 	}
 }
 
 // reexportedConstructors are the constructors, taking the fork's Spec, of a
-// view the fork takes from its parent: %[1]s is the container's name, %[2]s
-// the fork's package, %[3]s the parent's, %[4]s the name after an article.
+// view the fork takes from its parent (New, Decode and Wrap, as for the
+// fork's own views): %[1]s is the container's name, %[2]s the fork's
+// package, %[3]s the parent's, %[4]s the name after an article, %[5]s the
+// field of the fork's Spec that holds the parent's.
 const reexportedConstructors = `// New%[1]s returns %[4]s holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func New%[1]s(spec *Spec) *%[1]s {
 	if spec == nil {
 		panic("%[2]s: New%[1]s with a nil *Spec")
 	}
-	return %[3]s.New%[1]s(spec.Phase0)
+	return %[3]s.New%[1]s(spec.%[5]s)
 }
 
 // Decode%[1]s returns the %[1]s serialized in b, for the preset of spec.
@@ -321,7 +328,16 @@ func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("%[2]s: Decode%[1]s: %%w", ErrNilSpec)
 	}
-	return %[3]s.Decode%[1]s(spec.Phase0, b)
+	return %[3]s.Decode%[1]s(spec.%[5]s, b)
+}
+
+// Wrap%[1]s returns the %[1]s over c, a view of spec's %[1]s type. It
+// panics if spec or c is nil or c is of another type.
+func Wrap%[1]s(spec *Spec, c *view.Container) *%[1]s {
+	if spec == nil {
+		panic("%[2]s: Wrap%[1]s with a nil *Spec")
+	}
+	return %[3]s.Wrap%[1]s(spec.%[5]s, c)
 }
 
 `

@@ -310,8 +310,11 @@ func (g *gen) viewRef(name string) (typ, wrap string) {
 	if g.owner(name) == g.fork {
 		return name, fmt.Sprintf("func(c *%s.Container) *%s { return Wrap%s(x.Spec(), c) }", g.use(modulePath+"view"), name, name)
 	}
-	pkg := g.use(modulePath + g.owner(name).Name)
-	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(x.Spec().Phase0, c) }", g.use(modulePath+"view"), name, pkg, name)
+	// The fork's Spec holds the Spec of each of its ancestors, in a field
+	// named after it (Phase0, Altair...).
+	owner := g.owner(name).Name
+	pkg := g.use(modulePath + owner)
+	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(x.Spec().%s, c) }", g.use(modulePath+"view"), name, pkg, name, def.GoName(owner))
 }
 
 // article returns name with "a" or "an" before it.

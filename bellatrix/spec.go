@@ -1,0 +1,122 @@
+// Package bellatrix holds the SSZ types of the Bellatrix fork of the
+// Ethereum consensus specification, for any preset, chosen at run time:
+// the types Bellatrix adds or changes (ExecutionPayload,
+// ExecutionPayloadHeader, PowBlock, BeaconBlockBody, BeaconState and the
+// blocks), and, as type aliases, those it takes unchanged from Altair and,
+// through it, from phase0 (SyncCommittee, the light-client types,
+// Checkpoint, Validator...).
+//
+// Fixed-size containers whose shape does not depend on the preset
+// (Checkpoint, Validator, PowBlock...) are plain Go structs with SSZ and
+// JSON methods. Every other container (BeaconState, blocks, execution
+// payloads, sync committees...) is a tree-backed view: field accessors
+// named after the specification's fields read and write the tree, a copy
+// is O(1), and the root is re-hashed only where the value changed. The
+// code of both is generated from the definitions of package forks (go
+// generate).
+//
+// # Specs
+//
+// A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],
+// or [NewSpec] of another preset, as in package phase0. The functions that
+// make a view take one: NewX (the default value), DecodeX (from bytes) and
+// WrapX (over an untyped view of the type). A nil *Spec is a mistake of the
+// caller: DecodeX returns an error wrapping [ErrNilSpec], and NewX and
+// WrapX, which return no error, panic, as WrapX does for a view of another
+// type.
+//
+// # Zero values
+//
+// The zero value of every type is the default value in the mainnet preset,
+// as new(T) is in other SSZ libraries:
+//
+//	var st bellatrix.BeaconState
+//	err := st.UnmarshalSSZ(b) // decodes a mainnet state
+//
+// A zero view becomes the mainnet default at its first use, whatever the
+// method: the first goroutine to use it makes that value, once and
+// atomically, so that a zero view is as safe to share as any view (see
+// package view), and a handle taken from it (st.Balances() of a zero st)
+// writes through to it. A view made for another preset (NewX, DecodeX)
+// keeps its preset when written. The views hold their tree behind an
+// atomic pointer: use them through pointers, never copy one by value (go
+// vet says so).
+package bellatrix
+
+//go:generate go run ../internal/sszgen -fork bellatrix -out types_gen.go -test zero_gen_test.go
+
+import (
+	"errors"
+
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/schema"
+)
+
+// ErrNilSpec is the error, wrapped, of the functions given a nil *Spec:
+// phase0.ErrNilSpec, so that errors.Is matches it from any fork's package.
+var ErrNilSpec = phase0.ErrNilSpec
+
+// Spec holds the Bellatrix types resolved for one preset.
+type Spec struct {
+	// Preset is the preset the types are resolved for.
+	Preset *def.Preset
+	// Phase0 and Altair hold the types of the earlier forks for the same
+	// preset, which Bellatrix's share where it takes them unchanged.
+	Phase0 *phase0.Spec
+	Altair *altair.Spec
+	types  *def.Types
+}
+
+// The presets of the specification.
+var (
+	Mainnet = mustSpec(forks.Mainnet)
+	Minimal = mustSpec(forks.Minimal)
+)
+
+// NewSpec returns the Bellatrix types resolved for preset p. Its Altair
+// field is altair.Mainnet or altair.Minimal when p is forks.Mainnet or
+// forks.Minimal, and its Phase0 field that Spec's Phase0, so that the
+// types Bellatrix takes from the earlier forks are those of their
+// packages' presets.
+func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("bellatrix: NewSpec of a nil preset")
+	}
+	var a *altair.Spec
+	switch p {
+	case forks.Mainnet:
+		a = altair.Mainnet
+	case forks.Minimal:
+		a = altair.Minimal
+	default:
+		var err error
+		if a, err = altair.NewSpec(p); err != nil {
+			return nil, err
+		}
+	}
+	ts, err := forks.Bellatrix.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return &Spec{Preset: p, Phase0: a.Phase0, Altair: a, types: ts}, nil
+}
+
+func mustSpec(p *def.Preset) *Spec {
+	s, err := NewSpec(p)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Type returns the schema type of the container name, or nil.
+func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
+
+// Types returns the resolved types.
+func (s *Spec) Types() *def.Types { return s.types }
+
+// Value is what every value of a container type offers, struct or view.
+type Value = phase0.Value
