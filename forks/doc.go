@@ -6,8 +6,11 @@
 // that Capella adds or changes, including those of Altair and Bellatrix that
 // it keeps (SyncAggregate, SyncCommittee, PowBlock...); the ones it takes
 // unchanged from phase0 (Checkpoint, Validator, AttestationData...) are not
-// repeated: def.Fork.Lookup finds them in its Parent, Phase0. Resolving a
-// fork for a preset gives its schema types:
+// repeated: def.Fork.Lookup finds them in its Parent, Phase0. Each later
+// fork ([Deneb]) holds likewise what it adds or changes, and takes the rest
+// from its Parent, the fork before it; a container that refers to a
+// changed one is redefined with the same fields (BeaconBlock, for a new
+// BeaconBlockBody). Resolving a fork for a preset gives its schema types:
 //
 //	types, err := forks.Capella.Resolve(forks.Mainnet)
 //	state := types.Container("BeaconState")
@@ -22,5 +25,7 @@
 //
 // The definitions and presets follow the files specs/{phase0,altair,
 // bellatrix,capella}/ and presets/{mainnet,minimal}/ of the specification
-// release v1.4.0 (https://github.com/ethereum/consensus-specs/tree/v1.4.0).
+// release v1.4.0 (https://github.com/ethereum/consensus-specs/tree/v1.4.0),
+// which v1.6.1 keeps, and those of Deneb and the forks after it, of
+// release v1.6.1.
 package forks

@@ -29,3 +29,22 @@ func concat(lists ...[]*def.Container) []*def.Container {
 	}
 	return all
 }
+
+// extend returns the container name with the fields of parent's container
+// of that name followed by added: a container that a fork changes by
+// adding fields at the end, as every fork from Altair on does.
+func extend(parent *def.Fork, name string, added ...def.Field) *def.Container {
+	return container(name, append(slices.Clone(parent.Lookup(name).Fields), added...)...)
+}
+
+// redefine returns a copy of each of parent's containers names, with the
+// same fields. A fork redefines a container it does not change when the
+// container refers to one it changes (BeaconBlock, for BeaconBlockBody):
+// def resolves a reference in the fork that holds the container.
+func redefine(parent *def.Fork, names ...string) []*def.Container {
+	out := make([]*def.Container, len(names))
+	for i, name := range names {
+		out[i] = container(name, parent.Lookup(name).Fields...)
+	}
+	return out
+}

@@ -33,6 +33,7 @@ var (
 		"SyncAggregate", "SyncAggregatorSelectionData", "SyncCommittee",
 		"SyncCommitteeContribution", "SyncCommitteeMessage", "Withdrawal",
 	)
+	denebStatic = append(slices.Clone(capellaStatic), "BlobIdentifier", "BlobSidecar")
 )
 
 var allForks = []struct {
@@ -41,6 +42,7 @@ var allForks = []struct {
 }{
 	{Phase0, phase0Static},
 	{Capella, capellaStatic},
+	{Deneb, denebStatic},
 }
 
 func resolve(t *testing.T, f *def.Fork, p *def.Preset) *def.Types {

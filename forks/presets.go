@@ -8,15 +8,19 @@ import (
 
 // Mainnet is the mainnet preset: the values of
 // presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
-// specification release v1.4.0, and the derived parameters (see
+// specification release v1.4.0 (unchanged up to v1.6.1), of
+// presets/mainnet/deneb.yaml of v1.6.1, and the derived parameters (see
 // [Derived]).
-var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella)
+var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella,
+	mainnetDeneb)
 
 // Minimal is the minimal preset, for testing: the values of
 // presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
-// specification release v1.4.0, and the derived parameters (see
+// specification release v1.4.0 (unchanged up to v1.6.1), of
+// presets/minimal/deneb.yaml of v1.6.1, and the derived parameters (see
 // [Derived]).
-var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella)
+var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella,
+	minimalDeneb)
 
 // Presets are the presets by name.
 var Presets = map[string]*def.Preset{
@@ -26,20 +30,26 @@ var Presets = map[string]*def.Preset{
 
 // Derived lists the parameters that the presets add to the specification's
 // values, because def.Size can scale a parameter by a number but not
-// multiply two parameters, and the specification sizes some lists with
-// such a product. Each maps to the two parameters it is the product of.
-var Derived = map[string][2]string{
+// combine two parameters, and the specification sizes some types with such
+// a combination. Each computes its value from the values of the
+// specification's parameters.
+var Derived = map[string]func(v map[string]uint64) uint64{
 	// BeaconState.eth1_data_votes:
 	// List[Eth1Data, EPOCHS_PER_ETH1_VOTING_PERIOD * SLOTS_PER_EPOCH].
-	"SLOTS_PER_ETH1_VOTING_PERIOD": {"EPOCHS_PER_ETH1_VOTING_PERIOD", "SLOTS_PER_EPOCH"},
+	"SLOTS_PER_ETH1_VOTING_PERIOD": func(v map[string]uint64) uint64 {
+		return v["EPOCHS_PER_ETH1_VOTING_PERIOD"] * v["SLOTS_PER_EPOCH"]
+	},
 	// phase0 BeaconState.{previous,current}_epoch_attestations:
 	// List[PendingAttestation, MAX_ATTESTATIONS * SLOTS_PER_EPOCH].
-	"MAX_PENDING_ATTESTATIONS": {"MAX_ATTESTATIONS", "SLOTS_PER_EPOCH"},
+	"MAX_PENDING_ATTESTATIONS": func(v map[string]uint64) uint64 {
+		return v["MAX_ATTESTATIONS"] * v["SLOTS_PER_EPOCH"]
+	},
 }
 
 // newPreset returns the preset holding the values of each of parts and the
-// derived parameters. A name given twice is a mistake in this file, and
-// panics.
+// derived parameters. A name given twice, or a derived parameter of value
+// 0 (computed from a parameter the parts lack), is a mistake in this file,
+// and panics.
 func newPreset(name string, parts ...map[string]uint64) *def.Preset {
 	p := &def.Preset{Name: name, Values: make(map[string]uint64)}
 	set := func(k string, v uint64) {
@@ -53,8 +63,16 @@ func newPreset(name string, parts ...map[string]uint64) *def.Preset {
 			set(k, v)
 		}
 	}
-	for k, factors := range Derived {
-		set(k, p.Values[factors[0]]*p.Values[factors[1]])
+	derived := make(map[string]uint64, len(Derived))
+	for k, value := range Derived {
+		// Computed from the specification's values alone, not from each
+		// other's, so the order of the map does not matter.
+		if derived[k] = value(p.Values); derived[k] == 0 {
+			panic(fmt.Sprintf("forks: preset %s: derived parameter %s is 0", name, k))
+		}
+	}
+	for k, v := range derived {
+		set(k, v)
 	}
 	return p
 }
@@ -215,4 +233,27 @@ var minimalCapella = map[string]uint64{
 	"MAX_WITHDRAWALS_PER_PAYLOAD": 4,
 	// Withdrawals processing
 	"MAX_VALIDATORS_PER_WITHDRAWALS_SWEEP": 16,
+}
+
+// presets/mainnet/deneb.yaml, v1.6.1.
+var mainnetDeneb = map[string]uint64{
+	// Execution
+	"MAX_BLOB_COMMITMENTS_PER_BLOCK": 4096,
+	// Networking: floorlog2(get_generalized_index(BeaconBlockBody,
+	// 'blob_kzg_commitments')) + 1 + ceillog2(MAX_BLOB_COMMITMENTS_PER_BLOCK)
+	"KZG_COMMITMENT_INCLUSION_PROOF_DEPTH": 17,
+	// Blob
+	"FIELD_ELEMENTS_PER_BLOB": 4096,
+}
+
+// presets/minimal/deneb.yaml, v1.6.1. MAX_BLOB_COMMITMENTS_PER_BLOCK is
+// 4096 since v1.6.0 (32 before, and KZG_COMMITMENT_INCLUSION_PROOF_DEPTH
+// 10).
+var minimalDeneb = map[string]uint64{
+	// Execution
+	"MAX_BLOB_COMMITMENTS_PER_BLOCK": 4096,
+	// Networking
+	"KZG_COMMITMENT_INCLUSION_PROOF_DEPTH": 17,
+	// Blob
+	"FIELD_ELEMENTS_PER_BLOB": 4096,
 }

@@ -14,6 +14,7 @@ var (
 	staticForks = map[string]*def.Fork{
 		forks.Phase0.Name:  forks.Phase0,
 		forks.Capella.Name: forks.Capella,
+		forks.Deneb.Name:   forks.Deneb,
 	}
 	staticPresets = forks.Presets
 )

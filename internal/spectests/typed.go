@@ -6,6 +6,7 @@ import (
 
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/phase0"
 )
 
@@ -25,6 +26,14 @@ var typedValues = map[string]func(p *def.Preset, name string) (phase0.Value, boo
 		for _, s := range []*capella.Spec{capella.Mainnet, capella.Minimal} {
 			if s.Preset == p {
 				return capella.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"deneb": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*deneb.Spec{deneb.Mainnet, deneb.Minimal} {
+			if s.Preset == p {
+				return deneb.NewValue(s, name)
 			}
 		}
 		return nil, false

@@ -1,6 +1,6 @@
 // Command sszgen writes the typed Go code of a fork's consensus types (the
-// files types_gen.go of packages phase0 and capella) from their definitions
-// in package forks. Run it through go generate:
+// files types_gen.go of packages phase0, capella, deneb...) from their
+// definitions in package forks. Run it through go generate:
 //
 //	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go
 //
@@ -30,7 +30,7 @@ import (
 )
 
 func main() {
-	forkName := flag.String("fork", "", "fork to generate: phase0 or capella")
+	forkName := flag.String("fork", "", "fork to generate: phase0, capella or deneb")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	flag.Parse()
@@ -40,6 +40,8 @@ func main() {
 		f = forks.Phase0
 	case "capella":
 		f = forks.Capella
+	case "deneb":
+		f = forks.Deneb
 	default:
 		log.Fatalf("sszgen: unknown fork %q", *forkName)
 	}
@@ -300,20 +302,21 @@ func (g *gen) reexports(inherited []*def.Container) {
 			continue
 		}
 		g.use("fmt")
-		fmt.Fprintf(&g.buf, reexportedConstructors, c.Name, g.fork.Name, pkg, article(c.Name))
+		fmt.Fprintf(&g.buf, reexportedConstructors, c.Name, g.fork.Name, pkg, article(c.Name), specField(g.fork.Parent))
 	}
 }
 
 // reexportedConstructors are the constructors, taking the fork's Spec, of a
 // view the fork takes from its parent: %[1]s is the container's name, %[2]s
-// the fork's package, %[3]s the parent's, %[4]s the name after an article.
+// the fork's package, %[3]s the parent's, %[4]s the name after an article,
+// %[5]s the field of the fork's Spec that holds the parent's.
 const reexportedConstructors = `// New%[1]s returns %[4]s holding the default value, for the preset of
 // spec. It panics if spec is nil.
 func New%[1]s(spec *Spec) *%[1]s {
 	if spec == nil {
 		panic("%[2]s: New%[1]s with a nil *Spec")
 	}
-	return %[3]s.New%[1]s(spec.Phase0)
+	return %[3]s.New%[1]s(spec.%[5]s)
 }
 
 // Decode%[1]s returns the %[1]s serialized in b, for the preset of spec.
@@ -321,16 +324,17 @@ func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("%[2]s: Decode%[1]s: %%w", ErrNilSpec)
 	}
-	return %[3]s.Decode%[1]s(spec.Phase0, b)
+	return %[3]s.Decode%[1]s(spec.%[5]s, b)
 }
 
 `
 
 // goAliasable reports whether an alias gets a Go type: aliases of basic
-// types and of byte vectors.
+// types and of byte vectors of a length that does not depend on the preset
+// (a Blob's does: its values are views).
 func (g *gen) goAliasable(a *def.Type) bool {
 	u := a.Unalias()
-	return u.Kind == def.KindBasic || u.Kind == def.KindVector && isByte(u.Elem)
+	return u.Kind == def.KindBasic || u.Kind == def.KindVector && isByte(u.Elem) && !u.Len.IsParam()
 }
 
 func isByte(t *def.Type) bool {
@@ -345,7 +349,7 @@ func (g *gen) alias(a *def.Type) error {
 	case u.Kind == def.KindBasic:
 		g.p("// %s is the %s type of the specification (%v).\n", a.Name, a.Name, u)
 		g.p("type %s %s\n\n", a.Name, g.basicGoType(u.Basic))
-	case u.Kind == def.KindVector && isByte(u.Elem):
+	case g.goAliasable(a):
 		n, err := u.Len.Resolve(forks.Mainnet)
 		if err != nil {
 			return err
@@ -354,8 +358,8 @@ func (g *gen) alias(a *def.Type) error {
 		g.p("type %s [%d]byte\n\n", a.Name, n)
 		g.byteVectorMethods(a.Name, int(n))
 	default:
-		// Other named types (Transaction) have no Go type of their own:
-		// their values are views.
+		// Other named types (Transaction, Blob) have no Go type of their
+		// own: their values are views.
 	}
 	return nil
 }

@@ -295,9 +295,18 @@ func (g *gen) viewRef(name string) (typ, wrap string) {
 	if g.owner(name) == g.fork {
 		return name, fmt.Sprintf("func(c *%s.Container) *%s { return Wrap%s(x.Spec(), c) }", g.use(modulePath+"view"), name, name)
 	}
-	pkg := g.use(modulePath + g.owner(name).Name)
-	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(x.Spec().Phase0, c) }", g.use(modulePath+"view"), name, pkg, name)
+	owner := g.owner(name)
+	pkg := g.use(modulePath + owner.Name)
+	spec := "x.Spec()"
+	for f := g.fork.Parent; f != owner.Parent; f = f.Parent {
+		spec += "." + specField(f)
+	}
+	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(%s, c) }", g.use(modulePath+"view"), name, pkg, name, spec)
 }
+
+// specField returns the name of the field that holds the Spec of fork f
+// in the Spec of the fork after it: Phase0, Capella...
+func specField(f *def.Fork) string { return def.GoName(f.Name) }
 
 // article returns name with "a" or "an" before it.
 func article(name string) string {
