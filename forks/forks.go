@@ -48,3 +48,19 @@ func redefine(parent *def.Fork, names ...string) []*def.Container {
 	}
 	return out
 }
+
+// replace returns a copy of fields in which each field of changed takes
+// the place of the field of its name: the fields of a container whose
+// fork changes the types of some. A name that fields lacks is a mistake in
+// the definitions, and panics.
+func replace(fields []def.Field, changed ...def.Field) []def.Field {
+	out := slices.Clone(fields)
+	for _, c := range changed {
+		i := slices.IndexFunc(out, func(f def.Field) bool { return f.Name == c.Name })
+		if i < 0 {
+			panic("forks: no field " + c.Name + " to replace")
+		}
+		out[i] = c
+	}
+	return out
+}

@@ -33,7 +33,12 @@ var (
 		"SyncAggregate", "SyncAggregatorSelectionData", "SyncCommittee",
 		"SyncCommitteeContribution", "SyncCommitteeMessage", "Withdrawal",
 	)
-	denebStatic = append(slices.Clone(capellaStatic), "BlobIdentifier", "BlobSidecar")
+	denebStatic   = append(slices.Clone(capellaStatic), "BlobIdentifier", "BlobSidecar")
+	electraStatic = append(slices.Clone(denebStatic),
+		"ConsolidationRequest", "DepositRequest", "ExecutionRequests",
+		"PendingConsolidation", "PendingDeposit", "PendingPartialWithdrawal",
+		"SingleAttestation", "WithdrawalRequest",
+	)
 )
 
 var allForks = []struct {
@@ -43,6 +48,7 @@ var allForks = []struct {
 	{Phase0, phase0Static},
 	{Capella, capellaStatic},
 	{Deneb, denebStatic},
+	{Electra, electraStatic},
 }
 
 func resolve(t *testing.T, f *def.Fork, p *def.Preset) *def.Types {

@@ -9,18 +9,18 @@ import (
 // Mainnet is the mainnet preset: the values of
 // presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
 // specification release v1.4.0 (unchanged up to v1.6.1), of
-// presets/mainnet/deneb.yaml of v1.6.1, and the derived parameters (see
-// [Derived]).
+// presets/mainnet/{deneb,electra}.yaml of v1.6.1, and the derived
+// parameters (see [Derived]).
 var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella,
-	mainnetDeneb)
+	mainnetDeneb, mainnetElectra)
 
 // Minimal is the minimal preset, for testing: the values of
 // presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
 // specification release v1.4.0 (unchanged up to v1.6.1), of
-// presets/minimal/deneb.yaml of v1.6.1, and the derived parameters (see
-// [Derived]).
+// presets/minimal/{deneb,electra}.yaml of v1.6.1, and the derived
+// parameters (see [Derived]).
 var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella,
-	minimalDeneb)
+	minimalDeneb, minimalElectra)
 
 // Presets are the presets by name.
 var Presets = map[string]*def.Preset{
@@ -43,6 +43,12 @@ var Derived = map[string]func(v map[string]uint64) uint64{
 	// List[PendingAttestation, MAX_ATTESTATIONS * SLOTS_PER_EPOCH].
 	"MAX_PENDING_ATTESTATIONS": func(v map[string]uint64) uint64 {
 		return v["MAX_ATTESTATIONS"] * v["SLOTS_PER_EPOCH"]
+	},
+	// Electra Attestation.aggregation_bits and
+	// IndexedAttestation.attesting_indices (EIP-7549), of every committee
+	// of a slot: MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT.
+	"MAX_ATTESTERS_PER_SLOT": func(v map[string]uint64) uint64 {
+		return v["MAX_VALIDATORS_PER_COMMITTEE"] * v["MAX_COMMITTEES_PER_SLOT"]
 	},
 }
 
@@ -256,4 +262,54 @@ var minimalDeneb = map[string]uint64{
 	"KZG_COMMITMENT_INCLUSION_PROOF_DEPTH": 17,
 	// Blob
 	"FIELD_ELEMENTS_PER_BLOB": 4096,
+}
+
+// presets/mainnet/electra.yaml, v1.6.1.
+var mainnetElectra = map[string]uint64{
+	// Gwei values
+	"MIN_ACTIVATION_BALANCE":        32000000000,
+	"MAX_EFFECTIVE_BALANCE_ELECTRA": 2048000000000,
+	// Rewards and penalties
+	"MIN_SLASHING_PENALTY_QUOTIENT_ELECTRA": 4096,
+	"WHISTLEBLOWER_REWARD_QUOTIENT_ELECTRA": 4096,
+	// State list lengths
+	"PENDING_DEPOSITS_LIMIT":            134217728,
+	"PENDING_PARTIAL_WITHDRAWALS_LIMIT": 134217728,
+	"PENDING_CONSOLIDATIONS_LIMIT":      262144,
+	// Max operations per block
+	"MAX_ATTESTER_SLASHINGS_ELECTRA": 1,
+	"MAX_ATTESTATIONS_ELECTRA":       8,
+	// Execution
+	"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD":       8192,
+	"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD":    16,
+	"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD": 2,
+	// Withdrawals processing
+	"MAX_PENDING_PARTIALS_PER_WITHDRAWALS_SWEEP": 8,
+	// Pending deposits processing
+	"MAX_PENDING_DEPOSITS_PER_EPOCH": 16,
+}
+
+// presets/minimal/electra.yaml, v1.6.1.
+var minimalElectra = map[string]uint64{
+	// Gwei values
+	"MIN_ACTIVATION_BALANCE":        32000000000,
+	"MAX_EFFECTIVE_BALANCE_ELECTRA": 2048000000000,
+	// Rewards and penalties
+	"MIN_SLASHING_PENALTY_QUOTIENT_ELECTRA": 4096,
+	"WHISTLEBLOWER_REWARD_QUOTIENT_ELECTRA": 4096,
+	// State list lengths
+	"PENDING_DEPOSITS_LIMIT":            134217728,
+	"PENDING_PARTIAL_WITHDRAWALS_LIMIT": 64,
+	"PENDING_CONSOLIDATIONS_LIMIT":      64,
+	// Max operations per block
+	"MAX_ATTESTER_SLASHINGS_ELECTRA": 1,
+	"MAX_ATTESTATIONS_ELECTRA":       8,
+	// Execution
+	"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD":       8192,
+	"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD":    16,
+	"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD": 2,
+	// Withdrawals processing
+	"MAX_PENDING_PARTIALS_PER_WITHDRAWALS_SWEEP": 2,
+	// Pending deposits processing
+	"MAX_PENDING_DEPOSITS_PER_EPOCH": 16,
 }

@@ -15,6 +15,7 @@ var (
 		forks.Phase0.Name:  forks.Phase0,
 		forks.Capella.Name: forks.Capella,
 		forks.Deneb.Name:   forks.Deneb,
+		forks.Electra.Name: forks.Electra,
 	}
 	staticPresets = forks.Presets
 )

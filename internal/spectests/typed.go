@@ -7,6 +7,7 @@ import (
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/phase0"
 )
 
@@ -34,6 +35,14 @@ var typedValues = map[string]func(p *def.Preset, name string) (phase0.Value, boo
 		for _, s := range []*deneb.Spec{deneb.Mainnet, deneb.Minimal} {
 			if s.Preset == p {
 				return deneb.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"electra": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*electra.Spec{electra.Mainnet, electra.Minimal} {
+			if s.Preset == p {
+				return electra.NewValue(s, name)
 			}
 		}
 		return nil, false

@@ -30,7 +30,7 @@ import (
 )
 
 func main() {
-	forkName := flag.String("fork", "", "fork to generate: phase0, capella or deneb")
+	forkName := flag.String("fork", "", "fork to generate: phase0, capella, deneb or electra")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	flag.Parse()
@@ -42,6 +42,8 @@ func main() {
 		f = forks.Capella
 	case "deneb":
 		f = forks.Deneb
+	case "electra":
+		f = forks.Electra
 	default:
 		log.Fatalf("sszgen: unknown fork %q", *forkName)
 	}
