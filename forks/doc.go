@@ -7,7 +7,7 @@
 // it keeps (SyncAggregate, SyncCommittee, PowBlock...); the ones it takes
 // unchanged from phase0 (Checkpoint, Validator, AttestationData...) are not
 // repeated: def.Fork.Lookup finds them in its Parent, Phase0. Each later
-// fork ([Deneb], [Electra]) holds likewise what it adds or changes, and takes the rest
+// fork ([Deneb], [Electra], [Fulu]) holds likewise what it adds or changes, and takes the rest
 // from its Parent, the fork before it; a container that refers to a
 // changed one is redefined with the same fields (BeaconBlock, for a new
 // BeaconBlockBody). Resolving a fork for a preset gives its schema types:

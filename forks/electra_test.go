@@ -74,7 +74,8 @@ func TestElectraFields(t *testing.T) {
 // TestLightClientIndicesLater checks the generalized indices of the
 // light-client proofs of the forks after Capella: Deneb's are Capella's,
 // and Electra's BeaconState, of more than 32 fields, has them one level
-// deeper (FINALIZED_ROOT_GINDEX_ELECTRA...). The branches of the light-client containers are as long.
+// deeper (FINALIZED_ROOT_GINDEX_ELECTRA...), as Fulu's, of at most 64,
+// keeps them. The branches of the light-client containers are as long.
 func TestLightClientIndicesLater(t *testing.T) {
 	for _, tt := range []struct {
 		fork                     *def.Fork
@@ -82,6 +83,7 @@ func TestLightClientIndicesLater(t *testing.T) {
 	}{
 		{Deneb, FinalizedRootIndex, CurrentSyncCommitteeIndex, NextSyncCommitteeIndex},
 		{Electra, FinalizedRootIndexElectra, CurrentSyncCommitteeIndexElectra, NextSyncCommitteeIndexElectra},
+		{Fulu, FinalizedRootIndexElectra, CurrentSyncCommitteeIndexElectra, NextSyncCommitteeIndexElectra},
 	} {
 		for _, p := range []*def.Preset{Mainnet, Minimal} {
 			ts := resolve(t, tt.fork, p)

@@ -39,6 +39,9 @@ var (
 		"PendingConsolidation", "PendingDeposit", "PendingPartialWithdrawal",
 		"SingleAttestation", "WithdrawalRequest",
 	)
+	fuluStatic = append(slices.Clone(electraStatic),
+		"DataColumnSidecar", "DataColumnsByRootIdentifier", "MatrixEntry",
+	)
 )
 
 var allForks = []struct {
@@ -49,6 +52,7 @@ var allForks = []struct {
 	{Capella, capellaStatic},
 	{Deneb, denebStatic},
 	{Electra, electraStatic},
+	{Fulu, fuluStatic},
 }
 
 func resolve(t *testing.T, f *def.Fork, p *def.Preset) *def.Types {

@@ -9,18 +9,18 @@ import (
 // Mainnet is the mainnet preset: the values of
 // presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
 // specification release v1.4.0 (unchanged up to v1.6.1), of
-// presets/mainnet/{deneb,electra}.yaml of v1.6.1, and the derived
+// presets/mainnet/{deneb,electra,fulu}.yaml of v1.6.1, and the derived
 // parameters (see [Derived]).
 var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella,
-	mainnetDeneb, mainnetElectra)
+	mainnetDeneb, mainnetElectra, mainnetFulu)
 
 // Minimal is the minimal preset, for testing: the values of
 // presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
 // specification release v1.4.0 (unchanged up to v1.6.1), of
-// presets/minimal/{deneb,electra}.yaml of v1.6.1, and the derived
+// presets/minimal/{deneb,electra,fulu}.yaml of v1.6.1, and the derived
 // parameters (see [Derived]).
 var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella,
-	minimalDeneb, minimalElectra)
+	minimalDeneb, minimalElectra, minimalFulu)
 
 // Presets are the presets by name.
 var Presets = map[string]*def.Preset{
@@ -49,6 +49,11 @@ var Derived = map[string]func(v map[string]uint64) uint64{
 	// of a slot: MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT.
 	"MAX_ATTESTERS_PER_SLOT": func(v map[string]uint64) uint64 {
 		return v["MAX_VALIDATORS_PER_COMMITTEE"] * v["MAX_COMMITTEES_PER_SLOT"]
+	},
+	// Fulu BeaconState.proposer_lookahead (EIP-7917):
+	// Vector[ValidatorIndex, (MIN_SEED_LOOKAHEAD + 1) * SLOTS_PER_EPOCH].
+	"PROPOSER_LOOKAHEAD_SLOTS": func(v map[string]uint64) uint64 {
+		return (v["MIN_SEED_LOOKAHEAD"] + 1) * v["SLOTS_PER_EPOCH"]
 	},
 }
 
@@ -312,4 +317,28 @@ var minimalElectra = map[string]uint64{
 	"MAX_PENDING_PARTIALS_PER_WITHDRAWALS_SWEEP": 2,
 	// Pending deposits processing
 	"MAX_PENDING_DEPOSITS_PER_EPOCH": 16,
+}
+
+// presets/mainnet/fulu.yaml, v1.6.1 (NUMBER_OF_COLUMNS is a preset value
+// since v1.6.0).
+var mainnetFulu = map[string]uint64{
+	// Networking: floorlog2(get_generalized_index(BeaconBlockBody,
+	// 'blob_kzg_commitments'))
+	"KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH": 4,
+	// Blob
+	"FIELD_ELEMENTS_PER_CELL":     64,
+	"FIELD_ELEMENTS_PER_EXT_BLOB": 8192,
+	"CELLS_PER_EXT_BLOB":          128,
+	"NUMBER_OF_COLUMNS":           128,
+}
+
+// presets/minimal/fulu.yaml, v1.6.1.
+var minimalFulu = map[string]uint64{
+	// Networking
+	"KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH": 4,
+	// Blob
+	"FIELD_ELEMENTS_PER_CELL":     64,
+	"FIELD_ELEMENTS_PER_EXT_BLOB": 8192,
+	"CELLS_PER_EXT_BLOB":          128,
+	"NUMBER_OF_COLUMNS":           128,
 }

@@ -19,8 +19,8 @@
 //
 // It runs the cases of the ssz_static runner
 // (tests/<preset>/<fork>/ssz_static/<type>/<handler>/<case>/) of the
-// forks phase0, capella, deneb and electra, for the presets mainnet and
-// minimal: the type folder names a container of the fork, as package forks
+// forks phase0, capella, deneb, electra and fulu, for the presets mainnet
+// and minimal: the type folder names a container of the fork, as package forks
 // defines it and resolves it for the preset. Each case is checked like a valid ssz_generic case,
 // its root read from roots.yaml. A type folder that names no container of
 // the fork is a failure. The cases of other forks (altair, electra...) and

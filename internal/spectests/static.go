@@ -16,6 +16,7 @@ var (
 		forks.Capella.Name: forks.Capella,
 		forks.Deneb.Name:   forks.Deneb,
 		forks.Electra.Name: forks.Electra,
+		forks.Fulu.Name:    forks.Fulu,
 	}
 	staticPresets = forks.Presets
 )

@@ -8,6 +8,7 @@ import (
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/phase0"
 )
 
@@ -43,6 +44,14 @@ var typedValues = map[string]func(p *def.Preset, name string) (phase0.Value, boo
 		for _, s := range []*electra.Spec{electra.Mainnet, electra.Minimal} {
 			if s.Preset == p {
 				return electra.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"fulu": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*fulu.Spec{fulu.Mainnet, fulu.Minimal} {
+			if s.Preset == p {
+				return fulu.NewValue(s, name)
 			}
 		}
 		return nil, false

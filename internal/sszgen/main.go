@@ -30,7 +30,7 @@ import (
 )
 
 func main() {
-	forkName := flag.String("fork", "", "fork to generate: phase0, capella, deneb or electra")
+	forkName := flag.String("fork", "", "fork to generate: phase0, capella, deneb, electra or fulu")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	flag.Parse()
@@ -44,6 +44,8 @@ func main() {
 		f = forks.Deneb
 	case "electra":
 		f = forks.Electra
+	case "fulu":
+		f = forks.Fulu
 	default:
 		log.Fatalf("sszgen: unknown fork %q", *forkName)
 	}

@@ -273,6 +273,11 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 			g.p("wrap := func(v %s.View) *%s { return %s(v.(*%s.Container)) }\n", viewPkg, typ, wrap, viewPkg)
 			g.p("unwrap := func(v *%s) %s.View { return v.View() }\n", typ, viewPkg)
 			g.p("l, err := %s.AsListOf(%s, wrap, unwrap)\nif err != nil {\npanic(err)\n}\nreturn l\n}\n\n", viewPkg, field)
+		case e.Kind == def.KindVector && isByte(e.Elem):
+			// Byte vectors whose length depends on the preset (Cell), which
+			// have no Go type: their bytes.
+			doc("returns a handle on")
+			g.p("func (x *%s) %s() *%s.Compact%s { return %s.(*%s.Compact%s) }\n\n", owner, getter, viewPkg, kind, field, viewPkg, kind)
 		case list && e.Kind == def.KindList && isByte(e.Elem):
 			doc("returns a handle on")
 			g.p("func (x *%s) %s() *%s.ListOf[*%s.ByteList] {\n", owner, getter, viewPkg, viewPkg)
