@@ -1644,7 +1644,9 @@ func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, 
 // AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.Spec().Phase0, c) }(v.(*view.Container))
+		return func(c *view.Container) *AttesterSlashing {
+			return phase0.WrapAttesterSlashing(x.Spec().Altair.Phase0, c)
+		}(v.(*view.Container))
 	}
 	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
 	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
@@ -1657,7 +1659,7 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 // Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Phase0, c) }(v.(*view.Container))
+		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Altair.Phase0, c) }(v.(*view.Container))
 	}
 	unwrap := func(v *Attestation) view.View { return v.View() }
 	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)

@@ -1788,7 +1788,9 @@ func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, 
 // AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.Spec().Phase0, c) }(v.(*view.Container))
+		return func(c *view.Container) *AttesterSlashing {
+			return phase0.WrapAttesterSlashing(x.Spec().Bellatrix.Altair.Phase0, c)
+		}(v.(*view.Container))
 	}
 	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
 	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
@@ -1801,7 +1803,9 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 // Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Phase0, c) }(v.(*view.Container))
+		return func(c *view.Container) *Attestation {
+			return phase0.WrapAttestation(x.Spec().Bellatrix.Altair.Phase0, c)
+		}(v.(*view.Container))
 	}
 	unwrap := func(v *Attestation) view.View { return v.View() }
 	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
@@ -1831,7 +1835,7 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(8).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
@@ -2732,7 +2736,7 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(22).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
@@ -2745,7 +2749,7 @@ func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(23).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
@@ -3180,7 +3184,7 @@ func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
@@ -3389,7 +3393,7 @@ func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
 
 // NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
@@ -3461,7 +3465,7 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(5).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
@@ -3689,7 +3693,7 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(3).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
@@ -3879,7 +3883,7 @@ func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
 
 // SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(1).(*view.Container))
+	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(1).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of

@@ -390,11 +390,11 @@ func (ts *Types) resolve(t *Type) (schema.Type, error) {
 }
 
 // initialisms are the words of field names that Go writes in capitals.
-var initialisms = map[string]string{"bls": "BLS"}
+var initialisms = map[string]string{"bls": "BLS", "kzg": "KZG"}
 
 // GoName turns a snake_case field name into a Go name: finalized_checkpoint
 // becomes FinalizedCheckpoint, bls_to_execution_changes
-// BLSToExecutionChanges.
+// BLSToExecutionChanges, blob_kzg_commitments BlobKZGCommitments.
 func GoName(snake string) string {
 	var b strings.Builder
 	for _, w := range strings.Split(snake, "_") {

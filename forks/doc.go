@@ -4,15 +4,15 @@
 //
 // [Phase0] holds every container of phase0. Each later fork holds only the
 // containers it adds or changes, and names the fork before it as its
-// Parent: [Altair] (Parent Phase0), [Bellatrix] (Parent Altair) and
-// [Capella] (Parent Bellatrix). A container a fork takes unchanged
+// Parent: [Altair] (Parent Phase0), [Bellatrix] (Parent Altair), [Capella]
+// (Parent Bellatrix), [Deneb] (Parent Capella), [Electra] (Parent Deneb)
+// and [Fulu] (Parent Electra). A container a fork takes unchanged
 // (Checkpoint, Validator, SyncCommittee...) is not repeated:
 // def.Fork.Lookup finds it in an ancestor. A fork redefines a container
 // whose fields change (BeaconState, BeaconBlockBody...) and every container
 // that refers to one it redefines (BeaconBlock and SignedBeaconBlock, for
-// the body; the light-client containers, for Capella's
-// LightClientHeader). Resolving a fork for a preset gives its schema
-// types:
+// the body; the light-client containers, for a new LightClientHeader).
+// Resolving a fork for a preset gives its schema types:
 //
 //	types, err := forks.Capella.Resolve(forks.Mainnet)
 //	state := types.Container("BeaconState")
@@ -28,7 +28,7 @@
 // The definitions and presets follow the files specs/{phase0,altair,
 // bellatrix,capella}/ and presets/{mainnet,minimal}/ of the specification
 // release v1.6.1 (https://github.com/ethereum/consensus-specs/tree/v1.6.1):
-// the containers of the beacon chain, validator, fork-choice and
+// the containers of the beacon chain, validator, fork-choice, p2p and
 // light-client documents, those the ssz_static tests of consensus-spec-tests
 // cover.
 package forks

@@ -37,6 +37,15 @@ var (
 	capellaStatic = append(slices.Clone(bellatrixStatic),
 		"BLSToExecutionChange", "HistoricalSummary", "SignedBLSToExecutionChange", "Withdrawal",
 	)
+	denebStatic   = append(slices.Clone(capellaStatic), "BlobIdentifier", "BlobSidecar")
+	electraStatic = append(slices.Clone(denebStatic),
+		"ConsolidationRequest", "DepositRequest", "ExecutionRequests",
+		"PendingConsolidation", "PendingDeposit", "PendingPartialWithdrawal",
+		"SingleAttestation", "WithdrawalRequest",
+	)
+	fuluStatic = append(slices.Clone(electraStatic),
+		"DataColumnSidecar", "DataColumnsByRootIdentifier", "MatrixEntry",
+	)
 )
 
 var allForks = []struct {
@@ -55,10 +64,19 @@ var allForks = []struct {
 		"ExecutionPayload", "ExecutionPayloadHeader", "LightClientBootstrap",
 		"LightClientFinalityUpdate", "LightClientHeader", "LightClientOptimisticUpdate",
 		"LightClientUpdate"), 28},
+	{Deneb, denebStatic, append(slices.Clone(blocks),
+		"ExecutionPayload", "ExecutionPayloadHeader", "LightClientBootstrap",
+		"LightClientFinalityUpdate", "LightClientHeader", "LightClientOptimisticUpdate",
+		"LightClientUpdate"), 28},
+	{Electra, electraStatic, append(slices.Clone(blocks),
+		"AggregateAndProof", "Attestation", "AttesterSlashing", "IndexedAttestation",
+		"LightClientBootstrap", "LightClientFinalityUpdate", "LightClientUpdate",
+		"SignedAggregateAndProof"), 37},
+	{Fulu, fuluStatic, []string{"BeaconState"}, 38},
 }
 
-// blocks are the containers every fork up to Capella redefines: the body
-// and state change, and the blocks refer to the body.
+// blocks are the containers every fork from Altair to Electra redefines:
+// the body and state change, and the blocks refer to the body.
 var blocks = []string{"BeaconBlock", "BeaconBlockBody", "BeaconState", "SignedBeaconBlock"}
 
 func resolve(t *testing.T, f *def.Fork, p *def.Preset) *def.Types {
@@ -293,15 +311,26 @@ func TestLightClientIndices(t *testing.T) {
 	for _, f := range allForks[1:] {
 		for _, p := range []*def.Preset{Mainnet, Minimal} {
 			ts := resolve(t, f.fork, p)
-			for _, tt := range []struct {
+			type index struct {
 				container, path string
 				index, depth    uint64
-			}{
+			}
+			indices := []index{
 				{"BeaconState", "finalized_checkpoint.root", FinalizedRootIndex, FinalizedRootDepth},
 				{"BeaconState", "current_sync_committee", CurrentSyncCommitteeIndex, CurrentSyncCommitteeDepth},
 				{"BeaconState", "next_sync_committee", NextSyncCommitteeIndex, NextSyncCommitteeDepth},
 				{"BeaconBlockBody", "execution_payload", ExecutionPayloadIndex, ExecutionPayloadDepth},
-			} {
+			}
+			if ts.Container("BeaconState").NumFields() > 32 {
+				// From Electra on the state has more than 32 fields: one
+				// level more, the _ELECTRA constants.
+				indices = append(indices[3:],
+					index{"BeaconState", "finalized_checkpoint.root", FinalizedRootIndexElectra, FinalizedRootDepthElectra},
+					index{"BeaconState", "current_sync_committee", CurrentSyncCommitteeIndexElectra, CurrentSyncCommitteeDepthElectra},
+					index{"BeaconState", "next_sync_committee", NextSyncCommitteeIndexElectra, NextSyncCommitteeDepthElectra},
+				)
+			}
+			for _, tt := range indices {
 				c := ts.Container(tt.container)
 				if tt.path == "execution_payload" && c.FieldIndex(tt.path) < 0 {
 					continue // Altair's body has no execution payload

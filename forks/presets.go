@@ -8,15 +8,19 @@ import (
 
 // Mainnet is the mainnet preset: the values of
 // presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
-// specification release v1.6.1 (the same values as in v1.4.0), and the
-// derived parameters (see [Derived]).
-var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella)
+// specification release v1.6.1 (the same values as in v1.4.0), of
+// presets/mainnet/{deneb,electra,fulu}.yaml of v1.6.1, and the derived
+// parameters (see [Derived]).
+var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella,
+	mainnetDeneb, mainnetElectra, mainnetFulu)
 
 // Minimal is the minimal preset, for testing: the values of
 // presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
-// specification release v1.6.1 (the same values as in v1.4.0), and the
-// derived parameters (see [Derived]).
-var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella)
+// specification release v1.6.1 (the same values as in v1.4.0), of
+// presets/minimal/{deneb,electra,fulu}.yaml of v1.6.1, and the derived
+// parameters (see [Derived]).
+var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella,
+	minimalDeneb, minimalElectra, minimalFulu)
 
 // Presets are the presets by name.
 var Presets = map[string]*def.Preset{
@@ -26,20 +30,37 @@ var Presets = map[string]*def.Preset{
 
 // Derived lists the parameters that the presets add to the specification's
 // values, because def.Size can scale a parameter by a number but not
-// multiply two parameters, and the specification sizes some lists with
-// such a product. Each maps to the two parameters it is the product of.
-var Derived = map[string][2]string{
+// combine two parameters, and the specification sizes some types with such
+// a combination. Each computes its value from the values of the
+// specification's parameters.
+var Derived = map[string]func(v map[string]uint64) uint64{
 	// BeaconState.eth1_data_votes:
 	// List[Eth1Data, EPOCHS_PER_ETH1_VOTING_PERIOD * SLOTS_PER_EPOCH].
-	"SLOTS_PER_ETH1_VOTING_PERIOD": {"EPOCHS_PER_ETH1_VOTING_PERIOD", "SLOTS_PER_EPOCH"},
+	"SLOTS_PER_ETH1_VOTING_PERIOD": func(v map[string]uint64) uint64 {
+		return v["EPOCHS_PER_ETH1_VOTING_PERIOD"] * v["SLOTS_PER_EPOCH"]
+	},
 	// phase0 BeaconState.{previous,current}_epoch_attestations:
 	// List[PendingAttestation, MAX_ATTESTATIONS * SLOTS_PER_EPOCH].
-	"MAX_PENDING_ATTESTATIONS": {"MAX_ATTESTATIONS", "SLOTS_PER_EPOCH"},
+	"MAX_PENDING_ATTESTATIONS": func(v map[string]uint64) uint64 {
+		return v["MAX_ATTESTATIONS"] * v["SLOTS_PER_EPOCH"]
+	},
+	// Electra Attestation.aggregation_bits and
+	// IndexedAttestation.attesting_indices (EIP-7549), of every committee
+	// of a slot: MAX_VALIDATORS_PER_COMMITTEE * MAX_COMMITTEES_PER_SLOT.
+	"MAX_ATTESTERS_PER_SLOT": func(v map[string]uint64) uint64 {
+		return v["MAX_VALIDATORS_PER_COMMITTEE"] * v["MAX_COMMITTEES_PER_SLOT"]
+	},
+	// Fulu BeaconState.proposer_lookahead (EIP-7917):
+	// Vector[ValidatorIndex, (MIN_SEED_LOOKAHEAD + 1) * SLOTS_PER_EPOCH].
+	"PROPOSER_LOOKAHEAD_SLOTS": func(v map[string]uint64) uint64 {
+		return (v["MIN_SEED_LOOKAHEAD"] + 1) * v["SLOTS_PER_EPOCH"]
+	},
 }
 
 // newPreset returns the preset holding the values of each of parts and the
-// derived parameters. A name given twice is a mistake in this file, and
-// panics.
+// derived parameters. A name given twice, or a derived parameter of value
+// 0 (computed from a parameter the parts lack), is a mistake in this file,
+// and panics.
 func newPreset(name string, parts ...map[string]uint64) *def.Preset {
 	p := &def.Preset{Name: name, Values: make(map[string]uint64)}
 	set := func(k string, v uint64) {
@@ -53,8 +74,16 @@ func newPreset(name string, parts ...map[string]uint64) *def.Preset {
 			set(k, v)
 		}
 	}
-	for k, factors := range Derived {
-		set(k, p.Values[factors[0]]*p.Values[factors[1]])
+	derived := make(map[string]uint64, len(Derived))
+	for k, value := range Derived {
+		// Computed from the specification's values alone, not from each
+		// other's, so the order of the map does not matter.
+		if derived[k] = value(p.Values); derived[k] == 0 {
+			panic(fmt.Sprintf("forks: preset %s: derived parameter %s is 0", name, k))
+		}
+	}
+	for k, v := range derived {
+		set(k, v)
 	}
 	return p
 }
@@ -215,4 +244,101 @@ var minimalCapella = map[string]uint64{
 	"MAX_WITHDRAWALS_PER_PAYLOAD": 4,
 	// Withdrawals processing
 	"MAX_VALIDATORS_PER_WITHDRAWALS_SWEEP": 16,
+}
+
+// presets/mainnet/deneb.yaml, v1.6.1.
+var mainnetDeneb = map[string]uint64{
+	// Execution
+	"MAX_BLOB_COMMITMENTS_PER_BLOCK": 4096,
+	// Networking: floorlog2(get_generalized_index(BeaconBlockBody,
+	// 'blob_kzg_commitments')) + 1 + ceillog2(MAX_BLOB_COMMITMENTS_PER_BLOCK)
+	"KZG_COMMITMENT_INCLUSION_PROOF_DEPTH": 17,
+	// Blob
+	"FIELD_ELEMENTS_PER_BLOB": 4096,
+}
+
+// presets/minimal/deneb.yaml, v1.6.1. MAX_BLOB_COMMITMENTS_PER_BLOCK is
+// 4096 since v1.6.0 (32 before, and KZG_COMMITMENT_INCLUSION_PROOF_DEPTH
+// 10).
+var minimalDeneb = map[string]uint64{
+	// Execution
+	"MAX_BLOB_COMMITMENTS_PER_BLOCK": 4096,
+	// Networking
+	"KZG_COMMITMENT_INCLUSION_PROOF_DEPTH": 17,
+	// Blob
+	"FIELD_ELEMENTS_PER_BLOB": 4096,
+}
+
+// presets/mainnet/electra.yaml, v1.6.1.
+var mainnetElectra = map[string]uint64{
+	// Gwei values
+	"MIN_ACTIVATION_BALANCE":        32000000000,
+	"MAX_EFFECTIVE_BALANCE_ELECTRA": 2048000000000,
+	// Rewards and penalties
+	"MIN_SLASHING_PENALTY_QUOTIENT_ELECTRA": 4096,
+	"WHISTLEBLOWER_REWARD_QUOTIENT_ELECTRA": 4096,
+	// State list lengths
+	"PENDING_DEPOSITS_LIMIT":            134217728,
+	"PENDING_PARTIAL_WITHDRAWALS_LIMIT": 134217728,
+	"PENDING_CONSOLIDATIONS_LIMIT":      262144,
+	// Max operations per block
+	"MAX_ATTESTER_SLASHINGS_ELECTRA": 1,
+	"MAX_ATTESTATIONS_ELECTRA":       8,
+	// Execution
+	"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD":       8192,
+	"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD":    16,
+	"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD": 2,
+	// Withdrawals processing
+	"MAX_PENDING_PARTIALS_PER_WITHDRAWALS_SWEEP": 8,
+	// Pending deposits processing
+	"MAX_PENDING_DEPOSITS_PER_EPOCH": 16,
+}
+
+// presets/minimal/electra.yaml, v1.6.1.
+var minimalElectra = map[string]uint64{
+	// Gwei values
+	"MIN_ACTIVATION_BALANCE":        32000000000,
+	"MAX_EFFECTIVE_BALANCE_ELECTRA": 2048000000000,
+	// Rewards and penalties
+	"MIN_SLASHING_PENALTY_QUOTIENT_ELECTRA": 4096,
+	"WHISTLEBLOWER_REWARD_QUOTIENT_ELECTRA": 4096,
+	// State list lengths
+	"PENDING_DEPOSITS_LIMIT":            134217728,
+	"PENDING_PARTIAL_WITHDRAWALS_LIMIT": 64,
+	"PENDING_CONSOLIDATIONS_LIMIT":      64,
+	// Max operations per block
+	"MAX_ATTESTER_SLASHINGS_ELECTRA": 1,
+	"MAX_ATTESTATIONS_ELECTRA":       8,
+	// Execution
+	"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD":       8192,
+	"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD":    16,
+	"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD": 2,
+	// Withdrawals processing
+	"MAX_PENDING_PARTIALS_PER_WITHDRAWALS_SWEEP": 2,
+	// Pending deposits processing
+	"MAX_PENDING_DEPOSITS_PER_EPOCH": 16,
+}
+
+// presets/mainnet/fulu.yaml, v1.6.1 (NUMBER_OF_COLUMNS is a preset value
+// since v1.6.0).
+var mainnetFulu = map[string]uint64{
+	// Networking: floorlog2(get_generalized_index(BeaconBlockBody,
+	// 'blob_kzg_commitments'))
+	"KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH": 4,
+	// Blob
+	"FIELD_ELEMENTS_PER_CELL":     64,
+	"FIELD_ELEMENTS_PER_EXT_BLOB": 8192,
+	"CELLS_PER_EXT_BLOB":          128,
+	"NUMBER_OF_COLUMNS":           128,
+}
+
+// presets/minimal/fulu.yaml, v1.6.1.
+var minimalFulu = map[string]uint64{
+	// Networking
+	"KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH": 4,
+	// Blob
+	"FIELD_ELEMENTS_PER_CELL":     64,
+	"FIELD_ELEMENTS_PER_EXT_BLOB": 8192,
+	"CELLS_PER_EXT_BLOB":          128,
+	"NUMBER_OF_COLUMNS":           128,
 }

@@ -19,14 +19,14 @@
 //
 // It runs the cases of the ssz_static runner
 // (tests/<preset>/<fork>/ssz_static/<type>/<handler>/<case>/) of the forks
-// phase0, altair, bellatrix and capella, for the presets mainnet and
-// minimal: the type folder names a container of the fork, as package forks
-// defines it and resolves it for the preset. Each case is checked like a
-// valid ssz_generic case, its root read from roots.yaml, and again through
-// the Go type that the fork's package generates (package phase0, altair,
-// bellatrix or capella), with a JSON round trip. A type folder that names
-// no container of the fork is a failure. The cases of other forks (deneb...)
-// and presets are counted and listed, not run.
+// phase0, altair, bellatrix, capella, deneb, electra and fulu, for the
+// presets mainnet and minimal: the type folder names a container of the
+// fork, as package forks defines it and resolves it for the preset. Each
+// case is checked like a valid ssz_generic case, its root read from
+// roots.yaml, and again through the Go type that the fork's package
+// generates, with a JSON round trip. A type folder that names no container
+// of the fork is a failure. The cases of other forks (gloas...) and presets
+// are counted and listed, not run.
 //
 // Cases whose types the schema package does not support yet (progressive
 // lists and containers, compatible unions) are counted and listed, not run.

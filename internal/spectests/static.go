@@ -16,6 +16,9 @@ var (
 		forks.Altair.Name:    forks.Altair,
 		forks.Bellatrix.Name: forks.Bellatrix,
 		forks.Capella.Name:   forks.Capella,
+		forks.Deneb.Name:     forks.Deneb,
+		forks.Electra.Name:   forks.Electra,
+		forks.Fulu.Name:      forks.Fulu,
 	}
 	staticPresets = forks.Presets
 )

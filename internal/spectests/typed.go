@@ -8,6 +8,9 @@ import (
 	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/phase0"
 )
 
@@ -43,6 +46,30 @@ var typedValues = map[string]func(p *def.Preset, name string) (phase0.Value, boo
 		for _, s := range []*capella.Spec{capella.Mainnet, capella.Minimal} {
 			if s.Preset == p {
 				return capella.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"deneb": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*deneb.Spec{deneb.Mainnet, deneb.Minimal} {
+			if s.Preset == p {
+				return deneb.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"electra": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*electra.Spec{electra.Mainnet, electra.Minimal} {
+			if s.Preset == p {
+				return electra.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"fulu": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*fulu.Spec{fulu.Mainnet, fulu.Minimal} {
+			if s.Preset == p {
+				return fulu.NewValue(s, name)
 			}
 		}
 		return nil, false

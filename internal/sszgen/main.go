@@ -1,6 +1,7 @@
 // Command sszgen writes the typed Go code of a fork's consensus types (the
-// files types_gen.go of packages phase0, altair, bellatrix and capella)
-// from their definitions in package forks. Run it through go generate:
+// files types_gen.go of packages phase0, altair, bellatrix, capella, deneb,
+// electra and fulu) from their definitions in package forks. Run it
+// through go generate:
 //
 //	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go
 //
@@ -30,7 +31,7 @@ import (
 )
 
 func main() {
-	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix or capella")
+	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix, capella, deneb, electra or fulu")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	flag.Parse()
@@ -44,6 +45,12 @@ func main() {
 		f = forks.Bellatrix
 	case "capella":
 		f = forks.Capella
+	case "deneb":
+		f = forks.Deneb
+	case "electra":
+		f = forks.Electra
+	case "fulu":
+		f = forks.Fulu
 	default:
 		log.Fatalf("sszgen: unknown fork %q", *forkName)
 	}
@@ -343,10 +350,11 @@ func Wrap%[1]s(spec *Spec, c *view.Container) *%[1]s {
 `
 
 // goAliasable reports whether an alias gets a Go type: aliases of basic
-// types and of byte vectors.
+// types and of byte vectors of a length that does not depend on the preset
+// (a Blob's does: its values are views).
 func (g *gen) goAliasable(a *def.Type) bool {
 	u := a.Unalias()
-	return u.Kind == def.KindBasic || u.Kind == def.KindVector && isByte(u.Elem)
+	return u.Kind == def.KindBasic || u.Kind == def.KindVector && isByte(u.Elem) && !u.Len.IsParam()
 }
 
 func isByte(t *def.Type) bool {
@@ -361,7 +369,7 @@ func (g *gen) alias(a *def.Type) error {
 	case u.Kind == def.KindBasic:
 		g.p("// %s is the %s type of the specification (%v).\n", a.Name, a.Name, u)
 		g.p("type %s %s\n\n", a.Name, g.basicGoType(u.Basic))
-	case u.Kind == def.KindVector && isByte(u.Elem):
+	case g.goAliasable(a):
 		n, err := u.Len.Resolve(forks.Mainnet)
 		if err != nil {
 			return err
@@ -370,8 +378,8 @@ func (g *gen) alias(a *def.Type) error {
 		g.p("type %s [%d]byte\n\n", a.Name, n)
 		g.byteVectorMethods(a.Name, int(n))
 	default:
-		// Other named types (Transaction) have no Go type of their own:
-		// their values are views.
+		// Other named types (Transaction, Blob) have no Go type of their
+		// own: their values are views.
 	}
 	return nil
 }

@@ -288,6 +288,11 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 			g.p("wrap := func(v %s.View) *%s { return %s(v.(*%s.Container)) }\n", viewPkg, typ, wrap, viewPkg)
 			g.p("unwrap := func(v *%s) %s.View { return v.View() }\n", typ, viewPkg)
 			g.p("l, err := %s.AsListOf(%s, wrap, unwrap)\nif err != nil {\npanic(err)\n}\nreturn l\n}\n\n", viewPkg, field)
+		case e.Kind == def.KindVector && isByte(e.Elem):
+			// Byte vectors whose length depends on the preset (Cell), which
+			// have no Go type: their bytes.
+			doc("returns a handle on")
+			g.p("func (x *%s) %s() *%s.Compact%s { return %s.(*%s.Compact%s) }\n\n", owner, getter, viewPkg, kind, field, viewPkg, kind)
 		case list && e.Kind == def.KindList && isByte(e.Elem):
 			doc("returns a handle on")
 			g.p("func (x *%s) %s() *%s.ListOf[*%s.ByteList] {\n", owner, getter, viewPkg, viewPkg)
@@ -310,12 +315,18 @@ func (g *gen) viewRef(name string) (typ, wrap string) {
 	if g.owner(name) == g.fork {
 		return name, fmt.Sprintf("func(c *%s.Container) *%s { return Wrap%s(x.Spec(), c) }", g.use(modulePath+"view"), name, name)
 	}
-	// The fork's Spec holds the Spec of each of its ancestors, in a field
-	// named after it (Phase0, Altair...).
-	owner := g.owner(name).Name
-	pkg := g.use(modulePath + owner)
-	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(x.Spec().%s, c) }", g.use(modulePath+"view"), name, pkg, name, def.GoName(owner))
+	owner := g.owner(name)
+	pkg := g.use(modulePath + owner.Name)
+	spec := "x.Spec()"
+	for f := g.fork.Parent; f != owner.Parent; f = f.Parent {
+		spec += "." + specField(f)
+	}
+	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(%s, c) }", g.use(modulePath+"view"), name, pkg, name, spec)
 }
+
+// specField returns the name of the field that holds the Spec of fork f
+// in the Spec of the fork after it: Phase0, Capella...
+func specField(f *def.Fork) string { return def.GoName(f.Name) }
 
 // article returns name with "a" or "an" before it.
 func article(name string) string {

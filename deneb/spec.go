@@ -1,0 +1,118 @@
+// Package deneb holds the SSZ types of the Deneb fork of the Ethereum
+// consensus specification, for any preset, chosen at run time: the types
+// Deneb defines or redefines (the execution payloads with their blob gas,
+// the block body with its blob commitments, BeaconState, the blob
+// sidecars, the light-client types), and, as type aliases, those it takes
+// unchanged from Capella (and Capella from phase0).
+//
+// Fixed-size containers whose shape does not depend on the preset
+// (Checkpoint, Validator, BlobIdentifier...) are plain Go structs with SSZ
+// and JSON methods. Every other container (BeaconState, blocks, execution
+// payloads, blob sidecars...) is a tree-backed view: field accessors named
+// after the specification's fields read and write the tree, a copy is
+// O(1), and the root is re-hashed only where the value changed. The code of
+// both is generated from the definitions of package forks (go generate).
+//
+// # Specs
+//
+// A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],
+// or [NewSpec] of another preset, as in package capella. The functions
+// that make a view take one: NewX (the default value), DecodeX (from
+// bytes) and WrapX (over an untyped view of the type). A nil *Spec is a
+// mistake of the caller: DecodeX returns an error wrapping [ErrNilSpec],
+// and NewX and WrapX, which return no error, panic, as WrapX does for a
+// view of another type.
+//
+// # Zero values
+//
+// The zero value of every type is the default value in the mainnet preset,
+// as new(T) is in other SSZ libraries:
+//
+//	var st deneb.BeaconState
+//	err := st.UnmarshalSSZ(b) // decodes a mainnet state
+//
+// A zero view becomes the mainnet default at its first use, whatever the
+// method: the first goroutine to use it makes that value, once and
+// atomically, so that a zero view is as safe to share as any view (see
+// package view), and a handle taken from it (st.Balances() of a zero st)
+// writes through to it. A view made for another preset (NewX, DecodeX)
+// keeps its preset when written. The views hold their tree behind an
+// atomic pointer: use them through pointers, never copy one by value (go
+// vet says so).
+package deneb
+
+//go:generate go run ../internal/sszgen -fork deneb -out types_gen.go -test zero_gen_test.go
+
+import (
+	"errors"
+
+	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/schema"
+)
+
+// ErrNilSpec is the error, wrapped, of the functions given a nil *Spec:
+// capella.ErrNilSpec (which is phase0.ErrNilSpec), so that errors.Is
+// matches it from any of the packages.
+var ErrNilSpec = capella.ErrNilSpec
+
+// Spec holds the Deneb types resolved for one preset.
+type Spec struct {
+	// Preset is the preset the types are resolved for.
+	Preset *def.Preset
+	// Capella holds the Capella types of the same preset, which Deneb's
+	// share where it takes them unchanged.
+	Capella *capella.Spec
+	types   *def.Types
+}
+
+// The presets of the specification.
+var (
+	Mainnet = mustSpec(forks.Mainnet)
+	Minimal = mustSpec(forks.Minimal)
+)
+
+// NewSpec returns the Deneb types resolved for preset p. Its Capella field
+// is capella.Mainnet or capella.Minimal when p is forks.Mainnet or
+// forks.Minimal, so that the types Deneb takes from Capella are those of
+// package capella's presets.
+func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("deneb: NewSpec of a nil preset")
+	}
+	var parent *capella.Spec
+	switch p {
+	case forks.Mainnet:
+		parent = capella.Mainnet
+	case forks.Minimal:
+		parent = capella.Minimal
+	default:
+		var err error
+		if parent, err = capella.NewSpec(p); err != nil {
+			return nil, err
+		}
+	}
+	ts, err := forks.Deneb.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return &Spec{Preset: p, Capella: parent, types: ts}, nil
+}
+
+func mustSpec(p *def.Preset) *Spec {
+	s, err := NewSpec(p)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Type returns the schema type of the container name, or nil.
+func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
+
+// Types returns the resolved types.
+func (s *Spec) Types() *def.Types { return s.types }
+
+// Value is what every value of a container type offers, struct or view.
+type Value = capella.Value

@@ -1,0 +1,118 @@
+// Package fulu holds the SSZ types of the Fulu fork of the Ethereum
+// consensus specification, for any preset, chosen at run time: the types
+// Fulu defines or redefines (BeaconState with the proposer lookahead, the
+// data column containers of PeerDAS: DataColumnSidecar, MatrixEntry,
+// DataColumnsByRootIdentifier), and, as type aliases, those it takes
+// unchanged from Electra (and Electra from the forks before it).
+//
+// Fixed-size containers whose shape does not depend on the preset
+// (Checkpoint, Validator, PendingDeposit...) are plain Go structs with SSZ
+// and JSON methods. Every other container (BeaconState, blocks, data
+// column sidecars...) is a tree-backed view: field accessors named after
+// the specification's fields read and write the tree, a copy is O(1), and
+// the root is re-hashed only where the value changed. The code of both is
+// generated from the definitions of package forks (go generate).
+//
+// # Specs
+//
+// A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],
+// or [NewSpec] of another preset, as in package electra. The functions
+// that make a view take one: NewX (the default value), DecodeX (from
+// bytes) and WrapX (over an untyped view of the type). A nil *Spec is a
+// mistake of the caller: DecodeX returns an error wrapping [ErrNilSpec],
+// and NewX and WrapX, which return no error, panic, as WrapX does for a
+// view of another type.
+//
+// # Zero values
+//
+// The zero value of every type is the default value in the mainnet preset,
+// as new(T) is in other SSZ libraries:
+//
+//	var st fulu.BeaconState
+//	err := st.UnmarshalSSZ(b) // decodes a mainnet state
+//
+// A zero view becomes the mainnet default at its first use, whatever the
+// method: the first goroutine to use it makes that value, once and
+// atomically, so that a zero view is as safe to share as any view (see
+// package view), and a handle taken from it (st.Balances() of a zero st)
+// writes through to it. A view made for another preset (NewX, DecodeX)
+// keeps its preset when written. The views hold their tree behind an
+// atomic pointer: use them through pointers, never copy one by value (go
+// vet says so).
+package fulu
+
+//go:generate go run ../internal/sszgen -fork fulu -out types_gen.go -test zero_gen_test.go
+
+import (
+	"errors"
+
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/schema"
+)
+
+// ErrNilSpec is the error, wrapped, of the functions given a nil *Spec:
+// electra.ErrNilSpec (which is phase0.ErrNilSpec), so that errors.Is
+// matches it from any of the packages.
+var ErrNilSpec = electra.ErrNilSpec
+
+// Spec holds the Fulu types resolved for one preset.
+type Spec struct {
+	// Preset is the preset the types are resolved for.
+	Preset *def.Preset
+	// Electra holds the Electra types of the same preset, which Fulu's
+	// share where it takes them unchanged.
+	Electra *electra.Spec
+	types   *def.Types
+}
+
+// The presets of the specification.
+var (
+	Mainnet = mustSpec(forks.Mainnet)
+	Minimal = mustSpec(forks.Minimal)
+)
+
+// NewSpec returns the Fulu types resolved for preset p. Its Electra field
+// is electra.Mainnet or electra.Minimal when p is forks.Mainnet or
+// forks.Minimal, so that the types Fulu takes from Electra are those of
+// package electra's presets.
+func NewSpec(p *def.Preset) (*Spec, error) {
+	if p == nil {
+		return nil, errors.New("fulu: NewSpec of a nil preset")
+	}
+	var parent *electra.Spec
+	switch p {
+	case forks.Mainnet:
+		parent = electra.Mainnet
+	case forks.Minimal:
+		parent = electra.Minimal
+	default:
+		var err error
+		if parent, err = electra.NewSpec(p); err != nil {
+			return nil, err
+		}
+	}
+	ts, err := forks.Fulu.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return &Spec{Preset: p, Electra: parent, types: ts}, nil
+}
+
+func mustSpec(p *def.Preset) *Spec {
+	s, err := NewSpec(p)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Type returns the schema type of the container name, or nil.
+func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
+
+// Types returns the resolved types.
+func (s *Spec) Types() *def.Types { return s.types }
+
+// Value is what every value of a container type offers, struct or view.
+type Value = electra.Value
