@@ -23,6 +23,11 @@ var (
 	// ErrField is returned, in an [*Error], when a container or union
 	// object lacks a member or has one twice.
 	ErrField = errors.New("missing or duplicate member")
+	// ErrUnknownMember is returned, in an [*Error] about the object that
+	// has it, for a member that names none of the object's fields (unless
+	// UnmarshalOptions.AllowUnknownMembers skips it). The Detail of the
+	// error is the member's name, quoted.
+	ErrUnknownMember = errors.New("unknown member")
 	// ErrLength is returned, in an [*Error], for a vector or byte string
 	// of the wrong length, or a list above its limit.
 	ErrLength = errors.New("wrong length")

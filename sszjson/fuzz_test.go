@@ -11,7 +11,10 @@ import (
 // FuzzUnmarshal feeds arbitrary text to Unmarshal for the type outer: it
 // must never panic; when it succeeds, the text must be JSON and the output
 // a valid serialization that round-trips through Marshal; when it fails,
-// the error must name a path.
+// the error must name a path. The same holds allowing unknown members,
+// which must accept whatever the default accepts, with the same output,
+// and where it accepts more the default's error must be an unknown
+// member.
 func FuzzUnmarshal(f *testing.F) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 8; i++ {
@@ -33,29 +36,44 @@ func FuzzUnmarshal(f *testing.F) {
 	f.Add([]byte(`[1, -2.5e+3, "\u00e9\ud83d\ude00", {"a": null}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		out, err := Unmarshal(outer, data)
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || e.Top != "Outer" {
-				t.Fatalf("error without its top type: %v", err)
-			}
-			checkPath(t, outer, e)
-			return
+		lenient, lenientErr := allowUnknown.Unmarshal(outer, data)
+		switch {
+		case err == nil && (lenientErr != nil || !bytes.Equal(lenient, out)):
+			t.Fatalf("Unmarshal(%q) = %x; allowing unknown members: %x, %v", data, out, lenient, lenientErr)
+		case err != nil && lenientErr == nil && !errors.Is(err, ErrUnknownMember):
+			t.Fatalf("Unmarshal(%q): %v; allowing unknown members it succeeds", data, err)
 		}
-		if !json.Valid(data) {
-			t.Fatalf("Unmarshal accepts text that is not JSON: %q", data)
-		}
-		if err := checkValid(outer, out); err != nil {
-			t.Fatalf("Unmarshal(%q) = %x, invalid: %v", data, out, err)
-		}
-		js, err := Marshal(outer, out)
-		if err != nil {
-			t.Fatalf("Marshal(%x): %v", out, err)
-		}
-		back, err := Unmarshal(outer, js)
-		if err != nil || !bytes.Equal(back, out) {
-			t.Fatalf("round trip of %x through %s: %x, %v", out, js, back, err)
-		}
+		checkUnmarshal(t, data, out, err)
+		checkUnmarshal(t, data, lenient, lenientErr)
 	})
+}
+
+// checkUnmarshal checks the result of an Unmarshal of data as outer, as
+// FuzzUnmarshal says.
+func checkUnmarshal(t *testing.T, data, out []byte, err error) {
+	t.Helper()
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) || e.Top != "Outer" {
+			t.Fatalf("error without its top type: %v", err)
+		}
+		checkPath(t, outer, e)
+		return
+	}
+	if !json.Valid(data) {
+		t.Fatalf("Unmarshal accepts text that is not JSON: %q", data)
+	}
+	if err := checkValid(outer, out); err != nil {
+		t.Fatalf("Unmarshal(%q) = %x, invalid: %v", data, out, err)
+	}
+	js, err := Marshal(outer, out)
+	if err != nil {
+		t.Fatalf("Marshal(%x): %v", out, err)
+	}
+	back, err := Unmarshal(outer, js)
+	if err != nil || !bytes.Equal(back, out) {
+		t.Fatalf("round trip of %x through %s: %x, %v", out, js, back, err)
+	}
 }
 
 // FuzzRoundTrip feeds arbitrary bytes to Marshal for the type outer: it
