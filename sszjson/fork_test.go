@@ -3,6 +3,7 @@ package sszjson_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/ssztree/ssztree/def"
@@ -88,5 +89,33 @@ func TestLaterFork(t *testing.T) {
 		if n.Root() == m.Root() {
 			t.Errorf("capella %s as phase0 allowing unknown members: the same root", tc.name)
 		}
+	}
+}
+
+// TestVersionedForks decodes the beacon API's response of a capella block
+// with the type its version names, and with the type of another version.
+func TestVersionedForks(t *testing.T) {
+	types := map[string]*def.Types{"phase0": forkTypes(t, forks.Phase0), "capella": forkTypes(t, forks.Capella)}
+	typeOf := func(version string) (schema.Type, error) {
+		ts, ok := types[version]
+		if !ok {
+			return nil, fmt.Errorf("no fork %q", version)
+		}
+		return ts.Container("SignedBeaconBlock"), nil
+	}
+	ssz, js := defaultJSON(t, types["capella"].Container("SignedBeaconBlock"))
+	response := func(version string) []byte {
+		return []byte(`{"version":"` + version + `","execution_optimistic":false,"finalized":true,"data":` + string(js) + `}`)
+	}
+
+	env, out, err := sszjson.UnmarshalVersioned(response("capella"), typeOf)
+	if err != nil || env.Version != "capella" || !bytes.Equal(out, ssz) || !bytes.Equal(env.Data, js) {
+		t.Fatalf("UnmarshalVersioned of a capella block: %+v, %v", env, err)
+	}
+
+	_, _, err = sszjson.UnmarshalVersioned(response("phase0"), typeOf)
+	var e *sszjson.Error
+	if !errors.As(err, &e) || !errors.Is(err, sszjson.ErrUnknownMember) || e.Top != "Envelope" || e.Path != "data.message.body" || e.Detail != `"sync_aggregate"` {
+		t.Fatalf("UnmarshalVersioned of a capella block as phase0: %v", err)
 	}
 }

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/ssztree/ssztree/schema"
 )
 
 // FuzzUnmarshal feeds arbitrary text to Unmarshal for the type outer: it
@@ -74,6 +77,56 @@ func checkUnmarshal(t *testing.T, data, out []byte, err error) {
 	if err != nil || !bytes.Equal(back, out) {
 		t.Fatalf("round trip of %x through %s: %x, %v", out, js, back, err)
 	}
+}
+
+// FuzzUnmarshalVersioned feeds arbitrary text to UnmarshalVersioned with
+// the type outer for the version "phase0": it must never panic; its errors
+// must be about the envelope, at a path of outer below the data; when it
+// succeeds, the text must be JSON and the data, unmarshalled alone, give
+// the same serialization.
+func FuzzUnmarshalVersioned(f *testing.F) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 4; i++ {
+		js, err := Marshal(outer, randSSZ(r, outer))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add([]byte(`{"version":"phase0","execution_optimistic":false,"finalized":true,"data":` + string(js) + `}`))
+		f.Add([]byte(`{"data":` + string(js) + `,"finalized":false,"version":"phase0"}`))
+	}
+	f.Add([]byte(`{"version":"phase1","data":{}}`))
+	f.Add([]byte(`{"version":"phase0","consensus_block_value":"1","execution_payload_blinded":true,"data":{"x":"1","zz":0}}`))
+	typeOf := func(version string) (schema.Type, error) {
+		if version == "phase0" {
+			return outer, nil
+		}
+		return nil, errTypeOf
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		env, out, err := UnmarshalVersioned(data, typeOf)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Top != "Envelope" {
+				t.Fatalf("error not about the envelope: %v", err)
+			}
+			if below, ok := strings.CutPrefix(e.Path, "data"); ok && e.Type != "" {
+				sub := *e
+				sub.Path = strings.TrimPrefix(below, ".")
+				checkPath(t, outer, &sub)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("UnmarshalVersioned accepts text that is not JSON: %q", data)
+		}
+		alone, err := Unmarshal(outer, env.Data)
+		if err != nil || !bytes.Equal(alone, out) {
+			t.Fatalf("UnmarshalVersioned(%q) = %x; its data alone: %x, %v", data, out, alone, err)
+		}
+		if raw, err := UnmarshalEnvelope(data); err != nil || !bytes.Equal(raw.Data, env.Data) || raw.Version != env.Version {
+			t.Fatalf("UnmarshalVersioned(%q) succeeds, UnmarshalEnvelope: %+v, %v", data, raw, err)
+		}
+	})
 }
 
 // FuzzRoundTrip feeds arbitrary bytes to Marshal for the type outer: it

@@ -9,10 +9,10 @@ import (
 )
 
 // maxSkipDepth bounds the nesting of the values Unmarshal skips (members
-// it does not know or that come before their turn), as encoding/json
-// bounds all nesting: deeper input is rejected rather than allowed to grow
-// the stack without limit. The values it decodes nest only as deep as
-// their type.
+// it does not know or that come before their turn, the data of an
+// envelope), as encoding/json bounds all nesting: deeper input is rejected
+// rather than allowed to grow the stack without limit. The values it
+// decodes nest only as deep as their type.
 const maxSkipDepth = 10000
 
 // decoder scans JSON text in place. Its methods that read a value expect

@@ -32,6 +32,13 @@
 // checked as SSZ decoding checks them, so the output of Unmarshal is
 // always a valid serialization.
 //
+// The beacon API wraps the values whose type depends on the fork in an
+// object that names the fork: {"version": "capella", "execution_optimistic":
+// false, "finalized": true, "data": {...}}. [UnmarshalEnvelope] reads that
+// object and returns the JSON text of its data; [UnmarshalVersioned]
+// decodes the data as the type that a function of the caller picks for the
+// version.
+//
 // Both directions work on the serialization, not on trees: they walk the
 // bytes or the JSON text once, guided by the schema, and append to one
 // growing buffer.
@@ -111,16 +118,17 @@ func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
 	return UnmarshalOptions{}.Unmarshal(t, data)
 }
 
-// UnmarshalOptions are the choices of Unmarshal. The zero value is the
-// default, strict behaviour of the package's function of the same name.
-// A value is safe to use from several goroutines at once.
+// UnmarshalOptions are the choices of Unmarshal and of the functions that
+// read the beacon API's envelope. The zero value is the default, strict
+// behaviour of the package's functions of the same names. A value is safe
+// to use from several goroutines at once.
 type UnmarshalOptions struct {
 	// AllowUnknownMembers makes the methods of UnmarshalOptions skip the
-	// members of an object (a container's, a union's) that name none of
-	// its fields, checking only their syntax, where they would otherwise
-	// return an error wrapping ErrUnknownMember. Duplicates among the
-	// skipped members go unnoticed; a known member twice is an error
-	// either way. It suits JSON from newer software that adds members of
+	// members of an object (a container's, a union's, the envelope's)
+	// that name none of its fields, checking only their syntax, where
+	// they would otherwise return an error wrapping ErrUnknownMember.
+	// Duplicates among the skipped members go unnoticed; a known member
+	// twice is an error either way. It suits JSON from newer software that adds members of
 	// its own, at the price of reading a later fork's value into an
 	// earlier fork's type without an error.
 	AllowUnknownMembers bool
