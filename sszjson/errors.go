@@ -23,6 +23,11 @@ var (
 	// ErrField is returned, in an [*Error], when a container or union
 	// object lacks a member or has one twice.
 	ErrField = errors.New("missing or duplicate member")
+	// ErrUnknownMember is returned, in an [*Error] about the object that
+	// has it, for a member that names none of the object's fields (unless
+	// UnmarshalOptions.AllowUnknownMembers skips it). The Detail of the
+	// error is the member's name, quoted.
+	ErrUnknownMember = errors.New("unknown member")
 	// ErrLength is returned, in an [*Error], for a vector or byte string
 	// of the wrong length, or a list above its limit.
 	ErrLength = errors.New("wrong length")
@@ -41,7 +46,9 @@ var (
 // BeaconState.validators[12].effective_balance (uint64) at byte 5678:
 // invalid value: ...".
 type Error struct {
-	// Top is the name of the type that was being converted.
+	// Top is the name of the type that was being converted, or
+	// "Envelope" for the functions that read the beacon API's envelope
+	// (see [Envelope]), whose data is at the path "data".
 	Top string
 	// Path is the path from the top value to the part at fault, in the
 	// notation of schema.ParsePath ("validators[12].effective_balance"),
@@ -54,8 +61,9 @@ type Error struct {
 	// Offset is the byte offset of the fault in the input (the JSON text
 	// for Unmarshal, the SSZ bytes for Marshal), or -1.
 	Offset int
-	// Err is one of the sentinel errors of this package, or of package
-	// schema for invalid SSZ bytes.
+	// Err is one of the sentinel errors of this package, of package
+	// schema for invalid SSZ bytes, or the error of the function that
+	// picks the type of an envelope's data (see [UnmarshalVersioned]).
 	Err error
 	// Detail says what exactly was wrong.
 	Detail string

@@ -3,6 +3,7 @@ package sszjson
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -33,13 +34,32 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatalf("round trip of %s:\n got %x\nwant %x", js, got, ssz)
 				}
 				// The same value with members in sorted rather than
-				// field order, unknown members added, and whitespace.
-				shuffled := reshape(t, js)
-				if got, err = Unmarshal(typ, shuffled); err != nil {
-					t.Fatalf("Unmarshal(%s): %v", shuffled, err)
+				// field order and whitespace.
+				sorted, _ := reshape(t, js, false)
+				if got, err = Unmarshal(typ, sorted); err != nil {
+					t.Fatalf("Unmarshal(%s): %v", sorted, err)
 				}
 				if !bytes.Equal(got, ssz) {
-					t.Fatalf("round trip of %s:\n got %x\nwant %x", shuffled, got, ssz)
+					t.Fatalf("round trip of %s:\n got %x\nwant %x", sorted, got, ssz)
+				}
+				// And with an unknown member added to every object: an
+				// error by default, skipped on request.
+				unknown, objects := reshape(t, js, true)
+				if got, err = (UnmarshalOptions{AllowUnknownMembers: true}).Unmarshal(typ, unknown); err != nil {
+					t.Fatalf("Unmarshal(%s) allowing unknown members: %v", unknown, err)
+				}
+				if !bytes.Equal(got, ssz) {
+					t.Fatalf("round trip of %s:\n got %x\nwant %x", unknown, got, ssz)
+				}
+				_, err = Unmarshal(typ, unknown)
+				var e *Error
+				switch {
+				case objects == 0 && err != nil:
+					t.Fatalf("Unmarshal(%s): %v", unknown, err)
+				case objects > 0 && (!errors.As(err, &e) || !errors.Is(err, ErrUnknownMember) || e.Detail != `"zz_unknown"`):
+					t.Fatalf("Unmarshal(%s) = %v, want an unknown member zz_unknown", unknown, err)
+				case objects > 0:
+					checkPath(t, typ, e)
 				}
 			}
 		})
@@ -47,9 +67,9 @@ func TestRoundTrip(t *testing.T) {
 }
 
 // reshape returns js with the members of every object sorted by name (as
-// encoding/json writes maps), an unknown member added to each, and
-// indentation.
-func reshape(t *testing.T, js []byte) []byte {
+// encoding/json writes maps), with unknown an unknown member added to
+// each, and indentation; and the number of objects.
+func reshape(t *testing.T, js []byte, unknown bool) ([]byte, int) {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader(js))
 	dec.UseNumber()
@@ -57,6 +77,7 @@ func reshape(t *testing.T, js []byte) []byte {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatal(err)
 	}
+	objects := 0
 	var add func(v any)
 	add = func(v any) {
 		switch v := v.(type) {
@@ -64,7 +85,10 @@ func reshape(t *testing.T, js []byte) []byte {
 			for _, m := range v {
 				add(m)
 			}
-			v["zz_unknown"] = []any{1.5e3, "x\u00e9\n", map[string]any{"a": nil, "b": true, "c": []any{}}}
+			objects++
+			if unknown {
+				v["zz_unknown"] = []any{1.5e3, "x\u00e9\n", map[string]any{"a": nil, "b": true, "c": []any{}}}
+			}
 		case []any:
 			for _, e := range v {
 				add(e)
@@ -76,5 +100,5 @@ func reshape(t *testing.T, js []byte) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return out, objects
 }

@@ -9,9 +9,10 @@ import (
 )
 
 // maxSkipDepth bounds the nesting of the values Unmarshal skips (members
-// it does not know), as encoding/json bounds all nesting: deeper input is
-// rejected rather than allowed to grow the stack without limit. The values
-// it decodes nest only as deep as their type.
+// it does not know or that come before their turn, the data of an
+// envelope), as encoding/json bounds all nesting: deeper input is rejected
+// rather than allowed to grow the stack without limit. The values it
+// decodes nest only as deep as their type.
 const maxSkipDepth = 10000
 
 // decoder scans JSON text in place. Its methods that read a value expect
@@ -20,6 +21,75 @@ const maxSkipDepth = 10000
 type decoder struct {
 	data []byte
 	pos  int
+	// allowUnknown is UnmarshalOptions.AllowUnknownMembers.
+	allowUnknown bool
+}
+
+// end checks that nothing but whitespace follows the value read.
+func (d *decoder) end() error {
+	d.ws()
+	if d.pos != len(d.data) {
+		what, _ := d.found()
+		return d.errorf(ErrSyntax, d.pos, "data after the value: %s", what)
+	}
+	return nil
+}
+
+// unknown handles the member whose value is at pos, just after key read
+// its name, that names nothing the object at hand holds: an error wrapping
+// ErrUnknownMember at the value (as for a duplicate member), or with
+// allowUnknown a skip of the value.
+func (d *decoder) unknown() error {
+	if !d.allowUnknown {
+		return d.errorf(ErrUnknownMember, d.pos, "%s", excerpt(d.lastName()))
+	}
+	return d.skip(0)
+}
+
+// lastName returns the name of the member whose value is at pos, just
+// after key read it, read back from the input. Only errors need it: the
+// callers of key let go of the name once they have compared it, which
+// keeps it out of the stack on the path every member takes (kept for an
+// error, it cost container instructions on every member: BenchmarkUnmarshal
+// under cachegrind, see the commit that added this).
+func (d *decoder) lastName() []byte {
+	// Back over the whitespace and colon after the name.
+	i := d.pos - 1
+	for i >= 0 && (isSpace(d.data[i]) || d.data[i] == ':') {
+		i--
+	}
+	end := i
+	if end < 1 || d.data[end] != '"' {
+		return nil
+	}
+	// Back to the quote that opens the name: inside a string, a quote is
+	// escaped, after an odd number of backslashes.
+	start := end - 1
+	for ; start >= 0; start-- {
+		if d.data[start] != '"' {
+			continue
+		}
+		n := 0
+		for j := start - 1; j >= 0 && d.data[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			break
+		}
+	}
+	if start < 0 {
+		return nil
+	}
+	name := decoder{data: d.data[:end+1], pos: start}
+	s, err := name.str()
+	if err != nil {
+		return nil
+	}
+	return s
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
 }
 
 // ws skips whitespace.

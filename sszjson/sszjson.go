@@ -17,16 +17,27 @@
 //   - Union: {"selector": number, "data": value}, data null for None.
 //
 // Marshal writes the members of a container in field order and no
-// whitespace. Unmarshal is strict about values and lenient about the
-// objects around them: every field of a container, and the selector and
-// data of a union, must be present, exactly once; members it does not know
-// are skipped (the specification lets parsers ignore them, and duplicates
-// among those go unnoticed), and members may come in any order. Integers must be JSON strings
-// of decimal digits (leading zeros are accepted, signs, spaces and JSON
-// numbers are not); hex-byte-strings need the "0x" prefix and take digits
-// of either case; lengths, limits, bitvector padding and bitlist
-// delimiters are checked as SSZ decoding checks them, so the output of
-// Unmarshal is always a valid serialization.
+// whitespace. Unmarshal is strict about values and about the objects
+// around them: every field of a container, and the selector and data of a
+// union, must be present, exactly once, and nothing else. A member that
+// names no field is an error wrapping [ErrUnknownMember], so that the JSON
+// of a later fork's value, whose containers have fields the earlier fork's
+// lack, does not load silently into the earlier fork's type as another
+// value with another root. [UnmarshalOptions] with AllowUnknownMembers
+// skips such members instead, as the specification lets parsers do.
+// Members may come in any order. Integers must be JSON strings of decimal
+// digits (leading zeros are accepted, signs, spaces and JSON numbers are
+// not); hex-byte-strings need the "0x" prefix and take digits of either
+// case; lengths, limits, bitvector padding and bitlist delimiters are
+// checked as SSZ decoding checks them, so the output of Unmarshal is
+// always a valid serialization.
+//
+// The beacon API wraps the values whose type depends on the fork in an
+// object that names the fork: {"version": "capella", "execution_optimistic":
+// false, "finalized": true, "data": {...}}. [UnmarshalEnvelope] reads that
+// object and returns the JSON text of its data; [UnmarshalVersioned]
+// decodes the data as the type that a function of the caller picks for the
+// version.
 //
 // Both directions work on the serialization, not on trees: they walk the
 // bytes or the JSON text once, guided by the schema, and append to one
@@ -37,10 +48,16 @@
 // schema.ParsePath (a union's value is "data", its selector "selector"),
 // its type, and the byte offset in the input: "sszjson: Checkpoint.epoch
 // (uint64) at byte 10: wrong kind of JSON value: want a string, found a
-// number".
+// number". A member that is not known is named, quoted, in the error
+// about the object that has it, at the offset of the member's value (the
+// JSON of the default capella block read as a phase0 one):
+//
+//	sszjson: SignedBeaconBlock.message.body (BeaconBlockBody) at byte 828: unknown member: "sync_aggregate"
 package sszjson
 
 import (
+	"reflect"
+
 	"github.com/ssztree/ssztree/schema"
 )
 
@@ -66,7 +83,7 @@ func Marshal(t schema.Type, ssz []byte) ([]byte, error) {
 // (Validate builds trees for lists), and schema.Validate rejects every
 // value of a variable-size container or vector.
 func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
-	if t == nil {
+	if isNil(t) {
 		return dst, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: "nil type"}
 	}
 	out, err := appendValue(dst, t, ssz, 0)
@@ -79,8 +96,10 @@ func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
 
 // Unmarshal returns the SSZ serialization of the value of type t whose
 // JSON is data. The output is a valid serialization: t.Decode accepts it.
-// Invalid JSON, or JSON that does not describe a value
-// of type t, gives an [*Error] naming the path to the fault.
+// Invalid JSON, or JSON that does not describe a value of type t, gives an
+// [*Error] naming the path to the fault; so does a member of an object
+// that names none of its fields (ErrUnknownMember). Unmarshal is
+// UnmarshalOptions{}.Unmarshal.
 //
 // Unmarshal scans data with its own JSON scanner rather than encoding/json:
 // data is walked once, in place, guided by the schema, with no allocation
@@ -92,28 +111,55 @@ func AppendJSON(dst []byte, t schema.Type, ssz []byte) ([]byte, error) {
 // only, where a map[string]any of a beacon state would take gigabytes).
 // The scanner accepts only JSON (RFC 8259; like encoding/json it does not
 // check UTF-8 in strings), which the fuzz tests check against json.Valid.
-// Members a container does not know are skipped without being decoded; a
-// member seen before the ones that precede it in field order is skipped
+// A member seen before the ones that precede it in field order is skipped
 // once and decoded when its turn comes, so out-of-order objects cost one
 // more scan of their members.
 func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
-	if t == nil {
+	return UnmarshalOptions{}.Unmarshal(t, data)
+}
+
+// UnmarshalOptions are the choices of Unmarshal and of the functions that
+// read the beacon API's envelope. The zero value is the default, strict
+// behaviour of the package's functions of the same names. A value is safe
+// to use from several goroutines at once.
+type UnmarshalOptions struct {
+	// AllowUnknownMembers makes the methods of UnmarshalOptions skip the
+	// members of an object (a container's, a union's, the envelope's)
+	// that name none of its fields, checking only their syntax, where
+	// they would otherwise return an error wrapping ErrUnknownMember.
+	// Duplicates among the skipped members go unnoticed; a known member
+	// twice is an error either way. It suits JSON from newer software that adds members of
+	// its own, at the price of reading a later fork's value into an
+	// earlier fork's type without an error.
+	AllowUnknownMembers bool
+}
+
+// Unmarshal is [Unmarshal] with the options of o.
+func (o UnmarshalOptions) Unmarshal(t schema.Type, data []byte) ([]byte, error) {
+	if isNil(t) {
 		return nil, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: "nil type"}
 	}
-	d := decoder{data: data}
+	d := decoder{data: data, allowUnknown: o.AllowUnknownMembers}
 	// The serialization of byte data is half its JSON (two hex digits a
 	// byte), and of most other data less: one allocation usually holds it.
 	out, err := d.value(make([]byte, 0, len(data)/2+16), t)
 	if err == nil {
-		d.ws()
-		if d.pos != len(d.data) {
-			what, _ := d.found()
-			err = d.errorf(ErrSyntax, d.pos, "data after the value: %s", what)
-		}
+		err = d.end()
 	}
 	if err != nil {
 		atTop(err, t)
 		return nil, err
 	}
 	return out, nil
+}
+
+// isNil reports whether t is nil or a nil pointer in an interface (the
+// result of a lookup of a type that is not there, def.Types.Container of
+// an unknown name), neither of which describes a type.
+func isNil(t schema.Type) bool {
+	if t == nil {
+		return true
+	}
+	v := reflect.ValueOf(t)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }

@@ -221,7 +221,7 @@ func (d *decoder) container(dst []byte, c *schema.Container) ([]byte, error) {
 		}
 		i := fieldIndex(c, name, next)
 		if i < 0 {
-			if err := d.skip(0); err != nil {
+			if err := d.unknown(); err != nil {
 				return dst, err
 			}
 			continue
@@ -346,7 +346,7 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 				}
 			}
 		default:
-			if err := d.skip(0); err != nil {
+			if err := d.unknown(); err != nil {
 				return dst, err
 			}
 		}
