@@ -14,8 +14,9 @@
 // both is generated from the definitions of package forks (go generate).
 //
 // The light-client proofs into a state (FinalityBranch,
-// CurrentSyncCommitteeBranch, NextSyncCommitteeBranch, and ExecutionBranch of a block body) are read
-// off its tree at the indices FinalizedRootGindex...
+// CurrentSyncCommitteeBranch, NextSyncCommitteeBranch) and a block body
+// (ExecutionBranch) are read off their trees at the indices
+// FinalizedRootGindex...
 //
 // # Specs
 //
