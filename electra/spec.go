@@ -16,6 +16,11 @@
 // changed. The code of both is generated from the definitions of package
 // forks (go generate).
 //
+// The light-client proofs into a state (FinalityBranch,
+// CurrentSyncCommitteeBranch, NextSyncCommitteeBranch) and a block body
+// (ExecutionBranch) are read off their trees at the indices
+// FinalizedRootGindex...
+//
 // # Specs
 //
 // A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],

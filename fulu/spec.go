@@ -13,6 +13,10 @@
 // the root is re-hashed only where the value changed. The code of both is
 // generated from the definitions of package forks (go generate).
 //
+// The light-client proofs into a state (FinalityBranch,
+// CurrentSyncCommitteeBranch, NextSyncCommitteeBranch) are read
+// off its tree at the indices FinalizedRootGindex...
+//
 // # Specs
 //
 // A [Spec] holds the types resolved for one preset: [Mainnet], [Minimal],
