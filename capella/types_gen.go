@@ -4,9 +4,10 @@ package capella
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
@@ -179,8 +180,8 @@ type AggregateAndProof = phase0.AggregateAndProof
 // phase0: see there for its fields and methods.
 type SignedAggregateAndProof = phase0.SignedAggregateAndProof
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("capella: NewIndexedAttestation with a nil *Spec")
@@ -188,7 +189,8 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return phase0.NewIndexedAttestation(spec.Phase0)
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeIndexedAttestation: %w", ErrNilSpec)
@@ -196,8 +198,8 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return phase0.DecodeIndexedAttestation(spec.Phase0, b)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("capella: NewPendingAttestation with a nil *Spec")
@@ -205,7 +207,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return phase0.NewPendingAttestation(spec.Phase0)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodePendingAttestation: %w", ErrNilSpec)
@@ -213,8 +216,8 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return phase0.DecodePendingAttestation(spec.Phase0, b)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("capella: NewHistoricalBatch with a nil *Spec")
@@ -222,7 +225,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return phase0.NewHistoricalBatch(spec.Phase0)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -230,8 +234,8 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return phase0.DecodeHistoricalBatch(spec.Phase0, b)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("capella: NewAttesterSlashing with a nil *Spec")
@@ -239,7 +243,8 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return phase0.NewAttesterSlashing(spec.Phase0)
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAttesterSlashing: %w", ErrNilSpec)
@@ -247,8 +252,8 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return phase0.DecodeAttesterSlashing(spec.Phase0, b)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("capella: NewAttestation with a nil *Spec")
@@ -256,7 +261,8 @@ func NewAttestation(spec *Spec) *Attestation {
 	return phase0.NewAttestation(spec.Phase0)
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAttestation: %w", ErrNilSpec)
@@ -264,8 +270,8 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return phase0.DecodeAttestation(spec.Phase0, b)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("capella: NewAggregateAndProof with a nil *Spec")
@@ -273,7 +279,8 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return phase0.NewAggregateAndProof(spec.Phase0)
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAggregateAndProof: %w", ErrNilSpec)
@@ -281,8 +288,8 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return phase0.DecodeAggregateAndProof(spec.Phase0, b)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("capella: NewSignedAggregateAndProof with a nil *Spec")
@@ -290,7 +297,8 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return phase0.NewSignedAggregateAndProof(spec.Phase0)
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
@@ -312,35 +320,87 @@ func (v *ExecutionAddress) MarshalSSZTo(dst []byte) ([]byte, error) { return app
 
 // UnmarshalSSZ sets v from b, which must be 20 bytes.
 func (v *ExecutionAddress) UnmarshalSSZ(b []byte) error {
-	if len(b) != 20 {
-		return fmt.Errorf("%w: ExecutionAddress of %d bytes, want 20", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "capella", "ExecutionAddress")
 }
 
-// String returns v in hex, with 0x.
-func (v ExecutionAddress) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v ExecutionAddress) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v ExecutionAddress) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v ExecutionAddress) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 20 bytes. On error v is
+// unchanged.
 func (v *ExecutionAddress) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*20 || s[:2] != "0x" {
-		return fmt.Errorf("ExecutionAddress: want 0x and 20 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "capella", "ExecutionAddress")
 }
 
 // ParticipationFlags is the ParticipationFlags type of the specification (uint8).
 type ParticipationFlags uint8
 
-// SyncAggregate is a view of the SyncAggregate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// schemas holds the schema type of each container that capella defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	SyncAggregate               *schema.Container
+	SyncCommittee               *schema.Container
+	SyncCommitteeMessage        *schema.Container
+	SyncCommitteeContribution   *schema.Container
+	ContributionAndProof        *schema.Container
+	SignedContributionAndProof  *schema.Container
+	SyncAggregatorSelectionData *schema.Container
+	PowBlock                    *schema.Container
+	Withdrawal                  *schema.Container
+	BLSToExecutionChange        *schema.Container
+	SignedBLSToExecutionChange  *schema.Container
+	HistoricalSummary           *schema.Container
+	ExecutionPayload            *schema.Container
+	ExecutionPayloadHeader      *schema.Container
+	BeaconBlockBody             *schema.Container
+	BeaconBlock                 *schema.Container
+	SignedBeaconBlock           *schema.Container
+	BeaconState                 *schema.Container
+	LightClientHeader           *schema.Container
+	LightClientBootstrap        *schema.Container
+	LightClientUpdate           *schema.Container
+	LightClientFinalityUpdate   *schema.Container
+	LightClientOptimisticUpdate *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// capella defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		SyncAggregate:               ts.Container("SyncAggregate"),
+		SyncCommittee:               ts.Container("SyncCommittee"),
+		SyncCommitteeMessage:        ts.Container("SyncCommitteeMessage"),
+		SyncCommitteeContribution:   ts.Container("SyncCommitteeContribution"),
+		ContributionAndProof:        ts.Container("ContributionAndProof"),
+		SignedContributionAndProof:  ts.Container("SignedContributionAndProof"),
+		SyncAggregatorSelectionData: ts.Container("SyncAggregatorSelectionData"),
+		PowBlock:                    ts.Container("PowBlock"),
+		Withdrawal:                  ts.Container("Withdrawal"),
+		BLSToExecutionChange:        ts.Container("BLSToExecutionChange"),
+		SignedBLSToExecutionChange:  ts.Container("SignedBLSToExecutionChange"),
+		HistoricalSummary:           ts.Container("HistoricalSummary"),
+		ExecutionPayload:            ts.Container("ExecutionPayload"),
+		ExecutionPayloadHeader:      ts.Container("ExecutionPayloadHeader"),
+		BeaconBlockBody:             ts.Container("BeaconBlockBody"),
+		BeaconBlock:                 ts.Container("BeaconBlock"),
+		SignedBeaconBlock:           ts.Container("SignedBeaconBlock"),
+		BeaconState:                 ts.Container("BeaconState"),
+		LightClientHeader:           ts.Container("LightClientHeader"),
+		LightClientBootstrap:        ts.Container("LightClientBootstrap"),
+		LightClientUpdate:           ts.Container("LightClientUpdate"),
+		LightClientFinalityUpdate:   ts.Container("LightClientFinalityUpdate"),
+		LightClientOptimisticUpdate: ts.Container("LightClientOptimisticUpdate"),
+	}
+}
+
+// SyncAggregate is a view of the SyncAggregate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	sync_committee_bits: Bitvector[SYNC_COMMITTEE_SIZE]
 //	sync_committee_signature: BLSSignature
@@ -352,8 +412,8 @@ type SyncAggregate struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("capella: NewSyncAggregate with a nil *Spec")
@@ -361,25 +421,27 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return wrapSyncAggregate(spec, newDefaultSyncAggregate(spec))
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncAggregate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncAggregate"), b)
+	c, err := view.DecodeContainer(spec.schemas.SyncAggregate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSyncAggregate(spec, c), nil
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil || c == nil {
 		panic("capella: WrapSyncAggregate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SyncAggregate") {
+	if c.Schema() != spec.schemas.SyncAggregate {
 		panic("capella: WrapSyncAggregate of a " + c.Type().String())
 	}
 	return wrapSyncAggregate(spec, c)
@@ -392,11 +454,7 @@ func wrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 }
 
 func newDefaultSyncAggregate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncAggregate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SyncAggregate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -460,47 +518,42 @@ func (x *SyncAggregate) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("SyncAggregate"), b)
+	return sszjson.Marshal(x.Spec().schemas.SyncAggregate, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncAggregate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncAggregate"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.SyncAggregate, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// SyncCommitteeBits returns a handle on the sync_committee_bits field (Bitvector[SYNC_COMMITTEE_SIZE]).
+// SyncCommitteeBits returns a handle on the sync_committee_bits field
+// (Bitvector[SYNC_COMMITTEE_SIZE]).
 func (x *SyncAggregate) SyncCommitteeBits() *view.Bitvector {
 	return x.container().Field(0).(*view.Bitvector)
 }
 
-// SyncCommitteeSignature returns the sync_committee_signature field (BLSSignature).
+// SyncCommitteeSignature returns the sync_committee_signature field
+// (BLSSignature).
 func (x *SyncAggregate) SyncCommitteeSignature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSyncCommitteeSignature sets the sync_committee_signature field.
 func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// SyncCommittee is a view of the SyncCommittee container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SyncCommittee is a view of the SyncCommittee container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	pubkeys: Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]
 //	aggregate_pubkey: BLSPubkey
@@ -512,8 +565,8 @@ type SyncCommittee struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("capella: NewSyncCommittee with a nil *Spec")
@@ -521,25 +574,27 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return wrapSyncCommittee(spec, newDefaultSyncCommittee(spec))
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncCommittee: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncCommittee"), b)
+	c, err := view.DecodeContainer(spec.schemas.SyncCommittee, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSyncCommittee(spec, c), nil
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil || c == nil {
 		panic("capella: WrapSyncCommittee with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SyncCommittee") {
+	if c.Schema() != spec.schemas.SyncCommittee {
 		panic("capella: WrapSyncCommittee of a " + c.Type().String())
 	}
 	return wrapSyncCommittee(spec, c)
@@ -552,11 +607,7 @@ func wrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 }
 
 func newDefaultSyncCommittee(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncCommittee"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SyncCommittee))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -620,49 +671,40 @@ func (x *SyncCommittee) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("SyncCommittee"), b)
+	return sszjson.Marshal(x.Spec().schemas.SyncCommittee, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncCommittee) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommittee"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.SyncCommittee, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]).
+// Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey,
+// SYNC_COMMITTEE_SIZE]).
 func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
-	v, err := view.AsValueVector[BLSPubkey](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[BLSPubkey](x.container().Field(0)))
 }
 
 // AggregatePubkey returns the aggregate_pubkey field (BLSPubkey).
 func (x *SyncCommittee) AggregatePubkey() BLSPubkey {
-	var b [48]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSPubkey
-	copy(v[:], b[0:0+48])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetAggregatePubkey sets the aggregate_pubkey field.
 func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
-	var buf [48]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// SyncCommitteeMessage is the SyncCommitteeMessage container of the specification, a plain value:
+// SyncCommitteeMessage is the SyncCommitteeMessage container of the
+// specification, a plain value:
 //
 //	slot: Slot
 //	beacon_block_root: Root
@@ -676,9 +718,6 @@ type SyncCommitteeMessage struct {
 	ValidatorIndex  ValidatorIndex
 	Signature       BLSSignature
 }
-
-// syncCommitteeMessageSchema is the schema type of SyncCommitteeMessage, the same in every preset.
-var syncCommitteeMessageSchema = Mainnet.Type("SyncCommitteeMessage")
 
 // SizeSSZ returns the size of the serialization: 144 bytes.
 func (*SyncCommitteeMessage) SizeSSZ() int { return 144 }
@@ -700,14 +739,15 @@ func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 144 {
-		if err := schema.Validate(syncCommitteeMessageSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SyncCommitteeMessage, b); err != nil {
 			return err
 		}
 	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.BeaconBlockRoot[:], b[8:8+32])
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40 : 40+8]))
-	copy(x.Signature[:], b[48:48+96])
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
+	copy(x.BeaconBlockRoot[:], b[8:40])
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40:48]))
+	copy(x.Signature[:], b[48:144])
 	return nil
 }
 
@@ -715,27 +755,28 @@ func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 func (x *SyncCommitteeMessage) HashTreeRoot() [32]byte {
 	var buf [144]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(syncCommitteeMessageSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SyncCommitteeMessage.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SyncCommitteeMessage) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(syncCommitteeMessageSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SyncCommitteeMessage, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(syncCommitteeMessageSchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.SyncCommitteeMessage, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// SyncCommitteeContribution is a view of the SyncCommitteeContribution container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SyncCommitteeContribution is a view of the SyncCommitteeContribution
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	slot: Slot
 //	beacon_block_root: Root
@@ -750,8 +791,8 @@ type SyncCommitteeContribution struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("capella: NewSyncCommitteeContribution with a nil *Spec")
@@ -759,25 +800,27 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return wrapSyncCommitteeContribution(spec, newDefaultSyncCommitteeContribution(spec))
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncCommitteeContribution"), b)
+	c, err := view.DecodeContainer(spec.schemas.SyncCommitteeContribution, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSyncCommitteeContribution(spec, c), nil
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil || c == nil {
 		panic("capella: WrapSyncCommitteeContribution with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SyncCommitteeContribution") {
+	if c.Schema() != spec.schemas.SyncCommitteeContribution {
 		panic("capella: WrapSyncCommitteeContribution of a " + c.Type().String())
 	}
 	return wrapSyncCommitteeContribution(spec, c)
@@ -790,11 +833,7 @@ func wrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 }
 
 func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncCommitteeContribution"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SyncCommitteeContribution))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -862,14 +901,14 @@ func (x *SyncCommitteeContribution) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("SyncCommitteeContribution"), b)
+	return sszjson.Marshal(x.Spec().schemas.SyncCommitteeContribution, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncCommitteeContribution) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommitteeContribution"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.SyncCommitteeContribution, data)
 	if err != nil {
 		return err
 	}
@@ -884,21 +923,14 @@ func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.container().SetUint(0, u
 
 // BeaconBlockRoot returns the beacon_block_root field (Root).
 func (x *SyncCommitteeContribution) BeaconBlockRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetBeaconBlockRoot sets the beacon_block_root field.
 func (x *SyncCommitteeContribution) SetBeaconBlockRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // SubcommitteeIndex returns the subcommittee_index field (uint64).
@@ -907,33 +939,27 @@ func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.contai
 // SetSubcommitteeIndex sets the subcommittee_index field.
 func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.container().SetUint(2, v) }
 
-// AggregationBits returns a handle on the aggregation_bits field (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
+// AggregationBits returns a handle on the aggregation_bits field
+// (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
 func (x *SyncCommitteeContribution) AggregationBits() *view.Bitvector {
 	return x.container().Field(3).(*view.Bitvector)
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SyncCommitteeContribution) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(4, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(4, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, v[:]))
 }
 
-// ContributionAndProof is a view of the ContributionAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ContributionAndProof is a view of the ContributionAndProof container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	aggregator_index: ValidatorIndex
 //	contribution: SyncCommitteeContribution
@@ -946,8 +972,8 @@ type ContributionAndProof struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("capella: NewContributionAndProof with a nil *Spec")
@@ -955,25 +981,27 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return wrapContributionAndProof(spec, newDefaultContributionAndProof(spec))
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ContributionAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.ContributionAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapContributionAndProof(spec, c), nil
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil || c == nil {
 		panic("capella: WrapContributionAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ContributionAndProof") {
+	if c.Schema() != spec.schemas.ContributionAndProof {
 		panic("capella: WrapContributionAndProof of a " + c.Type().String())
 	}
 	return wrapContributionAndProof(spec, c)
@@ -986,11 +1014,7 @@ func wrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 }
 
 func newDefaultContributionAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ContributionAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ContributionAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1056,14 +1080,14 @@ func (x *ContributionAndProof) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("ContributionAndProof"), b)
+	return sszjson.Marshal(x.Spec().schemas.ContributionAndProof, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ContributionAndProof"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.ContributionAndProof, data)
 	if err != nil {
 		return err
 	}
@@ -1080,41 +1104,34 @@ func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) {
 	x.container().SetUint(0, uint64(v))
 }
 
-// Contribution returns a handle on the contribution field (SyncCommitteeContribution).
+// Contribution returns a handle on the contribution field
+// (SyncCommitteeContribution).
 func (x *ContributionAndProof) Contribution() *SyncCommitteeContribution {
-	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncCommitteeContribution(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetContribution replaces the contribution field with the value of v. It panics if v is of
-// another preset.
+// SetContribution replaces the contribution field with the value of v. It panics
+// if v is of another preset.
 func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *ContributionAndProof) SelectionProof() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSelectionProof sets the selection_proof field.
 func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
-// SignedContributionAndProof is a view of the SignedContributionAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedContributionAndProof is a view of the SignedContributionAndProof
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	message: ContributionAndProof
 //	signature: BLSSignature
@@ -1126,8 +1143,9 @@ type SignedContributionAndProof struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("capella: NewSignedContributionAndProof with a nil *Spec")
@@ -1135,25 +1153,27 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return wrapSignedContributionAndProof(spec, newDefaultSignedContributionAndProof(spec))
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedContributionAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedContributionAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedContributionAndProof(spec, c), nil
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil || c == nil {
 		panic("capella: WrapSignedContributionAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedContributionAndProof") {
+	if c.Schema() != spec.schemas.SignedContributionAndProof {
 		panic("capella: WrapSignedContributionAndProof of a " + c.Type().String())
 	}
 	return wrapSignedContributionAndProof(spec, c)
@@ -1166,11 +1186,7 @@ func wrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 }
 
 func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedContributionAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedContributionAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1238,14 +1254,14 @@ func (x *SignedContributionAndProof) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("SignedContributionAndProof"), b)
+	return sszjson.Marshal(x.Spec().schemas.SignedContributionAndProof, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedContributionAndProof"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.SignedContributionAndProof, data)
 	if err != nil {
 		return err
 	}
@@ -1254,37 +1270,29 @@ func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
 
 // Message returns a handle on the message field (ContributionAndProof).
 func (x *SignedContributionAndProof) Message() *ContributionAndProof {
-	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapContributionAndProof(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics
+// if v is of another preset.
 func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedContributionAndProof) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// SyncAggregatorSelectionData is the SyncAggregatorSelectionData container of the specification, a plain value:
+// SyncAggregatorSelectionData is the SyncAggregatorSelectionData container
+// of the specification, a plain value:
 //
 //	slot: Slot
 //	subcommittee_index: uint64
@@ -1294,9 +1302,6 @@ type SyncAggregatorSelectionData struct {
 	Slot              Slot
 	SubcommitteeIndex uint64
 }
-
-// syncAggregatorSelectionDataSchema is the schema type of SyncAggregatorSelectionData, the same in every preset.
-var syncAggregatorSelectionDataSchema = Mainnet.Type("SyncAggregatorSelectionData")
 
 // SizeSSZ returns the size of the serialization: 16 bytes.
 func (*SyncAggregatorSelectionData) SizeSSZ() int { return 16 }
@@ -1309,19 +1314,20 @@ func (x *SyncAggregatorSelectionData) MarshalSSZ() ([]byte, error) {
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
 	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Slot))
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.SubcommitteeIndex))
+	dst = binary.LittleEndian.AppendUint64(dst, x.SubcommitteeIndex)
 	return dst, nil
 }
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		if err := schema.Validate(syncAggregatorSelectionDataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SyncAggregatorSelectionData, b); err != nil {
 			return err
 		}
 	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.SubcommitteeIndex = uint64(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
+	x.SubcommitteeIndex = binary.LittleEndian.Uint64(b[8:16])
 	return nil
 }
 
@@ -1329,18 +1335,18 @@ func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 func (x *SyncAggregatorSelectionData) HashTreeRoot() [32]byte {
 	var buf [16]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(syncAggregatorSelectionDataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SyncAggregatorSelectionData.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SyncAggregatorSelectionData) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(syncAggregatorSelectionDataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SyncAggregatorSelectionData, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(syncAggregatorSelectionDataSchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.SyncAggregatorSelectionData, data)
 	if err != nil {
 		return err
 	}
@@ -1360,9 +1366,6 @@ type PowBlock struct {
 	TotalDifficulty uint256.Int
 }
 
-// powBlockSchema is the schema type of PowBlock, the same in every preset.
-var powBlockSchema = Mainnet.Type("PowBlock")
-
 // SizeSSZ returns the size of the serialization: 96 bytes.
 func (*PowBlock) SizeSSZ() int { return 96 }
 
@@ -1373,20 +1376,23 @@ func (x *PowBlock) MarshalSSZ() ([]byte, error) { return x.MarshalSSZTo(make([]b
 func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
 	dst = append(dst, x.BlockHash[:]...)
 	dst = append(dst, x.ParentHash[:]...)
-	dst = appendUint256(dst, &x.TotalDifficulty, 32)
+	dst, _ = x.TotalDifficulty.MarshalSSZAppend(dst)
 	return dst, nil
 }
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 	if len(b) != 96 {
-		if err := schema.Validate(powBlockSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.PowBlock, b); err != nil {
 			return err
 		}
 	}
-	copy(x.BlockHash[:], b[0:0+32])
-	copy(x.ParentHash[:], b[32:32+32])
-	readUint256(&x.TotalDifficulty, b[64:64+32])
+	copy(x.BlockHash[:], b[0:32])
+	copy(x.ParentHash[:], b[32:64])
+	if err := x.TotalDifficulty.UnmarshalSSZ(b[64:96]); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -1394,25 +1400,26 @@ func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 func (x *PowBlock) HashTreeRoot() [32]byte {
 	var buf [96]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(powBlockSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.PowBlock.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x PowBlock) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(powBlockSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.PowBlock, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *PowBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(powBlockSchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.PowBlock, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// Withdrawal is the Withdrawal container of the specification, a plain value:
+// Withdrawal is the Withdrawal container of the specification, a plain
+// value:
 //
 //	index: WithdrawalIndex
 //	validator_index: ValidatorIndex
@@ -1426,9 +1433,6 @@ type Withdrawal struct {
 	Address        ExecutionAddress
 	Amount         Gwei
 }
-
-// withdrawalSchema is the schema type of Withdrawal, the same in every preset.
-var withdrawalSchema = Mainnet.Type("Withdrawal")
 
 // SizeSSZ returns the size of the serialization: 44 bytes.
 func (*Withdrawal) SizeSSZ() int { return 44 }
@@ -1448,14 +1452,15 @@ func (x *Withdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 44 {
-		if err := schema.Validate(withdrawalSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Withdrawal, b); err != nil {
 			return err
 		}
 	}
-	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(x.Address[:], b[16:16+20])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[36 : 36+8]))
+	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0:8]))
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
+	copy(x.Address[:], b[16:36])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[36:44]))
 	return nil
 }
 
@@ -1463,25 +1468,26 @@ func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 func (x *Withdrawal) HashTreeRoot() [32]byte {
 	var buf [44]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(withdrawalSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Withdrawal.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Withdrawal) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(withdrawalSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Withdrawal, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *Withdrawal) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(withdrawalSchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.Withdrawal, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// BLSToExecutionChange is the BLSToExecutionChange container of the specification, a plain value:
+// BLSToExecutionChange is the BLSToExecutionChange container of the
+// specification, a plain value:
 //
 //	validator_index: ValidatorIndex
 //	from_bls_pubkey: BLSPubkey
@@ -1493,9 +1499,6 @@ type BLSToExecutionChange struct {
 	FromBLSPubkey      BLSPubkey
 	ToExecutionAddress ExecutionAddress
 }
-
-// blsToExecutionChangeSchema is the schema type of BLSToExecutionChange, the same in every preset.
-var blsToExecutionChangeSchema = Mainnet.Type("BLSToExecutionChange")
 
 // SizeSSZ returns the size of the serialization: 76 bytes.
 func (*BLSToExecutionChange) SizeSSZ() int { return 76 }
@@ -1516,13 +1519,14 @@ func (x *BLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		if err := schema.Validate(blsToExecutionChangeSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.BLSToExecutionChange, b); err != nil {
 			return err
 		}
 	}
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.FromBLSPubkey[:], b[8:8+48])
-	copy(x.ToExecutionAddress[:], b[56:56+20])
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
+	copy(x.FromBLSPubkey[:], b[8:56])
+	copy(x.ToExecutionAddress[:], b[56:76])
 	return nil
 }
 
@@ -1530,25 +1534,26 @@ func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 func (x *BLSToExecutionChange) HashTreeRoot() [32]byte {
 	var buf [76]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(blsToExecutionChangeSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.BLSToExecutionChange.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x BLSToExecutionChange) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(blsToExecutionChangeSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.BLSToExecutionChange, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *BLSToExecutionChange) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(blsToExecutionChangeSchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.BLSToExecutionChange, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// SignedBLSToExecutionChange is the SignedBLSToExecutionChange container of the specification, a plain value:
+// SignedBLSToExecutionChange is the SignedBLSToExecutionChange container of
+// the specification, a plain value:
 //
 //	message: BLSToExecutionChange
 //	signature: BLSSignature
@@ -1558,9 +1563,6 @@ type SignedBLSToExecutionChange struct {
 	Message   BLSToExecutionChange
 	Signature BLSSignature
 }
-
-// signedBLSToExecutionChangeSchema is the schema type of SignedBLSToExecutionChange, the same in every preset.
-var signedBLSToExecutionChangeSchema = Mainnet.Type("SignedBLSToExecutionChange")
 
 // SizeSSZ returns the size of the serialization: 172 bytes.
 func (*SignedBLSToExecutionChange) SizeSSZ() int { return 172 }
@@ -1580,14 +1582,15 @@ func (x *SignedBLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		if err := schema.Validate(signedBLSToExecutionChangeSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SignedBLSToExecutionChange, b); err != nil {
 			return err
 		}
 	}
-	if err := x.Message.UnmarshalSSZ(b[0 : 0+76]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[76:76+96])
+	copy(x.Signature[:], b[76:172])
 	return nil
 }
 
@@ -1595,25 +1598,26 @@ func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 func (x *SignedBLSToExecutionChange) HashTreeRoot() [32]byte {
 	var buf [172]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(signedBLSToExecutionChangeSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SignedBLSToExecutionChange.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SignedBLSToExecutionChange) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(signedBLSToExecutionChangeSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SignedBLSToExecutionChange, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *SignedBLSToExecutionChange) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(signedBLSToExecutionChangeSchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.SignedBLSToExecutionChange, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// HistoricalSummary is the HistoricalSummary container of the specification, a plain value:
+// HistoricalSummary is the HistoricalSummary container of the
+// specification, a plain value:
 //
 //	block_summary_root: Root
 //	state_summary_root: Root
@@ -1623,9 +1627,6 @@ type HistoricalSummary struct {
 	BlockSummaryRoot Root
 	StateSummaryRoot Root
 }
-
-// historicalSummarySchema is the schema type of HistoricalSummary, the same in every preset.
-var historicalSummarySchema = Mainnet.Type("HistoricalSummary")
 
 // SizeSSZ returns the size of the serialization: 64 bytes.
 func (*HistoricalSummary) SizeSSZ() int { return 64 }
@@ -1643,12 +1644,13 @@ func (x *HistoricalSummary) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		if err := schema.Validate(historicalSummarySchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.HistoricalSummary, b); err != nil {
 			return err
 		}
 	}
-	copy(x.BlockSummaryRoot[:], b[0:0+32])
-	copy(x.StateSummaryRoot[:], b[32:32+32])
+	copy(x.BlockSummaryRoot[:], b[0:32])
+	copy(x.StateSummaryRoot[:], b[32:64])
 	return nil
 }
 
@@ -1656,27 +1658,27 @@ func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 func (x *HistoricalSummary) HashTreeRoot() [32]byte {
 	var buf [64]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(historicalSummarySchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.HistoricalSummary.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x HistoricalSummary) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(historicalSummarySchema, b)
+	return sszjson.Marshal(Mainnet.schemas.HistoricalSummary, b)
 }
 
 // UnmarshalJSON sets x from its JSON in the beacon-API format.
 func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(historicalSummarySchema, data)
+	b, err := sszjson.Unmarshal(Mainnet.schemas.HistoricalSummary, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// ExecutionPayload is a view of the ExecutionPayload container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionPayload is a view of the ExecutionPayload container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -1701,8 +1703,8 @@ type ExecutionPayload struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayload returns an ExecutionPayload holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("capella: NewExecutionPayload with a nil *Spec")
@@ -1710,25 +1712,27 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	return wrapExecutionPayload(spec, newDefaultExecutionPayload(spec))
 }
 
-// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
+// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for
+// the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayload"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayload(spec, c), nil
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of
+// spec's ExecutionPayload type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if spec == nil || c == nil {
 		panic("capella: WrapExecutionPayload with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayload") {
+	if c.Schema() != spec.schemas.ExecutionPayload {
 		panic("capella: WrapExecutionPayload of a " + c.Type().String())
 	}
 	return wrapExecutionPayload(spec, c)
@@ -1741,11 +1745,7 @@ func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 }
 
 func newDefaultExecutionPayload(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayload"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayload))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1811,14 +1811,14 @@ func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayload"), b)
+	return sszjson.Marshal(x.Spec().schemas.ExecutionPayload, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayload"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.ExecutionPayload, data)
 	if err != nil {
 		return err
 	}
@@ -1827,107 +1827,63 @@ func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayload) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
-func (x *ExecutionPayload) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetParentHash(v Hash32) { forkcode.Check(x.container().SetBytes(0, v[:])) }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayload) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayload) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetStateRoot(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayload) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayload) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
-func (x *ExecutionPayload) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetPrevRandao(v Bytes32) { forkcode.Check(x.container().SetBytes(5, v[:])) }
 
 // BlockNumber returns the block_number field (uint64).
 func (x *ExecutionPayload) BlockNumber() uint64 { return x.container().Uint(6) }
@@ -1953,13 +1909,10 @@ func (x *ExecutionPayload) Timestamp() uint64 { return x.container().Uint(9) }
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1967,62 +1920,43 @@ func (x *ExecutionPayload) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayload) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
-func (x *ExecutionPayload) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetBlockHash(v Hash32) { forkcode.Check(x.container().SetBytes(12, v[:])) }
 
-// Transactions returns a handle on the transactions field (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
+// Transactions returns a handle on the transactions field
+// (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 	wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }
-	unwrap := func(v *view.ByteList) view.View { return v }
-	l, err := view.AsListOf(x.container().Field(13), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(13), wrap, func(l *view.ByteList) view.View { return l }))
 }
 
-// Withdrawals returns a handle on the withdrawals field (List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]).
+// Withdrawals returns a handle on the withdrawals field (List[Withdrawal,
+// MAX_WITHDRAWALS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal] {
-	v, err := view.AsValueList[Withdrawal](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Withdrawal](x.container().Field(14)))
 }
 
-// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container
+// of the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -2047,8 +1981,8 @@ type ExecutionPayloadHeader struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("capella: NewExecutionPayloadHeader with a nil *Spec")
@@ -2056,25 +1990,27 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	return wrapExecutionPayloadHeader(spec, newDefaultExecutionPayloadHeader(spec))
 }
 
-// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
+// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader
+// serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayloadHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayloadHeader(spec, c), nil
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
+// view of spec's ExecutionPayloadHeader type. It panics if spec or c is nil
+// or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
 	if spec == nil || c == nil {
 		panic("capella: WrapExecutionPayloadHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayloadHeader") {
+	if c.Schema() != spec.schemas.ExecutionPayloadHeader {
 		panic("capella: WrapExecutionPayloadHeader of a " + c.Type().String())
 	}
 	return wrapExecutionPayloadHeader(spec, c)
@@ -2087,11 +2023,7 @@ func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 }
 
 func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayloadHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayloadHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2157,14 +2089,14 @@ func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayloadHeader"), b)
+	return sszjson.Marshal(x.Spec().schemas.ExecutionPayloadHeader, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayloadHeader"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.ExecutionPayloadHeader, data)
 	if err != nil {
 		return err
 	}
@@ -2173,106 +2105,68 @@ func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayloadHeader) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
 func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayloadHeader) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayloadHeader) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
 func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayloadHeader) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayloadHeader) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
 func (x *ExecutionPayloadHeader) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(5, v[:]))
 }
 
 // BlockNumber returns the block_number field (uint64).
@@ -2299,13 +2193,10 @@ func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.container().Uint(
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -2313,80 +2204,56 @@ func (x *ExecutionPayloadHeader) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayloadHeader) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
 func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(12, v[:]))
 }
 
 // TransactionsRoot returns the transactions_root field (Root).
 func (x *ExecutionPayloadHeader) TransactionsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(13, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(13, v[:])
 	return v
 }
 
 // SetTransactionsRoot sets the transactions_root field.
 func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(13, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(13, v[:]))
 }
 
 // WithdrawalsRoot returns the withdrawals_root field (Root).
 func (x *ExecutionPayloadHeader) WithdrawalsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(14, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(14, v[:])
 	return v
 }
 
 // SetWithdrawalsRoot sets the withdrawals_root field.
 func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(14, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(14, v[:]))
 }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -2407,8 +2274,8 @@ type BeaconBlockBody struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("capella: NewBeaconBlockBody with a nil *Spec")
@@ -2416,25 +2283,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("capella: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("capella: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -2447,11 +2316,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2517,14 +2382,14 @@ func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return sszjson.Marshal(x.Spec().schemas.BeaconBlockBody, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconBlockBody, data)
 	if err != nil {
 		return err
 	}
@@ -2533,21 +2398,14 @@ func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2555,132 +2413,96 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
+	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.Spec().Phase0, c) }(v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
-	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Phase0, c) }(v.(*view.Container))
-	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Phase0, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(8).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
+// if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(8, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(8, v.View()))
 }
 
-// ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
+// ExecutionPayload returns a handle on the execution_payload field
+// (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.container().Field(9).(*view.Container))
+	return wrapExecutionPayload(x.Spec(), x.container().Field(9).(*view.Container))
 }
 
-// SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
-// another preset.
+// SetExecutionPayload replaces the execution_payload field with the value of v. It panics
+// if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.container().Set(9, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(9, v.View()))
 }
 
-// BLSToExecutionChanges returns a handle on the bls_to_execution_changes field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
+// BLSToExecutionChanges returns a handle on the bls_to_execution_changes
+// field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	v, err := view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -2695,8 +2517,8 @@ type BeaconBlock struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("capella: NewBeaconBlock with a nil *Spec")
@@ -2704,25 +2526,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("capella: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("capella: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -2735,11 +2558,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2803,14 +2622,14 @@ func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return sszjson.Marshal(x.Spec().schemas.BeaconBlock, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconBlock, data)
 	if err != nil {
 		return err
 	}
@@ -2831,58 +2650,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
-// SetBody replaces the body field with the value of v. It panics if v is of
-// another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+// SetBody replaces the body field with the value of v. It panics
+// if v is of another preset.
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -2894,8 +2691,8 @@ type SignedBeaconBlock struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("capella: NewSignedBeaconBlock with a nil *Spec")
@@ -2903,25 +2700,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("capella: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("capella: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -2934,11 +2733,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3004,14 +2799,14 @@ func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return sszjson.Marshal(x.Spec().schemas.SignedBeaconBlock, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.SignedBeaconBlock, data)
 	if err != nil {
 		return err
 	}
@@ -3020,39 +2815,30 @@ func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics
+// if v is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -3090,8 +2876,8 @@ type BeaconState struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("capella: NewBeaconState with a nil *Spec")
@@ -3099,25 +2885,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("capella: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("capella: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -3130,11 +2917,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3198,14 +2981,14 @@ func (x *BeaconState) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return sszjson.Marshal(x.Spec().schemas.BeaconState, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconState, data)
 	if err != nil {
 		return err
 	}
@@ -3220,21 +3003,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -3248,68 +3024,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -3317,29 +3075,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -3348,119 +3098,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -3468,71 +3188,61 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(22).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics
+// if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(23).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics
+// if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
+// LatestExecutionPayloadHeader returns a handle on the
+// latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(24).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
-// another preset.
+// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics
+// if v is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(24, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(24, v.View()))
 }
 
-// NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
+// NextWithdrawalIndex returns the next_withdrawal_index field
+// (WithdrawalIndex).
 func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 	return WithdrawalIndex(x.container().Uint(25))
 }
@@ -3540,7 +3250,8 @@ func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
 func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.container().SetUint(25, uint64(v)) }
 
-// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
+// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index
+// field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
 	return ValidatorIndex(x.container().Uint(26))
 }
@@ -3550,18 +3261,15 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 	x.container().SetUint(26, uint64(v))
 }
 
-// HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalSummaries returns a handle on the historical_summaries field
+// (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.container().Field(27))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
 }
 
-// LightClientHeader is a view of the LightClientHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientHeader is a view of the LightClientHeader container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	beacon: BeaconBlockHeader
 //	execution: ExecutionPayloadHeader
@@ -3574,8 +3282,8 @@ type LightClientHeader struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientHeader returns a LightClientHeader holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	if spec == nil {
 		panic("capella: NewLightClientHeader with a nil *Spec")
@@ -3583,25 +3291,27 @@ func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	return wrapLightClientHeader(spec, newDefaultLightClientHeader(spec))
 }
 
-// DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
+// DecodeLightClientHeader returns the LightClientHeader serialized in b,
+// for the preset of spec.
 func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientHeader(spec, c), nil
 }
 
-// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientHeader returns the LightClientHeader over c, a view of
+// spec's LightClientHeader type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientHeader") {
+	if c.Schema() != spec.schemas.LightClientHeader {
 		panic("capella: WrapLightClientHeader of a " + c.Type().String())
 	}
 	return wrapLightClientHeader(spec, c)
@@ -3614,11 +3324,7 @@ func wrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 }
 
 func newDefaultLightClientHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3684,14 +3390,14 @@ func (x *LightClientHeader) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("LightClientHeader"), b)
+	return sszjson.Marshal(x.Spec().schemas.LightClientHeader, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientHeader"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientHeader, data)
 	if err != nil {
 		return err
 	}
@@ -3703,33 +3409,27 @@ func (x *LightClientHeader) Beacon() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBeacon sets the beacon field.
 func (x *LightClientHeader) SetBeacon(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
-// Execution returns a handle on the execution field (ExecutionPayloadHeader).
+// Execution returns a handle on the execution field
+// (ExecutionPayloadHeader).
 func (x *LightClientHeader) Execution() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetExecution replaces the execution field with the value of v. It panics if v is of
-// another preset.
+// SetExecution replaces the execution field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // ExecutionBranch returns the execution_branch field (Vector[Bytes32, 4]).
@@ -3738,7 +3438,7 @@ func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32+32*i0])
 	}
 	return v
 }
@@ -3750,14 +3450,12 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientBootstrap is a view of the LightClientBootstrap container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientBootstrap is a view of the LightClientBootstrap container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
@@ -3770,8 +3468,8 @@ type LightClientBootstrap struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("capella: NewLightClientBootstrap with a nil *Spec")
@@ -3779,25 +3477,27 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return wrapLightClientBootstrap(spec, newDefaultLightClientBootstrap(spec))
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientBootstrap"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientBootstrap(spec, c), nil
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientBootstrap with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientBootstrap") {
+	if c.Schema() != spec.schemas.LightClientBootstrap {
 		panic("capella: WrapLightClientBootstrap of a " + c.Type().String())
 	}
 	return wrapLightClientBootstrap(spec, c)
@@ -3810,11 +3510,7 @@ func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientBootstrap))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3880,14 +3576,14 @@ func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("LightClientBootstrap"), b)
+	return sszjson.Marshal(x.Spec().schemas.LightClientBootstrap, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientBootstrap"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientBootstrap, data)
 	if err != nil {
 		return err
 	}
@@ -3896,37 +3592,35 @@ func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
 
 // Header returns a handle on the header field (LightClientHeader).
 func (x *LightClientBootstrap) Header() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetHeader replaces the header field with the value of v. It panics if v is of
-// another preset.
+// SetHeader replaces the header field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (Vector[Bytes32, 5]).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch
+// field (Vector[Bytes32, 5]).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32+32*i0])
 	}
 	return v
 }
@@ -3938,14 +3632,12 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientUpdate is a view of the LightClientUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientUpdate is a view of the LightClientUpdate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
@@ -3962,8 +3654,8 @@ type LightClientUpdate struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientUpdate with a nil *Spec")
@@ -3971,25 +3663,27 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return wrapLightClientUpdate(spec, newDefaultLightClientUpdate(spec))
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientUpdate(spec, c), nil
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientUpdate") {
+	if c.Schema() != spec.schemas.LightClientUpdate {
 		panic("capella: WrapLightClientUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientUpdate(spec, c)
@@ -4002,11 +3696,7 @@ func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -4072,53 +3762,52 @@ func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("LightClientUpdate"), b)
+	return sszjson.Marshal(x.Spec().schemas.LightClientUpdate, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientUpdate"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientUpdate, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (Vector[Bytes32, 5]).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field
+// (Vector[Bytes32, 5]).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32+32*i0])
 	}
 	return v
 }
@@ -4130,22 +3819,19 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(3).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
@@ -4154,7 +3840,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32+32*i0])
 	}
 	return v
 }
@@ -4166,22 +3852,19 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(5).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(5).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(5, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(5, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -4190,9 +3873,10 @@ func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.container().Uin
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, uint64(v)) }
 
-// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
@@ -4207,8 +3891,8 @@ type LightClientFinalityUpdate struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientFinalityUpdate with a nil *Spec")
@@ -4216,25 +3900,27 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return wrapLightClientFinalityUpdate(spec, newDefaultLightClientFinalityUpdate(spec))
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientFinalityUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientFinalityUpdate(spec, c), nil
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientFinalityUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientFinalityUpdate") {
+	if c.Schema() != spec.schemas.LightClientFinalityUpdate {
 		panic("capella: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientFinalityUpdate(spec, c)
@@ -4247,11 +3933,7 @@ func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientFinalityUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -4319,44 +4001,42 @@ func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("LightClientFinalityUpdate"), b)
+	return sszjson.Marshal(x.Spec().schemas.LightClientFinalityUpdate, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientFinalityUpdate"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientFinalityUpdate, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 6]).
@@ -4365,7 +4045,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32+32*i0])
 	}
 	return v
 }
@@ -4377,22 +4057,19 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(3).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -4401,9 +4078,10 @@ func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.contain
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(4, uint64(v)) }
 
-// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	sync_aggregate: SyncAggregate
@@ -4416,8 +4094,9 @@ type LightClientOptimisticUpdate struct {
 	spec *Spec                          // nil in a zero value: Mainnet
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -4425,25 +4104,27 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return wrapLightClientOptimisticUpdate(spec, newDefaultLightClientOptimisticUpdate(spec))
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientOptimisticUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientOptimisticUpdate(spec, c), nil
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientOptimisticUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientOptimisticUpdate") {
+	if c.Schema() != spec.schemas.LightClientOptimisticUpdate {
 		panic("capella: WrapLightClientOptimisticUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientOptimisticUpdate(spec, c)
@@ -4456,11 +4137,7 @@ func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 }
 
 func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientOptimisticUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientOptimisticUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -4528,44 +4205,42 @@ func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sszjson.Marshal(x.Spec().Type("LightClientOptimisticUpdate"), b)
+	return sszjson.Marshal(x.Spec().schemas.LightClientOptimisticUpdate, b)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientOptimisticUpdate"), data)
+	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientOptimisticUpdate, data)
 	if err != nil {
 		return err
 	}
 	return x.UnmarshalSSZ(b)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientOptimisticUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -4677,22 +4352,4 @@ func NewValue(spec *Spec, name string) (v Value, ok bool) {
 		return NewLightClientOptimisticUpdate(spec), true
 	}
 	return nil, false
-}
-
-// appendUint256 appends the size low bytes of v, little-endian.
-func appendUint256(dst []byte, v *uint256.Int, size int) []byte {
-	var b [32]byte
-	for i := 0; i < 4; i++ {
-		binary.LittleEndian.PutUint64(b[8*i:], v[i])
-	}
-	return append(dst, b[:size]...)
-}
-
-// readUint256 sets v from little-endian bytes.
-func readUint256(v *uint256.Int, b []byte) {
-	var full [32]byte
-	copy(full[:], b)
-	for i := 0; i < 4; i++ {
-		v[i] = binary.LittleEndian.Uint64(full[8*i:])
-	}
 }
