@@ -514,22 +514,14 @@ func (x *SyncAggregate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncAggregate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SyncAggregate, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SyncAggregate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncAggregate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SyncAggregate, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SyncAggregate, data)
 }
 
 // SyncCommitteeBits returns a handle on the sync_committee_bits field
@@ -667,22 +659,14 @@ func (x *SyncCommittee) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommittee) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SyncCommittee, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SyncCommittee)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncCommittee) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SyncCommittee, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SyncCommittee, data)
 }
 
 // Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey,
@@ -764,13 +748,10 @@ func (x SyncCommitteeMessage) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.SyncCommitteeMessage, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.SyncCommitteeMessage, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SyncCommitteeMessage, data)
 }
 
 // SyncCommitteeContribution is a view of the SyncCommitteeContribution
@@ -897,22 +878,14 @@ func (x *SyncCommitteeContribution) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommitteeContribution) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SyncCommitteeContribution, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SyncCommitteeContribution)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncCommitteeContribution) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SyncCommitteeContribution, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SyncCommitteeContribution, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -1076,22 +1049,14 @@ func (x *ContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.ContributionAndProof, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ContributionAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.ContributionAndProof, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ContributionAndProof, data)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
@@ -1250,22 +1215,14 @@ func (x *SignedContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SignedContributionAndProof, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedContributionAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SignedContributionAndProof, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedContributionAndProof, data)
 }
 
 // Message returns a handle on the message field (ContributionAndProof).
@@ -1344,13 +1301,10 @@ func (x SyncAggregatorSelectionData) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.SyncAggregatorSelectionData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.SyncAggregatorSelectionData, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SyncAggregatorSelectionData, data)
 }
 
 // PowBlock is the PowBlock container of the specification, a plain value:
@@ -1409,13 +1363,10 @@ func (x PowBlock) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.PowBlock, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *PowBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.PowBlock, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.PowBlock, data)
 }
 
 // Withdrawal is the Withdrawal container of the specification, a plain
@@ -1477,13 +1428,10 @@ func (x Withdrawal) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Withdrawal, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Withdrawal) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Withdrawal, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Withdrawal, data)
 }
 
 // BLSToExecutionChange is the BLSToExecutionChange container of the
@@ -1543,13 +1491,10 @@ func (x BLSToExecutionChange) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.BLSToExecutionChange, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *BLSToExecutionChange) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.BLSToExecutionChange, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.BLSToExecutionChange, data)
 }
 
 // SignedBLSToExecutionChange is the SignedBLSToExecutionChange container of
@@ -1607,13 +1552,10 @@ func (x SignedBLSToExecutionChange) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.SignedBLSToExecutionChange, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.SignedBLSToExecutionChange, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SignedBLSToExecutionChange, data)
 }
 
 // HistoricalSummary is the HistoricalSummary container of the
@@ -1667,13 +1609,10 @@ func (x HistoricalSummary) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.HistoricalSummary, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.HistoricalSummary, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.HistoricalSummary, data)
 }
 
 // ExecutionPayload is a view of the ExecutionPayload container of the
@@ -1807,22 +1746,14 @@ func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.ExecutionPayload, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.ExecutionPayload, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
@@ -2085,22 +2016,14 @@ func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.ExecutionPayloadHeader, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.ExecutionPayloadHeader, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
@@ -2378,22 +2301,14 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.BeaconBlockBody, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconBlockBody, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
@@ -2618,22 +2533,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.BeaconBlock, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconBlock, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -2795,22 +2702,14 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SignedBeaconBlock, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SignedBeaconBlock, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
@@ -2977,22 +2876,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.BeaconState, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconState, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -3386,22 +3277,14 @@ func (x *LightClientHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.LightClientHeader, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientHeader, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientHeader, data)
 }
 
 // Beacon returns the beacon field (BeaconBlockHeader).
@@ -3572,22 +3455,14 @@ func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.LightClientBootstrap, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientBootstrap, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap, data)
 }
 
 // Header returns a handle on the header field (LightClientHeader).
@@ -3758,22 +3633,14 @@ func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.LightClientUpdate, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientUpdate, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate, data)
 }
 
 // AttestedHeader returns a handle on the attested_header field
@@ -3997,22 +3864,14 @@ func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.LightClientFinalityUpdate, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientFinalityUpdate, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate, data)
 }
 
 // AttestedHeader returns a handle on the attested_header field
@@ -4201,22 +4060,14 @@ func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.LightClientOptimisticUpdate, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.LightClientOptimisticUpdate, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate, data)
 }
 
 // AttestedHeader returns a handle on the attested_header field

@@ -333,13 +333,10 @@ func (x Fork) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Fork, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Fork) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Fork, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Fork, data)
 }
 
 // ForkData is the ForkData container of the specification, a plain value:
@@ -392,13 +389,10 @@ func (x ForkData) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.ForkData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *ForkData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.ForkData, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.ForkData, data)
 }
 
 // Checkpoint is the Checkpoint container of the specification, a plain
@@ -452,13 +446,10 @@ func (x Checkpoint) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Checkpoint, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Checkpoint, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Checkpoint, data)
 }
 
 // Validator is the Validator container of the specification, a plain value:
@@ -539,13 +530,10 @@ func (x Validator) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Validator, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Validator) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Validator, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Validator, data)
 }
 
 // AttestationData is the AttestationData container of the specification, a
@@ -615,13 +603,10 @@ func (x AttestationData) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.AttestationData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *AttestationData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.AttestationData, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.AttestationData, data)
 }
 
 // IndexedAttestation is a view of the IndexedAttestation container of the
@@ -743,22 +728,14 @@ func (x *IndexedAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, []
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *IndexedAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.IndexedAttestation, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.IndexedAttestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.IndexedAttestation, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.IndexedAttestation, data)
 }
 
 // AttestingIndices returns a handle on the attesting_indices field
@@ -915,22 +892,14 @@ func (x *PendingAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, []
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *PendingAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.PendingAttestation, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.PendingAttestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *PendingAttestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.PendingAttestation, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.PendingAttestation, data)
 }
 
 // AggregationBits returns a handle on the aggregation_bits field
@@ -1023,13 +992,10 @@ func (x Eth1Data) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Eth1Data, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Eth1Data) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Eth1Data, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Eth1Data, data)
 }
 
 // HistoricalBatch is a view of the HistoricalBatch container of the
@@ -1150,22 +1116,14 @@ func (x *HistoricalBatch) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *HistoricalBatch) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.HistoricalBatch, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.HistoricalBatch)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *HistoricalBatch) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.HistoricalBatch, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.HistoricalBatch, data)
 }
 
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
@@ -1235,13 +1193,10 @@ func (x DepositMessage) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.DepositMessage, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *DepositMessage) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.DepositMessage, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.DepositMessage, data)
 }
 
 // DepositData is the DepositData container of the specification, a plain
@@ -1303,13 +1258,10 @@ func (x DepositData) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.DepositData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *DepositData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.DepositData, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.DepositData, data)
 }
 
 // BeaconBlockHeader is the BeaconBlockHeader container of the
@@ -1375,13 +1327,10 @@ func (x BeaconBlockHeader) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.BeaconBlockHeader, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *BeaconBlockHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.BeaconBlockHeader, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.BeaconBlockHeader, data)
 }
 
 // SigningData is the SigningData container of the specification, a plain
@@ -1435,13 +1384,10 @@ func (x SigningData) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.SigningData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SigningData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.SigningData, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SigningData, data)
 }
 
 // SignedBeaconBlockHeader is the SignedBeaconBlockHeader container of the
@@ -1499,13 +1445,10 @@ func (x SignedBeaconBlockHeader) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.SignedBeaconBlockHeader, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.SignedBeaconBlockHeader, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SignedBeaconBlockHeader, data)
 }
 
 // ProposerSlashing is the ProposerSlashing container of the specification,
@@ -1563,13 +1506,10 @@ func (x ProposerSlashing) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.ProposerSlashing, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.ProposerSlashing, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.ProposerSlashing, data)
 }
 
 // AttesterSlashing is a view of the AttesterSlashing container of the
@@ -1690,22 +1630,14 @@ func (x *AttesterSlashing) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AttesterSlashing) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.AttesterSlashing, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.AttesterSlashing)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *AttesterSlashing) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.AttesterSlashing, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.AttesterSlashing, data)
 }
 
 // Attestation1 returns a handle on the attestation_1 field
@@ -1848,22 +1780,14 @@ func (x *Attestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *Attestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.Attestation, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.Attestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *Attestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.Attestation, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.Attestation, data)
 }
 
 // AggregationBits returns a handle on the aggregation_bits field
@@ -1952,13 +1876,10 @@ func (x Deposit) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Deposit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Deposit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Deposit, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Deposit, data)
 }
 
 // VoluntaryExit is the VoluntaryExit container of the specification, a
@@ -2012,13 +1933,10 @@ func (x VoluntaryExit) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.VoluntaryExit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *VoluntaryExit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.VoluntaryExit, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.VoluntaryExit, data)
 }
 
 // SignedVoluntaryExit is the SignedVoluntaryExit container of the
@@ -2076,13 +1994,10 @@ func (x SignedVoluntaryExit) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.SignedVoluntaryExit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.SignedVoluntaryExit, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SignedVoluntaryExit, data)
 }
 
 // BeaconBlockBody is a view of the BeaconBlockBody container of the
@@ -2209,22 +2124,14 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.BeaconBlockBody, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconBlockBody, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
@@ -2417,22 +2324,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.BeaconBlock, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconBlock, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -2594,22 +2493,14 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SignedBeaconBlock, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SignedBeaconBlock, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
@@ -2769,22 +2660,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.BeaconState, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.BeaconState, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -3049,13 +2932,10 @@ func (x Eth1Block) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.Eth1Block, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Eth1Block) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.Eth1Block, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Eth1Block, data)
 }
 
 // AggregateAndProof is a view of the AggregateAndProof container of the
@@ -3177,22 +3057,14 @@ func (x *AggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.AggregateAndProof, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.AggregateAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *AggregateAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.AggregateAndProof, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.AggregateAndProof, data)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
@@ -3345,22 +3217,14 @@ func (x *SignedAggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedAggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.SignedAggregateAndProof, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedAggregateAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedAggregateAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.SignedAggregateAndProof, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedAggregateAndProof, data)
 }
 
 // Message returns a handle on the message field (AggregateAndProof).

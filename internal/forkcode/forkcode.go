@@ -1,8 +1,8 @@
 // Package forkcode holds what the generated code of the fork packages
 // (phase0, capella...) shares, so that each generated method is one line
 // however many forks and types there are: the bodies of the methods of the
-// named byte-vector types (Root, BLSPubkey...), and the panics of the
-// accessors whose errors no valid argument causes.
+// named byte-vector types (Root, BLSPubkey...), those of the JSON methods,
+// and the panics of the accessors whose errors no valid argument causes.
 //
 // Its errors name the fork package and the type they are about
 // ("phase0: Root: ..."), which the callers pass: the package a user calls

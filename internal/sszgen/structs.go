@@ -356,13 +356,10 @@ func (x {{.Name}}) MarshalJSON() ([]byte, error) {
 	return sszjson.Marshal(Mainnet.schemas.{{.Name}}, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *{{.Name}}) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(Mainnet.schemas.{{.Name}}, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.{{.Name}}, data)
 }
 
 {{end}}

@@ -314,22 +314,14 @@ func (x *{{.Name}}) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte,
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *{{.Name}}) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().schemas.{{.Name}}, b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.{{.Name}})
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *{{.Name}}) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().schemas.{{.Name}}, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.{{.Name}}, data)
 }
 
 {{end}}
