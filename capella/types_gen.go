@@ -1075,8 +1075,8 @@ func (x *ContributionAndProof) Contribution() *SyncCommitteeContribution {
 	return wrapSyncCommitteeContribution(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetContribution replaces the contribution field with the value of v. It panics
-// if v is of another preset.
+// SetContribution replaces the contribution field with the value of v. It
+// panics if v is of another preset.
 func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
 	forkcode.Check(x.container().Set(1, v.View()))
 }
@@ -1230,8 +1230,8 @@ func (x *SignedContributionAndProof) Message() *ContributionAndProof {
 	return wrapContributionAndProof(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics
-// if v is of another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -2391,8 +2391,8 @@ func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
 	return wrapSyncAggregate(x.Spec(), x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
-// if v is of another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
 	forkcode.Check(x.container().Set(8, v.View()))
 }
@@ -2403,8 +2403,8 @@ func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
 	return wrapExecutionPayload(x.Spec(), x.container().Field(9).(*view.Container))
 }
 
-// SetExecutionPayload replaces the execution_payload field with the value of v. It panics
-// if v is of another preset.
+// SetExecutionPayload replaces the execution_payload field with the value
+// of v. It panics if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
 	forkcode.Check(x.container().Set(9, v.View()))
 }
@@ -2580,8 +2580,8 @@ func (x *BeaconBlock) Body() *BeaconBlockBody {
 	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
-// SetBody replaces the body field with the value of v. It panics
-// if v is of another preset.
+// SetBody replaces the body field with the value of v. It panics if v is of
+// another preset.
 func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
 // SignedBeaconBlock is a view of the SignedBeaconBlock container of the
@@ -2717,8 +2717,8 @@ func (x *SignedBeaconBlock) Message() *BeaconBlock {
 	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics
-// if v is of another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -3102,8 +3102,8 @@ func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
 	return wrapSyncCommittee(x.Spec(), x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics
-// if v is of another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 	forkcode.Check(x.container().Set(22, v.View()))
 }
@@ -3114,8 +3114,8 @@ func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
 	return wrapSyncCommittee(x.Spec(), x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics
-// if v is of another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
 	forkcode.Check(x.container().Set(23, v.View()))
 }
@@ -3126,8 +3126,9 @@ func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
 	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics
-// if v is of another preset.
+// SetLatestExecutionPayloadHeader replaces the
+// latest_execution_payload_header field with the value of v. It panics if v
+// is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
 	forkcode.Check(x.container().Set(24, v.View()))
 }
@@ -3321,7 +3322,7 @@ func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32+32*i0])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3470,8 +3471,8 @@ func (x *LightClientBootstrap) Header() *LightClientHeader {
 	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetHeader replaces the header field with the value of v. It panics
-// if v is of another preset.
+// SetHeader replaces the header field with the value of v. It panics if v
+// is of another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -3482,8 +3483,8 @@ func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
 	return wrapSyncCommittee(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics
-// if v is of another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
 	forkcode.Check(x.container().Set(1, v.View()))
 }
@@ -3495,7 +3496,7 @@ func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32+32*i0])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3649,8 +3650,8 @@ func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
 	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics
-// if v is of another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -3661,8 +3662,8 @@ func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
 	return wrapSyncCommittee(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics
-// if v is of another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
 	forkcode.Check(x.container().Set(1, v.View()))
 }
@@ -3674,7 +3675,7 @@ func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32+32*i0])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3695,8 +3696,8 @@ func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
 	return wrapLightClientHeader(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics
-// if v is of another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
 	forkcode.Check(x.container().Set(3, v.View()))
 }
@@ -3707,7 +3708,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32+32*i0])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3728,8 +3729,8 @@ func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
 	return wrapSyncAggregate(x.Spec(), x.container().Field(5).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
-// if v is of another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
 	forkcode.Check(x.container().Set(5, v.View()))
 }
@@ -3880,8 +3881,8 @@ func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
 	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics
-// if v is of another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -3892,8 +3893,8 @@ func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
 	return wrapLightClientHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics
-// if v is of another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
 	forkcode.Check(x.container().Set(1, v.View()))
 }
@@ -3904,7 +3905,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32+32*i0])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3925,8 +3926,8 @@ func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
 	return wrapSyncAggregate(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
-// if v is of another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
 	forkcode.Check(x.container().Set(3, v.View()))
 }
@@ -4076,8 +4077,8 @@ func (x *LightClientOptimisticUpdate) AttestedHeader() *LightClientHeader {
 	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics
-// if v is of another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -4088,8 +4089,8 @@ func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
 	return wrapSyncAggregate(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics
-// if v is of another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
 	forkcode.Check(x.container().Set(1, v.View()))
 }

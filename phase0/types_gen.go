@@ -1646,8 +1646,8 @@ func (x *AttesterSlashing) Attestation1() *IndexedAttestation {
 	return wrapIndexedAttestation(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestation1 replaces the attestation_1 field with the value of v. It panics
-// if v is of another preset.
+// SetAttestation1 replaces the attestation_1 field with the value of v. It
+// panics if v is of another preset.
 func (x *AttesterSlashing) SetAttestation1(v *IndexedAttestation) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -1658,8 +1658,8 @@ func (x *AttesterSlashing) Attestation2() *IndexedAttestation {
 	return wrapIndexedAttestation(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetAttestation2 replaces the attestation_2 field with the value of v. It panics
-// if v is of another preset.
+// SetAttestation2 replaces the attestation_2 field with the value of v. It
+// panics if v is of another preset.
 func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 	forkcode.Check(x.container().Set(1, v.View()))
 }
@@ -1855,7 +1855,7 @@ func (x *Deposit) UnmarshalSSZ(b []byte) error {
 		}
 	}
 	for i0 := range x.Proof {
-		copy(x.Proof[i0][:], b[32*i0:32+32*i0])
+		copy(x.Proof[i0][:], b[32*i0:32*i0+32])
 	}
 	if err := x.Data.UnmarshalSSZ(b[1056:1240]); err != nil {
 		return err
@@ -2371,8 +2371,8 @@ func (x *BeaconBlock) Body() *BeaconBlockBody {
 	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
-// SetBody replaces the body field with the value of v. It panics
-// if v is of another preset.
+// SetBody replaces the body field with the value of v. It panics if v is of
+// another preset.
 func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
 // SignedBeaconBlock is a view of the SignedBeaconBlock container of the
@@ -2508,8 +2508,8 @@ func (x *SignedBeaconBlock) Message() *BeaconBlock {
 	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics
-// if v is of another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }
@@ -3232,8 +3232,8 @@ func (x *SignedAggregateAndProof) Message() *AggregateAndProof {
 	return wrapAggregateAndProof(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics
-// if v is of another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
 	forkcode.Check(x.container().Set(0, v.View()))
 }

@@ -101,7 +101,7 @@ func (a at) String() string {
 	}
 	s := strings.Join(a.terms, "+")
 	if a.off != 0 {
-		s = fmt.Sprint(a.off) + "+" + s
+		s += fmt.Sprintf("+%d", a.off)
 	}
 	return s
 }

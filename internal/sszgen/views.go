@@ -381,8 +381,7 @@ func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} { return {{.Get}} }
 {{template "handleDoc" .}}
 func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} { return {{.Get}} }
 
-// {{.Setter}} replaces the {{.Field}} field with the value of v. It panics
-// if v is of another preset.
+{{doc .Setter " replaces the " .Field " field with the value of v. It panics if v is of another preset."}}
 func (x *{{.Owner}}) {{.Setter}}(v {{.GoType}}) { forkcode.Check(x.container().Set({{.Index}}, v.View())) }
 
 {{end}}
