@@ -19,6 +19,12 @@
 // (views and their accessors), file.go (the Spec's types and the registry),
 // zerotest.go (the test). What the generated methods have in common is in
 // package internal/forkcode, so that each is one line.
+//
+// The generated code relies on the Spec type that each fork package writes
+// by hand (spec.go): its field schemas, of the generated type of that name,
+// filled in NewSpec by the generated newSchemas, and, in a fork with a
+// parent, a field named after the parent (Phase0 in capella) that holds
+// the parent's Spec of the same preset.
 package main
 
 import (

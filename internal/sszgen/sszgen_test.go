@@ -100,3 +100,42 @@ func TestImports(t *testing.T) {
 		t.Error("imports of code that does not parse: no error")
 	}
 }
+
+// TestGrandchild generates a fork whose parent is capella, as the forks
+// after Capella will be: what it takes from phase0 through capella is
+// reached through the Spec of each fork in turn.
+func TestGrandchild(t *testing.T) {
+	blob := def.Alias("TestBlob", def.ByteVector(def.N(64)))
+	f := &def.Fork{Name: "testfork", Parent: forks.Capella, Containers: []*def.Container{
+		{Name: "Record", Fields: []def.Field{
+			{Name: "blob", Type: blob},
+			{Name: "attestations", Type: def.List(def.Ref("Attestation"), def.N(4))},
+			{Name: "body", Type: def.Ref("BeaconBlockBody")},
+			{Name: "header", Type: def.Ref("BeaconBlockHeader")},
+		}},
+	}}
+	src, err := generate(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"github.com/ssztree/ssztree/capella"`,
+		`"github.com/ssztree/ssztree/phase0"`,
+		"type Attestation = capella.Attestation",
+		"type Root = capella.Root",
+		"return capella.NewAttestation(spec.Capella)",
+		"type TestBlob [64]byte",
+		`forkcode.UnmarshalSSZ(v[:], b, "testfork", "TestBlob")`,
+		"phase0.WrapAttestation(spec.Capella.Phase0, v.(*view.Container))",
+		"capella.WrapBeaconBlockBody(x.Spec().Capella, x.container().Field(2).(*view.Container))",
+		"func (x *Record) SetHeader(v BeaconBlockHeader)",
+		`Record: ts.Container("Record")`,
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the grandchild fork's code lacks %s", want)
+		}
+	}
+	if !bytes.Contains(src, []byte("type Checkpoint = capella.Checkpoint")) {
+		t.Error("the grandchild fork does not re-export Checkpoint")
+	}
+}
