@@ -8,12 +8,12 @@ import (
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
-	"sync/atomic"
 )
 
 // Version is [phase0.Version], the Version type of the specification
@@ -198,6 +198,16 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return phase0.DecodeIndexedAttestation(spec.Phase0, b)
 }
 
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
+func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
+	if spec == nil {
+		panic("capella: WrapIndexedAttestation with a nil *Spec")
+	}
+	return phase0.WrapIndexedAttestation(spec.Phase0, c)
+}
+
 // NewPendingAttestation returns a PendingAttestation holding the default
 // value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
@@ -214,6 +224,16 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 		return nil, fmt.Errorf("capella: DecodePendingAttestation: %w", ErrNilSpec)
 	}
 	return phase0.DecodePendingAttestation(spec.Phase0, b)
+}
+
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
+func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
+	if spec == nil {
+		panic("capella: WrapPendingAttestation with a nil *Spec")
+	}
+	return phase0.WrapPendingAttestation(spec.Phase0, c)
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value,
@@ -234,6 +254,16 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return phase0.DecodeHistoricalBatch(spec.Phase0, b)
 }
 
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
+func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
+	if spec == nil {
+		panic("capella: WrapHistoricalBatch with a nil *Spec")
+	}
+	return phase0.WrapHistoricalBatch(spec.Phase0, c)
+}
+
 // NewAttesterSlashing returns an AttesterSlashing holding the default
 // value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
@@ -250,6 +280,16 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 		return nil, fmt.Errorf("capella: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
 	return phase0.DecodeAttesterSlashing(spec.Phase0, b)
+}
+
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
+func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
+	if spec == nil {
+		panic("capella: WrapAttesterSlashing with a nil *Spec")
+	}
+	return phase0.WrapAttesterSlashing(spec.Phase0, c)
 }
 
 // NewAttestation returns an Attestation holding the default value, for the
@@ -270,6 +310,15 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return phase0.DecodeAttestation(spec.Phase0, b)
 }
 
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
+func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
+	if spec == nil {
+		panic("capella: WrapAttestation with a nil *Spec")
+	}
+	return phase0.WrapAttestation(spec.Phase0, c)
+}
+
 // NewAggregateAndProof returns an AggregateAndProof holding the default
 // value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
@@ -288,6 +337,16 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return phase0.DecodeAggregateAndProof(spec.Phase0, b)
 }
 
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
+func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
+	if spec == nil {
+		panic("capella: WrapAggregateAndProof with a nil *Spec")
+	}
+	return phase0.WrapAggregateAndProof(spec.Phase0, c)
+}
+
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
 // default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
@@ -304,6 +363,16 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 		return nil, fmt.Errorf("capella: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
 	return phase0.DecodeSignedAggregateAndProof(spec.Phase0, b)
+}
+
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
+func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
+	if spec == nil {
+		panic("capella: WrapSignedAggregateAndProof with a nil *Spec")
+	}
+	return phase0.WrapSignedAggregateAndProof(spec.Phase0, c)
 }
 
 // WithdrawalIndex is the WithdrawalIndex type of the specification (uint64).
@@ -408,8 +477,8 @@ func newSchemas(ts *def.Types) schemas {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncAggregate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSyncAggregate returns a SyncAggregate holding the default value, for
@@ -448,9 +517,7 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 }
 
 func wrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
-	x := &SyncAggregate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SyncAggregate{c: c, spec: spec}
 }
 
 func newDefaultSyncAggregate(spec *Spec) *view.Container {
@@ -460,11 +527,17 @@ func newDefaultSyncAggregate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SyncAggregate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSyncAggregate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SyncAggregate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSyncAggregate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -478,8 +551,23 @@ func (x *SyncAggregate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *SyncAggregate) Copy() *SyncAggregate { return wrapSyncAggregate(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *SyncAggregate) Copy() *SyncAggregate {
+	return &SyncAggregate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SyncAggregate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SyncAggregate) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -553,8 +641,8 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncCommittee struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSyncCommittee returns a SyncCommittee holding the default value, for
@@ -593,9 +681,7 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 }
 
 func wrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
-	x := &SyncCommittee{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SyncCommittee{c: c, spec: spec}
 }
 
 func newDefaultSyncCommittee(spec *Spec) *view.Container {
@@ -605,11 +691,17 @@ func newDefaultSyncCommittee(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SyncCommittee) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSyncCommittee(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SyncCommittee) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSyncCommittee(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -623,8 +715,23 @@ func (x *SyncCommittee) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *SyncCommittee) Copy() *SyncCommittee { return wrapSyncCommittee(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *SyncCommittee) Copy() *SyncCommittee {
+	return &SyncCommittee{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SyncCommittee) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SyncCommittee) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -768,8 +875,8 @@ func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SyncCommitteeContribution struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
@@ -808,9 +915,7 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 }
 
 func wrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
-	x := &SyncCommitteeContribution{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SyncCommitteeContribution{c: c, spec: spec}
 }
 
 func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
@@ -820,11 +925,17 @@ func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SyncCommitteeContribution) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSyncCommitteeContribution(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SyncCommitteeContribution) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSyncCommitteeContribution(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -838,9 +949,22 @@ func (x *SyncCommitteeContribution) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SyncCommitteeContribution) Copy() *SyncCommitteeContribution {
-	return wrapSyncCommitteeContribution(x.spec, x.container().Copy())
+	return &SyncCommitteeContribution{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SyncCommitteeContribution) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -941,8 +1065,8 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ContributionAndProof struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewContributionAndProof returns a ContributionAndProof holding the
@@ -981,9 +1105,7 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 }
 
 func wrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
-	x := &ContributionAndProof{spec: spec}
-	x.c.Store(c)
-	return x
+	return &ContributionAndProof{c: c, spec: spec}
 }
 
 func newDefaultContributionAndProof(spec *Spec) *view.Container {
@@ -993,11 +1115,17 @@ func newDefaultContributionAndProof(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *ContributionAndProof) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultContributionAndProof(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *ContributionAndProof) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultContributionAndProof(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1011,9 +1139,22 @@ func (x *ContributionAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *ContributionAndProof) Copy() *ContributionAndProof {
-	return wrapContributionAndProof(x.spec, x.container().Copy())
+	return &ContributionAndProof{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *ContributionAndProof) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1104,8 +1245,8 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedContributionAndProof struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSignedContributionAndProof returns a SignedContributionAndProof
@@ -1145,9 +1286,7 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 }
 
 func wrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
-	x := &SignedContributionAndProof{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SignedContributionAndProof{c: c, spec: spec}
 }
 
 func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
@@ -1157,11 +1296,17 @@ func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SignedContributionAndProof) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSignedContributionAndProof(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedContributionAndProof) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedContributionAndProof(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1175,9 +1320,22 @@ func (x *SignedContributionAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SignedContributionAndProof) Copy() *SignedContributionAndProof {
-	return wrapSignedContributionAndProof(x.spec, x.container().Copy())
+	return &SignedContributionAndProof{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedContributionAndProof) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1638,8 +1796,8 @@ func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayload struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewExecutionPayload returns an ExecutionPayload holding the default
@@ -1678,9 +1836,7 @@ func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 }
 
 func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
-	x := &ExecutionPayload{spec: spec}
-	x.c.Store(c)
-	return x
+	return &ExecutionPayload{c: c, spec: spec}
 }
 
 func newDefaultExecutionPayload(spec *Spec) *view.Container {
@@ -1690,11 +1846,17 @@ func newDefaultExecutionPayload(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *ExecutionPayload) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultExecutionPayload(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *ExecutionPayload) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultExecutionPayload(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1708,9 +1870,22 @@ func (x *ExecutionPayload) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *ExecutionPayload) Copy() *ExecutionPayload {
-	return wrapExecutionPayload(x.spec, x.container().Copy())
+	return &ExecutionPayload{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *ExecutionPayload) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1908,8 +2083,8 @@ func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type ExecutionPayloadHeader struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
@@ -1948,9 +2123,7 @@ func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 }
 
 func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
-	x := &ExecutionPayloadHeader{spec: spec}
-	x.c.Store(c)
-	return x
+	return &ExecutionPayloadHeader{c: c, spec: spec}
 }
 
 func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
@@ -1960,11 +2133,17 @@ func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *ExecutionPayloadHeader) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultExecutionPayloadHeader(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *ExecutionPayloadHeader) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultExecutionPayloadHeader(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1978,9 +2157,22 @@ func (x *ExecutionPayloadHeader) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *ExecutionPayloadHeader) Copy() *ExecutionPayloadHeader {
-	return wrapExecutionPayloadHeader(x.spec, x.container().Copy())
+	return &ExecutionPayloadHeader{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *ExecutionPayloadHeader) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2193,8 +2385,8 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
@@ -2233,9 +2425,7 @@ func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
-	x := &BeaconBlockBody{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconBlockBody{c: c, spec: spec}
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
@@ -2245,11 +2435,17 @@ func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconBlockBody) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconBlockBody(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconBlockBody) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconBlockBody(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2263,9 +2459,22 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return wrapBeaconBlockBody(x.spec, x.container().Copy())
+	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconBlockBody) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2428,8 +2637,8 @@ func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExe
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the
@@ -2467,9 +2676,7 @@ func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
-	x := &BeaconBlock{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconBlock{c: c, spec: spec}
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
@@ -2479,11 +2686,17 @@ func newDefaultBeaconBlock(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconBlock) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconBlock(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconBlock(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2497,8 +2710,21 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock { return wrapBeaconBlock(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -2594,8 +2820,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
@@ -2634,9 +2860,7 @@ func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
-	x := &SignedBeaconBlock{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SignedBeaconBlock{c: c, spec: spec}
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
@@ -2646,11 +2870,17 @@ func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SignedBeaconBlock) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSignedBeaconBlock(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedBeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedBeaconBlock(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2664,9 +2894,22 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return wrapSignedBeaconBlock(x.spec, x.container().Copy())
+	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedBeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2771,8 +3014,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconState returns a BeaconState holding the default value, for the
@@ -2810,9 +3053,7 @@ func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
-	x := &BeaconState{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconState{c: c, spec: spec}
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
@@ -2822,11 +3063,17 @@ func newDefaultBeaconState(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconState) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconState(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconState) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconState(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2840,8 +3087,21 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState { return wrapBeaconState(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconState) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconState) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -3170,8 +3430,8 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientHeader struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientHeader returns a LightClientHeader holding the default
@@ -3210,9 +3470,7 @@ func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 }
 
 func wrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
-	x := &LightClientHeader{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientHeader{c: c, spec: spec}
 }
 
 func newDefaultLightClientHeader(spec *Spec) *view.Container {
@@ -3222,11 +3480,17 @@ func newDefaultLightClientHeader(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientHeader) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientHeader(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientHeader) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientHeader(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3240,9 +3504,22 @@ func (x *LightClientHeader) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientHeader) Copy() *LightClientHeader {
-	return wrapLightClientHeader(x.spec, x.container().Copy())
+	return &LightClientHeader{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientHeader) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3348,8 +3625,8 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientBootstrap struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientBootstrap returns a LightClientBootstrap holding the
@@ -3388,9 +3665,7 @@ func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
-	x := &LightClientBootstrap{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientBootstrap{c: c, spec: spec}
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
@@ -3400,11 +3675,17 @@ func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientBootstrap) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientBootstrap(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientBootstrap) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientBootstrap(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3418,9 +3699,22 @@ func (x *LightClientBootstrap) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
-	return wrapLightClientBootstrap(x.spec, x.container().Copy())
+	return &LightClientBootstrap{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientBootstrap) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3526,8 +3820,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientUpdate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientUpdate returns a LightClientUpdate holding the default
@@ -3566,9 +3860,7 @@ func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
-	x := &LightClientUpdate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientUpdate{c: c, spec: spec}
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
@@ -3578,11 +3870,17 @@ func newDefaultLightClientUpdate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientUpdate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientUpdate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientUpdate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientUpdate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3596,9 +3894,22 @@ func (x *LightClientUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientUpdate) Copy() *LightClientUpdate {
-	return wrapLightClientUpdate(x.spec, x.container().Copy())
+	return &LightClientUpdate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientUpdate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3755,8 +4066,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientFinalityUpdate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
@@ -3795,9 +4106,7 @@ func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
-	x := &LightClientFinalityUpdate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientFinalityUpdate{c: c, spec: spec}
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
@@ -3807,11 +4116,17 @@ func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientFinalityUpdate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientFinalityUpdate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientFinalityUpdate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientFinalityUpdate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3825,9 +4140,22 @@ func (x *LightClientFinalityUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
-	return wrapLightClientFinalityUpdate(x.spec, x.container().Copy())
+	return &LightClientFinalityUpdate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientFinalityUpdate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3950,8 +4278,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type LightClientOptimisticUpdate struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
@@ -3991,9 +4319,7 @@ func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 }
 
 func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
-	x := &LightClientOptimisticUpdate{spec: spec}
-	x.c.Store(c)
-	return x
+	return &LightClientOptimisticUpdate{c: c, spec: spec}
 }
 
 func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
@@ -4003,11 +4329,17 @@ func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *LightClientOptimisticUpdate) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultLightClientOptimisticUpdate(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *LightClientOptimisticUpdate) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultLightClientOptimisticUpdate(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -4021,9 +4353,22 @@ func (x *LightClientOptimisticUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *LightClientOptimisticUpdate) Copy() *LightClientOptimisticUpdate {
-	return wrapLightClientOptimisticUpdate(x.spec, x.container().Copy())
+	return &LightClientOptimisticUpdate{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *LightClientOptimisticUpdate) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

@@ -31,9 +31,8 @@
 // atomically, so that a zero view is as safe to share as any view (see
 // package view), and a handle taken from it (st.Balances() of a zero st)
 // writes through to it. A view made for another preset (NewX, DecodeX)
-// keeps its preset when written. The views hold their tree behind an
-// atomic pointer: use them through pointers, never copy one by value (go
-// vet says so).
+// keeps its preset when written. Views are used through pointers: a view
+// copied by value shares its tree with the original (Copy is the copy).
 package phase0
 
 //go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go

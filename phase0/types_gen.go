@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
-	"sync/atomic"
 )
 
 // Version is the Version type of the specification (ByteVector[4]).
@@ -620,8 +620,8 @@ func (x *AttestationData) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type IndexedAttestation struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewIndexedAttestation returns an IndexedAttestation holding the default
@@ -660,9 +660,7 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 }
 
 func wrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
-	x := &IndexedAttestation{spec: spec}
-	x.c.Store(c)
-	return x
+	return &IndexedAttestation{c: c, spec: spec}
 }
 
 func newDefaultIndexedAttestation(spec *Spec) *view.Container {
@@ -672,11 +670,17 @@ func newDefaultIndexedAttestation(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *IndexedAttestation) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultIndexedAttestation(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *IndexedAttestation) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultIndexedAttestation(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -690,9 +694,22 @@ func (x *IndexedAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *IndexedAttestation) Copy() *IndexedAttestation {
-	return wrapIndexedAttestation(x.spec, x.container().Copy())
+	return &IndexedAttestation{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *IndexedAttestation) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -784,8 +801,8 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type PendingAttestation struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewPendingAttestation returns a PendingAttestation holding the default
@@ -824,9 +841,7 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 }
 
 func wrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
-	x := &PendingAttestation{spec: spec}
-	x.c.Store(c)
-	return x
+	return &PendingAttestation{c: c, spec: spec}
 }
 
 func newDefaultPendingAttestation(spec *Spec) *view.Container {
@@ -836,11 +851,17 @@ func newDefaultPendingAttestation(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *PendingAttestation) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultPendingAttestation(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *PendingAttestation) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultPendingAttestation(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -854,9 +875,22 @@ func (x *PendingAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *PendingAttestation) Copy() *PendingAttestation {
-	return wrapPendingAttestation(x.spec, x.container().Copy())
+	return &PendingAttestation{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *PendingAttestation) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1008,8 +1042,8 @@ func (x *Eth1Data) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type HistoricalBatch struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewHistoricalBatch returns a HistoricalBatch holding the default value,
@@ -1048,9 +1082,7 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 }
 
 func wrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
-	x := &HistoricalBatch{spec: spec}
-	x.c.Store(c)
-	return x
+	return &HistoricalBatch{c: c, spec: spec}
 }
 
 func newDefaultHistoricalBatch(spec *Spec) *view.Container {
@@ -1060,11 +1092,17 @@ func newDefaultHistoricalBatch(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *HistoricalBatch) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultHistoricalBatch(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *HistoricalBatch) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultHistoricalBatch(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1078,9 +1116,22 @@ func (x *HistoricalBatch) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *HistoricalBatch) Copy() *HistoricalBatch {
-	return wrapHistoricalBatch(x.spec, x.container().Copy())
+	return &HistoricalBatch{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *HistoricalBatch) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1522,8 +1573,8 @@ func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type AttesterSlashing struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewAttesterSlashing returns an AttesterSlashing holding the default
@@ -1562,9 +1613,7 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 }
 
 func wrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
-	x := &AttesterSlashing{spec: spec}
-	x.c.Store(c)
-	return x
+	return &AttesterSlashing{c: c, spec: spec}
 }
 
 func newDefaultAttesterSlashing(spec *Spec) *view.Container {
@@ -1574,11 +1623,17 @@ func newDefaultAttesterSlashing(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *AttesterSlashing) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultAttesterSlashing(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *AttesterSlashing) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultAttesterSlashing(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1592,9 +1647,22 @@ func (x *AttesterSlashing) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *AttesterSlashing) Copy() *AttesterSlashing {
-	return wrapAttesterSlashing(x.spec, x.container().Copy())
+	return &AttesterSlashing{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *AttesterSlashing) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1675,8 +1743,8 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type Attestation struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewAttestation returns an Attestation holding the default value, for the
@@ -1714,9 +1782,7 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 }
 
 func wrapAttestation(spec *Spec, c *view.Container) *Attestation {
-	x := &Attestation{spec: spec}
-	x.c.Store(c)
-	return x
+	return &Attestation{c: c, spec: spec}
 }
 
 func newDefaultAttestation(spec *Spec) *view.Container {
@@ -1726,11 +1792,17 @@ func newDefaultAttestation(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *Attestation) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultAttestation(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *Attestation) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultAttestation(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -1744,8 +1816,21 @@ func (x *Attestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *Attestation) Copy() *Attestation { return wrapAttestation(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *Attestation) Copy() *Attestation { return &Attestation{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *Attestation) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Attestation) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -2016,8 +2101,8 @@ func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlockBody struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
@@ -2056,9 +2141,7 @@ func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
-	x := &BeaconBlockBody{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconBlockBody{c: c, spec: spec}
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
@@ -2068,11 +2151,17 @@ func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconBlockBody) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconBlockBody(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconBlockBody) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconBlockBody(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2086,9 +2175,22 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return wrapBeaconBlockBody(x.spec, x.container().Copy())
+	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconBlockBody) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2219,8 +2321,8 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconBlock struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconBlock returns a BeaconBlock holding the default value, for the
@@ -2258,9 +2360,7 @@ func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
-	x := &BeaconBlock{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconBlock{c: c, spec: spec}
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
@@ -2270,11 +2370,17 @@ func newDefaultBeaconBlock(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconBlock) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconBlock(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconBlock(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2288,8 +2394,21 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *BeaconBlock) Copy() *BeaconBlock { return wrapBeaconBlock(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -2385,8 +2504,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedBeaconBlock struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
@@ -2425,9 +2544,7 @@ func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
-	x := &SignedBeaconBlock{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SignedBeaconBlock{c: c, spec: spec}
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
@@ -2437,11 +2554,17 @@ func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SignedBeaconBlock) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSignedBeaconBlock(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedBeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedBeaconBlock(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2455,9 +2578,22 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return wrapSignedBeaconBlock(x.spec, x.container().Copy())
+	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedBeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2555,8 +2691,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type BeaconState struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewBeaconState returns a BeaconState holding the default value, for the
@@ -2594,9 +2730,7 @@ func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
-	x := &BeaconState{spec: spec}
-	x.c.Store(c)
-	return x
+	return &BeaconState{c: c, spec: spec}
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
@@ -2606,11 +2740,17 @@ func newDefaultBeaconState(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *BeaconState) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultBeaconState(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BeaconState) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBeaconState(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -2624,8 +2764,21 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *BeaconState) Copy() *BeaconState { return wrapBeaconState(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BeaconState) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconState) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
@@ -2949,8 +3102,8 @@ func (x *Eth1Block) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type AggregateAndProof struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewAggregateAndProof returns an AggregateAndProof holding the default
@@ -2989,9 +3142,7 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 }
 
 func wrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
-	x := &AggregateAndProof{spec: spec}
-	x.c.Store(c)
-	return x
+	return &AggregateAndProof{c: c, spec: spec}
 }
 
 func newDefaultAggregateAndProof(spec *Spec) *view.Container {
@@ -3001,11 +3152,17 @@ func newDefaultAggregateAndProof(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *AggregateAndProof) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultAggregateAndProof(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *AggregateAndProof) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultAggregateAndProof(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3019,9 +3176,22 @@ func (x *AggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *AggregateAndProof) Copy() *AggregateAndProof {
-	return wrapAggregateAndProof(x.spec, x.container().Copy())
+	return &AggregateAndProof{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *AggregateAndProof) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3109,8 +3279,8 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type SignedAggregateAndProof struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 // NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
@@ -3149,9 +3319,7 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 }
 
 func wrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
-	x := &SignedAggregateAndProof{spec: spec}
-	x.c.Store(c)
-	return x
+	return &SignedAggregateAndProof{c: c, spec: spec}
 }
 
 func newDefaultSignedAggregateAndProof(spec *Spec) *view.Container {
@@ -3161,11 +3329,17 @@ func newDefaultSignedAggregateAndProof(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *SignedAggregateAndProof) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefaultSignedAggregateAndProof(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedAggregateAndProof) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedAggregateAndProof(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -3179,9 +3353,22 @@ func (x *SignedAggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
 func (x *SignedAggregateAndProof) Copy() *SignedAggregateAndProof {
-	return wrapSignedAggregateAndProof(x.spec, x.container().Copy())
+	return &SignedAggregateAndProof{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedAggregateAndProof) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

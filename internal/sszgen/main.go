@@ -23,8 +23,8 @@
 // The generated code relies on the Spec type that each fork package writes
 // by hand (spec.go): its field schemas, of the generated type of that name,
 // filled in NewSpec by the generated newSchemas, and, in a fork with a
-// parent, a field named after the parent (Phase0 in capella) that holds
-// the parent's Spec of the same preset.
+// parent, a field for each ancestor, named after it (Phase0), that holds
+// the ancestor's Spec of the same preset.
 package main
 
 import (
@@ -89,6 +89,7 @@ var packages = map[string]string{
 	"def":      modulePath + "def",
 	"fmt":      "fmt",
 	"forkcode": modulePath + "internal/forkcode",
+	"lazy":     modulePath + "internal/lazy",
 	"schema":   modulePath + "schema",
 	"sszjson":  modulePath + "sszjson",
 	"tree":     modulePath + "tree",
@@ -230,13 +231,14 @@ func (g *gen) lookup(name string) *def.Container { return g.fork.Lookup(name) }
 // owner returns the fork that defines the container name.
 func (g *gen) owner(name string) *def.Fork { return g.fork.Owner(name) }
 
-// specOf returns the expression of the Spec of fork f, an ancestor of the
-// fork or the fork itself, given spec, the fork's: spec.Phase0 in capella.
+// specOf returns the expression of the Spec of fork f, the fork or one of
+// its ancestors, given spec, the fork's: the fork's Spec holds the Spec of
+// each of its ancestors in a field named after it (spec.Phase0).
 func (g *gen) specOf(spec string, f *def.Fork) string {
-	for a := g.fork; a != f; a = a.Parent {
-		spec += "." + def.GoName(a.Parent.Name)
+	if f == g.fork {
+		return spec
 	}
-	return spec
+	return spec + "." + def.GoName(f.Name)
 }
 
 // isStruct reports whether container c is a plain Go struct: fixed-size and

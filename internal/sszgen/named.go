@@ -134,7 +134,8 @@ type reexport struct {
 // reexports makes what the fork takes from its parent available under the
 // same names, each alias with a doc comment that sends the reader to the
 // parent's type (go doc shows an alias's own comment, not its target's),
-// and the constructors of its views, which take the fork's Spec.
+// and the constructors of its views (New, Decode and Wrap, as for the
+// fork's own views), which take the fork's Spec.
 func (g *gen) reexports(inherited []*def.Container) error {
 	parent := g.fork.Parent
 	base := reexport{Fork: g.fork.Name, Parent: parent.Name, ParentSpec: def.GoName(parent.Name)}
@@ -244,6 +245,14 @@ func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 		return nil, fmt.Errorf("{{.Fork}}: Decode{{.Name}}: %w", ErrNilSpec)
 	}
 	return {{.Parent}}.Decode{{.Name}}(spec.{{.ParentSpec}}, b)
+}
+
+{{doc "Wrap" .Name " returns the " .Name " over c, a view of spec's " .Name " type. It panics if spec or c is nil or c is of another type."}}
+func Wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
+	if spec == nil {
+		panic("{{.Fork}}: Wrap{{.Name}} with a nil *Spec")
+	}
+	return {{.Parent}}.Wrap{{.Name}}(spec.{{.ParentSpec}}, c)
 }
 
 {{end}}

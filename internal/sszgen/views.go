@@ -52,10 +52,10 @@ type accessor struct {
 	// GoType is the type that the getter returns: a plain value or a
 	// handle.
 	GoType string
-	// Get and Set are the expression of the value that the getter returns
-	// and the statement of the setter ("basic"); for a value read through a
-	// buffer of Size bytes ("value"), the statements that set v from the
-	// buffer b and that append v to dst.
+	// Get is the expression that the getter returns ("basic", "handle",
+	// "viewField"), and Set the statement of the setter ("basic"); for a
+	// value read through a buffer of Size bytes ("value"), they are the
+	// statements that set v from the buffer b and that append v to dst.
 	Get, Set string
 	Size     int
 	// SetterPanics says when the setter panics, if it may.
@@ -186,7 +186,7 @@ func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
 // wrap returns the expression of the view of container name over the
 // *view.Container c, of the Spec spec of the fork that writes it: the
 // fork's own unchecked wrapper, or the checked one of the ancestor that
-// defines the container.
+// defines the container, given the ancestor's Spec.
 func (g *gen) wrap(name, spec, c string) string {
 	owner := g.owner(name)
 	if owner == g.fork {
@@ -214,8 +214,8 @@ const viewTemplates = `
 // The zero value is the default value in the mainnet preset; see the
 // package doc. A view is not safe for concurrent use; see package view.
 type {{.Name}} struct {
-	c    atomic.Pointer[view.Container] // nil until the first use of a zero value
-	spec *Spec                          // nil in a zero value: Mainnet
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
 }
 
 {{doc "New" .Name " returns " (article .Name) " holding the default value, for the preset of spec. It panics if spec is nil."}}
@@ -249,11 +249,7 @@ func Wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
 	return wrap{{.Name}}(spec, c)
 }
 
-func wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
-	x := &{{.Name}}{spec: spec}
-	x.c.Store(c)
-	return x
-}
+func wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} { return &{{.Name}}{c: c, spec: spec} }
 
 func newDefault{{.Name}}(spec *Spec) *view.Container {
 	return forkcode.Must(view.NewContainer(spec.schemas.{{.Name}}))
@@ -262,11 +258,17 @@ func newDefault{{.Name}}(spec *Spec) *view.Container {
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
 func (x *{{.Name}}) container() *view.Container {
-	if c := x.c.Load(); c != nil {
+	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
-	x.c.CompareAndSwap(nil, newDefault{{.Name}}(Mainnet))
-	return x.c.Load()
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *{{.Name}}) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefault{{.Name}}(Mainnet))
 }
 
 // View returns the untyped view x wraps.
@@ -280,8 +282,21 @@ func (x *{{.Name}}) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1).
-func (x *{{.Name}}) Copy() *{{.Name}} { return wrap{{.Name}}(x.spec, x.container().Copy()) }
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *{{.Name}}) Copy() *{{.Name}} { return &{{.Name}}{c: x.copyContainer(), spec: x.spec} }
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *{{.Name}}) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
 
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *{{.Name}}) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
