@@ -84,7 +84,6 @@ const modulePath = "github.com/ssztree/ssztree/"
 // use, by the name it uses them under; the forks' own packages are added
 // by gen.importPath.
 var packages = map[string]string{
-	"atomic":   "sync/atomic",
 	"binary":   "encoding/binary",
 	"def":      modulePath + "def",
 	"fmt":      "fmt",
