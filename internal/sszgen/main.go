@@ -23,8 +23,8 @@
 // The generated code relies on the Spec type that each fork package writes
 // by hand (spec.go): its field schemas, of the generated type of that name,
 // filled in NewSpec by the generated newSchemas, and, in a fork with a
-// parent, a field for each ancestor, named after it (Phase0), that holds
-// the ancestor's Spec of the same preset.
+// parent, a field named after the parent (Phase0) that holds the parent's
+// Spec of the same preset.
 package main
 
 import (
@@ -231,13 +231,14 @@ func (g *gen) lookup(name string) *def.Container { return g.fork.Lookup(name) }
 func (g *gen) owner(name string) *def.Fork { return g.fork.Owner(name) }
 
 // specOf returns the expression of the Spec of fork f, the fork or one of
-// its ancestors, given spec, the fork's: the fork's Spec holds the Spec of
-// each of its ancestors in a field named after it (spec.Phase0).
+// its ancestors, given spec, the fork's: each fork's Spec holds its
+// parent's in a field named after it, so the chain of fields leads from
+// the fork to f (spec.Bellatrix.Altair.Phase0 in capella).
 func (g *gen) specOf(spec string, f *def.Fork) string {
-	if f == g.fork {
-		return spec
+	for a := g.fork.Parent; a != f.Parent; a = a.Parent {
+		spec += "." + def.GoName(a.Name)
 	}
-	return spec + "." + def.GoName(f.Name)
+	return spec
 }
 
 // isStruct reports whether container c is a plain Go struct: fixed-size and

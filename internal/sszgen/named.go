@@ -52,10 +52,11 @@ func collectAliases(t *def.Type, f func(*def.Type)) {
 }
 
 // goAliasable reports whether an alias gets a Go type: aliases of basic
-// types and of byte vectors.
+// types and of byte vectors of a length that does not depend on the preset
+// (a Blob's does: its values are views).
 func (g *gen) goAliasable(a *def.Type) bool {
 	u := a.Unalias()
-	return u.Kind == def.KindBasic || u.Kind == def.KindVector && isByte(u.Elem)
+	return u.Kind == def.KindBasic || u.Kind == def.KindVector && isByte(u.Elem) && !u.Len.IsParam()
 }
 
 func isByte(t *def.Type) bool {
@@ -87,7 +88,7 @@ func (g *gen) alias(a *def.Type) error {
 		}
 		data.GoType = gt
 		return g.exec("basicType", data)
-	case u.Kind == def.KindVector && isByte(u.Elem):
+	case g.goAliasable(a):
 		n, err := u.Len.Resolve(forks.Mainnet)
 		if err != nil {
 			return err
@@ -95,8 +96,8 @@ func (g *gen) alias(a *def.Type) error {
 		data.Size = n
 		return g.exec("byteVector", data)
 	}
-	// Other named types (Transaction) have no Go type of their own: their
-	// values are views.
+	// Other named types (Transaction, Blob) have no Go type of their own:
+	// their values are views.
 	return nil
 }
 

@@ -103,7 +103,7 @@ func TestImports(t *testing.T) {
 
 // TestGrandchild generates a fork whose parent is capella, as the forks
 // after Capella will be: what it takes from phase0 through capella is
-// reached through the field of the fork's Spec that holds phase0's.
+// reached through the Spec of each fork in turn.
 func TestGrandchild(t *testing.T) {
 	blob := def.Alias("TestBlob", def.ByteVector(def.N(64)))
 	f := &def.Fork{Name: "testfork", Parent: forks.Capella, Containers: []*def.Container{
@@ -126,7 +126,7 @@ func TestGrandchild(t *testing.T) {
 		"return capella.NewAttestation(spec.Capella)",
 		"type TestBlob [64]byte",
 		`forkcode.UnmarshalSSZ(v[:], b, "testfork", "TestBlob")`,
-		"phase0.WrapAttestation(spec.Phase0, v.(*view.Container))",
+		"phase0.WrapAttestation(spec.Capella.Phase0, v.(*view.Container))",
 		"return capella.WrapAttestation(spec.Capella, c)",
 		"capella.WrapBeaconBlockBody(x.Spec().Capella, x.container().Field(2).(*view.Container))",
 		"func (x *Record) SetHeader(v BeaconBlockHeader)",

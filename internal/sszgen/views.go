@@ -174,6 +174,12 @@ func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
 		a.Wrap = fmt.Sprintf("spec := x.Spec()\nwrap := func(v view.View) *%s { return %s }", e.Name, g.wrap(e.Name, "spec", "v.(*view.Container)"))
 		a.Unwrap = fmt.Sprintf("func(e *%s) view.View { return e.View() }", e.Name)
 		return g.exec("listOf", a)
+	case e.Kind == def.KindVector && isByte(e.Elem):
+		// Byte vectors whose length depends on the preset (Cell), which
+		// have no Go type: their bytes.
+		a.GoType = "*view.Compact" + kind
+		a.Get = fmt.Sprintf("%s.(*view.Compact%s)", field, kind)
+		return g.exec("handle", a)
 	case kind == "List" && e.Kind == def.KindList && isByte(e.Elem):
 		a.Elem = "*view.ByteList"
 		a.Wrap = "wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }"
