@@ -118,6 +118,12 @@ func TestGrandchild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// phase0's Spec, from the fork's: through capella's and each of its
+	// ancestors' in turn.
+	phase0Spec := "spec.Capella"
+	for a := forks.Capella.Parent; a != nil; a = a.Parent {
+		phase0Spec += "." + def.GoName(a.Name)
+	}
 	for _, want := range []string{
 		`"github.com/ssztree/ssztree/capella"`,
 		`"github.com/ssztree/ssztree/phase0"`,
@@ -126,7 +132,7 @@ func TestGrandchild(t *testing.T) {
 		"return capella.NewAttestation(spec.Capella)",
 		"type TestBlob [64]byte",
 		`forkcode.UnmarshalSSZ(v[:], b, "testfork", "TestBlob")`,
-		"phase0.WrapAttestation(spec.Capella.Phase0, v.(*view.Container))",
+		"phase0.WrapAttestation(" + phase0Spec + ", v.(*view.Container))",
 		"return capella.WrapAttestation(spec.Capella, c)",
 		"capella.WrapBeaconBlockBody(x.Spec().Capella, x.container().Field(2).(*view.Container))",
 		"func (x *Record) SetHeader(v BeaconBlockHeader)",
