@@ -66,6 +66,9 @@ type Spec struct {
 	// share where it takes them unchanged.
 	Phase0 *phase0.Spec
 	types  *def.Types
+	// schemas are the schema types of the containers altair defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -98,7 +101,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Phase0: p0, types: ts}, nil
+	return &Spec{Preset: p, Phase0: p0, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {

@@ -5,6 +5,8 @@ package altair
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
@@ -175,8 +177,8 @@ type AggregateAndProof = phase0.AggregateAndProof
 // phase0: see there for its fields and methods.
 type SignedAggregateAndProof = phase0.SignedAggregateAndProof
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("altair: NewIndexedAttestation with a nil *Spec")
@@ -184,7 +186,8 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return phase0.NewIndexedAttestation(spec.Phase0)
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeIndexedAttestation: %w", ErrNilSpec)
@@ -192,8 +195,9 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return phase0.DecodeIndexedAttestation(spec.Phase0, b)
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil {
 		panic("altair: WrapIndexedAttestation with a nil *Spec")
@@ -201,8 +205,8 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	return phase0.WrapIndexedAttestation(spec.Phase0, c)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("altair: NewPendingAttestation with a nil *Spec")
@@ -210,7 +214,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return phase0.NewPendingAttestation(spec.Phase0)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodePendingAttestation: %w", ErrNilSpec)
@@ -218,8 +223,9 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return phase0.DecodePendingAttestation(spec.Phase0, b)
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil {
 		panic("altair: WrapPendingAttestation with a nil *Spec")
@@ -227,8 +233,8 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	return phase0.WrapPendingAttestation(spec.Phase0, c)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("altair: NewHistoricalBatch with a nil *Spec")
@@ -236,7 +242,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return phase0.NewHistoricalBatch(spec.Phase0)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -244,8 +251,9 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return phase0.DecodeHistoricalBatch(spec.Phase0, b)
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil {
 		panic("altair: WrapHistoricalBatch with a nil *Spec")
@@ -253,8 +261,8 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	return phase0.WrapHistoricalBatch(spec.Phase0, c)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("altair: NewAttesterSlashing with a nil *Spec")
@@ -262,7 +270,8 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return phase0.NewAttesterSlashing(spec.Phase0)
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeAttesterSlashing: %w", ErrNilSpec)
@@ -270,8 +279,9 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return phase0.DecodeAttesterSlashing(spec.Phase0, b)
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil {
 		panic("altair: WrapAttesterSlashing with a nil *Spec")
@@ -279,8 +289,8 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	return phase0.WrapAttesterSlashing(spec.Phase0, c)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("altair: NewAttestation with a nil *Spec")
@@ -288,7 +298,8 @@ func NewAttestation(spec *Spec) *Attestation {
 	return phase0.NewAttestation(spec.Phase0)
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeAttestation: %w", ErrNilSpec)
@@ -296,8 +307,8 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return phase0.DecodeAttestation(spec.Phase0, b)
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil {
 		panic("altair: WrapAttestation with a nil *Spec")
@@ -305,8 +316,8 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	return phase0.WrapAttestation(spec.Phase0, c)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("altair: NewAggregateAndProof with a nil *Spec")
@@ -314,7 +325,8 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return phase0.NewAggregateAndProof(spec.Phase0)
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeAggregateAndProof: %w", ErrNilSpec)
@@ -322,8 +334,9 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return phase0.DecodeAggregateAndProof(spec.Phase0, b)
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil {
 		panic("altair: WrapAggregateAndProof with a nil *Spec")
@@ -331,8 +344,8 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	return phase0.WrapAggregateAndProof(spec.Phase0, c)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("altair: NewSignedAggregateAndProof with a nil *Spec")
@@ -340,7 +353,8 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return phase0.NewSignedAggregateAndProof(spec.Phase0)
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
@@ -348,8 +362,9 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return phase0.DecodeSignedAggregateAndProof(spec.Phase0, b)
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("altair: WrapSignedAggregateAndProof with a nil *Spec")
@@ -360,9 +375,55 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 // ParticipationFlags is the ParticipationFlags type of the specification (uint8).
 type ParticipationFlags uint8
 
-// SyncAggregate is a view of the SyncAggregate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// schemas holds the schema type of each container that altair defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	SyncAggregate               *schema.Container
+	SyncCommittee               *schema.Container
+	BeaconBlockBody             *schema.Container
+	BeaconBlock                 *schema.Container
+	SignedBeaconBlock           *schema.Container
+	BeaconState                 *schema.Container
+	SyncCommitteeMessage        *schema.Container
+	SyncCommitteeContribution   *schema.Container
+	ContributionAndProof        *schema.Container
+	SignedContributionAndProof  *schema.Container
+	SyncAggregatorSelectionData *schema.Container
+	LightClientHeader           *schema.Container
+	LightClientBootstrap        *schema.Container
+	LightClientUpdate           *schema.Container
+	LightClientFinalityUpdate   *schema.Container
+	LightClientOptimisticUpdate *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// altair defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		SyncAggregate:               ts.Container("SyncAggregate"),
+		SyncCommittee:               ts.Container("SyncCommittee"),
+		BeaconBlockBody:             ts.Container("BeaconBlockBody"),
+		BeaconBlock:                 ts.Container("BeaconBlock"),
+		SignedBeaconBlock:           ts.Container("SignedBeaconBlock"),
+		BeaconState:                 ts.Container("BeaconState"),
+		SyncCommitteeMessage:        ts.Container("SyncCommitteeMessage"),
+		SyncCommitteeContribution:   ts.Container("SyncCommitteeContribution"),
+		ContributionAndProof:        ts.Container("ContributionAndProof"),
+		SignedContributionAndProof:  ts.Container("SignedContributionAndProof"),
+		SyncAggregatorSelectionData: ts.Container("SyncAggregatorSelectionData"),
+		LightClientHeader:           ts.Container("LightClientHeader"),
+		LightClientBootstrap:        ts.Container("LightClientBootstrap"),
+		LightClientUpdate:           ts.Container("LightClientUpdate"),
+		LightClientFinalityUpdate:   ts.Container("LightClientFinalityUpdate"),
+		LightClientOptimisticUpdate: ts.Container("LightClientOptimisticUpdate"),
+	}
+}
+
+// SyncAggregate is a view of the SyncAggregate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	sync_committee_bits: Bitvector[SYNC_COMMITTEE_SIZE]
 //	sync_committee_signature: BLSSignature
@@ -374,8 +435,8 @@ type SyncAggregate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("altair: NewSyncAggregate with a nil *Spec")
@@ -383,25 +444,27 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return wrapSyncAggregate(spec, newDefaultSyncAggregate(spec))
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSyncAggregate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncAggregate"), b)
+	c, err := view.DecodeContainer(spec.schemas.SyncAggregate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSyncAggregate(spec, c), nil
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil || c == nil {
 		panic("altair: WrapSyncAggregate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SyncAggregate") {
+	if c.Schema() != spec.schemas.SyncAggregate {
 		panic("altair: WrapSyncAggregate of a " + c.Type().String())
 	}
 	return wrapSyncAggregate(spec, c)
@@ -412,11 +475,7 @@ func wrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 }
 
 func newDefaultSyncAggregate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncAggregate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SyncAggregate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -497,51 +556,38 @@ func (x *SyncAggregate) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncAggregate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SyncAggregate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SyncAggregate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncAggregate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncAggregate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SyncAggregate, data)
 }
 
-// SyncCommitteeBits returns a handle on the sync_committee_bits field (Bitvector[SYNC_COMMITTEE_SIZE]).
+// SyncCommitteeBits returns a handle on the sync_committee_bits field
+// (Bitvector[SYNC_COMMITTEE_SIZE]).
 func (x *SyncAggregate) SyncCommitteeBits() *view.Bitvector {
 	return x.container().Field(0).(*view.Bitvector)
 }
 
-// SyncCommitteeSignature returns the sync_committee_signature field (BLSSignature).
+// SyncCommitteeSignature returns the sync_committee_signature field
+// (BLSSignature).
 func (x *SyncAggregate) SyncCommitteeSignature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSyncCommitteeSignature sets the sync_committee_signature field.
 func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// SyncCommittee is a view of the SyncCommittee container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SyncCommittee is a view of the SyncCommittee container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	pubkeys: Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]
 //	aggregate_pubkey: BLSPubkey
@@ -553,8 +599,8 @@ type SyncCommittee struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("altair: NewSyncCommittee with a nil *Spec")
@@ -562,25 +608,27 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return wrapSyncCommittee(spec, newDefaultSyncCommittee(spec))
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSyncCommittee: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncCommittee"), b)
+	c, err := view.DecodeContainer(spec.schemas.SyncCommittee, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSyncCommittee(spec, c), nil
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil || c == nil {
 		panic("altair: WrapSyncCommittee with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SyncCommittee") {
+	if c.Schema() != spec.schemas.SyncCommittee {
 		panic("altair: WrapSyncCommittee of a " + c.Type().String())
 	}
 	return wrapSyncCommittee(spec, c)
@@ -591,11 +639,7 @@ func wrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 }
 
 func newDefaultSyncCommittee(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncCommittee"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SyncCommittee))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -676,55 +720,37 @@ func (x *SyncCommittee) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommittee) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SyncCommittee"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SyncCommittee)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncCommittee) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommittee"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SyncCommittee, data)
 }
 
-// Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey, SYNC_COMMITTEE_SIZE]).
+// Pubkeys returns a handle on the pubkeys field (Vector[BLSPubkey,
+// SYNC_COMMITTEE_SIZE]).
 func (x *SyncCommittee) Pubkeys() *view.ValueVector[BLSPubkey, *BLSPubkey] {
-	v, err := view.AsValueVector[BLSPubkey](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[BLSPubkey](x.container().Field(0)))
 }
 
 // AggregatePubkey returns the aggregate_pubkey field (BLSPubkey).
 func (x *SyncCommittee) AggregatePubkey() BLSPubkey {
-	var b [48]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSPubkey
-	copy(v[:], b[0:0+48])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetAggregatePubkey sets the aggregate_pubkey field.
 func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
-	var buf [48]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -743,8 +769,8 @@ type BeaconBlockBody struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("altair: NewBeaconBlockBody with a nil *Spec")
@@ -752,25 +778,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("altair: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("altair: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -781,11 +809,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -866,41 +890,26 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -908,110 +917,78 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
+	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return phase0.WrapAttesterSlashing(x.Spec().Phase0, c) }(v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
-	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Phase0, c) }(v.(*view.Container))
-	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Phase0, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(8).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(8, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(8, v.View()))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -1026,8 +1003,8 @@ type BeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("altair: NewBeaconBlock with a nil *Spec")
@@ -1035,25 +1012,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("altair: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("altair: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -1064,11 +1042,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1147,22 +1121,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -1179,58 +1145,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -1242,8 +1186,8 @@ type SignedBeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("altair: NewSignedBeaconBlock with a nil *Spec")
@@ -1251,25 +1195,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("altair: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("altair: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -1280,11 +1226,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1365,59 +1307,42 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -1451,8 +1376,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("altair: NewBeaconState with a nil *Spec")
@@ -1460,25 +1385,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("altair: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("altair: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -1489,11 +1415,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1572,22 +1494,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -1598,21 +1512,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -1626,68 +1533,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -1695,29 +1584,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -1726,119 +1607,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -1846,58 +1697,49 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(22).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(23).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// SyncCommitteeMessage is the SyncCommitteeMessage container of the specification, a plain value:
+// SyncCommitteeMessage is the SyncCommitteeMessage container of the
+// specification, a plain value:
 //
 //	slot: Slot
 //	beacon_block_root: Root
@@ -1911,9 +1753,6 @@ type SyncCommitteeMessage struct {
 	ValidatorIndex  ValidatorIndex
 	Signature       BLSSignature
 }
-
-// syncCommitteeMessageSchema is the schema type of SyncCommitteeMessage, the same in every preset.
-var syncCommitteeMessageSchema = Mainnet.Type("SyncCommitteeMessage")
 
 // SizeSSZ returns the size of the serialization: 144 bytes.
 func (*SyncCommitteeMessage) SizeSSZ() int { return 144 }
@@ -1935,14 +1774,15 @@ func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 144 {
-		if err := schema.Validate(syncCommitteeMessageSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SyncCommitteeMessage, b); err != nil {
 			return err
 		}
 	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.BeaconBlockRoot[:], b[8:8+32])
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40 : 40+8]))
-	copy(x.Signature[:], b[48:48+96])
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
+	copy(x.BeaconBlockRoot[:], b[8:40])
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40:48]))
+	copy(x.Signature[:], b[48:144])
 	return nil
 }
 
@@ -1950,27 +1790,25 @@ func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 func (x *SyncCommitteeMessage) HashTreeRoot() [32]byte {
 	var buf [144]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(syncCommitteeMessageSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SyncCommitteeMessage.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SyncCommitteeMessage) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(syncCommitteeMessageSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SyncCommitteeMessage, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(syncCommitteeMessageSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SyncCommitteeMessage, data)
 }
 
-// SyncCommitteeContribution is a view of the SyncCommitteeContribution container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SyncCommitteeContribution is a view of the SyncCommitteeContribution
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	slot: Slot
 //	beacon_block_root: Root
@@ -1985,8 +1823,8 @@ type SyncCommitteeContribution struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("altair: NewSyncCommitteeContribution with a nil *Spec")
@@ -1994,25 +1832,27 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return wrapSyncCommitteeContribution(spec, newDefaultSyncCommitteeContribution(spec))
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SyncCommitteeContribution"), b)
+	c, err := view.DecodeContainer(spec.schemas.SyncCommitteeContribution, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSyncCommitteeContribution(spec, c), nil
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil || c == nil {
 		panic("altair: WrapSyncCommitteeContribution with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SyncCommitteeContribution") {
+	if c.Schema() != spec.schemas.SyncCommitteeContribution {
 		panic("altair: WrapSyncCommitteeContribution of a " + c.Type().String())
 	}
 	return wrapSyncCommitteeContribution(spec, c)
@@ -2023,11 +1863,7 @@ func wrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 }
 
 func newDefaultSyncCommitteeContribution(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SyncCommitteeContribution"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SyncCommitteeContribution))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2110,22 +1946,14 @@ func (x *SyncCommitteeContribution) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SyncCommitteeContribution) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SyncCommitteeContribution"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SyncCommitteeContribution)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SyncCommitteeContribution) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SyncCommitteeContribution"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SyncCommitteeContribution, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -2136,21 +1964,14 @@ func (x *SyncCommitteeContribution) SetSlot(v Slot) { x.container().SetUint(0, u
 
 // BeaconBlockRoot returns the beacon_block_root field (Root).
 func (x *SyncCommitteeContribution) BeaconBlockRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetBeaconBlockRoot sets the beacon_block_root field.
 func (x *SyncCommitteeContribution) SetBeaconBlockRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // SubcommitteeIndex returns the subcommittee_index field (uint64).
@@ -2159,33 +1980,27 @@ func (x *SyncCommitteeContribution) SubcommitteeIndex() uint64 { return x.contai
 // SetSubcommitteeIndex sets the subcommittee_index field.
 func (x *SyncCommitteeContribution) SetSubcommitteeIndex(v uint64) { x.container().SetUint(2, v) }
 
-// AggregationBits returns a handle on the aggregation_bits field (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
+// AggregationBits returns a handle on the aggregation_bits field
+// (Bitvector[SYNC_COMMITTEE_SIZE // 4]).
 func (x *SyncCommitteeContribution) AggregationBits() *view.Bitvector {
 	return x.container().Field(3).(*view.Bitvector)
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SyncCommitteeContribution) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(4, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(4, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, v[:]))
 }
 
-// ContributionAndProof is a view of the ContributionAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ContributionAndProof is a view of the ContributionAndProof container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	aggregator_index: ValidatorIndex
 //	contribution: SyncCommitteeContribution
@@ -2198,8 +2013,8 @@ type ContributionAndProof struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("altair: NewContributionAndProof with a nil *Spec")
@@ -2207,25 +2022,27 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return wrapContributionAndProof(spec, newDefaultContributionAndProof(spec))
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ContributionAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.ContributionAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapContributionAndProof(spec, c), nil
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil || c == nil {
 		panic("altair: WrapContributionAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ContributionAndProof") {
+	if c.Schema() != spec.schemas.ContributionAndProof {
 		panic("altair: WrapContributionAndProof of a " + c.Type().String())
 	}
 	return wrapContributionAndProof(spec, c)
@@ -2236,11 +2053,7 @@ func wrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 }
 
 func newDefaultContributionAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ContributionAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ContributionAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2321,22 +2134,14 @@ func (x *ContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ContributionAndProof"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ContributionAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ContributionAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ContributionAndProof, data)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
@@ -2349,41 +2154,34 @@ func (x *ContributionAndProof) SetAggregatorIndex(v ValidatorIndex) {
 	x.container().SetUint(0, uint64(v))
 }
 
-// Contribution returns a handle on the contribution field (SyncCommitteeContribution).
+// Contribution returns a handle on the contribution field
+// (SyncCommitteeContribution).
 func (x *ContributionAndProof) Contribution() *SyncCommitteeContribution {
-	return func(c *view.Container) *SyncCommitteeContribution { return WrapSyncCommitteeContribution(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncCommitteeContribution(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetContribution replaces the contribution field with the value of v. It panics if v is of
-// another preset.
+// SetContribution replaces the contribution field with the value of v. It
+// panics if v is of another preset.
 func (x *ContributionAndProof) SetContribution(v *SyncCommitteeContribution) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *ContributionAndProof) SelectionProof() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSelectionProof sets the selection_proof field.
 func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
-// SignedContributionAndProof is a view of the SignedContributionAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedContributionAndProof is a view of the SignedContributionAndProof
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	message: ContributionAndProof
 //	signature: BLSSignature
@@ -2395,8 +2193,9 @@ type SignedContributionAndProof struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("altair: NewSignedContributionAndProof with a nil *Spec")
@@ -2404,25 +2203,27 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return wrapSignedContributionAndProof(spec, newDefaultSignedContributionAndProof(spec))
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSignedContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedContributionAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedContributionAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedContributionAndProof(spec, c), nil
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil || c == nil {
 		panic("altair: WrapSignedContributionAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedContributionAndProof") {
+	if c.Schema() != spec.schemas.SignedContributionAndProof {
 		panic("altair: WrapSignedContributionAndProof of a " + c.Type().String())
 	}
 	return wrapSignedContributionAndProof(spec, c)
@@ -2433,11 +2234,7 @@ func wrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 }
 
 func newDefaultSignedContributionAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedContributionAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedContributionAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2520,57 +2317,41 @@ func (x *SignedContributionAndProof) ProveBranch(path string) (tree.Gindex, [32]
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedContributionAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedContributionAndProof"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedContributionAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedContributionAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedContributionAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedContributionAndProof, data)
 }
 
 // Message returns a handle on the message field (ContributionAndProof).
 func (x *SignedContributionAndProof) Message() *ContributionAndProof {
-	return func(c *view.Container) *ContributionAndProof { return WrapContributionAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapContributionAndProof(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedContributionAndProof) SetMessage(v *ContributionAndProof) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedContributionAndProof) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedContributionAndProof) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// SyncAggregatorSelectionData is the SyncAggregatorSelectionData container of the specification, a plain value:
+// SyncAggregatorSelectionData is the SyncAggregatorSelectionData container
+// of the specification, a plain value:
 //
 //	slot: Slot
 //	subcommittee_index: uint64
@@ -2580,9 +2361,6 @@ type SyncAggregatorSelectionData struct {
 	Slot              Slot
 	SubcommitteeIndex uint64
 }
-
-// syncAggregatorSelectionDataSchema is the schema type of SyncAggregatorSelectionData, the same in every preset.
-var syncAggregatorSelectionDataSchema = Mainnet.Type("SyncAggregatorSelectionData")
 
 // SizeSSZ returns the size of the serialization: 16 bytes.
 func (*SyncAggregatorSelectionData) SizeSSZ() int { return 16 }
@@ -2595,19 +2373,20 @@ func (x *SyncAggregatorSelectionData) MarshalSSZ() ([]byte, error) {
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
 	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Slot))
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.SubcommitteeIndex))
+	dst = binary.LittleEndian.AppendUint64(dst, x.SubcommitteeIndex)
 	return dst, nil
 }
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		if err := schema.Validate(syncAggregatorSelectionDataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SyncAggregatorSelectionData, b); err != nil {
 			return err
 		}
 	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.SubcommitteeIndex = uint64(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
+	x.SubcommitteeIndex = binary.LittleEndian.Uint64(b[8:16])
 	return nil
 }
 
@@ -2615,25 +2394,23 @@ func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 func (x *SyncAggregatorSelectionData) HashTreeRoot() [32]byte {
 	var buf [16]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(syncAggregatorSelectionDataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SyncAggregatorSelectionData.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SyncAggregatorSelectionData) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(syncAggregatorSelectionDataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SyncAggregatorSelectionData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(syncAggregatorSelectionDataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SyncAggregatorSelectionData, data)
 }
 
-// LightClientHeader is the LightClientHeader container of the specification, a plain value:
+// LightClientHeader is the LightClientHeader container of the
+// specification, a plain value:
 //
 //	beacon: BeaconBlockHeader
 //
@@ -2641,9 +2418,6 @@ func (x *SyncAggregatorSelectionData) UnmarshalJSON(data []byte) error {
 type LightClientHeader struct {
 	Beacon BeaconBlockHeader
 }
-
-// lightClientHeaderSchema is the schema type of LightClientHeader, the same in every preset.
-var lightClientHeaderSchema = Mainnet.Type("LightClientHeader")
 
 // SizeSSZ returns the size of the serialization: 112 bytes.
 func (*LightClientHeader) SizeSSZ() int { return 112 }
@@ -2660,11 +2434,12 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		if err := schema.Validate(lightClientHeaderSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.LightClientHeader, b); err != nil {
 			return err
 		}
 	}
-	if err := x.Beacon.UnmarshalSSZ(b[0 : 0+112]); err != nil {
+	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
 	}
 	return nil
@@ -2674,27 +2449,24 @@ func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 func (x *LightClientHeader) HashTreeRoot() [32]byte {
 	var buf [112]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(lightClientHeaderSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.LightClientHeader.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x LightClientHeader) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(lightClientHeaderSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.LightClientHeader, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(lightClientHeaderSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.LightClientHeader, data)
 }
 
-// LightClientBootstrap is a view of the LightClientBootstrap container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientBootstrap is a view of the LightClientBootstrap container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
@@ -2707,8 +2479,8 @@ type LightClientBootstrap struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("altair: NewLightClientBootstrap with a nil *Spec")
@@ -2716,25 +2488,27 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return wrapLightClientBootstrap(spec, newDefaultLightClientBootstrap(spec))
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientBootstrap"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientBootstrap(spec, c), nil
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil || c == nil {
 		panic("altair: WrapLightClientBootstrap with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientBootstrap") {
+	if c.Schema() != spec.schemas.LightClientBootstrap {
 		panic("altair: WrapLightClientBootstrap of a " + c.Type().String())
 	}
 	return wrapLightClientBootstrap(spec, c)
@@ -2745,11 +2519,7 @@ func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientBootstrap))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2830,22 +2600,14 @@ func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientBootstrap"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientBootstrap"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap, data)
 }
 
 // Header returns the header field (LightClientHeader).
@@ -2853,42 +2615,37 @@ func (x *LightClientBootstrap) Header() LightClientHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v LightClientHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetHeader sets the header field.
 func (x *LightClientBootstrap) SetHeader(v LightClientHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (CurrentSyncCommitteeBranch).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch
+// field (CurrentSyncCommitteeBranch).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -2900,14 +2657,12 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientUpdate is a view of the LightClientUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientUpdate is a view of the LightClientUpdate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
@@ -2924,8 +2679,8 @@ type LightClientUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("altair: NewLightClientUpdate with a nil *Spec")
@@ -2933,25 +2688,27 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return wrapLightClientUpdate(spec, newDefaultLightClientUpdate(spec))
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientUpdate(spec, c), nil
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil || c == nil {
 		panic("altair: WrapLightClientUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientUpdate") {
+	if c.Schema() != spec.schemas.LightClientUpdate {
 		panic("altair: WrapLightClientUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientUpdate(spec, c)
@@ -2962,11 +2719,7 @@ func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3047,22 +2800,14 @@ func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate, data)
 }
 
 // AttestedHeader returns the attested_header field (LightClientHeader).
@@ -3070,42 +2815,37 @@ func (x *LightClientUpdate) AttestedHeader() LightClientHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v LightClientHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetAttestedHeader sets the attested_header field.
 func (x *LightClientUpdate) SetAttestedHeader(v LightClientHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return WrapSyncCommittee(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncCommittee(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (NextSyncCommitteeBranch).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field
+// (NextSyncCommitteeBranch).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3117,9 +2857,7 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
 // FinalizedHeader returns the finalized_header field (LightClientHeader).
@@ -3127,20 +2865,15 @@ func (x *LightClientUpdate) FinalizedHeader() LightClientHeader {
 	var b [112]byte
 	x.container().LoadBytes(3, b[:])
 	var v LightClientHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedHeader sets the finalized_header field.
 func (x *LightClientUpdate) SetFinalizedHeader(v LightClientHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
 // FinalityBranch returns the finality_branch field (FinalityBranch).
@@ -3149,7 +2882,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3161,22 +2894,19 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(5).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(5).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(5, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(5, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -3185,9 +2915,10 @@ func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.container().Uin
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, uint64(v)) }
 
-// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
@@ -3202,8 +2933,8 @@ type LightClientFinalityUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("altair: NewLightClientFinalityUpdate with a nil *Spec")
@@ -3211,25 +2942,27 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return wrapLightClientFinalityUpdate(spec, newDefaultLightClientFinalityUpdate(spec))
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientFinalityUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientFinalityUpdate(spec, c), nil
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil || c == nil {
 		panic("altair: WrapLightClientFinalityUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientFinalityUpdate") {
+	if c.Schema() != spec.schemas.LightClientFinalityUpdate {
 		panic("altair: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientFinalityUpdate(spec, c)
@@ -3240,11 +2973,7 @@ func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientFinalityUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3327,22 +3056,14 @@ func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientFinalityUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientFinalityUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate, data)
 }
 
 // AttestedHeader returns the attested_header field (LightClientHeader).
@@ -3350,20 +3071,15 @@ func (x *LightClientFinalityUpdate) AttestedHeader() LightClientHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v LightClientHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetAttestedHeader sets the attested_header field.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v LightClientHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
 // FinalizedHeader returns the finalized_header field (LightClientHeader).
@@ -3371,20 +3087,15 @@ func (x *LightClientFinalityUpdate) FinalizedHeader() LightClientHeader {
 	var b [112]byte
 	x.container().LoadBytes(1, b[:])
 	var v LightClientHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedHeader sets the finalized_header field.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v LightClientHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // FinalityBranch returns the finality_branch field (FinalityBranch).
@@ -3393,7 +3104,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3405,22 +3116,19 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(3).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -3429,9 +3137,10 @@ func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.contain
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(4, uint64(v)) }
 
-// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	sync_aggregate: SyncAggregate
@@ -3444,8 +3153,9 @@ type LightClientOptimisticUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("altair: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -3453,25 +3163,27 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return wrapLightClientOptimisticUpdate(spec, newDefaultLightClientOptimisticUpdate(spec))
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientOptimisticUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientOptimisticUpdate(spec, c), nil
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil || c == nil {
 		panic("altair: WrapLightClientOptimisticUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientOptimisticUpdate") {
+	if c.Schema() != spec.schemas.LightClientOptimisticUpdate {
 		panic("altair: WrapLightClientOptimisticUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientOptimisticUpdate(spec, c)
@@ -3482,11 +3194,7 @@ func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 }
 
 func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientOptimisticUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientOptimisticUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3569,22 +3277,14 @@ func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientOptimisticUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientOptimisticUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate, data)
 }
 
 // AttestedHeader returns the attested_header field (LightClientHeader).
@@ -3592,33 +3292,27 @@ func (x *LightClientOptimisticUpdate) AttestedHeader() LightClientHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v LightClientHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetAttestedHeader sets the attested_header field.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v LightClientHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return WrapSyncAggregate(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapSyncAggregate(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).

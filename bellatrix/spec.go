@@ -68,6 +68,9 @@ type Spec struct {
 	Phase0 *phase0.Spec
 	Altair *altair.Spec
 	types  *def.Types
+	// schemas are the schema types of the containers bellatrix defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -101,7 +104,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Phase0: a.Phase0, Altair: a, types: ts}, nil
+	return &Spec{Preset: p, Phase0: a.Phase0, Altair: a, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {

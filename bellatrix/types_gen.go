@@ -3,11 +3,11 @@
 package bellatrix
 
 import (
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
@@ -246,8 +246,8 @@ type LightClientFinalityUpdate = altair.LightClientFinalityUpdate
 // unchanged from altair: see there for its fields and methods.
 type LightClientOptimisticUpdate = altair.LightClientOptimisticUpdate
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("bellatrix: NewIndexedAttestation with a nil *Spec")
@@ -255,7 +255,8 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return altair.NewIndexedAttestation(spec.Altair)
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeIndexedAttestation: %w", ErrNilSpec)
@@ -263,8 +264,9 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return altair.DecodeIndexedAttestation(spec.Altair, b)
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil {
 		panic("bellatrix: WrapIndexedAttestation with a nil *Spec")
@@ -272,8 +274,8 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	return altair.WrapIndexedAttestation(spec.Altair, c)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("bellatrix: NewPendingAttestation with a nil *Spec")
@@ -281,7 +283,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return altair.NewPendingAttestation(spec.Altair)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodePendingAttestation: %w", ErrNilSpec)
@@ -289,8 +292,9 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return altair.DecodePendingAttestation(spec.Altair, b)
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil {
 		panic("bellatrix: WrapPendingAttestation with a nil *Spec")
@@ -298,8 +302,8 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	return altair.WrapPendingAttestation(spec.Altair, c)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("bellatrix: NewHistoricalBatch with a nil *Spec")
@@ -307,7 +311,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return altair.NewHistoricalBatch(spec.Altair)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -315,8 +320,9 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return altair.DecodeHistoricalBatch(spec.Altair, b)
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil {
 		panic("bellatrix: WrapHistoricalBatch with a nil *Spec")
@@ -324,8 +330,8 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	return altair.WrapHistoricalBatch(spec.Altair, c)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("bellatrix: NewAttesterSlashing with a nil *Spec")
@@ -333,7 +339,8 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return altair.NewAttesterSlashing(spec.Altair)
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeAttesterSlashing: %w", ErrNilSpec)
@@ -341,8 +348,9 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return altair.DecodeAttesterSlashing(spec.Altair, b)
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil {
 		panic("bellatrix: WrapAttesterSlashing with a nil *Spec")
@@ -350,8 +358,8 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	return altair.WrapAttesterSlashing(spec.Altair, c)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("bellatrix: NewAttestation with a nil *Spec")
@@ -359,7 +367,8 @@ func NewAttestation(spec *Spec) *Attestation {
 	return altair.NewAttestation(spec.Altair)
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeAttestation: %w", ErrNilSpec)
@@ -367,8 +376,8 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return altair.DecodeAttestation(spec.Altair, b)
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil {
 		panic("bellatrix: WrapAttestation with a nil *Spec")
@@ -376,8 +385,8 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	return altair.WrapAttestation(spec.Altair, c)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("bellatrix: NewAggregateAndProof with a nil *Spec")
@@ -385,7 +394,8 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return altair.NewAggregateAndProof(spec.Altair)
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeAggregateAndProof: %w", ErrNilSpec)
@@ -393,8 +403,9 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return altair.DecodeAggregateAndProof(spec.Altair, b)
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil {
 		panic("bellatrix: WrapAggregateAndProof with a nil *Spec")
@@ -402,8 +413,8 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	return altair.WrapAggregateAndProof(spec.Altair, c)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("bellatrix: NewSignedAggregateAndProof with a nil *Spec")
@@ -411,7 +422,8 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return altair.NewSignedAggregateAndProof(spec.Altair)
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
@@ -419,8 +431,9 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return altair.DecodeSignedAggregateAndProof(spec.Altair, b)
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("bellatrix: WrapSignedAggregateAndProof with a nil *Spec")
@@ -428,8 +441,8 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 	return altair.WrapSignedAggregateAndProof(spec.Altair, c)
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("bellatrix: NewSyncAggregate with a nil *Spec")
@@ -437,7 +450,8 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return altair.NewSyncAggregate(spec.Altair)
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSyncAggregate: %w", ErrNilSpec)
@@ -445,8 +459,9 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	return altair.DecodeSyncAggregate(spec.Altair, b)
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil {
 		panic("bellatrix: WrapSyncAggregate with a nil *Spec")
@@ -454,8 +469,8 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	return altair.WrapSyncAggregate(spec.Altair, c)
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("bellatrix: NewSyncCommittee with a nil *Spec")
@@ -463,7 +478,8 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return altair.NewSyncCommittee(spec.Altair)
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSyncCommittee: %w", ErrNilSpec)
@@ -471,8 +487,9 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return altair.DecodeSyncCommittee(spec.Altair, b)
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil {
 		panic("bellatrix: WrapSyncCommittee with a nil *Spec")
@@ -480,8 +497,8 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	return altair.WrapSyncCommittee(spec.Altair, c)
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("bellatrix: NewSyncCommitteeContribution with a nil *Spec")
@@ -489,7 +506,8 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return altair.NewSyncCommitteeContribution(spec.Altair)
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
@@ -497,8 +515,9 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	return altair.DecodeSyncCommitteeContribution(spec.Altair, b)
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("bellatrix: WrapSyncCommitteeContribution with a nil *Spec")
@@ -506,8 +525,8 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 	return altair.WrapSyncCommitteeContribution(spec.Altair, c)
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("bellatrix: NewContributionAndProof with a nil *Spec")
@@ -515,7 +534,8 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return altair.NewContributionAndProof(spec.Altair)
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeContributionAndProof: %w", ErrNilSpec)
@@ -523,8 +543,9 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return altair.DecodeContributionAndProof(spec.Altair, b)
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil {
 		panic("bellatrix: WrapContributionAndProof with a nil *Spec")
@@ -532,8 +553,9 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 	return altair.WrapContributionAndProof(spec.Altair, c)
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("bellatrix: NewSignedContributionAndProof with a nil *Spec")
@@ -541,7 +563,8 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return altair.NewSignedContributionAndProof(spec.Altair)
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSignedContributionAndProof: %w", ErrNilSpec)
@@ -549,8 +572,9 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	return altair.DecodeSignedContributionAndProof(spec.Altair, b)
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil {
 		panic("bellatrix: WrapSignedContributionAndProof with a nil *Spec")
@@ -558,8 +582,8 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 	return altair.WrapSignedContributionAndProof(spec.Altair, c)
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("bellatrix: NewLightClientBootstrap with a nil *Spec")
@@ -567,7 +591,8 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return altair.NewLightClientBootstrap(spec.Altair)
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeLightClientBootstrap: %w", ErrNilSpec)
@@ -575,8 +600,9 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	return altair.DecodeLightClientBootstrap(spec.Altair, b)
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil {
 		panic("bellatrix: WrapLightClientBootstrap with a nil *Spec")
@@ -584,8 +610,8 @@ func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 	return altair.WrapLightClientBootstrap(spec.Altair, c)
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("bellatrix: NewLightClientUpdate with a nil *Spec")
@@ -593,7 +619,8 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return altair.NewLightClientUpdate(spec.Altair)
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeLightClientUpdate: %w", ErrNilSpec)
@@ -601,8 +628,9 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	return altair.DecodeLightClientUpdate(spec.Altair, b)
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil {
 		panic("bellatrix: WrapLightClientUpdate with a nil *Spec")
@@ -610,8 +638,8 @@ func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	return altair.WrapLightClientUpdate(spec.Altair, c)
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("bellatrix: NewLightClientFinalityUpdate with a nil *Spec")
@@ -619,7 +647,8 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return altair.NewLightClientFinalityUpdate(spec.Altair)
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
@@ -627,8 +656,9 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	return altair.DecodeLightClientFinalityUpdate(spec.Altair, b)
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("bellatrix: WrapLightClientFinalityUpdate with a nil *Spec")
@@ -636,8 +666,9 @@ func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 	return altair.WrapLightClientFinalityUpdate(spec.Altair, c)
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("bellatrix: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -645,7 +676,8 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return altair.NewLightClientOptimisticUpdate(spec.Altair)
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
@@ -653,8 +685,9 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	return altair.DecodeLightClientOptimisticUpdate(spec.Altair, b)
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("bellatrix: WrapLightClientOptimisticUpdate with a nil *Spec")
@@ -673,32 +706,52 @@ func (v *ExecutionAddress) MarshalSSZTo(dst []byte) ([]byte, error) { return app
 
 // UnmarshalSSZ sets v from b, which must be 20 bytes.
 func (v *ExecutionAddress) UnmarshalSSZ(b []byte) error {
-	if len(b) != 20 {
-		return fmt.Errorf("%w: ExecutionAddress of %d bytes, want 20", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "bellatrix", "ExecutionAddress")
 }
 
-// String returns v in hex, with 0x.
-func (v ExecutionAddress) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v ExecutionAddress) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v ExecutionAddress) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v ExecutionAddress) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 20 bytes. On error v is
+// unchanged.
 func (v *ExecutionAddress) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*20 || s[:2] != "0x" {
-		return fmt.Errorf("ExecutionAddress: want 0x and 20 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "bellatrix", "ExecutionAddress")
 }
 
-// ExecutionPayload is a view of the ExecutionPayload container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// schemas holds the schema type of each container that bellatrix defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	ExecutionPayload       *schema.Container
+	ExecutionPayloadHeader *schema.Container
+	BeaconBlockBody        *schema.Container
+	BeaconBlock            *schema.Container
+	SignedBeaconBlock      *schema.Container
+	BeaconState            *schema.Container
+	PowBlock               *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// bellatrix defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		ExecutionPayload:       ts.Container("ExecutionPayload"),
+		ExecutionPayloadHeader: ts.Container("ExecutionPayloadHeader"),
+		BeaconBlockBody:        ts.Container("BeaconBlockBody"),
+		BeaconBlock:            ts.Container("BeaconBlock"),
+		SignedBeaconBlock:      ts.Container("SignedBeaconBlock"),
+		BeaconState:            ts.Container("BeaconState"),
+		PowBlock:               ts.Container("PowBlock"),
+	}
+}
+
+// ExecutionPayload is a view of the ExecutionPayload container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -722,8 +775,8 @@ type ExecutionPayload struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayload returns an ExecutionPayload holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("bellatrix: NewExecutionPayload with a nil *Spec")
@@ -731,25 +784,27 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	return wrapExecutionPayload(spec, newDefaultExecutionPayload(spec))
 }
 
-// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
+// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for
+// the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayload"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayload(spec, c), nil
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of
+// spec's ExecutionPayload type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if spec == nil || c == nil {
 		panic("bellatrix: WrapExecutionPayload with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayload") {
+	if c.Schema() != spec.schemas.ExecutionPayload {
 		panic("bellatrix: WrapExecutionPayload of a " + c.Type().String())
 	}
 	return wrapExecutionPayload(spec, c)
@@ -760,11 +815,7 @@ func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 }
 
 func newDefaultExecutionPayload(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayload"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayload))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -845,127 +896,75 @@ func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayload"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayload"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayload) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
-func (x *ExecutionPayload) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetParentHash(v Hash32) { forkcode.Check(x.container().SetBytes(0, v[:])) }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayload) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayload) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetStateRoot(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayload) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayload) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
-func (x *ExecutionPayload) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetPrevRandao(v Bytes32) { forkcode.Check(x.container().SetBytes(5, v[:])) }
 
 // BlockNumber returns the block_number field (uint64).
 func (x *ExecutionPayload) BlockNumber() uint64 { return x.container().Uint(6) }
@@ -991,13 +990,10 @@ func (x *ExecutionPayload) Timestamp() uint64 { return x.container().Uint(9) }
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1005,53 +1001,37 @@ func (x *ExecutionPayload) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayload) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
-func (x *ExecutionPayload) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetBlockHash(v Hash32) { forkcode.Check(x.container().SetBytes(12, v[:])) }
 
-// Transactions returns a handle on the transactions field (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
+// Transactions returns a handle on the transactions field
+// (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 	wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }
-	unwrap := func(v *view.ByteList) view.View { return v }
-	l, err := view.AsListOf(x.container().Field(13), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(13), wrap, func(l *view.ByteList) view.View { return l }))
 }
 
-// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container
+// of the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -1075,8 +1055,8 @@ type ExecutionPayloadHeader struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("bellatrix: NewExecutionPayloadHeader with a nil *Spec")
@@ -1084,25 +1064,27 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	return wrapExecutionPayloadHeader(spec, newDefaultExecutionPayloadHeader(spec))
 }
 
-// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
+// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader
+// serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayloadHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayloadHeader(spec, c), nil
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
+// view of spec's ExecutionPayloadHeader type. It panics if spec or c is nil
+// or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
 	if spec == nil || c == nil {
 		panic("bellatrix: WrapExecutionPayloadHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayloadHeader") {
+	if c.Schema() != spec.schemas.ExecutionPayloadHeader {
 		panic("bellatrix: WrapExecutionPayloadHeader of a " + c.Type().String())
 	}
 	return wrapExecutionPayloadHeader(spec, c)
@@ -1113,11 +1095,7 @@ func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 }
 
 func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayloadHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayloadHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1198,126 +1176,80 @@ func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayloadHeader"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayloadHeader"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayloadHeader) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
 func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayloadHeader) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayloadHeader) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
 func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayloadHeader) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayloadHeader) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
 func (x *ExecutionPayloadHeader) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(5, v[:]))
 }
 
 // BlockNumber returns the block_number field (uint64).
@@ -1344,13 +1276,10 @@ func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.container().Uint(
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1358,61 +1287,44 @@ func (x *ExecutionPayloadHeader) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayloadHeader) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
 func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(12, v[:]))
 }
 
 // TransactionsRoot returns the transactions_root field (Root).
 func (x *ExecutionPayloadHeader) TransactionsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(13, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(13, v[:])
 	return v
 }
 
 // SetTransactionsRoot sets the transactions_root field.
 func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(13, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(13, v[:]))
 }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -1432,8 +1344,8 @@ type BeaconBlockBody struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("bellatrix: NewBeaconBlockBody with a nil *Spec")
@@ -1441,25 +1353,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("bellatrix: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("bellatrix: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -1470,11 +1384,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1555,41 +1465,26 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -1597,125 +1492,90 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
+	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing {
-			return phase0.WrapAttesterSlashing(x.Spec().Altair.Phase0, c)
-		}(v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Altair.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
-	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return phase0.WrapAttestation(x.Spec().Altair.Phase0, c) }(v.(*view.Container))
-	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Altair.Phase0, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Altair, c) }(x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(8, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(8, v.View()))
 }
 
-// ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
+// ExecutionPayload returns a handle on the execution_payload field
+// (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.container().Field(9).(*view.Container))
+	return wrapExecutionPayload(x.Spec(), x.container().Field(9).(*view.Container))
 }
 
-// SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
-// another preset.
+// SetExecutionPayload replaces the execution_payload field with the value
+// of v. It panics if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.container().Set(9, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(9, v.View()))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -1730,8 +1590,8 @@ type BeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("bellatrix: NewBeaconBlock with a nil *Spec")
@@ -1739,25 +1599,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("bellatrix: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("bellatrix: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -1768,11 +1629,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1851,22 +1708,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -1883,58 +1732,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -1946,8 +1773,8 @@ type SignedBeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("bellatrix: NewSignedBeaconBlock with a nil *Spec")
@@ -1955,25 +1782,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("bellatrix: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("bellatrix: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -1984,11 +1813,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2069,59 +1894,42 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -2156,8 +1964,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("bellatrix: NewBeaconState with a nil *Spec")
@@ -2165,25 +1973,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("bellatrix: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("bellatrix: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -2194,11 +2003,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2277,22 +2082,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -2303,21 +2100,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -2331,68 +2121,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2400,29 +2172,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -2431,119 +2195,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -2551,68 +2285,58 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Altair, c) }(x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
+// LatestExecutionPayloadHeader returns a handle on the
+// latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(24).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
-// another preset.
+// SetLatestExecutionPayloadHeader replaces the
+// latest_execution_payload_header field with the value of v. It panics if v
+// is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(24, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(24, v.View()))
 }
 
 // PowBlock is the PowBlock container of the specification, a plain value:
@@ -2628,9 +2352,6 @@ type PowBlock struct {
 	TotalDifficulty uint256.Int
 }
 
-// powBlockSchema is the schema type of PowBlock, the same in every preset.
-var powBlockSchema = Mainnet.Type("PowBlock")
-
 // SizeSSZ returns the size of the serialization: 96 bytes.
 func (*PowBlock) SizeSSZ() int { return 96 }
 
@@ -2641,20 +2362,23 @@ func (x *PowBlock) MarshalSSZ() ([]byte, error) { return x.MarshalSSZTo(make([]b
 func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
 	dst = append(dst, x.BlockHash[:]...)
 	dst = append(dst, x.ParentHash[:]...)
-	dst = appendUint256(dst, &x.TotalDifficulty, 32)
+	dst, _ = x.TotalDifficulty.MarshalSSZAppend(dst)
 	return dst, nil
 }
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 	if len(b) != 96 {
-		if err := schema.Validate(powBlockSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.PowBlock, b); err != nil {
 			return err
 		}
 	}
-	copy(x.BlockHash[:], b[0:0+32])
-	copy(x.ParentHash[:], b[32:32+32])
-	readUint256(&x.TotalDifficulty, b[64:64+32])
+	copy(x.BlockHash[:], b[0:32])
+	copy(x.ParentHash[:], b[32:64])
+	if err := x.TotalDifficulty.UnmarshalSSZ(b[64:96]); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -2662,22 +2386,19 @@ func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 func (x *PowBlock) HashTreeRoot() [32]byte {
 	var buf [96]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(powBlockSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.PowBlock.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x PowBlock) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(powBlockSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.PowBlock, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *PowBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(powBlockSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.PowBlock, data)
 }
 
 // NewValue returns a new value of the container name holding the default
@@ -2775,22 +2496,4 @@ func NewValue(spec *Spec, name string) (v Value, ok bool) {
 		return new(PowBlock), true
 	}
 	return nil, false
-}
-
-// appendUint256 appends the size low bytes of v, little-endian.
-func appendUint256(dst []byte, v *uint256.Int, size int) []byte {
-	var b [32]byte
-	for i := 0; i < 4; i++ {
-		binary.LittleEndian.PutUint64(b[8*i:], v[i])
-	}
-	return append(dst, b[:size]...)
-}
-
-// readUint256 sets v from little-endian bytes.
-func readUint256(v *uint256.Int, b []byte) {
-	var full [32]byte
-	copy(full[:], b)
-	for i := 0; i < 4; i++ {
-		v[i] = binary.LittleEndian.Uint64(full[8*i:])
-	}
 }

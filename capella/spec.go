@@ -70,6 +70,9 @@ type Spec struct {
 	Altair    *altair.Spec
 	Bellatrix *bellatrix.Spec
 	types     *def.Types
+	// schemas are the schema types of the containers capella defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -103,7 +106,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Phase0: b.Phase0, Altair: b.Altair, Bellatrix: b, types: ts}, nil
+	return &Spec{Preset: p, Phase0: b.Phase0, Altair: b.Altair, Bellatrix: b, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {
@@ -114,7 +117,8 @@ func mustSpec(p *def.Preset) *Spec {
 	return s
 }
 
-// Type returns the schema type of the container name, or nil.
+// Type returns the schema type of the container name, or nil: a look-up
+// by name, for code that handles every container alike.
 func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
 
 // Types returns the resolved types.

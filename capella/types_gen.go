@@ -8,6 +8,8 @@ import (
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/bellatrix"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
@@ -232,8 +234,8 @@ type SyncAggregatorSelectionData = bellatrix.SyncAggregatorSelectionData
 // its fields and methods.
 type PowBlock = bellatrix.PowBlock
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("capella: NewIndexedAttestation with a nil *Spec")
@@ -241,7 +243,8 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return bellatrix.NewIndexedAttestation(spec.Bellatrix)
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeIndexedAttestation: %w", ErrNilSpec)
@@ -249,8 +252,9 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return bellatrix.DecodeIndexedAttestation(spec.Bellatrix, b)
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil {
 		panic("capella: WrapIndexedAttestation with a nil *Spec")
@@ -258,8 +262,8 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	return bellatrix.WrapIndexedAttestation(spec.Bellatrix, c)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("capella: NewPendingAttestation with a nil *Spec")
@@ -267,7 +271,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return bellatrix.NewPendingAttestation(spec.Bellatrix)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodePendingAttestation: %w", ErrNilSpec)
@@ -275,8 +280,9 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return bellatrix.DecodePendingAttestation(spec.Bellatrix, b)
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil {
 		panic("capella: WrapPendingAttestation with a nil *Spec")
@@ -284,8 +290,8 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	return bellatrix.WrapPendingAttestation(spec.Bellatrix, c)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("capella: NewHistoricalBatch with a nil *Spec")
@@ -293,7 +299,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return bellatrix.NewHistoricalBatch(spec.Bellatrix)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -301,8 +308,9 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return bellatrix.DecodeHistoricalBatch(spec.Bellatrix, b)
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil {
 		panic("capella: WrapHistoricalBatch with a nil *Spec")
@@ -310,8 +318,8 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	return bellatrix.WrapHistoricalBatch(spec.Bellatrix, c)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("capella: NewAttesterSlashing with a nil *Spec")
@@ -319,7 +327,8 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return bellatrix.NewAttesterSlashing(spec.Bellatrix)
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAttesterSlashing: %w", ErrNilSpec)
@@ -327,8 +336,9 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return bellatrix.DecodeAttesterSlashing(spec.Bellatrix, b)
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil {
 		panic("capella: WrapAttesterSlashing with a nil *Spec")
@@ -336,8 +346,8 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	return bellatrix.WrapAttesterSlashing(spec.Bellatrix, c)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("capella: NewAttestation with a nil *Spec")
@@ -345,7 +355,8 @@ func NewAttestation(spec *Spec) *Attestation {
 	return bellatrix.NewAttestation(spec.Bellatrix)
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAttestation: %w", ErrNilSpec)
@@ -353,8 +364,8 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return bellatrix.DecodeAttestation(spec.Bellatrix, b)
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil {
 		panic("capella: WrapAttestation with a nil *Spec")
@@ -362,8 +373,8 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	return bellatrix.WrapAttestation(spec.Bellatrix, c)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("capella: NewAggregateAndProof with a nil *Spec")
@@ -371,7 +382,8 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return bellatrix.NewAggregateAndProof(spec.Bellatrix)
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeAggregateAndProof: %w", ErrNilSpec)
@@ -379,8 +391,9 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return bellatrix.DecodeAggregateAndProof(spec.Bellatrix, b)
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil {
 		panic("capella: WrapAggregateAndProof with a nil *Spec")
@@ -388,8 +401,8 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	return bellatrix.WrapAggregateAndProof(spec.Bellatrix, c)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("capella: NewSignedAggregateAndProof with a nil *Spec")
@@ -397,7 +410,8 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return bellatrix.NewSignedAggregateAndProof(spec.Bellatrix)
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
@@ -405,8 +419,9 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return bellatrix.DecodeSignedAggregateAndProof(spec.Bellatrix, b)
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("capella: WrapSignedAggregateAndProof with a nil *Spec")
@@ -414,8 +429,8 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 	return bellatrix.WrapSignedAggregateAndProof(spec.Bellatrix, c)
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("capella: NewSyncAggregate with a nil *Spec")
@@ -423,7 +438,8 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return bellatrix.NewSyncAggregate(spec.Bellatrix)
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncAggregate: %w", ErrNilSpec)
@@ -431,8 +447,9 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	return bellatrix.DecodeSyncAggregate(spec.Bellatrix, b)
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil {
 		panic("capella: WrapSyncAggregate with a nil *Spec")
@@ -440,8 +457,8 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	return bellatrix.WrapSyncAggregate(spec.Bellatrix, c)
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("capella: NewSyncCommittee with a nil *Spec")
@@ -449,7 +466,8 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return bellatrix.NewSyncCommittee(spec.Bellatrix)
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncCommittee: %w", ErrNilSpec)
@@ -457,8 +475,9 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return bellatrix.DecodeSyncCommittee(spec.Bellatrix, b)
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil {
 		panic("capella: WrapSyncCommittee with a nil *Spec")
@@ -466,8 +485,8 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	return bellatrix.WrapSyncCommittee(spec.Bellatrix, c)
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("capella: NewSyncCommitteeContribution with a nil *Spec")
@@ -475,7 +494,8 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return bellatrix.NewSyncCommitteeContribution(spec.Bellatrix)
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
@@ -483,8 +503,9 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	return bellatrix.DecodeSyncCommitteeContribution(spec.Bellatrix, b)
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("capella: WrapSyncCommitteeContribution with a nil *Spec")
@@ -492,8 +513,8 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 	return bellatrix.WrapSyncCommitteeContribution(spec.Bellatrix, c)
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("capella: NewContributionAndProof with a nil *Spec")
@@ -501,7 +522,8 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return bellatrix.NewContributionAndProof(spec.Bellatrix)
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeContributionAndProof: %w", ErrNilSpec)
@@ -509,8 +531,9 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return bellatrix.DecodeContributionAndProof(spec.Bellatrix, b)
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil {
 		panic("capella: WrapContributionAndProof with a nil *Spec")
@@ -518,8 +541,9 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 	return bellatrix.WrapContributionAndProof(spec.Bellatrix, c)
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("capella: NewSignedContributionAndProof with a nil *Spec")
@@ -527,7 +551,8 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return bellatrix.NewSignedContributionAndProof(spec.Bellatrix)
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedContributionAndProof: %w", ErrNilSpec)
@@ -535,8 +560,9 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	return bellatrix.DecodeSignedContributionAndProof(spec.Bellatrix, b)
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil {
 		panic("capella: WrapSignedContributionAndProof with a nil *Spec")
@@ -547,7 +573,52 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 // WithdrawalIndex is the WithdrawalIndex type of the specification (uint64).
 type WithdrawalIndex uint64
 
-// Withdrawal is the Withdrawal container of the specification, a plain value:
+// schemas holds the schema type of each container that capella defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	Withdrawal                  *schema.Container
+	BLSToExecutionChange        *schema.Container
+	SignedBLSToExecutionChange  *schema.Container
+	HistoricalSummary           *schema.Container
+	ExecutionPayload            *schema.Container
+	ExecutionPayloadHeader      *schema.Container
+	BeaconBlockBody             *schema.Container
+	BeaconBlock                 *schema.Container
+	SignedBeaconBlock           *schema.Container
+	BeaconState                 *schema.Container
+	LightClientHeader           *schema.Container
+	LightClientBootstrap        *schema.Container
+	LightClientUpdate           *schema.Container
+	LightClientFinalityUpdate   *schema.Container
+	LightClientOptimisticUpdate *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// capella defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		Withdrawal:                  ts.Container("Withdrawal"),
+		BLSToExecutionChange:        ts.Container("BLSToExecutionChange"),
+		SignedBLSToExecutionChange:  ts.Container("SignedBLSToExecutionChange"),
+		HistoricalSummary:           ts.Container("HistoricalSummary"),
+		ExecutionPayload:            ts.Container("ExecutionPayload"),
+		ExecutionPayloadHeader:      ts.Container("ExecutionPayloadHeader"),
+		BeaconBlockBody:             ts.Container("BeaconBlockBody"),
+		BeaconBlock:                 ts.Container("BeaconBlock"),
+		SignedBeaconBlock:           ts.Container("SignedBeaconBlock"),
+		BeaconState:                 ts.Container("BeaconState"),
+		LightClientHeader:           ts.Container("LightClientHeader"),
+		LightClientBootstrap:        ts.Container("LightClientBootstrap"),
+		LightClientUpdate:           ts.Container("LightClientUpdate"),
+		LightClientFinalityUpdate:   ts.Container("LightClientFinalityUpdate"),
+		LightClientOptimisticUpdate: ts.Container("LightClientOptimisticUpdate"),
+	}
+}
+
+// Withdrawal is the Withdrawal container of the specification, a plain
+// value:
 //
 //	index: WithdrawalIndex
 //	validator_index: ValidatorIndex
@@ -561,9 +632,6 @@ type Withdrawal struct {
 	Address        ExecutionAddress
 	Amount         Gwei
 }
-
-// withdrawalSchema is the schema type of Withdrawal, the same in every preset.
-var withdrawalSchema = Mainnet.Type("Withdrawal")
 
 // SizeSSZ returns the size of the serialization: 44 bytes.
 func (*Withdrawal) SizeSSZ() int { return 44 }
@@ -583,14 +651,15 @@ func (x *Withdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 44 {
-		if err := schema.Validate(withdrawalSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Withdrawal, b); err != nil {
 			return err
 		}
 	}
-	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(x.Address[:], b[16:16+20])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[36 : 36+8]))
+	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0:8]))
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
+	copy(x.Address[:], b[16:36])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[36:44]))
 	return nil
 }
 
@@ -598,25 +667,23 @@ func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 func (x *Withdrawal) HashTreeRoot() [32]byte {
 	var buf [44]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(withdrawalSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Withdrawal.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Withdrawal) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(withdrawalSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Withdrawal, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Withdrawal) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(withdrawalSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Withdrawal, data)
 }
 
-// BLSToExecutionChange is the BLSToExecutionChange container of the specification, a plain value:
+// BLSToExecutionChange is the BLSToExecutionChange container of the
+// specification, a plain value:
 //
 //	validator_index: ValidatorIndex
 //	from_bls_pubkey: BLSPubkey
@@ -628,9 +695,6 @@ type BLSToExecutionChange struct {
 	FromBLSPubkey      BLSPubkey
 	ToExecutionAddress ExecutionAddress
 }
-
-// blsToExecutionChangeSchema is the schema type of BLSToExecutionChange, the same in every preset.
-var blsToExecutionChangeSchema = Mainnet.Type("BLSToExecutionChange")
 
 // SizeSSZ returns the size of the serialization: 76 bytes.
 func (*BLSToExecutionChange) SizeSSZ() int { return 76 }
@@ -651,13 +715,14 @@ func (x *BLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		if err := schema.Validate(blsToExecutionChangeSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.BLSToExecutionChange, b); err != nil {
 			return err
 		}
 	}
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.FromBLSPubkey[:], b[8:8+48])
-	copy(x.ToExecutionAddress[:], b[56:56+20])
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
+	copy(x.FromBLSPubkey[:], b[8:56])
+	copy(x.ToExecutionAddress[:], b[56:76])
 	return nil
 }
 
@@ -665,25 +730,23 @@ func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 func (x *BLSToExecutionChange) HashTreeRoot() [32]byte {
 	var buf [76]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(blsToExecutionChangeSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.BLSToExecutionChange.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x BLSToExecutionChange) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(blsToExecutionChangeSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.BLSToExecutionChange, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *BLSToExecutionChange) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(blsToExecutionChangeSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.BLSToExecutionChange, data)
 }
 
-// SignedBLSToExecutionChange is the SignedBLSToExecutionChange container of the specification, a plain value:
+// SignedBLSToExecutionChange is the SignedBLSToExecutionChange container of
+// the specification, a plain value:
 //
 //	message: BLSToExecutionChange
 //	signature: BLSSignature
@@ -693,9 +756,6 @@ type SignedBLSToExecutionChange struct {
 	Message   BLSToExecutionChange
 	Signature BLSSignature
 }
-
-// signedBLSToExecutionChangeSchema is the schema type of SignedBLSToExecutionChange, the same in every preset.
-var signedBLSToExecutionChangeSchema = Mainnet.Type("SignedBLSToExecutionChange")
 
 // SizeSSZ returns the size of the serialization: 172 bytes.
 func (*SignedBLSToExecutionChange) SizeSSZ() int { return 172 }
@@ -715,14 +775,15 @@ func (x *SignedBLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		if err := schema.Validate(signedBLSToExecutionChangeSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SignedBLSToExecutionChange, b); err != nil {
 			return err
 		}
 	}
-	if err := x.Message.UnmarshalSSZ(b[0 : 0+76]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[76:76+96])
+	copy(x.Signature[:], b[76:172])
 	return nil
 }
 
@@ -730,25 +791,23 @@ func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 func (x *SignedBLSToExecutionChange) HashTreeRoot() [32]byte {
 	var buf [172]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(signedBLSToExecutionChangeSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SignedBLSToExecutionChange.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SignedBLSToExecutionChange) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(signedBLSToExecutionChangeSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SignedBLSToExecutionChange, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(signedBLSToExecutionChangeSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SignedBLSToExecutionChange, data)
 }
 
-// HistoricalSummary is the HistoricalSummary container of the specification, a plain value:
+// HistoricalSummary is the HistoricalSummary container of the
+// specification, a plain value:
 //
 //	block_summary_root: Root
 //	state_summary_root: Root
@@ -758,9 +817,6 @@ type HistoricalSummary struct {
 	BlockSummaryRoot Root
 	StateSummaryRoot Root
 }
-
-// historicalSummarySchema is the schema type of HistoricalSummary, the same in every preset.
-var historicalSummarySchema = Mainnet.Type("HistoricalSummary")
 
 // SizeSSZ returns the size of the serialization: 64 bytes.
 func (*HistoricalSummary) SizeSSZ() int { return 64 }
@@ -778,12 +834,13 @@ func (x *HistoricalSummary) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		if err := schema.Validate(historicalSummarySchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.HistoricalSummary, b); err != nil {
 			return err
 		}
 	}
-	copy(x.BlockSummaryRoot[:], b[0:0+32])
-	copy(x.StateSummaryRoot[:], b[32:32+32])
+	copy(x.BlockSummaryRoot[:], b[0:32])
+	copy(x.StateSummaryRoot[:], b[32:64])
 	return nil
 }
 
@@ -791,27 +848,24 @@ func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 func (x *HistoricalSummary) HashTreeRoot() [32]byte {
 	var buf [64]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(historicalSummarySchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.HistoricalSummary.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x HistoricalSummary) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(historicalSummarySchema, b)
+	return sszjson.Marshal(Mainnet.schemas.HistoricalSummary, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(historicalSummarySchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.HistoricalSummary, data)
 }
 
-// ExecutionPayload is a view of the ExecutionPayload container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionPayload is a view of the ExecutionPayload container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -836,8 +890,8 @@ type ExecutionPayload struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayload returns an ExecutionPayload holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("capella: NewExecutionPayload with a nil *Spec")
@@ -845,25 +899,27 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	return wrapExecutionPayload(spec, newDefaultExecutionPayload(spec))
 }
 
-// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
+// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for
+// the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayload"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayload(spec, c), nil
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of
+// spec's ExecutionPayload type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if spec == nil || c == nil {
 		panic("capella: WrapExecutionPayload with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayload") {
+	if c.Schema() != spec.schemas.ExecutionPayload {
 		panic("capella: WrapExecutionPayload of a " + c.Type().String())
 	}
 	return wrapExecutionPayload(spec, c)
@@ -874,11 +930,7 @@ func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 }
 
 func newDefaultExecutionPayload(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayload"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayload))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -959,127 +1011,75 @@ func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayload"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayload"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayload) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
-func (x *ExecutionPayload) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetParentHash(v Hash32) { forkcode.Check(x.container().SetBytes(0, v[:])) }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayload) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayload) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetStateRoot(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayload) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayload) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
-func (x *ExecutionPayload) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetPrevRandao(v Bytes32) { forkcode.Check(x.container().SetBytes(5, v[:])) }
 
 // BlockNumber returns the block_number field (uint64).
 func (x *ExecutionPayload) BlockNumber() uint64 { return x.container().Uint(6) }
@@ -1105,13 +1105,10 @@ func (x *ExecutionPayload) Timestamp() uint64 { return x.container().Uint(9) }
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1119,62 +1116,43 @@ func (x *ExecutionPayload) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayload) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
-func (x *ExecutionPayload) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetBlockHash(v Hash32) { forkcode.Check(x.container().SetBytes(12, v[:])) }
 
-// Transactions returns a handle on the transactions field (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
+// Transactions returns a handle on the transactions field
+// (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 	wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }
-	unwrap := func(v *view.ByteList) view.View { return v }
-	l, err := view.AsListOf(x.container().Field(13), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(13), wrap, func(l *view.ByteList) view.View { return l }))
 }
 
-// Withdrawals returns a handle on the withdrawals field (List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]).
+// Withdrawals returns a handle on the withdrawals field (List[Withdrawal,
+// MAX_WITHDRAWALS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal] {
-	v, err := view.AsValueList[Withdrawal](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Withdrawal](x.container().Field(14)))
 }
 
-// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container
+// of the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -1199,8 +1177,8 @@ type ExecutionPayloadHeader struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("capella: NewExecutionPayloadHeader with a nil *Spec")
@@ -1208,25 +1186,27 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	return wrapExecutionPayloadHeader(spec, newDefaultExecutionPayloadHeader(spec))
 }
 
-// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
+// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader
+// serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayloadHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayloadHeader(spec, c), nil
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
+// view of spec's ExecutionPayloadHeader type. It panics if spec or c is nil
+// or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
 	if spec == nil || c == nil {
 		panic("capella: WrapExecutionPayloadHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayloadHeader") {
+	if c.Schema() != spec.schemas.ExecutionPayloadHeader {
 		panic("capella: WrapExecutionPayloadHeader of a " + c.Type().String())
 	}
 	return wrapExecutionPayloadHeader(spec, c)
@@ -1237,11 +1217,7 @@ func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 }
 
 func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayloadHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayloadHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1322,126 +1298,80 @@ func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayloadHeader"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayloadHeader"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayloadHeader) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
 func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayloadHeader) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayloadHeader) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
 func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayloadHeader) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayloadHeader) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
 func (x *ExecutionPayloadHeader) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(5, v[:]))
 }
 
 // BlockNumber returns the block_number field (uint64).
@@ -1468,13 +1398,10 @@ func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.container().Uint(
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1482,80 +1409,56 @@ func (x *ExecutionPayloadHeader) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayloadHeader) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
 func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(12, v[:]))
 }
 
 // TransactionsRoot returns the transactions_root field (Root).
 func (x *ExecutionPayloadHeader) TransactionsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(13, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(13, v[:])
 	return v
 }
 
 // SetTransactionsRoot sets the transactions_root field.
 func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(13, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(13, v[:]))
 }
 
 // WithdrawalsRoot returns the withdrawals_root field (Root).
 func (x *ExecutionPayloadHeader) WithdrawalsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(14, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(14, v[:])
 	return v
 }
 
 // SetWithdrawalsRoot sets the withdrawals_root field.
 func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(14, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(14, v[:]))
 }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -1576,8 +1479,8 @@ type BeaconBlockBody struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("capella: NewBeaconBlockBody with a nil *Spec")
@@ -1585,25 +1488,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("capella: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("capella: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -1614,11 +1519,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1699,41 +1600,26 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -1741,136 +1627,98 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
+	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing {
-			return phase0.WrapAttesterSlashing(x.Spec().Bellatrix.Altair.Phase0, c)
-		}(v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Bellatrix.Altair.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
+	spec := x.Spec()
 	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation {
-			return phase0.WrapAttestation(x.Spec().Bellatrix.Altair.Phase0, c)
-		}(v.(*view.Container))
+		return phase0.WrapAttestation(spec.Bellatrix.Altair.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(8, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(8, v.View()))
 }
 
-// ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
+// ExecutionPayload returns a handle on the execution_payload field
+// (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.container().Field(9).(*view.Container))
+	return wrapExecutionPayload(x.Spec(), x.container().Field(9).(*view.Container))
 }
 
-// SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
-// another preset.
+// SetExecutionPayload replaces the execution_payload field with the value
+// of v. It panics if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.container().Set(9, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(9, v.View()))
 }
 
-// BLSToExecutionChanges returns a handle on the bls_to_execution_changes field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
+// BLSToExecutionChanges returns a handle on the bls_to_execution_changes
+// field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	v, err := view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -1885,8 +1733,8 @@ type BeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("capella: NewBeaconBlock with a nil *Spec")
@@ -1894,25 +1742,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("capella: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("capella: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -1923,11 +1772,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2006,22 +1851,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -2038,58 +1875,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -2101,8 +1916,8 @@ type SignedBeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("capella: NewSignedBeaconBlock with a nil *Spec")
@@ -2110,25 +1925,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("capella: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("capella: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -2139,11 +1956,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2224,59 +2037,42 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -2314,8 +2110,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("capella: NewBeaconState with a nil *Spec")
@@ -2323,25 +2119,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("capella: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("capella: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -2352,11 +2149,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2435,22 +2228,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -2461,21 +2246,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -2489,68 +2267,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2558,29 +2318,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -2589,119 +2341,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -2709,71 +2431,62 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
+// LatestExecutionPayloadHeader returns a handle on the
+// latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(24).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
-// another preset.
+// SetLatestExecutionPayloadHeader replaces the
+// latest_execution_payload_header field with the value of v. It panics if v
+// is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(24, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(24, v.View()))
 }
 
-// NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
+// NextWithdrawalIndex returns the next_withdrawal_index field
+// (WithdrawalIndex).
 func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 	return WithdrawalIndex(x.container().Uint(25))
 }
@@ -2781,7 +2494,8 @@ func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
 func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.container().SetUint(25, uint64(v)) }
 
-// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
+// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index
+// field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
 	return ValidatorIndex(x.container().Uint(26))
 }
@@ -2791,18 +2505,15 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 	x.container().SetUint(26, uint64(v))
 }
 
-// HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalSummaries returns a handle on the historical_summaries field
+// (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.container().Field(27))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
 }
 
-// LightClientHeader is a view of the LightClientHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientHeader is a view of the LightClientHeader container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	beacon: BeaconBlockHeader
 //	execution: ExecutionPayloadHeader
@@ -2815,8 +2526,8 @@ type LightClientHeader struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientHeader returns a LightClientHeader holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	if spec == nil {
 		panic("capella: NewLightClientHeader with a nil *Spec")
@@ -2824,25 +2535,27 @@ func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	return wrapLightClientHeader(spec, newDefaultLightClientHeader(spec))
 }
 
-// DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
+// DecodeLightClientHeader returns the LightClientHeader serialized in b,
+// for the preset of spec.
 func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientHeader(spec, c), nil
 }
 
-// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientHeader returns the LightClientHeader over c, a view of
+// spec's LightClientHeader type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientHeader") {
+	if c.Schema() != spec.schemas.LightClientHeader {
 		panic("capella: WrapLightClientHeader of a " + c.Type().String())
 	}
 	return wrapLightClientHeader(spec, c)
@@ -2853,11 +2566,7 @@ func wrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 }
 
 func newDefaultLightClientHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2938,22 +2647,14 @@ func (x *LightClientHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientHeader"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientHeader"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientHeader, data)
 }
 
 // Beacon returns the beacon field (BeaconBlockHeader).
@@ -2961,33 +2662,27 @@ func (x *LightClientHeader) Beacon() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBeacon sets the beacon field.
 func (x *LightClientHeader) SetBeacon(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
-// Execution returns a handle on the execution field (ExecutionPayloadHeader).
+// Execution returns a handle on the execution field
+// (ExecutionPayloadHeader).
 func (x *LightClientHeader) Execution() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetExecution replaces the execution field with the value of v. It panics if v is of
-// another preset.
+// SetExecution replaces the execution field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // ExecutionBranch returns the execution_branch field (ExecutionBranch).
@@ -2996,7 +2691,7 @@ func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3008,14 +2703,12 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientBootstrap is a view of the LightClientBootstrap container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientBootstrap is a view of the LightClientBootstrap container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
@@ -3028,8 +2721,8 @@ type LightClientBootstrap struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("capella: NewLightClientBootstrap with a nil *Spec")
@@ -3037,25 +2730,27 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return wrapLightClientBootstrap(spec, newDefaultLightClientBootstrap(spec))
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientBootstrap"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientBootstrap(spec, c), nil
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientBootstrap with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientBootstrap") {
+	if c.Schema() != spec.schemas.LightClientBootstrap {
 		panic("capella: WrapLightClientBootstrap of a " + c.Type().String())
 	}
 	return wrapLightClientBootstrap(spec, c)
@@ -3066,11 +2761,7 @@ func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientBootstrap))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3151,57 +2842,47 @@ func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientBootstrap"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientBootstrap"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap, data)
 }
 
 // Header returns a handle on the header field (LightClientHeader).
 func (x *LightClientBootstrap) Header() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetHeader replaces the header field with the value of v. It panics if v is of
-// another preset.
+// SetHeader replaces the header field with the value of v. It panics if v
+// is of another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (CurrentSyncCommitteeBranch).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch
+// field (CurrentSyncCommitteeBranch).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3213,14 +2894,12 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientUpdate is a view of the LightClientUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientUpdate is a view of the LightClientUpdate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
@@ -3237,8 +2916,8 @@ type LightClientUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientUpdate with a nil *Spec")
@@ -3246,25 +2925,27 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return wrapLightClientUpdate(spec, newDefaultLightClientUpdate(spec))
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientUpdate(spec, c), nil
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientUpdate") {
+	if c.Schema() != spec.schemas.LightClientUpdate {
 		panic("capella: WrapLightClientUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientUpdate(spec, c)
@@ -3275,11 +2956,7 @@ func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3360,57 +3037,48 @@ func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee { return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, c) }(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (NextSyncCommitteeBranch).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field
+// (NextSyncCommitteeBranch).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3422,22 +3090,19 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(3).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (FinalityBranch).
@@ -3446,7 +3111,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3458,22 +3123,19 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(5).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(5).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(5, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(5, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -3482,9 +3144,10 @@ func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.container().Uin
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, uint64(v)) }
 
-// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
@@ -3499,8 +3162,8 @@ type LightClientFinalityUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientFinalityUpdate with a nil *Spec")
@@ -3508,25 +3171,27 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return wrapLightClientFinalityUpdate(spec, newDefaultLightClientFinalityUpdate(spec))
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientFinalityUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientFinalityUpdate(spec, c), nil
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientFinalityUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientFinalityUpdate") {
+	if c.Schema() != spec.schemas.LightClientFinalityUpdate {
 		panic("capella: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientFinalityUpdate(spec, c)
@@ -3537,11 +3202,7 @@ func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientFinalityUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3624,48 +3285,38 @@ func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientFinalityUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientFinalityUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (FinalityBranch).
@@ -3674,7 +3325,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3686,22 +3337,19 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(3).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(3).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -3710,9 +3358,10 @@ func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.contain
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(4, uint64(v)) }
 
-// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	sync_aggregate: SyncAggregate
@@ -3725,8 +3374,9 @@ type LightClientOptimisticUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("capella: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -3734,25 +3384,27 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return wrapLightClientOptimisticUpdate(spec, newDefaultLightClientOptimisticUpdate(spec))
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientOptimisticUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientOptimisticUpdate(spec, c), nil
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil || c == nil {
 		panic("capella: WrapLightClientOptimisticUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientOptimisticUpdate") {
+	if c.Schema() != spec.schemas.LightClientOptimisticUpdate {
 		panic("capella: WrapLightClientOptimisticUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientOptimisticUpdate(spec, c)
@@ -3763,11 +3415,7 @@ func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 }
 
 func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientOptimisticUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientOptimisticUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3850,48 +3498,38 @@ func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientOptimisticUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientOptimisticUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientOptimisticUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate { return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, c) }(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -4003,22 +3641,4 @@ func NewValue(spec *Spec, name string) (v Value, ok bool) {
 		return NewLightClientOptimisticUpdate(spec), true
 	}
 	return nil, false
-}
-
-// appendUint256 appends the size low bytes of v, little-endian.
-func appendUint256(dst []byte, v *uint256.Int, size int) []byte {
-	var b [32]byte
-	for i := 0; i < 4; i++ {
-		binary.LittleEndian.PutUint64(b[8*i:], v[i])
-	}
-	return append(dst, b[:size]...)
-}
-
-// readUint256 sets v from little-endian bytes.
-func readUint256(v *uint256.Int, b []byte) {
-	var full [32]byte
-	copy(full[:], b)
-	for i := 0; i < 4; i++ {
-		v[i] = binary.LittleEndian.Uint64(full[8*i:])
-	}
 }

@@ -70,6 +70,9 @@ type Spec struct {
 	// share where it takes them unchanged.
 	Capella *capella.Spec
 	types   *def.Types
+	// schemas are the schema types of the containers deneb defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -102,7 +105,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Capella: parent, types: ts}, nil
+	return &Spec{Preset: p, Capella: parent, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {

@@ -4,11 +4,12 @@ package deneb
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
@@ -253,8 +254,8 @@ type SignedBLSToExecutionChange = capella.SignedBLSToExecutionChange
 // see there for its fields and methods.
 type HistoricalSummary = capella.HistoricalSummary
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("deneb: NewIndexedAttestation with a nil *Spec")
@@ -262,7 +263,8 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return capella.NewIndexedAttestation(spec.Capella)
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeIndexedAttestation: %w", ErrNilSpec)
@@ -270,8 +272,9 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return capella.DecodeIndexedAttestation(spec.Capella, b)
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil {
 		panic("deneb: WrapIndexedAttestation with a nil *Spec")
@@ -279,8 +282,8 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	return capella.WrapIndexedAttestation(spec.Capella, c)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("deneb: NewPendingAttestation with a nil *Spec")
@@ -288,7 +291,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return capella.NewPendingAttestation(spec.Capella)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodePendingAttestation: %w", ErrNilSpec)
@@ -296,8 +300,9 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return capella.DecodePendingAttestation(spec.Capella, b)
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil {
 		panic("deneb: WrapPendingAttestation with a nil *Spec")
@@ -305,8 +310,8 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	return capella.WrapPendingAttestation(spec.Capella, c)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("deneb: NewHistoricalBatch with a nil *Spec")
@@ -314,7 +319,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return capella.NewHistoricalBatch(spec.Capella)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -322,8 +328,9 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return capella.DecodeHistoricalBatch(spec.Capella, b)
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil {
 		panic("deneb: WrapHistoricalBatch with a nil *Spec")
@@ -331,8 +338,8 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	return capella.WrapHistoricalBatch(spec.Capella, c)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("deneb: NewAttesterSlashing with a nil *Spec")
@@ -340,7 +347,8 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return capella.NewAttesterSlashing(spec.Capella)
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeAttesterSlashing: %w", ErrNilSpec)
@@ -348,8 +356,9 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return capella.DecodeAttesterSlashing(spec.Capella, b)
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil {
 		panic("deneb: WrapAttesterSlashing with a nil *Spec")
@@ -357,8 +366,8 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	return capella.WrapAttesterSlashing(spec.Capella, c)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("deneb: NewAttestation with a nil *Spec")
@@ -366,7 +375,8 @@ func NewAttestation(spec *Spec) *Attestation {
 	return capella.NewAttestation(spec.Capella)
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeAttestation: %w", ErrNilSpec)
@@ -374,8 +384,8 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return capella.DecodeAttestation(spec.Capella, b)
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil {
 		panic("deneb: WrapAttestation with a nil *Spec")
@@ -383,8 +393,8 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	return capella.WrapAttestation(spec.Capella, c)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("deneb: NewAggregateAndProof with a nil *Spec")
@@ -392,7 +402,8 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return capella.NewAggregateAndProof(spec.Capella)
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeAggregateAndProof: %w", ErrNilSpec)
@@ -400,8 +411,9 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return capella.DecodeAggregateAndProof(spec.Capella, b)
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil {
 		panic("deneb: WrapAggregateAndProof with a nil *Spec")
@@ -409,8 +421,8 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	return capella.WrapAggregateAndProof(spec.Capella, c)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("deneb: NewSignedAggregateAndProof with a nil *Spec")
@@ -418,7 +430,8 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return capella.NewSignedAggregateAndProof(spec.Capella)
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
@@ -426,8 +439,9 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return capella.DecodeSignedAggregateAndProof(spec.Capella, b)
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("deneb: WrapSignedAggregateAndProof with a nil *Spec")
@@ -435,8 +449,8 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 	return capella.WrapSignedAggregateAndProof(spec.Capella, c)
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("deneb: NewSyncAggregate with a nil *Spec")
@@ -444,7 +458,8 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return capella.NewSyncAggregate(spec.Capella)
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSyncAggregate: %w", ErrNilSpec)
@@ -452,8 +467,9 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	return capella.DecodeSyncAggregate(spec.Capella, b)
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil {
 		panic("deneb: WrapSyncAggregate with a nil *Spec")
@@ -461,8 +477,8 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	return capella.WrapSyncAggregate(spec.Capella, c)
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("deneb: NewSyncCommittee with a nil *Spec")
@@ -470,7 +486,8 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return capella.NewSyncCommittee(spec.Capella)
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSyncCommittee: %w", ErrNilSpec)
@@ -478,8 +495,9 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return capella.DecodeSyncCommittee(spec.Capella, b)
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil {
 		panic("deneb: WrapSyncCommittee with a nil *Spec")
@@ -487,8 +505,8 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	return capella.WrapSyncCommittee(spec.Capella, c)
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("deneb: NewSyncCommitteeContribution with a nil *Spec")
@@ -496,7 +514,8 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return capella.NewSyncCommitteeContribution(spec.Capella)
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
@@ -504,8 +523,9 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	return capella.DecodeSyncCommitteeContribution(spec.Capella, b)
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("deneb: WrapSyncCommitteeContribution with a nil *Spec")
@@ -513,8 +533,8 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 	return capella.WrapSyncCommitteeContribution(spec.Capella, c)
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("deneb: NewContributionAndProof with a nil *Spec")
@@ -522,7 +542,8 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return capella.NewContributionAndProof(spec.Capella)
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeContributionAndProof: %w", ErrNilSpec)
@@ -530,8 +551,9 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return capella.DecodeContributionAndProof(spec.Capella, b)
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil {
 		panic("deneb: WrapContributionAndProof with a nil *Spec")
@@ -539,8 +561,9 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 	return capella.WrapContributionAndProof(spec.Capella, c)
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("deneb: NewSignedContributionAndProof with a nil *Spec")
@@ -548,7 +571,8 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return capella.NewSignedContributionAndProof(spec.Capella)
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSignedContributionAndProof: %w", ErrNilSpec)
@@ -556,8 +580,9 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	return capella.DecodeSignedContributionAndProof(spec.Capella, b)
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil {
 		panic("deneb: WrapSignedContributionAndProof with a nil *Spec")
@@ -576,27 +601,19 @@ func (v *KZGCommitment) MarshalSSZTo(dst []byte) ([]byte, error) { return append
 
 // UnmarshalSSZ sets v from b, which must be 48 bytes.
 func (v *KZGCommitment) UnmarshalSSZ(b []byte) error {
-	if len(b) != 48 {
-		return fmt.Errorf("%w: KZGCommitment of %d bytes, want 48", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "deneb", "KZGCommitment")
 }
 
-// String returns v in hex, with 0x.
-func (v KZGCommitment) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v KZGCommitment) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v KZGCommitment) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v KZGCommitment) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 48 bytes. On error v is
+// unchanged.
 func (v *KZGCommitment) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*48 || s[:2] != "0x" {
-		return fmt.Errorf("KZGCommitment: want 0x and 48 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "deneb", "KZGCommitment")
 }
 
 // BlobIndex is the BlobIndex type of the specification (uint64).
@@ -613,32 +630,64 @@ func (v *KZGProof) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst,
 
 // UnmarshalSSZ sets v from b, which must be 48 bytes.
 func (v *KZGProof) UnmarshalSSZ(b []byte) error {
-	if len(b) != 48 {
-		return fmt.Errorf("%w: KZGProof of %d bytes, want 48", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "deneb", "KZGProof")
 }
 
-// String returns v in hex, with 0x.
-func (v KZGProof) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v KZGProof) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v KZGProof) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v KZGProof) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 48 bytes. On error v is
+// unchanged.
 func (v *KZGProof) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*48 || s[:2] != "0x" {
-		return fmt.Errorf("KZGProof: want 0x and 48 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "deneb", "KZGProof")
 }
 
-// ExecutionPayload is a view of the ExecutionPayload container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// schemas holds the schema type of each container that deneb defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	ExecutionPayload            *schema.Container
+	ExecutionPayloadHeader      *schema.Container
+	BeaconBlockBody             *schema.Container
+	BeaconBlock                 *schema.Container
+	SignedBeaconBlock           *schema.Container
+	BeaconState                 *schema.Container
+	BlobSidecar                 *schema.Container
+	BlobIdentifier              *schema.Container
+	LightClientHeader           *schema.Container
+	LightClientBootstrap        *schema.Container
+	LightClientUpdate           *schema.Container
+	LightClientFinalityUpdate   *schema.Container
+	LightClientOptimisticUpdate *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// deneb defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		ExecutionPayload:            ts.Container("ExecutionPayload"),
+		ExecutionPayloadHeader:      ts.Container("ExecutionPayloadHeader"),
+		BeaconBlockBody:             ts.Container("BeaconBlockBody"),
+		BeaconBlock:                 ts.Container("BeaconBlock"),
+		SignedBeaconBlock:           ts.Container("SignedBeaconBlock"),
+		BeaconState:                 ts.Container("BeaconState"),
+		BlobSidecar:                 ts.Container("BlobSidecar"),
+		BlobIdentifier:              ts.Container("BlobIdentifier"),
+		LightClientHeader:           ts.Container("LightClientHeader"),
+		LightClientBootstrap:        ts.Container("LightClientBootstrap"),
+		LightClientUpdate:           ts.Container("LightClientUpdate"),
+		LightClientFinalityUpdate:   ts.Container("LightClientFinalityUpdate"),
+		LightClientOptimisticUpdate: ts.Container("LightClientOptimisticUpdate"),
+	}
+}
+
+// ExecutionPayload is a view of the ExecutionPayload container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -665,8 +714,8 @@ type ExecutionPayload struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayload returns an ExecutionPayload holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("deneb: NewExecutionPayload with a nil *Spec")
@@ -674,25 +723,27 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	return wrapExecutionPayload(spec, newDefaultExecutionPayload(spec))
 }
 
-// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
+// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for
+// the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayload"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayload(spec, c), nil
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of
+// spec's ExecutionPayload type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if spec == nil || c == nil {
 		panic("deneb: WrapExecutionPayload with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayload") {
+	if c.Schema() != spec.schemas.ExecutionPayload {
 		panic("deneb: WrapExecutionPayload of a " + c.Type().String())
 	}
 	return wrapExecutionPayload(spec, c)
@@ -703,11 +754,7 @@ func wrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 }
 
 func newDefaultExecutionPayload(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayload"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayload))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -788,127 +835,75 @@ func (x *ExecutionPayload) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayload) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayload"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayload) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayload"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayload, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayload) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
-func (x *ExecutionPayload) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetParentHash(v Hash32) { forkcode.Check(x.container().SetBytes(0, v[:])) }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayload) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayload) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayload) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *ExecutionPayload) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetStateRoot(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayload) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayload) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
-func (x *ExecutionPayload) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetPrevRandao(v Bytes32) { forkcode.Check(x.container().SetBytes(5, v[:])) }
 
 // BlockNumber returns the block_number field (uint64).
 func (x *ExecutionPayload) BlockNumber() uint64 { return x.container().Uint(6) }
@@ -934,13 +929,10 @@ func (x *ExecutionPayload) Timestamp() uint64 { return x.container().Uint(9) }
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -948,57 +940,38 @@ func (x *ExecutionPayload) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayload) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayload) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
-func (x *ExecutionPayload) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *ExecutionPayload) SetBlockHash(v Hash32) { forkcode.Check(x.container().SetBytes(12, v[:])) }
 
-// Transactions returns a handle on the transactions field (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
+// Transactions returns a handle on the transactions field
+// (List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 	wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }
-	unwrap := func(v *view.ByteList) view.View { return v }
-	l, err := view.AsListOf(x.container().Field(13), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(13), wrap, func(l *view.ByteList) view.View { return l }))
 }
 
-// Withdrawals returns a handle on the withdrawals field (List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]).
+// Withdrawals returns a handle on the withdrawals field (List[Withdrawal,
+// MAX_WITHDRAWALS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal] {
-	v, err := view.AsValueList[Withdrawal](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Withdrawal](x.container().Field(14)))
 }
 
 // BlobGasUsed returns the blob_gas_used field (uint64).
@@ -1013,9 +986,9 @@ func (x *ExecutionPayload) ExcessBlobGas() uint64 { return x.container().Uint(16
 // SetExcessBlobGas sets the excess_blob_gas field.
 func (x *ExecutionPayload) SetExcessBlobGas(v uint64) { x.container().SetUint(16, v) }
 
-// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionPayloadHeader is a view of the ExecutionPayloadHeader container
+// of the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	parent_hash: Hash32
 //	fee_recipient: ExecutionAddress
@@ -1042,8 +1015,8 @@ type ExecutionPayloadHeader struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("deneb: NewExecutionPayloadHeader with a nil *Spec")
@@ -1051,25 +1024,27 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	return wrapExecutionPayloadHeader(spec, newDefaultExecutionPayloadHeader(spec))
 }
 
-// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
+// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader
+// serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionPayloadHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionPayloadHeader(spec, c), nil
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
+// view of spec's ExecutionPayloadHeader type. It panics if spec or c is nil
+// or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
 	if spec == nil || c == nil {
 		panic("deneb: WrapExecutionPayloadHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionPayloadHeader") {
+	if c.Schema() != spec.schemas.ExecutionPayloadHeader {
 		panic("deneb: WrapExecutionPayloadHeader of a " + c.Type().String())
 	}
 	return wrapExecutionPayloadHeader(spec, c)
@@ -1080,11 +1055,7 @@ func wrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 }
 
 func newDefaultExecutionPayloadHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionPayloadHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionPayloadHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1165,126 +1136,80 @@ func (x *ExecutionPayloadHeader) ProveBranch(path string) (tree.Gindex, [32]byte
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionPayloadHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionPayloadHeader"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionPayloadHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionPayloadHeader"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionPayloadHeader, data)
 }
 
 // ParentHash returns the parent_hash field (Hash32).
 func (x *ExecutionPayloadHeader) ParentHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetParentHash sets the parent_hash field.
 func (x *ExecutionPayloadHeader) SetParentHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // FeeRecipient returns the fee_recipient field (ExecutionAddress).
 func (x *ExecutionPayloadHeader) FeeRecipient() ExecutionAddress {
-	var b [20]byte
-	x.container().LoadBytes(1, b[:])
 	var v ExecutionAddress
-	copy(v[:], b[0:0+20])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetFeeRecipient sets the fee_recipient field.
 func (x *ExecutionPayloadHeader) SetFeeRecipient(v ExecutionAddress) {
-	var buf [20]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // StateRoot returns the state_root field (Bytes32).
 func (x *ExecutionPayloadHeader) StateRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
 func (x *ExecutionPayloadHeader) SetStateRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
 // ReceiptsRoot returns the receipts_root field (Bytes32).
 func (x *ExecutionPayloadHeader) ReceiptsRoot() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetReceiptsRoot sets the receipts_root field.
 func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(3, v[:]))
 }
 
-// LogsBloom returns a handle on the logs_bloom field (ByteVector[BYTES_PER_LOGS_BLOOM]).
+// LogsBloom returns a handle on the logs_bloom field
+// (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(4))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
 func (x *ExecutionPayloadHeader) PrevRandao() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(5, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(5, v[:])
 	return v
 }
 
 // SetPrevRandao sets the prev_randao field.
 func (x *ExecutionPayloadHeader) SetPrevRandao(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(5, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(5, v[:]))
 }
 
 // BlockNumber returns the block_number field (uint64).
@@ -1311,13 +1236,10 @@ func (x *ExecutionPayloadHeader) Timestamp() uint64 { return x.container().Uint(
 // SetTimestamp sets the timestamp field.
 func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.container().SetUint(9, v) }
 
-// ExtraData returns a handle on the extra_data field (ByteList[MAX_EXTRA_DATA_BYTES]).
+// ExtraData returns a handle on the extra_data field
+// (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	v, err := view.AsBasicList[byte](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1325,75 +1247,51 @@ func (x *ExecutionPayloadHeader) BaseFeePerGas() uint256.Int {
 	var b [32]byte
 	x.container().LoadBytes(11, b[:])
 	var v uint256.Int
-	readUint256(&v, b[0:0+32])
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBaseFeePerGas sets the base_fee_per_gas field.
 func (x *ExecutionPayloadHeader) SetBaseFeePerGas(v uint256.Int) {
 	var buf [32]byte
-	dst := buf[:0]
-	dst = appendUint256(dst, &v, 32)
-	if err := x.container().SetBytes(11, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZAppend(buf[:0])
+	forkcode.Check(x.container().SetBytes(11, dst))
 }
 
 // BlockHash returns the block_hash field (Hash32).
 func (x *ExecutionPayloadHeader) BlockHash() Hash32 {
-	var b [32]byte
-	x.container().LoadBytes(12, b[:])
 	var v Hash32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(12, v[:])
 	return v
 }
 
 // SetBlockHash sets the block_hash field.
 func (x *ExecutionPayloadHeader) SetBlockHash(v Hash32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(12, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(12, v[:]))
 }
 
 // TransactionsRoot returns the transactions_root field (Root).
 func (x *ExecutionPayloadHeader) TransactionsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(13, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(13, v[:])
 	return v
 }
 
 // SetTransactionsRoot sets the transactions_root field.
 func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(13, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(13, v[:]))
 }
 
 // WithdrawalsRoot returns the withdrawals_root field (Root).
 func (x *ExecutionPayloadHeader) WithdrawalsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(14, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(14, v[:])
 	return v
 }
 
 // SetWithdrawalsRoot sets the withdrawals_root field.
 func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(14, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(14, v[:]))
 }
 
 // BlobGasUsed returns the blob_gas_used field (uint64).
@@ -1408,9 +1306,9 @@ func (x *ExecutionPayloadHeader) ExcessBlobGas() uint64 { return x.container().U
 // SetExcessBlobGas sets the excess_blob_gas field.
 func (x *ExecutionPayloadHeader) SetExcessBlobGas(v uint64) { x.container().SetUint(16, v) }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -1432,8 +1330,8 @@ type BeaconBlockBody struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("deneb: NewBeaconBlockBody with a nil *Spec")
@@ -1441,25 +1339,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("deneb: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("deneb: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -1470,11 +1370,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1555,41 +1451,26 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -1597,147 +1478,104 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
+	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing {
-			return phase0.WrapAttesterSlashing(x.Spec().Capella.Bellatrix.Altair.Phase0, c)
-		}(v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Capella.Bellatrix.Altair.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
+	spec := x.Spec()
 	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation {
-			return phase0.WrapAttestation(x.Spec().Capella.Bellatrix.Altair.Phase0, c)
-		}(v.(*view.Container))
+		return phase0.WrapAttestation(spec.Capella.Bellatrix.Altair.Phase0, v.(*view.Container))
 	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(8, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(8, v.View()))
 }
 
-// ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
+// ExecutionPayload returns a handle on the execution_payload field
+// (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return WrapExecutionPayload(x.Spec(), c) }(x.container().Field(9).(*view.Container))
+	return wrapExecutionPayload(x.Spec(), x.container().Field(9).(*view.Container))
 }
 
-// SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
-// another preset.
+// SetExecutionPayload replaces the execution_payload field with the value
+// of v. It panics if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.container().Set(9, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(9, v.View()))
 }
 
-// BLSToExecutionChanges returns a handle on the bls_to_execution_changes field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
+// BLSToExecutionChanges returns a handle on the bls_to_execution_changes
+// field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	v, err := view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
 }
 
-// BlobKZGCommitments returns a handle on the blob_kzg_commitments field (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
+// BlobKZGCommitments returns a handle on the blob_kzg_commitments field
+// (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *BeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	v, err := view.AsValueList[KZGCommitment](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -1752,8 +1590,8 @@ type BeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("deneb: NewBeaconBlock with a nil *Spec")
@@ -1761,25 +1599,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("deneb: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("deneb: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -1790,11 +1629,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1873,22 +1708,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -1905,58 +1732,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -1968,8 +1773,8 @@ type SignedBeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("deneb: NewSignedBeaconBlock with a nil *Spec")
@@ -1977,25 +1782,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("deneb: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("deneb: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -2006,11 +1813,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2091,59 +1894,42 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -2181,8 +1967,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("deneb: NewBeaconState with a nil *Spec")
@@ -2190,25 +1976,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("deneb: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("deneb: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -2219,11 +2006,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2302,22 +2085,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -2328,21 +2103,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -2356,68 +2124,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2425,29 +2175,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -2456,119 +2198,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -2576,75 +2288,62 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
+// LatestExecutionPayloadHeader returns a handle on the
+// latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(24).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
-// another preset.
+// SetLatestExecutionPayloadHeader replaces the
+// latest_execution_payload_header field with the value of v. It panics if v
+// is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(24, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(24, v.View()))
 }
 
-// NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
+// NextWithdrawalIndex returns the next_withdrawal_index field
+// (WithdrawalIndex).
 func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 	return WithdrawalIndex(x.container().Uint(25))
 }
@@ -2652,7 +2351,8 @@ func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
 func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.container().SetUint(25, uint64(v)) }
 
-// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
+// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index
+// field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
 	return ValidatorIndex(x.container().Uint(26))
 }
@@ -2662,18 +2362,15 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 	x.container().SetUint(26, uint64(v))
 }
 
-// HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalSummaries returns a handle on the historical_summaries field
+// (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.container().Field(27))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
 }
 
-// BlobSidecar is a view of the BlobSidecar container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BlobSidecar is a view of the BlobSidecar container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	index: BlobIndex
 //	blob: Blob
@@ -2689,8 +2386,8 @@ type BlobSidecar struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBlobSidecar returns a BlobSidecar holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBlobSidecar returns a BlobSidecar holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBlobSidecar(spec *Spec) *BlobSidecar {
 	if spec == nil {
 		panic("deneb: NewBlobSidecar with a nil *Spec")
@@ -2698,25 +2395,26 @@ func NewBlobSidecar(spec *Spec) *BlobSidecar {
 	return wrapBlobSidecar(spec, newDefaultBlobSidecar(spec))
 }
 
-// DecodeBlobSidecar returns the BlobSidecar serialized in b, for the preset of spec.
+// DecodeBlobSidecar returns the BlobSidecar serialized in b, for the preset
+// of spec.
 func DecodeBlobSidecar(spec *Spec, b []byte) (*BlobSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBlobSidecar: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BlobSidecar"), b)
+	c, err := view.DecodeContainer(spec.schemas.BlobSidecar, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBlobSidecar(spec, c), nil
 }
 
-// WrapBlobSidecar returns the BlobSidecar over c, a view of spec's BlobSidecar type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBlobSidecar returns the BlobSidecar over c, a view of spec's
+// BlobSidecar type. It panics if spec or c is nil or c is of another type.
 func WrapBlobSidecar(spec *Spec, c *view.Container) *BlobSidecar {
 	if spec == nil || c == nil {
 		panic("deneb: WrapBlobSidecar with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BlobSidecar") {
+	if c.Schema() != spec.schemas.BlobSidecar {
 		panic("deneb: WrapBlobSidecar of a " + c.Type().String())
 	}
 	return wrapBlobSidecar(spec, c)
@@ -2727,11 +2425,7 @@ func wrapBlobSidecar(spec *Spec, c *view.Container) *BlobSidecar {
 }
 
 func newDefaultBlobSidecar(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BlobSidecar"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BlobSidecar))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2810,22 +2504,14 @@ func (x *BlobSidecar) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BlobSidecar) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BlobSidecar"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BlobSidecar)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BlobSidecar) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BlobSidecar"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BlobSidecar, data)
 }
 
 // Index returns the index field (BlobIndex).
@@ -2836,82 +2522,57 @@ func (x *BlobSidecar) SetIndex(v BlobIndex) { x.container().SetUint(0, uint64(v)
 
 // Blob returns a handle on the blob field (Blob).
 func (x *BlobSidecar) Blob() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(1))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(1)))
 }
 
 // KZGCommitment returns the kzg_commitment field (KZGCommitment).
 func (x *BlobSidecar) KZGCommitment() KZGCommitment {
-	var b [48]byte
-	x.container().LoadBytes(2, b[:])
 	var v KZGCommitment
-	copy(v[:], b[0:0+48])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetKZGCommitment sets the kzg_commitment field.
 func (x *BlobSidecar) SetKZGCommitment(v KZGCommitment) {
-	var buf [48]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
 // KZGProof returns the kzg_proof field (KZGProof).
 func (x *BlobSidecar) KZGProof() KZGProof {
-	var b [48]byte
-	x.container().LoadBytes(3, b[:])
 	var v KZGProof
-	copy(v[:], b[0:0+48])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetKZGProof sets the kzg_proof field.
-func (x *BlobSidecar) SetKZGProof(v KZGProof) {
-	var buf [48]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BlobSidecar) SetKZGProof(v KZGProof) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
-// SignedBlockHeader returns the signed_block_header field (SignedBeaconBlockHeader).
+// SignedBlockHeader returns the signed_block_header field
+// (SignedBeaconBlockHeader).
 func (x *BlobSidecar) SignedBlockHeader() SignedBeaconBlockHeader {
 	var b [208]byte
 	x.container().LoadBytes(4, b[:])
 	var v SignedBeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetSignedBlockHeader sets the signed_block_header field.
 func (x *BlobSidecar) SetSignedBlockHeader(v SignedBeaconBlockHeader) {
 	var buf [208]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// KZGCommitmentInclusionProof returns a handle on the kzg_commitment_inclusion_proof field (Vector[Bytes32, KZG_COMMITMENT_INCLUSION_PROOF_DEPTH]).
+// KZGCommitmentInclusionProof returns a handle on the
+// kzg_commitment_inclusion_proof field (Vector[Bytes32,
+// KZG_COMMITMENT_INCLUSION_PROOF_DEPTH]).
 func (x *BlobSidecar) KZGCommitmentInclusionProof() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(5)))
 }
 
-// BlobIdentifier is the BlobIdentifier container of the specification, a plain value:
+// BlobIdentifier is the BlobIdentifier container of the specification, a
+// plain value:
 //
 //	block_root: Root
 //	index: BlobIndex
@@ -2921,9 +2582,6 @@ type BlobIdentifier struct {
 	BlockRoot Root
 	Index     BlobIndex
 }
-
-// blobIdentifierSchema is the schema type of BlobIdentifier, the same in every preset.
-var blobIdentifierSchema = Mainnet.Type("BlobIdentifier")
 
 // SizeSSZ returns the size of the serialization: 40 bytes.
 func (*BlobIdentifier) SizeSSZ() int { return 40 }
@@ -2941,12 +2599,13 @@ func (x *BlobIdentifier) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		if err := schema.Validate(blobIdentifierSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.BlobIdentifier, b); err != nil {
 			return err
 		}
 	}
-	copy(x.BlockRoot[:], b[0:0+32])
-	x.Index = BlobIndex(binary.LittleEndian.Uint64(b[32 : 32+8]))
+	copy(x.BlockRoot[:], b[0:32])
+	x.Index = BlobIndex(binary.LittleEndian.Uint64(b[32:40]))
 	return nil
 }
 
@@ -2954,27 +2613,24 @@ func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 func (x *BlobIdentifier) HashTreeRoot() [32]byte {
 	var buf [40]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(blobIdentifierSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.BlobIdentifier.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x BlobIdentifier) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(blobIdentifierSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.BlobIdentifier, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *BlobIdentifier) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(blobIdentifierSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.BlobIdentifier, data)
 }
 
-// LightClientHeader is a view of the LightClientHeader container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientHeader is a view of the LightClientHeader container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	beacon: BeaconBlockHeader
 //	execution: ExecutionPayloadHeader
@@ -2987,8 +2643,8 @@ type LightClientHeader struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientHeader returns a LightClientHeader holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	if spec == nil {
 		panic("deneb: NewLightClientHeader with a nil *Spec")
@@ -2996,25 +2652,27 @@ func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	return wrapLightClientHeader(spec, newDefaultLightClientHeader(spec))
 }
 
-// DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
+// DecodeLightClientHeader returns the LightClientHeader serialized in b,
+// for the preset of spec.
 func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientHeader"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientHeader, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientHeader(spec, c), nil
 }
 
-// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientHeader returns the LightClientHeader over c, a view of
+// spec's LightClientHeader type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	if spec == nil || c == nil {
 		panic("deneb: WrapLightClientHeader with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientHeader") {
+	if c.Schema() != spec.schemas.LightClientHeader {
 		panic("deneb: WrapLightClientHeader of a " + c.Type().String())
 	}
 	return wrapLightClientHeader(spec, c)
@@ -3025,11 +2683,7 @@ func wrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 }
 
 func newDefaultLightClientHeader(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientHeader"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientHeader))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3110,22 +2764,14 @@ func (x *LightClientHeader) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientHeader) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientHeader"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientHeader)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientHeader"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientHeader, data)
 }
 
 // Beacon returns the beacon field (BeaconBlockHeader).
@@ -3133,33 +2779,27 @@ func (x *LightClientHeader) Beacon() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(0, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetBeacon sets the beacon field.
 func (x *LightClientHeader) SetBeacon(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(0, dst))
 }
 
-// Execution returns a handle on the execution field (ExecutionPayloadHeader).
+// Execution returns a handle on the execution field
+// (ExecutionPayloadHeader).
 func (x *LightClientHeader) Execution() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader { return WrapExecutionPayloadHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetExecution replaces the execution field with the value of v. It panics if v is of
-// another preset.
+// SetExecution replaces the execution field with the value of v. It panics
+// if v is of another preset.
 func (x *LightClientHeader) SetExecution(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // ExecutionBranch returns the execution_branch field (ExecutionBranch).
@@ -3168,7 +2808,7 @@ func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3180,14 +2820,12 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientBootstrap is a view of the LightClientBootstrap container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientBootstrap is a view of the LightClientBootstrap container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
@@ -3200,8 +2838,8 @@ type LightClientBootstrap struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("deneb: NewLightClientBootstrap with a nil *Spec")
@@ -3209,25 +2847,27 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return wrapLightClientBootstrap(spec, newDefaultLightClientBootstrap(spec))
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientBootstrap"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientBootstrap(spec, c), nil
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil || c == nil {
 		panic("deneb: WrapLightClientBootstrap with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientBootstrap") {
+	if c.Schema() != spec.schemas.LightClientBootstrap {
 		panic("deneb: WrapLightClientBootstrap of a " + c.Type().String())
 	}
 	return wrapLightClientBootstrap(spec, c)
@@ -3238,11 +2878,7 @@ func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientBootstrap))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3323,59 +2959,47 @@ func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientBootstrap"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientBootstrap"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap, data)
 }
 
 // Header returns a handle on the header field (LightClientHeader).
 func (x *LightClientBootstrap) Header() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetHeader replaces the header field with the value of v. It panics if v is of
-// another preset.
+// SetHeader replaces the header field with the value of v. It panics if v
+// is of another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (CurrentSyncCommitteeBranch).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch
+// field (CurrentSyncCommitteeBranch).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3387,14 +3011,12 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientUpdate is a view of the LightClientUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientUpdate is a view of the LightClientUpdate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
@@ -3411,8 +3033,8 @@ type LightClientUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("deneb: NewLightClientUpdate with a nil *Spec")
@@ -3420,25 +3042,27 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return wrapLightClientUpdate(spec, newDefaultLightClientUpdate(spec))
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientUpdate(spec, c), nil
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil || c == nil {
 		panic("deneb: WrapLightClientUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientUpdate") {
+	if c.Schema() != spec.schemas.LightClientUpdate {
 		panic("deneb: WrapLightClientUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientUpdate(spec, c)
@@ -3449,11 +3073,7 @@ func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3534,59 +3154,48 @@ func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (NextSyncCommitteeBranch).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field
+// (NextSyncCommitteeBranch).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	var b [160]byte
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3598,22 +3207,19 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [5]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(3).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(3).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (FinalityBranch).
@@ -3622,7 +3228,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3634,24 +3240,19 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(5).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, x.container().Field(5).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(5, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(5, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -3660,9 +3261,10 @@ func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.container().Uin
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, uint64(v)) }
 
-// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
@@ -3677,8 +3279,8 @@ type LightClientFinalityUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("deneb: NewLightClientFinalityUpdate with a nil *Spec")
@@ -3686,25 +3288,27 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return wrapLightClientFinalityUpdate(spec, newDefaultLightClientFinalityUpdate(spec))
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientFinalityUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientFinalityUpdate(spec, c), nil
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil || c == nil {
 		panic("deneb: WrapLightClientFinalityUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientFinalityUpdate") {
+	if c.Schema() != spec.schemas.LightClientFinalityUpdate {
 		panic("deneb: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientFinalityUpdate(spec, c)
@@ -3715,11 +3319,7 @@ func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientFinalityUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3802,48 +3402,38 @@ func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientFinalityUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientFinalityUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (FinalityBranch).
@@ -3852,7 +3442,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3864,24 +3454,19 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(3).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, x.container().Field(3).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -3890,9 +3475,10 @@ func (x *LightClientFinalityUpdate) SignatureSlot() Slot { return Slot(x.contain
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(4, uint64(v)) }
 
-// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientOptimisticUpdate is a view of the LightClientOptimisticUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	sync_aggregate: SyncAggregate
@@ -3905,8 +3491,9 @@ type LightClientOptimisticUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("deneb: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -3914,25 +3501,27 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return wrapLightClientOptimisticUpdate(spec, newDefaultLightClientOptimisticUpdate(spec))
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientOptimisticUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientOptimisticUpdate(spec, c), nil
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil || c == nil {
 		panic("deneb: WrapLightClientOptimisticUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientOptimisticUpdate") {
+	if c.Schema() != spec.schemas.LightClientOptimisticUpdate {
 		panic("deneb: WrapLightClientOptimisticUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientOptimisticUpdate(spec, c)
@@ -3943,11 +3532,7 @@ func wrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 }
 
 func newDefaultLightClientOptimisticUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientOptimisticUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientOptimisticUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -4030,50 +3615,38 @@ func (x *LightClientOptimisticUpdate) ProveBranch(path string) (tree.Gindex, [32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientOptimisticUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientOptimisticUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientOptimisticUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientOptimisticUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientOptimisticUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientOptimisticUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return WrapLightClientHeader(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapLightClientHeader(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, c)
-	}(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientOptimisticUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -4189,22 +3762,4 @@ func NewValue(spec *Spec, name string) (v Value, ok bool) {
 		return NewLightClientOptimisticUpdate(spec), true
 	}
 	return nil, false
-}
-
-// appendUint256 appends the size low bytes of v, little-endian.
-func appendUint256(dst []byte, v *uint256.Int, size int) []byte {
-	var b [32]byte
-	for i := 0; i < 4; i++ {
-		binary.LittleEndian.PutUint64(b[8*i:], v[i])
-	}
-	return append(dst, b[:size]...)
-}
-
-// readUint256 sets v from little-endian bytes.
-func readUint256(v *uint256.Int, b []byte) {
-	var full [32]byte
-	copy(full[:], b)
-	for i := 0; i < 4; i++ {
-		v[i] = binary.LittleEndian.Uint64(full[8*i:])
-	}
 }

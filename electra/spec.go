@@ -73,6 +73,9 @@ type Spec struct {
 	// share where it takes them unchanged.
 	Deneb *deneb.Spec
 	types *def.Types
+	// schemas are the schema types of the containers electra defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -105,7 +108,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Deneb: parent, types: ts}, nil
+	return &Spec{Preset: p, Deneb: parent, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {

@@ -6,7 +6,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
@@ -267,8 +269,8 @@ type BlobSidecar = deneb.BlobSidecar
 // there for its fields and methods.
 type BlobIdentifier = deneb.BlobIdentifier
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("electra: NewPendingAttestation with a nil *Spec")
@@ -276,7 +278,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return deneb.NewPendingAttestation(spec.Deneb)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodePendingAttestation: %w", ErrNilSpec)
@@ -284,8 +287,9 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return deneb.DecodePendingAttestation(spec.Deneb, b)
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil {
 		panic("electra: WrapPendingAttestation with a nil *Spec")
@@ -293,8 +297,8 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	return deneb.WrapPendingAttestation(spec.Deneb, c)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("electra: NewHistoricalBatch with a nil *Spec")
@@ -302,7 +306,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return deneb.NewHistoricalBatch(spec.Deneb)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -310,8 +315,9 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return deneb.DecodeHistoricalBatch(spec.Deneb, b)
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil {
 		panic("electra: WrapHistoricalBatch with a nil *Spec")
@@ -319,8 +325,8 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	return deneb.WrapHistoricalBatch(spec.Deneb, c)
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("electra: NewSyncAggregate with a nil *Spec")
@@ -328,7 +334,8 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return deneb.NewSyncAggregate(spec.Deneb)
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSyncAggregate: %w", ErrNilSpec)
@@ -336,8 +343,9 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	return deneb.DecodeSyncAggregate(spec.Deneb, b)
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil {
 		panic("electra: WrapSyncAggregate with a nil *Spec")
@@ -345,8 +353,8 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	return deneb.WrapSyncAggregate(spec.Deneb, c)
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("electra: NewSyncCommittee with a nil *Spec")
@@ -354,7 +362,8 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return deneb.NewSyncCommittee(spec.Deneb)
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSyncCommittee: %w", ErrNilSpec)
@@ -362,8 +371,9 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return deneb.DecodeSyncCommittee(spec.Deneb, b)
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil {
 		panic("electra: WrapSyncCommittee with a nil *Spec")
@@ -371,8 +381,8 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	return deneb.WrapSyncCommittee(spec.Deneb, c)
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("electra: NewSyncCommitteeContribution with a nil *Spec")
@@ -380,7 +390,8 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return deneb.NewSyncCommitteeContribution(spec.Deneb)
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
@@ -388,8 +399,9 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	return deneb.DecodeSyncCommitteeContribution(spec.Deneb, b)
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("electra: WrapSyncCommitteeContribution with a nil *Spec")
@@ -397,8 +409,8 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 	return deneb.WrapSyncCommitteeContribution(spec.Deneb, c)
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("electra: NewContributionAndProof with a nil *Spec")
@@ -406,7 +418,8 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return deneb.NewContributionAndProof(spec.Deneb)
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeContributionAndProof: %w", ErrNilSpec)
@@ -414,8 +427,9 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return deneb.DecodeContributionAndProof(spec.Deneb, b)
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil {
 		panic("electra: WrapContributionAndProof with a nil *Spec")
@@ -423,8 +437,9 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 	return deneb.WrapContributionAndProof(spec.Deneb, c)
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("electra: NewSignedContributionAndProof with a nil *Spec")
@@ -432,7 +447,8 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return deneb.NewSignedContributionAndProof(spec.Deneb)
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSignedContributionAndProof: %w", ErrNilSpec)
@@ -440,8 +456,9 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	return deneb.DecodeSignedContributionAndProof(spec.Deneb, b)
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil {
 		panic("electra: WrapSignedContributionAndProof with a nil *Spec")
@@ -449,8 +466,8 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 	return deneb.WrapSignedContributionAndProof(spec.Deneb, c)
 }
 
-// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientHeader returns a LightClientHeader holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	if spec == nil {
 		panic("electra: NewLightClientHeader with a nil *Spec")
@@ -458,7 +475,8 @@ func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	return deneb.NewLightClientHeader(spec.Deneb)
 }
 
-// DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
+// DecodeLightClientHeader returns the LightClientHeader serialized in b,
+// for the preset of spec.
 func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientHeader: %w", ErrNilSpec)
@@ -466,8 +484,9 @@ func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	return deneb.DecodeLightClientHeader(spec.Deneb, b)
 }
 
-// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientHeader returns the LightClientHeader over c, a view of
+// spec's LightClientHeader type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	if spec == nil {
 		panic("electra: WrapLightClientHeader with a nil *Spec")
@@ -475,8 +494,9 @@ func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	return deneb.WrapLightClientHeader(spec.Deneb, c)
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("electra: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -484,7 +504,8 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return deneb.NewLightClientOptimisticUpdate(spec.Deneb)
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
@@ -492,8 +513,9 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	return deneb.DecodeLightClientOptimisticUpdate(spec.Deneb, b)
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("electra: WrapLightClientOptimisticUpdate with a nil *Spec")
@@ -501,8 +523,8 @@ func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 	return deneb.WrapLightClientOptimisticUpdate(spec.Deneb, c)
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayload returns an ExecutionPayload holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("electra: NewExecutionPayload with a nil *Spec")
@@ -510,7 +532,8 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	return deneb.NewExecutionPayload(spec.Deneb)
 }
 
-// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
+// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for
+// the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeExecutionPayload: %w", ErrNilSpec)
@@ -518,8 +541,9 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	return deneb.DecodeExecutionPayload(spec.Deneb, b)
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of
+// spec's ExecutionPayload type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if spec == nil {
 		panic("electra: WrapExecutionPayload with a nil *Spec")
@@ -527,8 +551,8 @@ func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	return deneb.WrapExecutionPayload(spec.Deneb, c)
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("electra: NewExecutionPayloadHeader with a nil *Spec")
@@ -536,7 +560,8 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	return deneb.NewExecutionPayloadHeader(spec.Deneb)
 }
 
-// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
+// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader
+// serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
@@ -544,8 +569,9 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	return deneb.DecodeExecutionPayloadHeader(spec.Deneb, b)
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
+// view of spec's ExecutionPayloadHeader type. It panics if spec or c is nil
+// or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("electra: WrapExecutionPayloadHeader with a nil *Spec")
@@ -553,8 +579,8 @@ func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 	return deneb.WrapExecutionPayloadHeader(spec.Deneb, c)
 }
 
-// NewBlobSidecar returns a BlobSidecar holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBlobSidecar returns a BlobSidecar holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBlobSidecar(spec *Spec) *BlobSidecar {
 	if spec == nil {
 		panic("electra: NewBlobSidecar with a nil *Spec")
@@ -562,7 +588,8 @@ func NewBlobSidecar(spec *Spec) *BlobSidecar {
 	return deneb.NewBlobSidecar(spec.Deneb)
 }
 
-// DecodeBlobSidecar returns the BlobSidecar serialized in b, for the preset of spec.
+// DecodeBlobSidecar returns the BlobSidecar serialized in b, for the preset
+// of spec.
 func DecodeBlobSidecar(spec *Spec, b []byte) (*BlobSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBlobSidecar: %w", ErrNilSpec)
@@ -570,8 +597,8 @@ func DecodeBlobSidecar(spec *Spec, b []byte) (*BlobSidecar, error) {
 	return deneb.DecodeBlobSidecar(spec.Deneb, b)
 }
 
-// WrapBlobSidecar returns the BlobSidecar over c, a view of spec's BlobSidecar type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBlobSidecar returns the BlobSidecar over c, a view of spec's
+// BlobSidecar type. It panics if spec or c is nil or c is of another type.
 func WrapBlobSidecar(spec *Spec, c *view.Container) *BlobSidecar {
 	if spec == nil {
 		panic("electra: WrapBlobSidecar with a nil *Spec")
@@ -579,7 +606,62 @@ func WrapBlobSidecar(spec *Spec, c *view.Container) *BlobSidecar {
 	return deneb.WrapBlobSidecar(spec.Deneb, c)
 }
 
-// PendingDeposit is the PendingDeposit container of the specification, a plain value:
+// schemas holds the schema type of each container that electra defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	PendingDeposit            *schema.Container
+	PendingPartialWithdrawal  *schema.Container
+	PendingConsolidation      *schema.Container
+	DepositRequest            *schema.Container
+	WithdrawalRequest         *schema.Container
+	ConsolidationRequest      *schema.Container
+	ExecutionRequests         *schema.Container
+	SingleAttestation         *schema.Container
+	Attestation               *schema.Container
+	IndexedAttestation        *schema.Container
+	AttesterSlashing          *schema.Container
+	AggregateAndProof         *schema.Container
+	SignedAggregateAndProof   *schema.Container
+	BeaconBlockBody           *schema.Container
+	BeaconBlock               *schema.Container
+	SignedBeaconBlock         *schema.Container
+	BeaconState               *schema.Container
+	LightClientBootstrap      *schema.Container
+	LightClientUpdate         *schema.Container
+	LightClientFinalityUpdate *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// electra defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		PendingDeposit:            ts.Container("PendingDeposit"),
+		PendingPartialWithdrawal:  ts.Container("PendingPartialWithdrawal"),
+		PendingConsolidation:      ts.Container("PendingConsolidation"),
+		DepositRequest:            ts.Container("DepositRequest"),
+		WithdrawalRequest:         ts.Container("WithdrawalRequest"),
+		ConsolidationRequest:      ts.Container("ConsolidationRequest"),
+		ExecutionRequests:         ts.Container("ExecutionRequests"),
+		SingleAttestation:         ts.Container("SingleAttestation"),
+		Attestation:               ts.Container("Attestation"),
+		IndexedAttestation:        ts.Container("IndexedAttestation"),
+		AttesterSlashing:          ts.Container("AttesterSlashing"),
+		AggregateAndProof:         ts.Container("AggregateAndProof"),
+		SignedAggregateAndProof:   ts.Container("SignedAggregateAndProof"),
+		BeaconBlockBody:           ts.Container("BeaconBlockBody"),
+		BeaconBlock:               ts.Container("BeaconBlock"),
+		SignedBeaconBlock:         ts.Container("SignedBeaconBlock"),
+		BeaconState:               ts.Container("BeaconState"),
+		LightClientBootstrap:      ts.Container("LightClientBootstrap"),
+		LightClientUpdate:         ts.Container("LightClientUpdate"),
+		LightClientFinalityUpdate: ts.Container("LightClientFinalityUpdate"),
+	}
+}
+
+// PendingDeposit is the PendingDeposit container of the specification, a
+// plain value:
 //
 //	pubkey: BLSPubkey
 //	withdrawal_credentials: Bytes32
@@ -595,9 +677,6 @@ type PendingDeposit struct {
 	Signature             BLSSignature
 	Slot                  Slot
 }
-
-// pendingDepositSchema is the schema type of PendingDeposit, the same in every preset.
-var pendingDepositSchema = Mainnet.Type("PendingDeposit")
 
 // SizeSSZ returns the size of the serialization: 192 bytes.
 func (*PendingDeposit) SizeSSZ() int { return 192 }
@@ -618,15 +697,16 @@ func (x *PendingDeposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		if err := schema.Validate(pendingDepositSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.PendingDeposit, b); err != nil {
 			return err
 		}
 	}
-	copy(x.Pubkey[:], b[0:0+48])
-	copy(x.WithdrawalCredentials[:], b[48:48+32])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
-	copy(x.Signature[:], b[88:88+96])
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[184 : 184+8]))
+	copy(x.Pubkey[:], b[0:48])
+	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
+	copy(x.Signature[:], b[88:184])
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[184:192]))
 	return nil
 }
 
@@ -634,25 +714,23 @@ func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 func (x *PendingDeposit) HashTreeRoot() [32]byte {
 	var buf [192]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(pendingDepositSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.PendingDeposit.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x PendingDeposit) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(pendingDepositSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.PendingDeposit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *PendingDeposit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(pendingDepositSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.PendingDeposit, data)
 }
 
-// PendingPartialWithdrawal is the PendingPartialWithdrawal container of the specification, a plain value:
+// PendingPartialWithdrawal is the PendingPartialWithdrawal container of the
+// specification, a plain value:
 //
 //	validator_index: ValidatorIndex
 //	amount: Gwei
@@ -664,9 +742,6 @@ type PendingPartialWithdrawal struct {
 	Amount            Gwei
 	WithdrawableEpoch Epoch
 }
-
-// pendingPartialWithdrawalSchema is the schema type of PendingPartialWithdrawal, the same in every preset.
-var pendingPartialWithdrawalSchema = Mainnet.Type("PendingPartialWithdrawal")
 
 // SizeSSZ returns the size of the serialization: 24 bytes.
 func (*PendingPartialWithdrawal) SizeSSZ() int { return 24 }
@@ -687,13 +762,14 @@ func (x *PendingPartialWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 24 {
-		if err := schema.Validate(pendingPartialWithdrawalSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.PendingPartialWithdrawal, b); err != nil {
 			return err
 		}
 	}
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	x.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[16 : 16+8]))
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[8:16]))
+	x.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[16:24]))
 	return nil
 }
 
@@ -701,25 +777,23 @@ func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 func (x *PendingPartialWithdrawal) HashTreeRoot() [32]byte {
 	var buf [24]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(pendingPartialWithdrawalSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.PendingPartialWithdrawal.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x PendingPartialWithdrawal) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(pendingPartialWithdrawalSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.PendingPartialWithdrawal, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *PendingPartialWithdrawal) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(pendingPartialWithdrawalSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.PendingPartialWithdrawal, data)
 }
 
-// PendingConsolidation is the PendingConsolidation container of the specification, a plain value:
+// PendingConsolidation is the PendingConsolidation container of the
+// specification, a plain value:
 //
 //	source_index: ValidatorIndex
 //	target_index: ValidatorIndex
@@ -729,9 +803,6 @@ type PendingConsolidation struct {
 	SourceIndex ValidatorIndex
 	TargetIndex ValidatorIndex
 }
-
-// pendingConsolidationSchema is the schema type of PendingConsolidation, the same in every preset.
-var pendingConsolidationSchema = Mainnet.Type("PendingConsolidation")
 
 // SizeSSZ returns the size of the serialization: 16 bytes.
 func (*PendingConsolidation) SizeSSZ() int { return 16 }
@@ -751,12 +822,13 @@ func (x *PendingConsolidation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		if err := schema.Validate(pendingConsolidationSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.PendingConsolidation, b); err != nil {
 			return err
 		}
 	}
-	x.SourceIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.TargetIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	x.SourceIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
+	x.TargetIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
 	return nil
 }
 
@@ -764,25 +836,23 @@ func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 func (x *PendingConsolidation) HashTreeRoot() [32]byte {
 	var buf [16]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(pendingConsolidationSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.PendingConsolidation.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x PendingConsolidation) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(pendingConsolidationSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.PendingConsolidation, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *PendingConsolidation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(pendingConsolidationSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.PendingConsolidation, data)
 }
 
-// DepositRequest is the DepositRequest container of the specification, a plain value:
+// DepositRequest is the DepositRequest container of the specification, a
+// plain value:
 //
 //	pubkey: BLSPubkey
 //	withdrawal_credentials: Bytes32
@@ -799,9 +869,6 @@ type DepositRequest struct {
 	Index                 uint64
 }
 
-// depositRequestSchema is the schema type of DepositRequest, the same in every preset.
-var depositRequestSchema = Mainnet.Type("DepositRequest")
-
 // SizeSSZ returns the size of the serialization: 192 bytes.
 func (*DepositRequest) SizeSSZ() int { return 192 }
 
@@ -814,22 +881,23 @@ func (x *DepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 	dst = append(dst, x.WithdrawalCredentials[:]...)
 	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Amount))
 	dst = append(dst, x.Signature[:]...)
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Index))
+	dst = binary.LittleEndian.AppendUint64(dst, x.Index)
 	return dst, nil
 }
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		if err := schema.Validate(depositRequestSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.DepositRequest, b); err != nil {
 			return err
 		}
 	}
-	copy(x.Pubkey[:], b[0:0+48])
-	copy(x.WithdrawalCredentials[:], b[48:48+32])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
-	copy(x.Signature[:], b[88:88+96])
-	x.Index = uint64(binary.LittleEndian.Uint64(b[184 : 184+8]))
+	copy(x.Pubkey[:], b[0:48])
+	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
+	copy(x.Signature[:], b[88:184])
+	x.Index = binary.LittleEndian.Uint64(b[184:192])
 	return nil
 }
 
@@ -837,25 +905,23 @@ func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 func (x *DepositRequest) HashTreeRoot() [32]byte {
 	var buf [192]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(depositRequestSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.DepositRequest.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x DepositRequest) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(depositRequestSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.DepositRequest, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *DepositRequest) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(depositRequestSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.DepositRequest, data)
 }
 
-// WithdrawalRequest is the WithdrawalRequest container of the specification, a plain value:
+// WithdrawalRequest is the WithdrawalRequest container of the
+// specification, a plain value:
 //
 //	source_address: ExecutionAddress
 //	validator_pubkey: BLSPubkey
@@ -867,9 +933,6 @@ type WithdrawalRequest struct {
 	ValidatorPubkey BLSPubkey
 	Amount          Gwei
 }
-
-// withdrawalRequestSchema is the schema type of WithdrawalRequest, the same in every preset.
-var withdrawalRequestSchema = Mainnet.Type("WithdrawalRequest")
 
 // SizeSSZ returns the size of the serialization: 76 bytes.
 func (*WithdrawalRequest) SizeSSZ() int { return 76 }
@@ -888,13 +951,14 @@ func (x *WithdrawalRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		if err := schema.Validate(withdrawalRequestSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.WithdrawalRequest, b); err != nil {
 			return err
 		}
 	}
-	copy(x.SourceAddress[:], b[0:0+20])
-	copy(x.ValidatorPubkey[:], b[20:20+48])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[68 : 68+8]))
+	copy(x.SourceAddress[:], b[0:20])
+	copy(x.ValidatorPubkey[:], b[20:68])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[68:76]))
 	return nil
 }
 
@@ -902,25 +966,23 @@ func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 func (x *WithdrawalRequest) HashTreeRoot() [32]byte {
 	var buf [76]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(withdrawalRequestSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.WithdrawalRequest.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x WithdrawalRequest) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(withdrawalRequestSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.WithdrawalRequest, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *WithdrawalRequest) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(withdrawalRequestSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.WithdrawalRequest, data)
 }
 
-// ConsolidationRequest is the ConsolidationRequest container of the specification, a plain value:
+// ConsolidationRequest is the ConsolidationRequest container of the
+// specification, a plain value:
 //
 //	source_address: ExecutionAddress
 //	source_pubkey: BLSPubkey
@@ -932,9 +994,6 @@ type ConsolidationRequest struct {
 	SourcePubkey  BLSPubkey
 	TargetPubkey  BLSPubkey
 }
-
-// consolidationRequestSchema is the schema type of ConsolidationRequest, the same in every preset.
-var consolidationRequestSchema = Mainnet.Type("ConsolidationRequest")
 
 // SizeSSZ returns the size of the serialization: 116 bytes.
 func (*ConsolidationRequest) SizeSSZ() int { return 116 }
@@ -955,13 +1014,14 @@ func (x *ConsolidationRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 116 {
-		if err := schema.Validate(consolidationRequestSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.ConsolidationRequest, b); err != nil {
 			return err
 		}
 	}
-	copy(x.SourceAddress[:], b[0:0+20])
-	copy(x.SourcePubkey[:], b[20:20+48])
-	copy(x.TargetPubkey[:], b[68:68+48])
+	copy(x.SourceAddress[:], b[0:20])
+	copy(x.SourcePubkey[:], b[20:68])
+	copy(x.TargetPubkey[:], b[68:116])
 	return nil
 }
 
@@ -969,27 +1029,24 @@ func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 func (x *ConsolidationRequest) HashTreeRoot() [32]byte {
 	var buf [116]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(consolidationRequestSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.ConsolidationRequest.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x ConsolidationRequest) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(consolidationRequestSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.ConsolidationRequest, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *ConsolidationRequest) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(consolidationRequestSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.ConsolidationRequest, data)
 }
 
-// ExecutionRequests is a view of the ExecutionRequests container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// ExecutionRequests is a view of the ExecutionRequests container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	deposits: List[DepositRequest, MAX_DEPOSIT_REQUESTS_PER_PAYLOAD]
 //	withdrawals: List[WithdrawalRequest, MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD]
@@ -1002,8 +1059,8 @@ type ExecutionRequests struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewExecutionRequests returns an ExecutionRequests holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionRequests returns an ExecutionRequests holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionRequests(spec *Spec) *ExecutionRequests {
 	if spec == nil {
 		panic("electra: NewExecutionRequests with a nil *Spec")
@@ -1011,25 +1068,27 @@ func NewExecutionRequests(spec *Spec) *ExecutionRequests {
 	return wrapExecutionRequests(spec, newDefaultExecutionRequests(spec))
 }
 
-// DecodeExecutionRequests returns the ExecutionRequests serialized in b, for the preset of spec.
+// DecodeExecutionRequests returns the ExecutionRequests serialized in b,
+// for the preset of spec.
 func DecodeExecutionRequests(spec *Spec, b []byte) (*ExecutionRequests, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeExecutionRequests: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("ExecutionRequests"), b)
+	c, err := view.DecodeContainer(spec.schemas.ExecutionRequests, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapExecutionRequests(spec, c), nil
 }
 
-// WrapExecutionRequests returns the ExecutionRequests over c, a view of spec's ExecutionRequests type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionRequests returns the ExecutionRequests over c, a view of
+// spec's ExecutionRequests type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionRequests(spec *Spec, c *view.Container) *ExecutionRequests {
 	if spec == nil || c == nil {
 		panic("electra: WrapExecutionRequests with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("ExecutionRequests") {
+	if c.Schema() != spec.schemas.ExecutionRequests {
 		panic("electra: WrapExecutionRequests of a " + c.Type().String())
 	}
 	return wrapExecutionRequests(spec, c)
@@ -1040,11 +1099,7 @@ func wrapExecutionRequests(spec *Spec, c *view.Container) *ExecutionRequests {
 }
 
 func newDefaultExecutionRequests(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("ExecutionRequests"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.ExecutionRequests))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1125,52 +1180,36 @@ func (x *ExecutionRequests) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *ExecutionRequests) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("ExecutionRequests"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.ExecutionRequests)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *ExecutionRequests) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("ExecutionRequests"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.ExecutionRequests, data)
 }
 
-// Deposits returns a handle on the deposits field (List[DepositRequest, MAX_DEPOSIT_REQUESTS_PER_PAYLOAD]).
+// Deposits returns a handle on the deposits field (List[DepositRequest,
+// MAX_DEPOSIT_REQUESTS_PER_PAYLOAD]).
 func (x *ExecutionRequests) Deposits() *view.ValueList[DepositRequest, *DepositRequest] {
-	v, err := view.AsValueList[DepositRequest](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[DepositRequest](x.container().Field(0)))
 }
 
-// Withdrawals returns a handle on the withdrawals field (List[WithdrawalRequest, MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD]).
+// Withdrawals returns a handle on the withdrawals field
+// (List[WithdrawalRequest, MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD]).
 func (x *ExecutionRequests) Withdrawals() *view.ValueList[WithdrawalRequest, *WithdrawalRequest] {
-	v, err := view.AsValueList[WithdrawalRequest](x.container().Field(1))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[WithdrawalRequest](x.container().Field(1)))
 }
 
-// Consolidations returns a handle on the consolidations field (List[ConsolidationRequest, MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD]).
+// Consolidations returns a handle on the consolidations field
+// (List[ConsolidationRequest, MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD]).
 func (x *ExecutionRequests) Consolidations() *view.ValueList[ConsolidationRequest, *ConsolidationRequest] {
-	v, err := view.AsValueList[ConsolidationRequest](x.container().Field(2))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ConsolidationRequest](x.container().Field(2)))
 }
 
-// SingleAttestation is the SingleAttestation container of the specification, a plain value:
+// SingleAttestation is the SingleAttestation container of the
+// specification, a plain value:
 //
 //	committee_index: CommitteeIndex
 //	attester_index: ValidatorIndex
@@ -1184,9 +1223,6 @@ type SingleAttestation struct {
 	Data           AttestationData
 	Signature      BLSSignature
 }
-
-// singleAttestationSchema is the schema type of SingleAttestation, the same in every preset.
-var singleAttestationSchema = Mainnet.Type("SingleAttestation")
 
 // SizeSSZ returns the size of the serialization: 240 bytes.
 func (*SingleAttestation) SizeSSZ() int { return 240 }
@@ -1206,16 +1242,17 @@ func (x *SingleAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 240 {
-		if err := schema.Validate(singleAttestationSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SingleAttestation, b); err != nil {
 			return err
 		}
 	}
-	x.CommitteeIndex = CommitteeIndex(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.AttesterIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	if err := x.Data.UnmarshalSSZ(b[16 : 16+128]); err != nil {
+	x.CommitteeIndex = CommitteeIndex(binary.LittleEndian.Uint64(b[0:8]))
+	x.AttesterIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
+	if err := x.Data.UnmarshalSSZ(b[16:144]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[144:144+96])
+	copy(x.Signature[:], b[144:240])
 	return nil
 }
 
@@ -1223,27 +1260,24 @@ func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 func (x *SingleAttestation) HashTreeRoot() [32]byte {
 	var buf [240]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(singleAttestationSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SingleAttestation.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SingleAttestation) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(singleAttestationSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SingleAttestation, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SingleAttestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(singleAttestationSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SingleAttestation, data)
 }
 
-// Attestation is a view of the Attestation container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// Attestation is a view of the Attestation container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	aggregation_bits: Bitlist[MAX_ATTESTERS_PER_SLOT]
 //	data: AttestationData
@@ -1257,8 +1291,8 @@ type Attestation struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("electra: NewAttestation with a nil *Spec")
@@ -1266,25 +1300,26 @@ func NewAttestation(spec *Spec) *Attestation {
 	return wrapAttestation(spec, newDefaultAttestation(spec))
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("Attestation"), b)
+	c, err := view.DecodeContainer(spec.schemas.Attestation, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapAttestation(spec, c), nil
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil || c == nil {
 		panic("electra: WrapAttestation with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("Attestation") {
+	if c.Schema() != spec.schemas.Attestation {
 		panic("electra: WrapAttestation of a " + c.Type().String())
 	}
 	return wrapAttestation(spec, c)
@@ -1295,11 +1330,7 @@ func wrapAttestation(spec *Spec, c *view.Container) *Attestation {
 }
 
 func newDefaultAttestation(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("Attestation"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.Attestation))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1378,25 +1409,18 @@ func (x *Attestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *Attestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("Attestation"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.Attestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *Attestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("Attestation"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.Attestation, data)
 }
 
-// AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_ATTESTERS_PER_SLOT]).
+// AggregationBits returns a handle on the aggregation_bits field
+// (Bitlist[MAX_ATTESTERS_PER_SLOT]).
 func (x *Attestation) AggregationBits() *view.Bitlist { return x.container().Field(0).(*view.Bitlist) }
 
 // Data returns the data field (AttestationData).
@@ -1404,49 +1428,36 @@ func (x *Attestation) Data() AttestationData {
 	var b [128]byte
 	x.container().LoadBytes(1, b[:])
 	var v AttestationData
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetData sets the data field.
 func (x *Attestation) SetData(v AttestationData) {
 	var buf [128]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *Attestation) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
-func (x *Attestation) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *Attestation) SetSignature(v BLSSignature) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// CommitteeBits returns a handle on the committee_bits field (Bitvector[MAX_COMMITTEES_PER_SLOT]).
+// CommitteeBits returns a handle on the committee_bits field
+// (Bitvector[MAX_COMMITTEES_PER_SLOT]).
 func (x *Attestation) CommitteeBits() *view.Bitvector {
 	return x.container().Field(3).(*view.Bitvector)
 }
 
-// IndexedAttestation is a view of the IndexedAttestation container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// IndexedAttestation is a view of the IndexedAttestation container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attesting_indices: List[ValidatorIndex, MAX_ATTESTERS_PER_SLOT]
 //	data: AttestationData
@@ -1459,8 +1470,8 @@ type IndexedAttestation struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("electra: NewIndexedAttestation with a nil *Spec")
@@ -1468,25 +1479,27 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return wrapIndexedAttestation(spec, newDefaultIndexedAttestation(spec))
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeIndexedAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("IndexedAttestation"), b)
+	c, err := view.DecodeContainer(spec.schemas.IndexedAttestation, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapIndexedAttestation(spec, c), nil
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil || c == nil {
 		panic("electra: WrapIndexedAttestation with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("IndexedAttestation") {
+	if c.Schema() != spec.schemas.IndexedAttestation {
 		panic("electra: WrapIndexedAttestation of a " + c.Type().String())
 	}
 	return wrapIndexedAttestation(spec, c)
@@ -1497,11 +1510,7 @@ func wrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 }
 
 func newDefaultIndexedAttestation(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("IndexedAttestation"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.IndexedAttestation))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1582,31 +1591,20 @@ func (x *IndexedAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, []
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *IndexedAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("IndexedAttestation"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.IndexedAttestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("IndexedAttestation"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.IndexedAttestation, data)
 }
 
-// AttestingIndices returns a handle on the attesting_indices field (List[ValidatorIndex, MAX_ATTESTERS_PER_SLOT]).
+// AttestingIndices returns a handle on the attesting_indices field
+// (List[ValidatorIndex, MAX_ATTESTERS_PER_SLOT]).
 func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	v, err := view.AsBasicList[ValidatorIndex](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ValidatorIndex](x.container().Field(0)))
 }
 
 // Data returns the data field (AttestationData).
@@ -1614,44 +1612,32 @@ func (x *IndexedAttestation) Data() AttestationData {
 	var b [128]byte
 	x.container().LoadBytes(1, b[:])
 	var v AttestationData
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetData sets the data field.
 func (x *IndexedAttestation) SetData(v AttestationData) {
 	var buf [128]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *IndexedAttestation) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *IndexedAttestation) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
-// AttesterSlashing is a view of the AttesterSlashing container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// AttesterSlashing is a view of the AttesterSlashing container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attestation_1: IndexedAttestation
 //	attestation_2: IndexedAttestation
@@ -1663,8 +1649,8 @@ type AttesterSlashing struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("electra: NewAttesterSlashing with a nil *Spec")
@@ -1672,25 +1658,27 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return wrapAttesterSlashing(spec, newDefaultAttesterSlashing(spec))
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("AttesterSlashing"), b)
+	c, err := view.DecodeContainer(spec.schemas.AttesterSlashing, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapAttesterSlashing(spec, c), nil
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil || c == nil {
 		panic("electra: WrapAttesterSlashing with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("AttesterSlashing") {
+	if c.Schema() != spec.schemas.AttesterSlashing {
 		panic("electra: WrapAttesterSlashing of a " + c.Type().String())
 	}
 	return wrapAttesterSlashing(spec, c)
@@ -1701,11 +1689,7 @@ func wrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 }
 
 func newDefaultAttesterSlashing(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("AttesterSlashing"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.AttesterSlashing))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1786,53 +1770,43 @@ func (x *AttesterSlashing) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AttesterSlashing) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("AttesterSlashing"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.AttesterSlashing)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *AttesterSlashing) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("AttesterSlashing"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.AttesterSlashing, data)
 }
 
-// Attestation1 returns a handle on the attestation_1 field (IndexedAttestation).
+// Attestation1 returns a handle on the attestation_1 field
+// (IndexedAttestation).
 func (x *AttesterSlashing) Attestation1() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapIndexedAttestation(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestation1 replaces the attestation_1 field with the value of v. It panics if v is of
-// another preset.
+// SetAttestation1 replaces the attestation_1 field with the value of v. It
+// panics if v is of another preset.
 func (x *AttesterSlashing) SetAttestation1(v *IndexedAttestation) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// Attestation2 returns a handle on the attestation_2 field (IndexedAttestation).
+// Attestation2 returns a handle on the attestation_2 field
+// (IndexedAttestation).
 func (x *AttesterSlashing) Attestation2() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapIndexedAttestation(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetAttestation2 replaces the attestation_2 field with the value of v. It panics if v is of
-// another preset.
+// SetAttestation2 replaces the attestation_2 field with the value of v. It
+// panics if v is of another preset.
 func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// AggregateAndProof is a view of the AggregateAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// AggregateAndProof is a view of the AggregateAndProof container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	aggregator_index: ValidatorIndex
 //	aggregate: Attestation
@@ -1845,8 +1819,8 @@ type AggregateAndProof struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("electra: NewAggregateAndProof with a nil *Spec")
@@ -1854,25 +1828,27 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return wrapAggregateAndProof(spec, newDefaultAggregateAndProof(spec))
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("AggregateAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.AggregateAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapAggregateAndProof(spec, c), nil
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil || c == nil {
 		panic("electra: WrapAggregateAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("AggregateAndProof") {
+	if c.Schema() != spec.schemas.AggregateAndProof {
 		panic("electra: WrapAggregateAndProof of a " + c.Type().String())
 	}
 	return wrapAggregateAndProof(spec, c)
@@ -1883,11 +1859,7 @@ func wrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 }
 
 func newDefaultAggregateAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("AggregateAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.AggregateAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1968,22 +1940,14 @@ func (x *AggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("AggregateAndProof"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.AggregateAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *AggregateAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("AggregateAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.AggregateAndProof, data)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
@@ -1996,39 +1960,31 @@ func (x *AggregateAndProof) SetAggregatorIndex(v ValidatorIndex) { x.container()
 
 // Aggregate returns a handle on the aggregate field (Attestation).
 func (x *AggregateAndProof) Aggregate() *Attestation {
-	return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapAttestation(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetAggregate replaces the aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetAggregate replaces the aggregate field with the value of v. It panics
+// if v is of another preset.
 func (x *AggregateAndProof) SetAggregate(v *Attestation) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *AggregateAndProof) SelectionProof() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSelectionProof sets the selection_proof field.
 func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
-// SignedAggregateAndProof is a view of the SignedAggregateAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedAggregateAndProof is a view of the SignedAggregateAndProof
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	message: AggregateAndProof
 //	signature: BLSSignature
@@ -2040,8 +1996,8 @@ type SignedAggregateAndProof struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("electra: NewSignedAggregateAndProof with a nil *Spec")
@@ -2049,25 +2005,27 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return wrapSignedAggregateAndProof(spec, newDefaultSignedAggregateAndProof(spec))
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedAggregateAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedAggregateAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedAggregateAndProof(spec, c), nil
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil || c == nil {
 		panic("electra: WrapSignedAggregateAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedAggregateAndProof") {
+	if c.Schema() != spec.schemas.SignedAggregateAndProof {
 		panic("electra: WrapSignedAggregateAndProof of a " + c.Type().String())
 	}
 	return wrapSignedAggregateAndProof(spec, c)
@@ -2078,11 +2036,7 @@ func wrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 }
 
 func newDefaultSignedAggregateAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedAggregateAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedAggregateAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2163,59 +2117,42 @@ func (x *SignedAggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedAggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedAggregateAndProof"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedAggregateAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedAggregateAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedAggregateAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedAggregateAndProof, data)
 }
 
 // Message returns a handle on the message field (AggregateAndProof).
 func (x *SignedAggregateAndProof) Message() *AggregateAndProof {
-	return func(c *view.Container) *AggregateAndProof { return WrapAggregateAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapAggregateAndProof(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedAggregateAndProof) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -2238,8 +2175,8 @@ type BeaconBlockBody struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("electra: NewBeaconBlockBody with a nil *Spec")
@@ -2247,25 +2184,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("electra: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("electra: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -2276,11 +2215,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2361,41 +2296,26 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2403,156 +2323,112 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS_ELECTRA]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS_ELECTRA]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
-	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return WrapAttesterSlashing(x.Spec(), c) }(v.(*view.Container))
-	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *AttesterSlashing { return wrapAttesterSlashing(spec, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS_ELECTRA]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS_ELECTRA]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
-	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(v.(*view.Container))
-	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *Attestation { return wrapAttestation(spec, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(8).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(8, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(8, v.View()))
 }
 
-// ExecutionPayload returns a handle on the execution_payload field (ExecutionPayload).
+// ExecutionPayload returns a handle on the execution_payload field
+// (ExecutionPayload).
 func (x *BeaconBlockBody) ExecutionPayload() *ExecutionPayload {
-	return func(c *view.Container) *ExecutionPayload { return deneb.WrapExecutionPayload(x.Spec().Deneb, c) }(x.container().Field(9).(*view.Container))
+	return deneb.WrapExecutionPayload(x.Spec().Deneb, x.container().Field(9).(*view.Container))
 }
 
-// SetExecutionPayload replaces the execution_payload field with the value of v. It panics if v is of
-// another preset.
+// SetExecutionPayload replaces the execution_payload field with the value
+// of v. It panics if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
-	if err := x.container().Set(9, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(9, v.View()))
 }
 
-// BLSToExecutionChanges returns a handle on the bls_to_execution_changes field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
+// BLSToExecutionChanges returns a handle on the bls_to_execution_changes
+// field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	v, err := view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
 }
 
-// BlobKZGCommitments returns a handle on the blob_kzg_commitments field (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
+// BlobKZGCommitments returns a handle on the blob_kzg_commitments field
+// (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *BeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	v, err := view.AsValueList[KZGCommitment](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
 }
 
-// ExecutionRequests returns a handle on the execution_requests field (ExecutionRequests).
+// ExecutionRequests returns a handle on the execution_requests field
+// (ExecutionRequests).
 func (x *BeaconBlockBody) ExecutionRequests() *ExecutionRequests {
-	return func(c *view.Container) *ExecutionRequests { return WrapExecutionRequests(x.Spec(), c) }(x.container().Field(12).(*view.Container))
+	return wrapExecutionRequests(x.Spec(), x.container().Field(12).(*view.Container))
 }
 
-// SetExecutionRequests replaces the execution_requests field with the value of v. It panics if v is of
-// another preset.
+// SetExecutionRequests replaces the execution_requests field with the value
+// of v. It panics if v is of another preset.
 func (x *BeaconBlockBody) SetExecutionRequests(v *ExecutionRequests) {
-	if err := x.container().Set(12, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(12, v.View()))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -2567,8 +2443,8 @@ type BeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("electra: NewBeaconBlock with a nil *Spec")
@@ -2576,25 +2452,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("electra: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("electra: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -2605,11 +2482,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2688,22 +2561,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -2720,58 +2585,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -2783,8 +2626,8 @@ type SignedBeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("electra: NewSignedBeaconBlock with a nil *Spec")
@@ -2792,25 +2635,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("electra: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("electra: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -2821,11 +2666,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2906,59 +2747,42 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -3005,8 +2829,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("electra: NewBeaconState with a nil *Spec")
@@ -3014,25 +2838,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("electra: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("electra: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -3043,11 +2868,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3126,22 +2947,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -3152,21 +2965,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -3180,68 +2986,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -3249,29 +3037,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -3280,119 +3060,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -3400,77 +3150,62 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
+// LatestExecutionPayloadHeader returns a handle on the
+// latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader {
-		return deneb.WrapExecutionPayloadHeader(x.Spec().Deneb, c)
-	}(x.container().Field(24).(*view.Container))
+	return deneb.WrapExecutionPayloadHeader(x.Spec().Deneb, x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
-// another preset.
+// SetLatestExecutionPayloadHeader replaces the
+// latest_execution_payload_header field with the value of v. It panics if v
+// is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(24, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(24, v.View()))
 }
 
-// NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
+// NextWithdrawalIndex returns the next_withdrawal_index field
+// (WithdrawalIndex).
 func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 	return WithdrawalIndex(x.container().Uint(25))
 }
@@ -3478,7 +3213,8 @@ func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
 func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.container().SetUint(25, uint64(v)) }
 
-// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
+// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index
+// field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
 	return ValidatorIndex(x.container().Uint(26))
 }
@@ -3488,22 +3224,21 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 	x.container().SetUint(26, uint64(v))
 }
 
-// HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalSummaries returns a handle on the historical_summaries field
+// (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.container().Field(27))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
 }
 
-// DepositRequestsStartIndex returns the deposit_requests_start_index field (uint64).
+// DepositRequestsStartIndex returns the deposit_requests_start_index field
+// (uint64).
 func (x *BeaconState) DepositRequestsStartIndex() uint64 { return x.container().Uint(28) }
 
 // SetDepositRequestsStartIndex sets the deposit_requests_start_index field.
 func (x *BeaconState) SetDepositRequestsStartIndex(v uint64) { x.container().SetUint(28, v) }
 
-// DepositBalanceToConsume returns the deposit_balance_to_consume field (Gwei).
+// DepositBalanceToConsume returns the deposit_balance_to_consume field
+// (Gwei).
 func (x *BeaconState) DepositBalanceToConsume() Gwei { return Gwei(x.container().Uint(29)) }
 
 // SetDepositBalanceToConsume sets the deposit_balance_to_consume field.
@@ -3521,48 +3256,42 @@ func (x *BeaconState) EarliestExitEpoch() Epoch { return Epoch(x.container().Uin
 // SetEarliestExitEpoch sets the earliest_exit_epoch field.
 func (x *BeaconState) SetEarliestExitEpoch(v Epoch) { x.container().SetUint(31, uint64(v)) }
 
-// ConsolidationBalanceToConsume returns the consolidation_balance_to_consume field (Gwei).
+// ConsolidationBalanceToConsume returns the
+// consolidation_balance_to_consume field (Gwei).
 func (x *BeaconState) ConsolidationBalanceToConsume() Gwei { return Gwei(x.container().Uint(32)) }
 
 // SetConsolidationBalanceToConsume sets the consolidation_balance_to_consume field.
 func (x *BeaconState) SetConsolidationBalanceToConsume(v Gwei) { x.container().SetUint(32, uint64(v)) }
 
-// EarliestConsolidationEpoch returns the earliest_consolidation_epoch field (Epoch).
+// EarliestConsolidationEpoch returns the earliest_consolidation_epoch field
+// (Epoch).
 func (x *BeaconState) EarliestConsolidationEpoch() Epoch { return Epoch(x.container().Uint(33)) }
 
 // SetEarliestConsolidationEpoch sets the earliest_consolidation_epoch field.
 func (x *BeaconState) SetEarliestConsolidationEpoch(v Epoch) { x.container().SetUint(33, uint64(v)) }
 
-// PendingDeposits returns a handle on the pending_deposits field (List[PendingDeposit, PENDING_DEPOSITS_LIMIT]).
+// PendingDeposits returns a handle on the pending_deposits field
+// (List[PendingDeposit, PENDING_DEPOSITS_LIMIT]).
 func (x *BeaconState) PendingDeposits() *view.ValueList[PendingDeposit, *PendingDeposit] {
-	v, err := view.AsValueList[PendingDeposit](x.container().Field(34))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[PendingDeposit](x.container().Field(34)))
 }
 
-// PendingPartialWithdrawals returns a handle on the pending_partial_withdrawals field (List[PendingPartialWithdrawal, PENDING_PARTIAL_WITHDRAWALS_LIMIT]).
+// PendingPartialWithdrawals returns a handle on the
+// pending_partial_withdrawals field (List[PendingPartialWithdrawal,
+// PENDING_PARTIAL_WITHDRAWALS_LIMIT]).
 func (x *BeaconState) PendingPartialWithdrawals() *view.ValueList[PendingPartialWithdrawal, *PendingPartialWithdrawal] {
-	v, err := view.AsValueList[PendingPartialWithdrawal](x.container().Field(35))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[PendingPartialWithdrawal](x.container().Field(35)))
 }
 
-// PendingConsolidations returns a handle on the pending_consolidations field (List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]).
+// PendingConsolidations returns a handle on the pending_consolidations
+// field (List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]).
 func (x *BeaconState) PendingConsolidations() *view.ValueList[PendingConsolidation, *PendingConsolidation] {
-	v, err := view.AsValueList[PendingConsolidation](x.container().Field(36))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[PendingConsolidation](x.container().Field(36)))
 }
 
-// LightClientBootstrap is a view of the LightClientBootstrap container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientBootstrap is a view of the LightClientBootstrap container of
+// the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	header: LightClientHeader
 //	current_sync_committee: SyncCommittee
@@ -3575,8 +3304,8 @@ type LightClientBootstrap struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("electra: NewLightClientBootstrap with a nil *Spec")
@@ -3584,25 +3313,27 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return wrapLightClientBootstrap(spec, newDefaultLightClientBootstrap(spec))
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientBootstrap"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientBootstrap(spec, c), nil
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil || c == nil {
 		panic("electra: WrapLightClientBootstrap with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientBootstrap") {
+	if c.Schema() != spec.schemas.LightClientBootstrap {
 		panic("electra: WrapLightClientBootstrap of a " + c.Type().String())
 	}
 	return wrapLightClientBootstrap(spec, c)
@@ -3613,11 +3344,7 @@ func wrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 }
 
 func newDefaultLightClientBootstrap(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientBootstrap"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientBootstrap))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3698,59 +3425,47 @@ func (x *LightClientBootstrap) ProveBranch(path string) (tree.Gindex, [32]byte, 
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientBootstrap) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientBootstrap"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientBootstrap) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientBootstrap"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientBootstrap, data)
 }
 
 // Header returns a handle on the header field (LightClientHeader).
 func (x *LightClientBootstrap) Header() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return deneb.WrapLightClientHeader(x.Spec().Deneb, c) }(x.container().Field(0).(*view.Container))
+	return deneb.WrapLightClientHeader(x.Spec().Deneb, x.container().Field(0).(*view.Container))
 }
 
-// SetHeader replaces the header field with the value of v. It panics if v is of
-// another preset.
+// SetHeader replaces the header field with the value of v. It panics if v
+// is of another preset.
 func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *LightClientBootstrap) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// CurrentSyncCommitteeBranch returns the current_sync_committee_branch field (Vector[Bytes32, 6]).
+// CurrentSyncCommitteeBranch returns the current_sync_committee_branch
+// field (Vector[Bytes32, 6]).
 func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [6]Bytes32 {
 	var b [192]byte
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3762,14 +3477,12 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// LightClientUpdate is a view of the LightClientUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientUpdate is a view of the LightClientUpdate container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attested_header: LightClientHeader
 //	next_sync_committee: SyncCommittee
@@ -3786,8 +3499,8 @@ type LightClientUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("electra: NewLightClientUpdate with a nil *Spec")
@@ -3795,25 +3508,27 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return wrapLightClientUpdate(spec, newDefaultLightClientUpdate(spec))
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientUpdate(spec, c), nil
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil || c == nil {
 		panic("electra: WrapLightClientUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientUpdate") {
+	if c.Schema() != spec.schemas.LightClientUpdate {
 		panic("electra: WrapLightClientUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientUpdate(spec, c)
@@ -3824,11 +3539,7 @@ func wrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 }
 
 func newDefaultLightClientUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3909,59 +3620,48 @@ func (x *LightClientUpdate) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return deneb.WrapLightClientHeader(x.Spec().Deneb, c) }(x.container().Field(0).(*view.Container))
+	return deneb.WrapLightClientHeader(x.Spec().Deneb, x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// NextSyncCommitteeBranch returns the next_sync_committee_branch field (Vector[Bytes32, 6]).
+// NextSyncCommitteeBranch returns the next_sync_committee_branch field
+// (Vector[Bytes32, 6]).
 func (x *LightClientUpdate) NextSyncCommitteeBranch() [6]Bytes32 {
 	var b [192]byte
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -3973,22 +3673,19 @@ func (x *LightClientUpdate) SetNextSyncCommitteeBranch(v [6]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return deneb.WrapLightClientHeader(x.Spec().Deneb, c) }(x.container().Field(3).(*view.Container))
+	return deneb.WrapLightClientHeader(x.Spec().Deneb, x.container().Field(3).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 7]).
@@ -3997,7 +3694,7 @@ func (x *LightClientUpdate) FinalityBranch() [7]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [7]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -4009,24 +3706,19 @@ func (x *LightClientUpdate) SetFinalityBranch(v [7]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(5).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(5).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(5, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(5, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).
@@ -4035,9 +3727,10 @@ func (x *LightClientUpdate) SignatureSlot() Slot { return Slot(x.container().Uin
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, uint64(v)) }
 
-// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// LightClientFinalityUpdate is a view of the LightClientFinalityUpdate
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	attested_header: LightClientHeader
 //	finalized_header: LightClientHeader
@@ -4052,8 +3745,8 @@ type LightClientFinalityUpdate struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("electra: NewLightClientFinalityUpdate with a nil *Spec")
@@ -4061,25 +3754,27 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return wrapLightClientFinalityUpdate(spec, newDefaultLightClientFinalityUpdate(spec))
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("LightClientFinalityUpdate"), b)
+	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapLightClientFinalityUpdate(spec, c), nil
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil || c == nil {
 		panic("electra: WrapLightClientFinalityUpdate with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("LightClientFinalityUpdate") {
+	if c.Schema() != spec.schemas.LightClientFinalityUpdate {
 		panic("electra: WrapLightClientFinalityUpdate of a " + c.Type().String())
 	}
 	return wrapLightClientFinalityUpdate(spec, c)
@@ -4090,11 +3785,7 @@ func wrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 }
 
 func newDefaultLightClientFinalityUpdate(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("LightClientFinalityUpdate"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.LightClientFinalityUpdate))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -4177,48 +3868,38 @@ func (x *LightClientFinalityUpdate) ProveBranch(path string) (tree.Gindex, [32]b
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *LightClientFinalityUpdate) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("LightClientFinalityUpdate"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *LightClientFinalityUpdate) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("LightClientFinalityUpdate"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.LightClientFinalityUpdate, data)
 }
 
-// AttestedHeader returns a handle on the attested_header field (LightClientHeader).
+// AttestedHeader returns a handle on the attested_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) AttestedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return deneb.WrapLightClientHeader(x.Spec().Deneb, c) }(x.container().Field(0).(*view.Container))
+	return deneb.WrapLightClientHeader(x.Spec().Deneb, x.container().Field(0).(*view.Container))
 }
 
-// SetAttestedHeader replaces the attested_header field with the value of v. It panics if v is of
-// another preset.
+// SetAttestedHeader replaces the attested_header field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetAttestedHeader(v *LightClientHeader) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// FinalizedHeader returns a handle on the finalized_header field (LightClientHeader).
+// FinalizedHeader returns a handle on the finalized_header field
+// (LightClientHeader).
 func (x *LightClientFinalityUpdate) FinalizedHeader() *LightClientHeader {
-	return func(c *view.Container) *LightClientHeader { return deneb.WrapLightClientHeader(x.Spec().Deneb, c) }(x.container().Field(1).(*view.Container))
+	return deneb.WrapLightClientHeader(x.Spec().Deneb, x.container().Field(1).(*view.Container))
 }
 
-// SetFinalizedHeader replaces the finalized_header field with the value of v. It panics if v is of
-// another preset.
+// SetFinalizedHeader replaces the finalized_header field with the value of
+// v. It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetFinalizedHeader(v *LightClientHeader) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // FinalityBranch returns the finality_branch field (Vector[Bytes32, 7]).
@@ -4227,7 +3908,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [7]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [7]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(v[i0][:], b[32*i0:32*i0+32])
 	}
 	return v
 }
@@ -4239,24 +3920,19 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [7]Bytes32) {
 	for i0 := range v {
 		dst = append(dst, v[i0][:]...)
 	}
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, dst))
 }
 
-// SyncAggregate returns a handle on the sync_aggregate field (SyncAggregate).
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return func(c *view.Container) *SyncAggregate {
-		return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(3).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(3).(*view.Container))
 }
 
-// SetSyncAggregate replaces the sync_aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
 func (x *LightClientFinalityUpdate) SetSyncAggregate(v *SyncAggregate) {
-	if err := x.container().Set(3, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(3, v.View()))
 }
 
 // SignatureSlot returns the signature_slot field (Slot).

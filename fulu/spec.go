@@ -69,6 +69,9 @@ type Spec struct {
 	// share where it takes them unchanged.
 	Electra *electra.Spec
 	types   *def.Types
+	// schemas are the schema types of the containers fulu defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -101,7 +104,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, Electra: parent, types: ts}, nil
+	return &Spec{Preset: p, Electra: parent, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {

@@ -5,10 +5,12 @@ package fulu
 import (
 	"fmt"
 	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
-	"github.com/ssztree/ssztree/sszjson"
+	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -361,8 +363,8 @@ type ExecutionRequests = electra.ExecutionRequests
 // there for its fields and methods.
 type SingleAttestation = electra.SingleAttestation
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("fulu: NewIndexedAttestation with a nil *Spec")
@@ -370,7 +372,8 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return electra.NewIndexedAttestation(spec.Electra)
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeIndexedAttestation: %w", ErrNilSpec)
@@ -378,8 +381,9 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	return electra.DecodeIndexedAttestation(spec.Electra, b)
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil {
 		panic("fulu: WrapIndexedAttestation with a nil *Spec")
@@ -387,8 +391,8 @@ func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	return electra.WrapIndexedAttestation(spec.Electra, c)
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("fulu: NewPendingAttestation with a nil *Spec")
@@ -396,7 +400,8 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return electra.NewPendingAttestation(spec.Electra)
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodePendingAttestation: %w", ErrNilSpec)
@@ -404,8 +409,9 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	return electra.DecodePendingAttestation(spec.Electra, b)
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil {
 		panic("fulu: WrapPendingAttestation with a nil *Spec")
@@ -413,8 +419,8 @@ func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	return electra.WrapPendingAttestation(spec.Electra, c)
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("fulu: NewHistoricalBatch with a nil *Spec")
@@ -422,7 +428,8 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return electra.NewHistoricalBatch(spec.Electra)
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeHistoricalBatch: %w", ErrNilSpec)
@@ -430,8 +437,9 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	return electra.DecodeHistoricalBatch(spec.Electra, b)
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil {
 		panic("fulu: WrapHistoricalBatch with a nil *Spec")
@@ -439,8 +447,8 @@ func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	return electra.WrapHistoricalBatch(spec.Electra, c)
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("fulu: NewAttesterSlashing with a nil *Spec")
@@ -448,7 +456,8 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return electra.NewAttesterSlashing(spec.Electra)
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeAttesterSlashing: %w", ErrNilSpec)
@@ -456,8 +465,9 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	return electra.DecodeAttesterSlashing(spec.Electra, b)
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil {
 		panic("fulu: WrapAttesterSlashing with a nil *Spec")
@@ -465,8 +475,8 @@ func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	return electra.WrapAttesterSlashing(spec.Electra, c)
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("fulu: NewAttestation with a nil *Spec")
@@ -474,7 +484,8 @@ func NewAttestation(spec *Spec) *Attestation {
 	return electra.NewAttestation(spec.Electra)
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeAttestation: %w", ErrNilSpec)
@@ -482,8 +493,8 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	return electra.DecodeAttestation(spec.Electra, b)
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil {
 		panic("fulu: WrapAttestation with a nil *Spec")
@@ -491,8 +502,8 @@ func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	return electra.WrapAttestation(spec.Electra, c)
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("fulu: NewBeaconBlockBody with a nil *Spec")
@@ -500,7 +511,8 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return electra.NewBeaconBlockBody(spec.Electra)
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeBeaconBlockBody: %w", ErrNilSpec)
@@ -508,8 +520,9 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	return electra.DecodeBeaconBlockBody(spec.Electra, b)
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil {
 		panic("fulu: WrapBeaconBlockBody with a nil *Spec")
@@ -517,8 +530,8 @@ func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	return electra.WrapBeaconBlockBody(spec.Electra, c)
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("fulu: NewBeaconBlock with a nil *Spec")
@@ -526,7 +539,8 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return electra.NewBeaconBlock(spec.Electra)
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeBeaconBlock: %w", ErrNilSpec)
@@ -534,8 +548,8 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	return electra.DecodeBeaconBlock(spec.Electra, b)
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil {
 		panic("fulu: WrapBeaconBlock with a nil *Spec")
@@ -543,8 +557,8 @@ func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	return electra.WrapBeaconBlock(spec.Electra, c)
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("fulu: NewSignedBeaconBlock with a nil *Spec")
@@ -552,7 +566,8 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return electra.NewSignedBeaconBlock(spec.Electra)
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeSignedBeaconBlock: %w", ErrNilSpec)
@@ -560,8 +575,9 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	return electra.DecodeSignedBeaconBlock(spec.Electra, b)
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil {
 		panic("fulu: WrapSignedBeaconBlock with a nil *Spec")
@@ -569,8 +585,8 @@ func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	return electra.WrapSignedBeaconBlock(spec.Electra, c)
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("fulu: NewAggregateAndProof with a nil *Spec")
@@ -578,7 +594,8 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return electra.NewAggregateAndProof(spec.Electra)
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeAggregateAndProof: %w", ErrNilSpec)
@@ -586,8 +603,9 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	return electra.DecodeAggregateAndProof(spec.Electra, b)
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil {
 		panic("fulu: WrapAggregateAndProof with a nil *Spec")
@@ -595,8 +613,8 @@ func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	return electra.WrapAggregateAndProof(spec.Electra, c)
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("fulu: NewSignedAggregateAndProof with a nil *Spec")
@@ -604,7 +622,8 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return electra.NewSignedAggregateAndProof(spec.Electra)
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
@@ -612,8 +631,9 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	return electra.DecodeSignedAggregateAndProof(spec.Electra, b)
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("fulu: WrapSignedAggregateAndProof with a nil *Spec")
@@ -621,8 +641,8 @@ func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 	return electra.WrapSignedAggregateAndProof(spec.Electra, c)
 }
 
-// NewSyncAggregate returns a SyncAggregate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncAggregate returns a SyncAggregate holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	if spec == nil {
 		panic("fulu: NewSyncAggregate with a nil *Spec")
@@ -630,7 +650,8 @@ func NewSyncAggregate(spec *Spec) *SyncAggregate {
 	return electra.NewSyncAggregate(spec.Electra)
 }
 
-// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the preset of spec.
+// DecodeSyncAggregate returns the SyncAggregate serialized in b, for the
+// preset of spec.
 func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeSyncAggregate: %w", ErrNilSpec)
@@ -638,8 +659,9 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	return electra.DecodeSyncAggregate(spec.Electra, b)
 }
 
-// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's SyncAggregate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
+// SyncAggregate type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	if spec == nil {
 		panic("fulu: WrapSyncAggregate with a nil *Spec")
@@ -647,8 +669,8 @@ func WrapSyncAggregate(spec *Spec, c *view.Container) *SyncAggregate {
 	return electra.WrapSyncAggregate(spec.Electra, c)
 }
 
-// NewSyncCommittee returns a SyncCommittee holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommittee returns a SyncCommittee holding the default value, for
+// the preset of spec. It panics if spec is nil.
 func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	if spec == nil {
 		panic("fulu: NewSyncCommittee with a nil *Spec")
@@ -656,7 +678,8 @@ func NewSyncCommittee(spec *Spec) *SyncCommittee {
 	return electra.NewSyncCommittee(spec.Electra)
 }
 
-// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the preset of spec.
+// DecodeSyncCommittee returns the SyncCommittee serialized in b, for the
+// preset of spec.
 func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeSyncCommittee: %w", ErrNilSpec)
@@ -664,8 +687,9 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	return electra.DecodeSyncCommittee(spec.Electra, b)
 }
 
-// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's SyncCommittee type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
+// SyncCommittee type. It panics if spec or c is nil or c is of another
+// type.
 func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	if spec == nil {
 		panic("fulu: WrapSyncCommittee with a nil *Spec")
@@ -673,8 +697,8 @@ func WrapSyncCommittee(spec *Spec, c *view.Container) *SyncCommittee {
 	return electra.WrapSyncCommittee(spec.Electra, c)
 }
 
-// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSyncCommitteeContribution returns a SyncCommitteeContribution holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("fulu: NewSyncCommitteeContribution with a nil *Spec")
@@ -682,7 +706,8 @@ func NewSyncCommitteeContribution(spec *Spec) *SyncCommitteeContribution {
 	return electra.NewSyncCommitteeContribution(spec.Electra)
 }
 
-// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution serialized in b, for the preset of spec.
+// DecodeSyncCommitteeContribution returns the SyncCommitteeContribution
+// serialized in b, for the preset of spec.
 func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContribution, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
@@ -690,8 +715,9 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	return electra.DecodeSyncCommitteeContribution(spec.Electra, b)
 }
 
-// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over c, a view of spec's SyncCommitteeContribution type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
+// c, a view of spec's SyncCommitteeContribution type. It panics if spec or
+// c is nil or c is of another type.
 func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommitteeContribution {
 	if spec == nil {
 		panic("fulu: WrapSyncCommitteeContribution with a nil *Spec")
@@ -699,8 +725,8 @@ func WrapSyncCommitteeContribution(spec *Spec, c *view.Container) *SyncCommittee
 	return electra.WrapSyncCommitteeContribution(spec.Electra, c)
 }
 
-// NewContributionAndProof returns a ContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewContributionAndProof returns a ContributionAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	if spec == nil {
 		panic("fulu: NewContributionAndProof with a nil *Spec")
@@ -708,7 +734,8 @@ func NewContributionAndProof(spec *Spec) *ContributionAndProof {
 	return electra.NewContributionAndProof(spec.Electra)
 }
 
-// DecodeContributionAndProof returns the ContributionAndProof serialized in b, for the preset of spec.
+// DecodeContributionAndProof returns the ContributionAndProof serialized in
+// b, for the preset of spec.
 func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeContributionAndProof: %w", ErrNilSpec)
@@ -716,8 +743,9 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	return electra.DecodeContributionAndProof(spec.Electra, b)
 }
 
-// WrapContributionAndProof returns the ContributionAndProof over c, a view of spec's ContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapContributionAndProof returns the ContributionAndProof over c, a view
+// of spec's ContributionAndProof type. It panics if spec or c is nil or c
+// is of another type.
 func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndProof {
 	if spec == nil {
 		panic("fulu: WrapContributionAndProof with a nil *Spec")
@@ -725,8 +753,9 @@ func WrapContributionAndProof(spec *Spec, c *view.Container) *ContributionAndPro
 	return electra.WrapContributionAndProof(spec.Electra, c)
 }
 
-// NewSignedContributionAndProof returns a SignedContributionAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedContributionAndProof returns a SignedContributionAndProof
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	if spec == nil {
 		panic("fulu: NewSignedContributionAndProof with a nil *Spec")
@@ -734,7 +763,8 @@ func NewSignedContributionAndProof(spec *Spec) *SignedContributionAndProof {
 	return electra.NewSignedContributionAndProof(spec.Electra)
 }
 
-// DecodeSignedContributionAndProof returns the SignedContributionAndProof serialized in b, for the preset of spec.
+// DecodeSignedContributionAndProof returns the SignedContributionAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContributionAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeSignedContributionAndProof: %w", ErrNilSpec)
@@ -742,8 +772,9 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	return electra.DecodeSignedContributionAndProof(spec.Electra, b)
 }
 
-// WrapSignedContributionAndProof returns the SignedContributionAndProof over c, a view of spec's SignedContributionAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedContributionAndProof returns the SignedContributionAndProof
+// over c, a view of spec's SignedContributionAndProof type. It panics if
+// spec or c is nil or c is of another type.
 func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContributionAndProof {
 	if spec == nil {
 		panic("fulu: WrapSignedContributionAndProof with a nil *Spec")
@@ -751,8 +782,8 @@ func WrapSignedContributionAndProof(spec *Spec, c *view.Container) *SignedContri
 	return electra.WrapSignedContributionAndProof(spec.Electra, c)
 }
 
-// NewLightClientHeader returns a LightClientHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientHeader returns a LightClientHeader holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	if spec == nil {
 		panic("fulu: NewLightClientHeader with a nil *Spec")
@@ -760,7 +791,8 @@ func NewLightClientHeader(spec *Spec) *LightClientHeader {
 	return electra.NewLightClientHeader(spec.Electra)
 }
 
-// DecodeLightClientHeader returns the LightClientHeader serialized in b, for the preset of spec.
+// DecodeLightClientHeader returns the LightClientHeader serialized in b,
+// for the preset of spec.
 func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeLightClientHeader: %w", ErrNilSpec)
@@ -768,8 +800,9 @@ func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	return electra.DecodeLightClientHeader(spec.Electra, b)
 }
 
-// WrapLightClientHeader returns the LightClientHeader over c, a view of spec's LightClientHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientHeader returns the LightClientHeader over c, a view of
+// spec's LightClientHeader type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	if spec == nil {
 		panic("fulu: WrapLightClientHeader with a nil *Spec")
@@ -777,8 +810,8 @@ func WrapLightClientHeader(spec *Spec, c *view.Container) *LightClientHeader {
 	return electra.WrapLightClientHeader(spec.Electra, c)
 }
 
-// NewLightClientBootstrap returns a LightClientBootstrap holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientBootstrap returns a LightClientBootstrap holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	if spec == nil {
 		panic("fulu: NewLightClientBootstrap with a nil *Spec")
@@ -786,7 +819,8 @@ func NewLightClientBootstrap(spec *Spec) *LightClientBootstrap {
 	return electra.NewLightClientBootstrap(spec.Electra)
 }
 
-// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in b, for the preset of spec.
+// DecodeLightClientBootstrap returns the LightClientBootstrap serialized in
+// b, for the preset of spec.
 func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeLightClientBootstrap: %w", ErrNilSpec)
@@ -794,8 +828,9 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	return electra.DecodeLightClientBootstrap(spec.Electra, b)
 }
 
-// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view of spec's LightClientBootstrap type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
+// of spec's LightClientBootstrap type. It panics if spec or c is nil or c
+// is of another type.
 func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstrap {
 	if spec == nil {
 		panic("fulu: WrapLightClientBootstrap with a nil *Spec")
@@ -803,8 +838,8 @@ func WrapLightClientBootstrap(spec *Spec, c *view.Container) *LightClientBootstr
 	return electra.WrapLightClientBootstrap(spec.Electra, c)
 }
 
-// NewLightClientUpdate returns a LightClientUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientUpdate returns a LightClientUpdate holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	if spec == nil {
 		panic("fulu: NewLightClientUpdate with a nil *Spec")
@@ -812,7 +847,8 @@ func NewLightClientUpdate(spec *Spec) *LightClientUpdate {
 	return electra.NewLightClientUpdate(spec.Electra)
 }
 
-// DecodeLightClientUpdate returns the LightClientUpdate serialized in b, for the preset of spec.
+// DecodeLightClientUpdate returns the LightClientUpdate serialized in b,
+// for the preset of spec.
 func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeLightClientUpdate: %w", ErrNilSpec)
@@ -820,8 +856,9 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	return electra.DecodeLightClientUpdate(spec.Electra, b)
 }
 
-// WrapLightClientUpdate returns the LightClientUpdate over c, a view of spec's LightClientUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientUpdate returns the LightClientUpdate over c, a view of
+// spec's LightClientUpdate type. It panics if spec or c is nil or c is of
+// another type.
 func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	if spec == nil {
 		panic("fulu: WrapLightClientUpdate with a nil *Spec")
@@ -829,8 +866,8 @@ func WrapLightClientUpdate(spec *Spec, c *view.Container) *LightClientUpdate {
 	return electra.WrapLightClientUpdate(spec.Electra, c)
 }
 
-// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientFinalityUpdate returns a LightClientFinalityUpdate holding
+// the default value, for the preset of spec. It panics if spec is nil.
 func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("fulu: NewLightClientFinalityUpdate with a nil *Spec")
@@ -838,7 +875,8 @@ func NewLightClientFinalityUpdate(spec *Spec) *LightClientFinalityUpdate {
 	return electra.NewLightClientFinalityUpdate(spec.Electra)
 }
 
-// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate serialized in b, for the preset of spec.
+// DecodeLightClientFinalityUpdate returns the LightClientFinalityUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinalityUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
@@ -846,8 +884,9 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	return electra.DecodeLightClientFinalityUpdate(spec.Electra, b)
 }
 
-// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over c, a view of spec's LightClientFinalityUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
+// c, a view of spec's LightClientFinalityUpdate type. It panics if spec or
+// c is nil or c is of another type.
 func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFinalityUpdate {
 	if spec == nil {
 		panic("fulu: WrapLightClientFinalityUpdate with a nil *Spec")
@@ -855,8 +894,9 @@ func WrapLightClientFinalityUpdate(spec *Spec, c *view.Container) *LightClientFi
 	return electra.WrapLightClientFinalityUpdate(spec.Electra, c)
 }
 
-// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewLightClientOptimisticUpdate returns a LightClientOptimisticUpdate
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("fulu: NewLightClientOptimisticUpdate with a nil *Spec")
@@ -864,7 +904,8 @@ func NewLightClientOptimisticUpdate(spec *Spec) *LightClientOptimisticUpdate {
 	return electra.NewLightClientOptimisticUpdate(spec.Electra)
 }
 
-// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate serialized in b, for the preset of spec.
+// DecodeLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// serialized in b, for the preset of spec.
 func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimisticUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
@@ -872,8 +913,9 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	return electra.DecodeLightClientOptimisticUpdate(spec.Electra, b)
 }
 
-// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate over c, a view of spec's LightClientOptimisticUpdate type. It
-// panics if spec or c is nil or c is of another type.
+// WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
+// over c, a view of spec's LightClientOptimisticUpdate type. It panics if
+// spec or c is nil or c is of another type.
 func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClientOptimisticUpdate {
 	if spec == nil {
 		panic("fulu: WrapLightClientOptimisticUpdate with a nil *Spec")
@@ -881,8 +923,8 @@ func WrapLightClientOptimisticUpdate(spec *Spec, c *view.Container) *LightClient
 	return electra.WrapLightClientOptimisticUpdate(spec.Electra, c)
 }
 
-// NewExecutionPayload returns an ExecutionPayload holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayload returns an ExecutionPayload holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	if spec == nil {
 		panic("fulu: NewExecutionPayload with a nil *Spec")
@@ -890,7 +932,8 @@ func NewExecutionPayload(spec *Spec) *ExecutionPayload {
 	return electra.NewExecutionPayload(spec.Electra)
 }
 
-// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for the preset of spec.
+// DecodeExecutionPayload returns the ExecutionPayload serialized in b, for
+// the preset of spec.
 func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeExecutionPayload: %w", ErrNilSpec)
@@ -898,8 +941,9 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	return electra.DecodeExecutionPayload(spec.Electra, b)
 }
 
-// WrapExecutionPayload returns the ExecutionPayload over c, a view of spec's ExecutionPayload type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayload returns the ExecutionPayload over c, a view of
+// spec's ExecutionPayload type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	if spec == nil {
 		panic("fulu: WrapExecutionPayload with a nil *Spec")
@@ -907,8 +951,8 @@ func WrapExecutionPayload(spec *Spec, c *view.Container) *ExecutionPayload {
 	return electra.WrapExecutionPayload(spec.Electra, c)
 }
 
-// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionPayloadHeader returns an ExecutionPayloadHeader holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("fulu: NewExecutionPayloadHeader with a nil *Spec")
@@ -916,7 +960,8 @@ func NewExecutionPayloadHeader(spec *Spec) *ExecutionPayloadHeader {
 	return electra.NewExecutionPayloadHeader(spec.Electra)
 }
 
-// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader serialized in b, for the preset of spec.
+// DecodeExecutionPayloadHeader returns the ExecutionPayloadHeader
+// serialized in b, for the preset of spec.
 func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
@@ -924,8 +969,9 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	return electra.DecodeExecutionPayloadHeader(spec.Electra, b)
 }
 
-// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a view of spec's ExecutionPayloadHeader type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
+// view of spec's ExecutionPayloadHeader type. It panics if spec or c is nil
+// or c is of another type.
 func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayloadHeader {
 	if spec == nil {
 		panic("fulu: WrapExecutionPayloadHeader with a nil *Spec")
@@ -933,8 +979,8 @@ func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 	return electra.WrapExecutionPayloadHeader(spec.Electra, c)
 }
 
-// NewBlobSidecar returns a BlobSidecar holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBlobSidecar returns a BlobSidecar holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBlobSidecar(spec *Spec) *BlobSidecar {
 	if spec == nil {
 		panic("fulu: NewBlobSidecar with a nil *Spec")
@@ -942,7 +988,8 @@ func NewBlobSidecar(spec *Spec) *BlobSidecar {
 	return electra.NewBlobSidecar(spec.Electra)
 }
 
-// DecodeBlobSidecar returns the BlobSidecar serialized in b, for the preset of spec.
+// DecodeBlobSidecar returns the BlobSidecar serialized in b, for the preset
+// of spec.
 func DecodeBlobSidecar(spec *Spec, b []byte) (*BlobSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeBlobSidecar: %w", ErrNilSpec)
@@ -950,8 +997,8 @@ func DecodeBlobSidecar(spec *Spec, b []byte) (*BlobSidecar, error) {
 	return electra.DecodeBlobSidecar(spec.Electra, b)
 }
 
-// WrapBlobSidecar returns the BlobSidecar over c, a view of spec's BlobSidecar type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBlobSidecar returns the BlobSidecar over c, a view of spec's
+// BlobSidecar type. It panics if spec or c is nil or c is of another type.
 func WrapBlobSidecar(spec *Spec, c *view.Container) *BlobSidecar {
 	if spec == nil {
 		panic("fulu: WrapBlobSidecar with a nil *Spec")
@@ -959,8 +1006,8 @@ func WrapBlobSidecar(spec *Spec, c *view.Container) *BlobSidecar {
 	return electra.WrapBlobSidecar(spec.Electra, c)
 }
 
-// NewExecutionRequests returns an ExecutionRequests holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewExecutionRequests returns an ExecutionRequests holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewExecutionRequests(spec *Spec) *ExecutionRequests {
 	if spec == nil {
 		panic("fulu: NewExecutionRequests with a nil *Spec")
@@ -968,7 +1015,8 @@ func NewExecutionRequests(spec *Spec) *ExecutionRequests {
 	return electra.NewExecutionRequests(spec.Electra)
 }
 
-// DecodeExecutionRequests returns the ExecutionRequests serialized in b, for the preset of spec.
+// DecodeExecutionRequests returns the ExecutionRequests serialized in b,
+// for the preset of spec.
 func DecodeExecutionRequests(spec *Spec, b []byte) (*ExecutionRequests, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeExecutionRequests: %w", ErrNilSpec)
@@ -976,8 +1024,9 @@ func DecodeExecutionRequests(spec *Spec, b []byte) (*ExecutionRequests, error) {
 	return electra.DecodeExecutionRequests(spec.Electra, b)
 }
 
-// WrapExecutionRequests returns the ExecutionRequests over c, a view of spec's ExecutionRequests type. It
-// panics if spec or c is nil or c is of another type.
+// WrapExecutionRequests returns the ExecutionRequests over c, a view of
+// spec's ExecutionRequests type. It panics if spec or c is nil or c is of
+// another type.
 func WrapExecutionRequests(spec *Spec, c *view.Container) *ExecutionRequests {
 	if spec == nil {
 		panic("fulu: WrapExecutionRequests with a nil *Spec")
@@ -991,9 +1040,31 @@ type ColumnIndex uint64
 // RowIndex is the RowIndex type of the specification (uint64).
 type RowIndex uint64
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// schemas holds the schema type of each container that fulu defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	BeaconState                 *schema.Container
+	DataColumnSidecar           *schema.Container
+	MatrixEntry                 *schema.Container
+	DataColumnsByRootIdentifier *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// fulu defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		BeaconState:                 ts.Container("BeaconState"),
+		DataColumnSidecar:           ts.Container("DataColumnSidecar"),
+		MatrixEntry:                 ts.Container("MatrixEntry"),
+		DataColumnsByRootIdentifier: ts.Container("DataColumnsByRootIdentifier"),
+	}
+}
+
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -1041,8 +1112,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("fulu: NewBeaconState with a nil *Spec")
@@ -1050,25 +1121,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("fulu: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("fulu: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -1079,11 +1151,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1162,22 +1230,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -1188,21 +1248,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -1216,68 +1269,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -1285,29 +1320,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -1316,119 +1343,89 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochParticipation returns a handle on the previous_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// PreviousEpochParticipation returns a handle on the
+// previous_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(15))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
 }
 
-// CurrentEpochParticipation returns a handle on the current_epoch_participation field (List[ParticipationFlags, VALIDATOR_REGISTRY_LIMIT]).
+// CurrentEpochParticipation returns a handle on the
+// current_epoch_participation field (List[ParticipationFlags,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	v, err := view.AsBasicList[ParticipationFlags](x.container().Field(16))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -1436,77 +1433,62 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
-// InactivityScores returns a handle on the inactivity_scores field (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
+// InactivityScores returns a handle on the inactivity_scores field
+// (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	v, err := view.AsBasicList[uint64](x.container().Field(21))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
 }
 
-// CurrentSyncCommittee returns a handle on the current_sync_committee field (SyncCommittee).
+// CurrentSyncCommittee returns a handle on the current_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Electra.Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(22).(*view.Container))
 }
 
-// SetCurrentSyncCommittee replaces the current_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetCurrentSyncCommittee replaces the current_sync_committee field with
+// the value of v. It panics if v is of another preset.
 func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(22, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(22, v.View()))
 }
 
-// NextSyncCommittee returns a handle on the next_sync_committee field (SyncCommittee).
+// NextSyncCommittee returns a handle on the next_sync_committee field
+// (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return func(c *view.Container) *SyncCommittee {
-		return altair.WrapSyncCommittee(x.Spec().Electra.Deneb.Capella.Bellatrix.Altair, c)
-	}(x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(23).(*view.Container))
 }
 
-// SetNextSyncCommittee replaces the next_sync_committee field with the value of v. It panics if v is of
-// another preset.
+// SetNextSyncCommittee replaces the next_sync_committee field with the
+// value of v. It panics if v is of another preset.
 func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
-	if err := x.container().Set(23, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(23, v.View()))
 }
 
-// LatestExecutionPayloadHeader returns a handle on the latest_execution_payload_header field (ExecutionPayloadHeader).
+// LatestExecutionPayloadHeader returns a handle on the
+// latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return func(c *view.Container) *ExecutionPayloadHeader {
-		return deneb.WrapExecutionPayloadHeader(x.Spec().Electra.Deneb, c)
-	}(x.container().Field(24).(*view.Container))
+	return deneb.WrapExecutionPayloadHeader(x.Spec().Electra.Deneb, x.container().Field(24).(*view.Container))
 }
 
-// SetLatestExecutionPayloadHeader replaces the latest_execution_payload_header field with the value of v. It panics if v is of
-// another preset.
+// SetLatestExecutionPayloadHeader replaces the
+// latest_execution_payload_header field with the value of v. It panics if v
+// is of another preset.
 func (x *BeaconState) SetLatestExecutionPayloadHeader(v *ExecutionPayloadHeader) {
-	if err := x.container().Set(24, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(24, v.View()))
 }
 
-// NextWithdrawalIndex returns the next_withdrawal_index field (WithdrawalIndex).
+// NextWithdrawalIndex returns the next_withdrawal_index field
+// (WithdrawalIndex).
 func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 	return WithdrawalIndex(x.container().Uint(25))
 }
@@ -1514,7 +1496,8 @@ func (x *BeaconState) NextWithdrawalIndex() WithdrawalIndex {
 // SetNextWithdrawalIndex sets the next_withdrawal_index field.
 func (x *BeaconState) SetNextWithdrawalIndex(v WithdrawalIndex) { x.container().SetUint(25, uint64(v)) }
 
-// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index field (ValidatorIndex).
+// NextWithdrawalValidatorIndex returns the next_withdrawal_validator_index
+// field (ValidatorIndex).
 func (x *BeaconState) NextWithdrawalValidatorIndex() ValidatorIndex {
 	return ValidatorIndex(x.container().Uint(26))
 }
@@ -1524,22 +1507,21 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 	x.container().SetUint(26, uint64(v))
 }
 
-// HistoricalSummaries returns a handle on the historical_summaries field (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalSummaries returns a handle on the historical_summaries field
+// (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	v, err := view.AsValueList[HistoricalSummary](x.container().Field(27))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
 }
 
-// DepositRequestsStartIndex returns the deposit_requests_start_index field (uint64).
+// DepositRequestsStartIndex returns the deposit_requests_start_index field
+// (uint64).
 func (x *BeaconState) DepositRequestsStartIndex() uint64 { return x.container().Uint(28) }
 
 // SetDepositRequestsStartIndex sets the deposit_requests_start_index field.
 func (x *BeaconState) SetDepositRequestsStartIndex(v uint64) { x.container().SetUint(28, v) }
 
-// DepositBalanceToConsume returns the deposit_balance_to_consume field (Gwei).
+// DepositBalanceToConsume returns the deposit_balance_to_consume field
+// (Gwei).
 func (x *BeaconState) DepositBalanceToConsume() Gwei { return Gwei(x.container().Uint(29)) }
 
 // SetDepositBalanceToConsume sets the deposit_balance_to_consume field.
@@ -1557,57 +1539,48 @@ func (x *BeaconState) EarliestExitEpoch() Epoch { return Epoch(x.container().Uin
 // SetEarliestExitEpoch sets the earliest_exit_epoch field.
 func (x *BeaconState) SetEarliestExitEpoch(v Epoch) { x.container().SetUint(31, uint64(v)) }
 
-// ConsolidationBalanceToConsume returns the consolidation_balance_to_consume field (Gwei).
+// ConsolidationBalanceToConsume returns the
+// consolidation_balance_to_consume field (Gwei).
 func (x *BeaconState) ConsolidationBalanceToConsume() Gwei { return Gwei(x.container().Uint(32)) }
 
 // SetConsolidationBalanceToConsume sets the consolidation_balance_to_consume field.
 func (x *BeaconState) SetConsolidationBalanceToConsume(v Gwei) { x.container().SetUint(32, uint64(v)) }
 
-// EarliestConsolidationEpoch returns the earliest_consolidation_epoch field (Epoch).
+// EarliestConsolidationEpoch returns the earliest_consolidation_epoch field
+// (Epoch).
 func (x *BeaconState) EarliestConsolidationEpoch() Epoch { return Epoch(x.container().Uint(33)) }
 
 // SetEarliestConsolidationEpoch sets the earliest_consolidation_epoch field.
 func (x *BeaconState) SetEarliestConsolidationEpoch(v Epoch) { x.container().SetUint(33, uint64(v)) }
 
-// PendingDeposits returns a handle on the pending_deposits field (List[PendingDeposit, PENDING_DEPOSITS_LIMIT]).
+// PendingDeposits returns a handle on the pending_deposits field
+// (List[PendingDeposit, PENDING_DEPOSITS_LIMIT]).
 func (x *BeaconState) PendingDeposits() *view.ValueList[PendingDeposit, *PendingDeposit] {
-	v, err := view.AsValueList[PendingDeposit](x.container().Field(34))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[PendingDeposit](x.container().Field(34)))
 }
 
-// PendingPartialWithdrawals returns a handle on the pending_partial_withdrawals field (List[PendingPartialWithdrawal, PENDING_PARTIAL_WITHDRAWALS_LIMIT]).
+// PendingPartialWithdrawals returns a handle on the
+// pending_partial_withdrawals field (List[PendingPartialWithdrawal,
+// PENDING_PARTIAL_WITHDRAWALS_LIMIT]).
 func (x *BeaconState) PendingPartialWithdrawals() *view.ValueList[PendingPartialWithdrawal, *PendingPartialWithdrawal] {
-	v, err := view.AsValueList[PendingPartialWithdrawal](x.container().Field(35))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[PendingPartialWithdrawal](x.container().Field(35)))
 }
 
-// PendingConsolidations returns a handle on the pending_consolidations field (List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]).
+// PendingConsolidations returns a handle on the pending_consolidations
+// field (List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]).
 func (x *BeaconState) PendingConsolidations() *view.ValueList[PendingConsolidation, *PendingConsolidation] {
-	v, err := view.AsValueList[PendingConsolidation](x.container().Field(36))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[PendingConsolidation](x.container().Field(36)))
 }
 
-// ProposerLookahead returns a handle on the proposer_lookahead field (Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]).
+// ProposerLookahead returns a handle on the proposer_lookahead field
+// (Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]).
 func (x *BeaconState) ProposerLookahead() *view.BasicVector[ValidatorIndex] {
-	v, err := view.AsBasicVector[ValidatorIndex](x.container().Field(37))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[ValidatorIndex](x.container().Field(37)))
 }
 
-// DataColumnSidecar is a view of the DataColumnSidecar container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// DataColumnSidecar is a view of the DataColumnSidecar container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	index: ColumnIndex
 //	column: List[Cell, MAX_BLOB_COMMITMENTS_PER_BLOCK]
@@ -1623,8 +1596,8 @@ type DataColumnSidecar struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewDataColumnSidecar returns a DataColumnSidecar holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewDataColumnSidecar returns a DataColumnSidecar holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewDataColumnSidecar(spec *Spec) *DataColumnSidecar {
 	if spec == nil {
 		panic("fulu: NewDataColumnSidecar with a nil *Spec")
@@ -1632,25 +1605,27 @@ func NewDataColumnSidecar(spec *Spec) *DataColumnSidecar {
 	return wrapDataColumnSidecar(spec, newDefaultDataColumnSidecar(spec))
 }
 
-// DecodeDataColumnSidecar returns the DataColumnSidecar serialized in b, for the preset of spec.
+// DecodeDataColumnSidecar returns the DataColumnSidecar serialized in b,
+// for the preset of spec.
 func DecodeDataColumnSidecar(spec *Spec, b []byte) (*DataColumnSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeDataColumnSidecar: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("DataColumnSidecar"), b)
+	c, err := view.DecodeContainer(spec.schemas.DataColumnSidecar, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapDataColumnSidecar(spec, c), nil
 }
 
-// WrapDataColumnSidecar returns the DataColumnSidecar over c, a view of spec's DataColumnSidecar type. It
-// panics if spec or c is nil or c is of another type.
+// WrapDataColumnSidecar returns the DataColumnSidecar over c, a view of
+// spec's DataColumnSidecar type. It panics if spec or c is nil or c is of
+// another type.
 func WrapDataColumnSidecar(spec *Spec, c *view.Container) *DataColumnSidecar {
 	if spec == nil || c == nil {
 		panic("fulu: WrapDataColumnSidecar with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("DataColumnSidecar") {
+	if c.Schema() != spec.schemas.DataColumnSidecar {
 		panic("fulu: WrapDataColumnSidecar of a " + c.Type().String())
 	}
 	return wrapDataColumnSidecar(spec, c)
@@ -1661,11 +1636,7 @@ func wrapDataColumnSidecar(spec *Spec, c *view.Container) *DataColumnSidecar {
 }
 
 func newDefaultDataColumnSidecar(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("DataColumnSidecar"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.DataColumnSidecar))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1746,22 +1717,14 @@ func (x *DataColumnSidecar) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *DataColumnSidecar) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("DataColumnSidecar"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.DataColumnSidecar)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *DataColumnSidecar) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("DataColumnSidecar"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.DataColumnSidecar, data)
 }
 
 // Index returns the index field (ColumnIndex).
@@ -1770,62 +1733,51 @@ func (x *DataColumnSidecar) Index() ColumnIndex { return ColumnIndex(x.container
 // SetIndex sets the index field.
 func (x *DataColumnSidecar) SetIndex(v ColumnIndex) { x.container().SetUint(0, uint64(v)) }
 
-// Column returns a handle on the column field (List[Cell, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
+// Column returns a handle on the column field (List[Cell,
+// MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *DataColumnSidecar) Column() *view.CompactList {
 	return x.container().Field(1).(*view.CompactList)
 }
 
-// KZGCommitments returns a handle on the kzg_commitments field (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
+// KZGCommitments returns a handle on the kzg_commitments field
+// (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *DataColumnSidecar) KZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	v, err := view.AsValueList[KZGCommitment](x.container().Field(2))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(2)))
 }
 
-// KZGProofs returns a handle on the kzg_proofs field (List[KZGProof, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
+// KZGProofs returns a handle on the kzg_proofs field (List[KZGProof,
+// MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *DataColumnSidecar) KZGProofs() *view.ValueList[KZGProof, *KZGProof] {
-	v, err := view.AsValueList[KZGProof](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[KZGProof](x.container().Field(3)))
 }
 
-// SignedBlockHeader returns the signed_block_header field (SignedBeaconBlockHeader).
+// SignedBlockHeader returns the signed_block_header field
+// (SignedBeaconBlockHeader).
 func (x *DataColumnSidecar) SignedBlockHeader() SignedBeaconBlockHeader {
 	var b [208]byte
 	x.container().LoadBytes(4, b[:])
 	var v SignedBeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetSignedBlockHeader sets the signed_block_header field.
 func (x *DataColumnSidecar) SetSignedBlockHeader(v SignedBeaconBlockHeader) {
 	var buf [208]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// KZGCommitmentsInclusionProof returns a handle on the kzg_commitments_inclusion_proof field (Vector[Bytes32, KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]).
+// KZGCommitmentsInclusionProof returns a handle on the
+// kzg_commitments_inclusion_proof field (Vector[Bytes32,
+// KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]).
 func (x *DataColumnSidecar) KZGCommitmentsInclusionProof() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(5)))
 }
 
-// MatrixEntry is a view of the MatrixEntry container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// MatrixEntry is a view of the MatrixEntry container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	cell: Cell
 //	kzg_proof: KZGProof
@@ -1839,8 +1791,8 @@ type MatrixEntry struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewMatrixEntry returns a MatrixEntry holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewMatrixEntry returns a MatrixEntry holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewMatrixEntry(spec *Spec) *MatrixEntry {
 	if spec == nil {
 		panic("fulu: NewMatrixEntry with a nil *Spec")
@@ -1848,25 +1800,26 @@ func NewMatrixEntry(spec *Spec) *MatrixEntry {
 	return wrapMatrixEntry(spec, newDefaultMatrixEntry(spec))
 }
 
-// DecodeMatrixEntry returns the MatrixEntry serialized in b, for the preset of spec.
+// DecodeMatrixEntry returns the MatrixEntry serialized in b, for the preset
+// of spec.
 func DecodeMatrixEntry(spec *Spec, b []byte) (*MatrixEntry, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeMatrixEntry: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("MatrixEntry"), b)
+	c, err := view.DecodeContainer(spec.schemas.MatrixEntry, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapMatrixEntry(spec, c), nil
 }
 
-// WrapMatrixEntry returns the MatrixEntry over c, a view of spec's MatrixEntry type. It
-// panics if spec or c is nil or c is of another type.
+// WrapMatrixEntry returns the MatrixEntry over c, a view of spec's
+// MatrixEntry type. It panics if spec or c is nil or c is of another type.
 func WrapMatrixEntry(spec *Spec, c *view.Container) *MatrixEntry {
 	if spec == nil || c == nil {
 		panic("fulu: WrapMatrixEntry with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("MatrixEntry") {
+	if c.Schema() != spec.schemas.MatrixEntry {
 		panic("fulu: WrapMatrixEntry of a " + c.Type().String())
 	}
 	return wrapMatrixEntry(spec, c)
@@ -1877,11 +1830,7 @@ func wrapMatrixEntry(spec *Spec, c *view.Container) *MatrixEntry {
 }
 
 func newDefaultMatrixEntry(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("MatrixEntry"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.MatrixEntry))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1960,51 +1909,30 @@ func (x *MatrixEntry) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *MatrixEntry) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("MatrixEntry"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.MatrixEntry)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *MatrixEntry) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("MatrixEntry"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.MatrixEntry, data)
 }
 
 // Cell returns a handle on the cell field (Cell).
 func (x *MatrixEntry) Cell() *view.BasicVector[byte] {
-	v, err := view.AsBasicVector[byte](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(0)))
 }
 
 // KZGProof returns the kzg_proof field (KZGProof).
 func (x *MatrixEntry) KZGProof() KZGProof {
-	var b [48]byte
-	x.container().LoadBytes(1, b[:])
 	var v KZGProof
-	copy(v[:], b[0:0+48])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetKZGProof sets the kzg_proof field.
-func (x *MatrixEntry) SetKZGProof(v KZGProof) {
-	var buf [48]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *MatrixEntry) SetKZGProof(v KZGProof) { forkcode.Check(x.container().SetBytes(1, v[:])) }
 
 // ColumnIndex returns the column_index field (ColumnIndex).
 func (x *MatrixEntry) ColumnIndex() ColumnIndex { return ColumnIndex(x.container().Uint(2)) }
@@ -2018,9 +1946,10 @@ func (x *MatrixEntry) RowIndex() RowIndex { return RowIndex(x.container().Uint(3
 // SetRowIndex sets the row_index field.
 func (x *MatrixEntry) SetRowIndex(v RowIndex) { x.container().SetUint(3, uint64(v)) }
 
-// DataColumnsByRootIdentifier is a view of the DataColumnsByRootIdentifier container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// DataColumnsByRootIdentifier is a view of the DataColumnsByRootIdentifier
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	block_root: Root
 //	columns: List[ColumnIndex, NUMBER_OF_COLUMNS]
@@ -2032,8 +1961,9 @@ type DataColumnsByRootIdentifier struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewDataColumnsByRootIdentifier returns a DataColumnsByRootIdentifier holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewDataColumnsByRootIdentifier returns a DataColumnsByRootIdentifier
+// holding the default value, for the preset of spec. It panics if spec is
+// nil.
 func NewDataColumnsByRootIdentifier(spec *Spec) *DataColumnsByRootIdentifier {
 	if spec == nil {
 		panic("fulu: NewDataColumnsByRootIdentifier with a nil *Spec")
@@ -2041,25 +1971,27 @@ func NewDataColumnsByRootIdentifier(spec *Spec) *DataColumnsByRootIdentifier {
 	return wrapDataColumnsByRootIdentifier(spec, newDefaultDataColumnsByRootIdentifier(spec))
 }
 
-// DecodeDataColumnsByRootIdentifier returns the DataColumnsByRootIdentifier serialized in b, for the preset of spec.
+// DecodeDataColumnsByRootIdentifier returns the DataColumnsByRootIdentifier
+// serialized in b, for the preset of spec.
 func DecodeDataColumnsByRootIdentifier(spec *Spec, b []byte) (*DataColumnsByRootIdentifier, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeDataColumnsByRootIdentifier: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("DataColumnsByRootIdentifier"), b)
+	c, err := view.DecodeContainer(spec.schemas.DataColumnsByRootIdentifier, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapDataColumnsByRootIdentifier(spec, c), nil
 }
 
-// WrapDataColumnsByRootIdentifier returns the DataColumnsByRootIdentifier over c, a view of spec's DataColumnsByRootIdentifier type. It
-// panics if spec or c is nil or c is of another type.
+// WrapDataColumnsByRootIdentifier returns the DataColumnsByRootIdentifier
+// over c, a view of spec's DataColumnsByRootIdentifier type. It panics if
+// spec or c is nil or c is of another type.
 func WrapDataColumnsByRootIdentifier(spec *Spec, c *view.Container) *DataColumnsByRootIdentifier {
 	if spec == nil || c == nil {
 		panic("fulu: WrapDataColumnsByRootIdentifier with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("DataColumnsByRootIdentifier") {
+	if c.Schema() != spec.schemas.DataColumnsByRootIdentifier {
 		panic("fulu: WrapDataColumnsByRootIdentifier of a " + c.Type().String())
 	}
 	return wrapDataColumnsByRootIdentifier(spec, c)
@@ -2070,11 +2002,7 @@ func wrapDataColumnsByRootIdentifier(spec *Spec, c *view.Container) *DataColumns
 }
 
 func newDefaultDataColumnsByRootIdentifier(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("DataColumnsByRootIdentifier"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.DataColumnsByRootIdentifier))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2157,50 +2085,32 @@ func (x *DataColumnsByRootIdentifier) ProveBranch(path string) (tree.Gindex, [32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *DataColumnsByRootIdentifier) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("DataColumnsByRootIdentifier"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.DataColumnsByRootIdentifier)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *DataColumnsByRootIdentifier) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("DataColumnsByRootIdentifier"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.DataColumnsByRootIdentifier, data)
 }
 
 // BlockRoot returns the block_root field (Root).
 func (x *DataColumnsByRootIdentifier) BlockRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(0, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetBlockRoot sets the block_root field.
 func (x *DataColumnsByRootIdentifier) SetBlockRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
-// Columns returns a handle on the columns field (List[ColumnIndex, NUMBER_OF_COLUMNS]).
+// Columns returns a handle on the columns field (List[ColumnIndex,
+// NUMBER_OF_COLUMNS]).
 func (x *DataColumnsByRootIdentifier) Columns() *view.BasicList[ColumnIndex] {
-	v, err := view.AsBasicList[ColumnIndex](x.container().Field(1))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ColumnIndex](x.container().Field(1)))
 }
 
 // NewValue returns a new value of the container name holding the default

@@ -53,6 +53,9 @@ type Spec struct {
 	// Preset is the preset the types are resolved for.
 	Preset *def.Preset
 	types  *def.Types
+	// schemas are the schema types of the containers phase0 defines, in
+	// fields: what the generated code uses, rather than Type.
+	schemas schemas
 }
 
 // The presets of the specification.
@@ -70,7 +73,7 @@ func NewSpec(p *def.Preset) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Spec{Preset: p, types: ts}, nil
+	return &Spec{Preset: p, types: ts, schemas: newSchemas(ts)}, nil
 }
 
 func mustSpec(p *def.Preset) *Spec {
@@ -81,7 +84,8 @@ func mustSpec(p *def.Preset) *Spec {
 	return s
 }
 
-// Type returns the schema type of the container name, or nil.
+// Type returns the schema type of the container name, or nil: a look-up
+// by name, for code that handles every container alike.
 func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
 
 // Types returns the resolved types.

@@ -4,8 +4,9 @@ package phase0
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
@@ -24,27 +25,19 @@ func (v *Version) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, 
 
 // UnmarshalSSZ sets v from b, which must be 4 bytes.
 func (v *Version) UnmarshalSSZ(b []byte) error {
-	if len(b) != 4 {
-		return fmt.Errorf("%w: Version of %d bytes, want 4", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Version")
 }
 
-// String returns v in hex, with 0x.
-func (v Version) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v Version) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v Version) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v Version) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 4 bytes. On error v is
+// unchanged.
 func (v *Version) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*4 || s[:2] != "0x" {
-		return fmt.Errorf("Version: want 0x and 4 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "phase0", "Version")
 }
 
 // Epoch is the Epoch type of the specification (uint64).
@@ -61,27 +54,19 @@ func (v *Root) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:
 
 // UnmarshalSSZ sets v from b, which must be 32 bytes.
 func (v *Root) UnmarshalSSZ(b []byte) error {
-	if len(b) != 32 {
-		return fmt.Errorf("%w: Root of %d bytes, want 32", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Root")
 }
 
-// String returns v in hex, with 0x.
-func (v Root) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v Root) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v Root) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v Root) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 32 bytes. On error v is
+// unchanged.
 func (v *Root) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*32 || s[:2] != "0x" {
-		return fmt.Errorf("Root: want 0x and 32 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "phase0", "Root")
 }
 
 // BLSPubkey is the BLSPubkey type of the specification (ByteVector[48]).
@@ -95,27 +80,19 @@ func (v *BLSPubkey) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst
 
 // UnmarshalSSZ sets v from b, which must be 48 bytes.
 func (v *BLSPubkey) UnmarshalSSZ(b []byte) error {
-	if len(b) != 48 {
-		return fmt.Errorf("%w: BLSPubkey of %d bytes, want 48", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "BLSPubkey")
 }
 
-// String returns v in hex, with 0x.
-func (v BLSPubkey) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v BLSPubkey) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v BLSPubkey) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v BLSPubkey) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 48 bytes. On error v is
+// unchanged.
 func (v *BLSPubkey) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*48 || s[:2] != "0x" {
-		return fmt.Errorf("BLSPubkey: want 0x and 48 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "phase0", "BLSPubkey")
 }
 
 // Bytes32 is the Bytes32 type of the specification (ByteVector[32]).
@@ -129,27 +106,19 @@ func (v *Bytes32) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, 
 
 // UnmarshalSSZ sets v from b, which must be 32 bytes.
 func (v *Bytes32) UnmarshalSSZ(b []byte) error {
-	if len(b) != 32 {
-		return fmt.Errorf("%w: Bytes32 of %d bytes, want 32", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Bytes32")
 }
 
-// String returns v in hex, with 0x.
-func (v Bytes32) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v Bytes32) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v Bytes32) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v Bytes32) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 32 bytes. On error v is
+// unchanged.
 func (v *Bytes32) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*32 || s[:2] != "0x" {
-		return fmt.Errorf("Bytes32: want 0x and 32 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "phase0", "Bytes32")
 }
 
 // Gwei is the Gwei type of the specification (uint64).
@@ -175,27 +144,19 @@ func (v *BLSSignature) MarshalSSZTo(dst []byte) ([]byte, error) { return append(
 
 // UnmarshalSSZ sets v from b, which must be 96 bytes.
 func (v *BLSSignature) UnmarshalSSZ(b []byte) error {
-	if len(b) != 96 {
-		return fmt.Errorf("%w: BLSSignature of %d bytes, want 96", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "BLSSignature")
 }
 
-// String returns v in hex, with 0x.
-func (v BLSSignature) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v BLSSignature) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v BLSSignature) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v BLSSignature) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 96 bytes. On error v is
+// unchanged.
 func (v *BLSSignature) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*96 || s[:2] != "0x" {
-		return fmt.Errorf("BLSSignature: want 0x and 96 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "phase0", "BLSSignature")
 }
 
 // Hash32 is the Hash32 type of the specification (ByteVector[32]).
@@ -209,27 +170,19 @@ func (v *Hash32) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v
 
 // UnmarshalSSZ sets v from b, which must be 32 bytes.
 func (v *Hash32) UnmarshalSSZ(b []byte) error {
-	if len(b) != 32 {
-		return fmt.Errorf("%w: Hash32 of %d bytes, want 32", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Hash32")
 }
 
-// String returns v in hex, with 0x.
-func (v Hash32) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v Hash32) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v Hash32) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v Hash32) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 32 bytes. On error v is
+// unchanged.
 func (v *Hash32) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*32 || s[:2] != "0x" {
-		return fmt.Errorf("Hash32: want 0x and 32 bytes in hex, got %q", s)
-	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
+	return forkcode.UnmarshalText(v[:], text, "phase0", "Hash32")
 }
 
 // Domain is the Domain type of the specification (ByteVector[32]).
@@ -243,27 +196,87 @@ func (v *Domain) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v
 
 // UnmarshalSSZ sets v from b, which must be 32 bytes.
 func (v *Domain) UnmarshalSSZ(b []byte) error {
-	if len(b) != 32 {
-		return fmt.Errorf("%w: Domain of %d bytes, want 32", schema.ErrSize, len(b))
-	}
-	copy(v[:], b)
-	return nil
+	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Domain")
 }
 
-// String returns v in hex, with 0x.
-func (v Domain) String() string { return "0x" + hex.EncodeToString(v[:]) }
+// String returns v in hex, after 0x.
+func (v Domain) String() string { return forkcode.String(v[:]) }
 
-// MarshalText returns v in hex, with 0x, as JSON has it.
-func (v Domain) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText returns v in hex, after 0x, as JSON has it.
+func (v Domain) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
-// UnmarshalText sets v from hex with 0x.
+// UnmarshalText sets v from 0x and the hex of 32 bytes. On error v is
+// unchanged.
 func (v *Domain) UnmarshalText(text []byte) error {
-	s := string(text)
-	if len(s) != 2+2*32 || s[:2] != "0x" {
-		return fmt.Errorf("Domain: want 0x and 32 bytes in hex, got %q", s)
+	return forkcode.UnmarshalText(v[:], text, "phase0", "Domain")
+}
+
+// schemas holds the schema type of each container that phase0 defines,
+// resolved for one preset. A Spec holds one, made once, so that the
+// constructors and methods of a value find its type without looking it up
+// by name.
+type schemas struct {
+	Fork                    *schema.Container
+	ForkData                *schema.Container
+	Checkpoint              *schema.Container
+	Validator               *schema.Container
+	AttestationData         *schema.Container
+	IndexedAttestation      *schema.Container
+	PendingAttestation      *schema.Container
+	Eth1Data                *schema.Container
+	HistoricalBatch         *schema.Container
+	DepositMessage          *schema.Container
+	DepositData             *schema.Container
+	BeaconBlockHeader       *schema.Container
+	SigningData             *schema.Container
+	SignedBeaconBlockHeader *schema.Container
+	ProposerSlashing        *schema.Container
+	AttesterSlashing        *schema.Container
+	Attestation             *schema.Container
+	Deposit                 *schema.Container
+	VoluntaryExit           *schema.Container
+	SignedVoluntaryExit     *schema.Container
+	BeaconBlockBody         *schema.Container
+	BeaconBlock             *schema.Container
+	SignedBeaconBlock       *schema.Container
+	BeaconState             *schema.Container
+	Eth1Block               *schema.Container
+	AggregateAndProof       *schema.Container
+	SignedAggregateAndProof *schema.Container
+}
+
+// newSchemas returns the schema types of ts of the containers that
+// phase0 defines.
+func newSchemas(ts *def.Types) schemas {
+	return schemas{
+		Fork:                    ts.Container("Fork"),
+		ForkData:                ts.Container("ForkData"),
+		Checkpoint:              ts.Container("Checkpoint"),
+		Validator:               ts.Container("Validator"),
+		AttestationData:         ts.Container("AttestationData"),
+		IndexedAttestation:      ts.Container("IndexedAttestation"),
+		PendingAttestation:      ts.Container("PendingAttestation"),
+		Eth1Data:                ts.Container("Eth1Data"),
+		HistoricalBatch:         ts.Container("HistoricalBatch"),
+		DepositMessage:          ts.Container("DepositMessage"),
+		DepositData:             ts.Container("DepositData"),
+		BeaconBlockHeader:       ts.Container("BeaconBlockHeader"),
+		SigningData:             ts.Container("SigningData"),
+		SignedBeaconBlockHeader: ts.Container("SignedBeaconBlockHeader"),
+		ProposerSlashing:        ts.Container("ProposerSlashing"),
+		AttesterSlashing:        ts.Container("AttesterSlashing"),
+		Attestation:             ts.Container("Attestation"),
+		Deposit:                 ts.Container("Deposit"),
+		VoluntaryExit:           ts.Container("VoluntaryExit"),
+		SignedVoluntaryExit:     ts.Container("SignedVoluntaryExit"),
+		BeaconBlockBody:         ts.Container("BeaconBlockBody"),
+		BeaconBlock:             ts.Container("BeaconBlock"),
+		SignedBeaconBlock:       ts.Container("SignedBeaconBlock"),
+		BeaconState:             ts.Container("BeaconState"),
+		Eth1Block:               ts.Container("Eth1Block"),
+		AggregateAndProof:       ts.Container("AggregateAndProof"),
+		SignedAggregateAndProof: ts.Container("SignedAggregateAndProof"),
 	}
-	_, err := hex.Decode(v[:], text[2:])
-	return err
 }
 
 // Fork is the Fork container of the specification, a plain value:
@@ -278,9 +291,6 @@ type Fork struct {
 	CurrentVersion  Version
 	Epoch           Epoch
 }
-
-// forkSchema is the schema type of Fork, the same in every preset.
-var forkSchema = Mainnet.Type("Fork")
 
 // SizeSSZ returns the size of the serialization: 16 bytes.
 func (*Fork) SizeSSZ() int { return 16 }
@@ -299,13 +309,14 @@ func (x *Fork) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Fork) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		if err := schema.Validate(forkSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Fork, b); err != nil {
 			return err
 		}
 	}
-	copy(x.PreviousVersion[:], b[0:0+4])
-	copy(x.CurrentVersion[:], b[4:4+4])
-	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	copy(x.PreviousVersion[:], b[0:4])
+	copy(x.CurrentVersion[:], b[4:8])
+	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[8:16]))
 	return nil
 }
 
@@ -313,22 +324,19 @@ func (x *Fork) UnmarshalSSZ(b []byte) error {
 func (x *Fork) HashTreeRoot() [32]byte {
 	var buf [16]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(forkSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Fork.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Fork) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(forkSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Fork, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Fork) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(forkSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Fork, data)
 }
 
 // ForkData is the ForkData container of the specification, a plain value:
@@ -341,9 +349,6 @@ type ForkData struct {
 	CurrentVersion        Version
 	GenesisValidatorsRoot Root
 }
-
-// forkDataSchema is the schema type of ForkData, the same in every preset.
-var forkDataSchema = Mainnet.Type("ForkData")
 
 // SizeSSZ returns the size of the serialization: 36 bytes.
 func (*ForkData) SizeSSZ() int { return 36 }
@@ -361,12 +366,13 @@ func (x *ForkData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ForkData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		if err := schema.Validate(forkDataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.ForkData, b); err != nil {
 			return err
 		}
 	}
-	copy(x.CurrentVersion[:], b[0:0+4])
-	copy(x.GenesisValidatorsRoot[:], b[4:4+32])
+	copy(x.CurrentVersion[:], b[0:4])
+	copy(x.GenesisValidatorsRoot[:], b[4:36])
 	return nil
 }
 
@@ -374,25 +380,23 @@ func (x *ForkData) UnmarshalSSZ(b []byte) error {
 func (x *ForkData) HashTreeRoot() [32]byte {
 	var buf [36]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(forkDataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.ForkData.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x ForkData) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(forkDataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.ForkData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *ForkData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(forkDataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.ForkData, data)
 }
 
-// Checkpoint is the Checkpoint container of the specification, a plain value:
+// Checkpoint is the Checkpoint container of the specification, a plain
+// value:
 //
 //	epoch: Epoch
 //	root: Root
@@ -402,9 +406,6 @@ type Checkpoint struct {
 	Epoch Epoch
 	Root  Root
 }
-
-// checkpointSchema is the schema type of Checkpoint, the same in every preset.
-var checkpointSchema = Mainnet.Type("Checkpoint")
 
 // SizeSSZ returns the size of the serialization: 40 bytes.
 func (*Checkpoint) SizeSSZ() int { return 40 }
@@ -422,12 +423,13 @@ func (x *Checkpoint) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		if err := schema.Validate(checkpointSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Checkpoint, b); err != nil {
 			return err
 		}
 	}
-	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.Root[:], b[8:8+32])
+	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
+	copy(x.Root[:], b[8:40])
 	return nil
 }
 
@@ -435,22 +437,19 @@ func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 func (x *Checkpoint) HashTreeRoot() [32]byte {
 	var buf [40]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(checkpointSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Checkpoint.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Checkpoint) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(checkpointSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Checkpoint, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(checkpointSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Checkpoint, data)
 }
 
 // Validator is the Validator container of the specification, a plain value:
@@ -475,9 +474,6 @@ type Validator struct {
 	ExitEpoch                  Epoch
 	WithdrawableEpoch          Epoch
 }
-
-// validatorSchema is the schema type of Validator, the same in every preset.
-var validatorSchema = Mainnet.Type("Validator")
 
 // SizeSSZ returns the size of the serialization: 121 bytes.
 func (*Validator) SizeSSZ() int { return 121 }
@@ -504,19 +500,20 @@ func (x *Validator) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Validator) UnmarshalSSZ(b []byte) error {
-	if len(b) != 121 || !(b[88] <= 1) {
-		if err := schema.Validate(validatorSchema, b); err != nil {
+	if len(b) != 121 || b[88] > 1 {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Validator, b); err != nil {
 			return err
 		}
 	}
-	copy(x.Pubkey[:], b[0:0+48])
-	copy(x.WithdrawalCredentials[:], b[48:48+32])
-	x.EffectiveBalance = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
+	copy(x.Pubkey[:], b[0:48])
+	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.EffectiveBalance = Gwei(binary.LittleEndian.Uint64(b[80:88]))
 	x.Slashed = b[88] == 1
-	x.ActivationEligibilityEpoch = Epoch(binary.LittleEndian.Uint64(b[89 : 89+8]))
-	x.ActivationEpoch = Epoch(binary.LittleEndian.Uint64(b[97 : 97+8]))
-	x.ExitEpoch = Epoch(binary.LittleEndian.Uint64(b[105 : 105+8]))
-	x.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[113 : 113+8]))
+	x.ActivationEligibilityEpoch = Epoch(binary.LittleEndian.Uint64(b[89:97]))
+	x.ActivationEpoch = Epoch(binary.LittleEndian.Uint64(b[97:105]))
+	x.ExitEpoch = Epoch(binary.LittleEndian.Uint64(b[105:113]))
+	x.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[113:121]))
 	return nil
 }
 
@@ -524,25 +521,23 @@ func (x *Validator) UnmarshalSSZ(b []byte) error {
 func (x *Validator) HashTreeRoot() [32]byte {
 	var buf [121]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(validatorSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Validator.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Validator) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(validatorSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Validator, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Validator) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(validatorSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Validator, data)
 }
 
-// AttestationData is the AttestationData container of the specification, a plain value:
+// AttestationData is the AttestationData container of the specification, a
+// plain value:
 //
 //	slot: Slot
 //	index: CommitteeIndex
@@ -558,9 +553,6 @@ type AttestationData struct {
 	Source          Checkpoint
 	Target          Checkpoint
 }
-
-// attestationDataSchema is the schema type of AttestationData, the same in every preset.
-var attestationDataSchema = Mainnet.Type("AttestationData")
 
 // SizeSSZ returns the size of the serialization: 128 bytes.
 func (*AttestationData) SizeSSZ() int { return 128 }
@@ -581,17 +573,18 @@ func (x *AttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 128 {
-		if err := schema.Validate(attestationDataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.AttestationData, b); err != nil {
 			return err
 		}
 	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(x.BeaconBlockRoot[:], b[16:16+32])
-	if err := x.Source.UnmarshalSSZ(b[48 : 48+40]); err != nil {
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
+	x.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8:16]))
+	copy(x.BeaconBlockRoot[:], b[16:48])
+	if err := x.Source.UnmarshalSSZ(b[48:88]); err != nil {
 		return err
 	}
-	if err := x.Target.UnmarshalSSZ(b[88 : 88+40]); err != nil {
+	if err := x.Target.UnmarshalSSZ(b[88:128]); err != nil {
 		return err
 	}
 	return nil
@@ -601,27 +594,24 @@ func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 func (x *AttestationData) HashTreeRoot() [32]byte {
 	var buf [128]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(attestationDataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.AttestationData.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x AttestationData) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(attestationDataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.AttestationData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *AttestationData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(attestationDataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.AttestationData, data)
 }
 
-// IndexedAttestation is a view of the IndexedAttestation container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// IndexedAttestation is a view of the IndexedAttestation container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attesting_indices: List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]
 //	data: AttestationData
@@ -634,8 +624,8 @@ type IndexedAttestation struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewIndexedAttestation returns an IndexedAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewIndexedAttestation returns an IndexedAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	if spec == nil {
 		panic("phase0: NewIndexedAttestation with a nil *Spec")
@@ -643,25 +633,27 @@ func NewIndexedAttestation(spec *Spec) *IndexedAttestation {
 	return wrapIndexedAttestation(spec, newDefaultIndexedAttestation(spec))
 }
 
-// DecodeIndexedAttestation returns the IndexedAttestation serialized in b, for the preset of spec.
+// DecodeIndexedAttestation returns the IndexedAttestation serialized in b,
+// for the preset of spec.
 func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeIndexedAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("IndexedAttestation"), b)
+	c, err := view.DecodeContainer(spec.schemas.IndexedAttestation, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapIndexedAttestation(spec, c), nil
 }
 
-// WrapIndexedAttestation returns the IndexedAttestation over c, a view of spec's IndexedAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapIndexedAttestation returns the IndexedAttestation over c, a view of
+// spec's IndexedAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 	if spec == nil || c == nil {
 		panic("phase0: WrapIndexedAttestation with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("IndexedAttestation") {
+	if c.Schema() != spec.schemas.IndexedAttestation {
 		panic("phase0: WrapIndexedAttestation of a " + c.Type().String())
 	}
 	return wrapIndexedAttestation(spec, c)
@@ -672,11 +664,7 @@ func wrapIndexedAttestation(spec *Spec, c *view.Container) *IndexedAttestation {
 }
 
 func newDefaultIndexedAttestation(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("IndexedAttestation"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.IndexedAttestation))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -757,31 +745,20 @@ func (x *IndexedAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, []
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *IndexedAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("IndexedAttestation"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.IndexedAttestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("IndexedAttestation"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.IndexedAttestation, data)
 }
 
-// AttestingIndices returns a handle on the attesting_indices field (List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]).
+// AttestingIndices returns a handle on the attesting_indices field
+// (List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	v, err := view.AsBasicList[ValidatorIndex](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[ValidatorIndex](x.container().Field(0)))
 }
 
 // Data returns the data field (AttestationData).
@@ -789,44 +766,32 @@ func (x *IndexedAttestation) Data() AttestationData {
 	var b [128]byte
 	x.container().LoadBytes(1, b[:])
 	var v AttestationData
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetData sets the data field.
 func (x *IndexedAttestation) SetData(v AttestationData) {
 	var buf [128]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *IndexedAttestation) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *IndexedAttestation) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
-// PendingAttestation is a view of the PendingAttestation container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// PendingAttestation is a view of the PendingAttestation container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	aggregation_bits: Bitlist[MAX_VALIDATORS_PER_COMMITTEE]
 //	data: AttestationData
@@ -840,8 +805,8 @@ type PendingAttestation struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewPendingAttestation returns a PendingAttestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewPendingAttestation returns a PendingAttestation holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	if spec == nil {
 		panic("phase0: NewPendingAttestation with a nil *Spec")
@@ -849,25 +814,27 @@ func NewPendingAttestation(spec *Spec) *PendingAttestation {
 	return wrapPendingAttestation(spec, newDefaultPendingAttestation(spec))
 }
 
-// DecodePendingAttestation returns the PendingAttestation serialized in b, for the preset of spec.
+// DecodePendingAttestation returns the PendingAttestation serialized in b,
+// for the preset of spec.
 func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodePendingAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("PendingAttestation"), b)
+	c, err := view.DecodeContainer(spec.schemas.PendingAttestation, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapPendingAttestation(spec, c), nil
 }
 
-// WrapPendingAttestation returns the PendingAttestation over c, a view of spec's PendingAttestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapPendingAttestation returns the PendingAttestation over c, a view of
+// spec's PendingAttestation type. It panics if spec or c is nil or c is of
+// another type.
 func WrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 	if spec == nil || c == nil {
 		panic("phase0: WrapPendingAttestation with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("PendingAttestation") {
+	if c.Schema() != spec.schemas.PendingAttestation {
 		panic("phase0: WrapPendingAttestation of a " + c.Type().String())
 	}
 	return wrapPendingAttestation(spec, c)
@@ -878,11 +845,7 @@ func wrapPendingAttestation(spec *Spec, c *view.Container) *PendingAttestation {
 }
 
 func newDefaultPendingAttestation(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("PendingAttestation"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.PendingAttestation))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -963,25 +926,18 @@ func (x *PendingAttestation) ProveBranch(path string) (tree.Gindex, [32]byte, []
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *PendingAttestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("PendingAttestation"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.PendingAttestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *PendingAttestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("PendingAttestation"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.PendingAttestation, data)
 }
 
-// AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
+// AggregationBits returns a handle on the aggregation_bits field
+// (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *PendingAttestation) AggregationBits() *view.Bitlist {
 	return x.container().Field(0).(*view.Bitlist)
 }
@@ -991,20 +947,15 @@ func (x *PendingAttestation) Data() AttestationData {
 	var b [128]byte
 	x.container().LoadBytes(1, b[:])
 	var v AttestationData
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetData sets the data field.
 func (x *PendingAttestation) SetData(v AttestationData) {
 	var buf [128]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // InclusionDelay returns the inclusion_delay field (Slot).
@@ -1034,9 +985,6 @@ type Eth1Data struct {
 	BlockHash    Hash32
 }
 
-// eth1DataSchema is the schema type of Eth1Data, the same in every preset.
-var eth1DataSchema = Mainnet.Type("Eth1Data")
-
 // SizeSSZ returns the size of the serialization: 72 bytes.
 func (*Eth1Data) SizeSSZ() int { return 72 }
 
@@ -1046,7 +994,7 @@ func (x *Eth1Data) MarshalSSZ() ([]byte, error) { return x.MarshalSSZTo(make([]b
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *Eth1Data) MarshalSSZTo(dst []byte) ([]byte, error) {
 	dst = append(dst, x.DepositRoot[:]...)
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.DepositCount))
+	dst = binary.LittleEndian.AppendUint64(dst, x.DepositCount)
 	dst = append(dst, x.BlockHash[:]...)
 	return dst, nil
 }
@@ -1054,13 +1002,14 @@ func (x *Eth1Data) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 	if len(b) != 72 {
-		if err := schema.Validate(eth1DataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Eth1Data, b); err != nil {
 			return err
 		}
 	}
-	copy(x.DepositRoot[:], b[0:0+32])
-	x.DepositCount = uint64(binary.LittleEndian.Uint64(b[32 : 32+8]))
-	copy(x.BlockHash[:], b[40:40+32])
+	copy(x.DepositRoot[:], b[0:32])
+	x.DepositCount = binary.LittleEndian.Uint64(b[32:40])
+	copy(x.BlockHash[:], b[40:72])
 	return nil
 }
 
@@ -1068,27 +1017,24 @@ func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 func (x *Eth1Data) HashTreeRoot() [32]byte {
 	var buf [72]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(eth1DataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Eth1Data.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Eth1Data) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(eth1DataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Eth1Data, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Eth1Data) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(eth1DataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Eth1Data, data)
 }
 
-// HistoricalBatch is a view of the HistoricalBatch container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// HistoricalBatch is a view of the HistoricalBatch container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	block_roots: Vector[Root, SLOTS_PER_HISTORICAL_ROOT]
 //	state_roots: Vector[Root, SLOTS_PER_HISTORICAL_ROOT]
@@ -1100,8 +1046,8 @@ type HistoricalBatch struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewHistoricalBatch returns a HistoricalBatch holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewHistoricalBatch returns a HistoricalBatch holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	if spec == nil {
 		panic("phase0: NewHistoricalBatch with a nil *Spec")
@@ -1109,25 +1055,27 @@ func NewHistoricalBatch(spec *Spec) *HistoricalBatch {
 	return wrapHistoricalBatch(spec, newDefaultHistoricalBatch(spec))
 }
 
-// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for the preset of spec.
+// DecodeHistoricalBatch returns the HistoricalBatch serialized in b, for
+// the preset of spec.
 func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeHistoricalBatch: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("HistoricalBatch"), b)
+	c, err := view.DecodeContainer(spec.schemas.HistoricalBatch, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapHistoricalBatch(spec, c), nil
 }
 
-// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's HistoricalBatch type. It
-// panics if spec or c is nil or c is of another type.
+// WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
+// HistoricalBatch type. It panics if spec or c is nil or c is of another
+// type.
 func WrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 	if spec == nil || c == nil {
 		panic("phase0: WrapHistoricalBatch with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("HistoricalBatch") {
+	if c.Schema() != spec.schemas.HistoricalBatch {
 		panic("phase0: WrapHistoricalBatch of a " + c.Type().String())
 	}
 	return wrapHistoricalBatch(spec, c)
@@ -1138,11 +1086,7 @@ func wrapHistoricalBatch(spec *Spec, c *view.Container) *HistoricalBatch {
 }
 
 func newDefaultHistoricalBatch(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("HistoricalBatch"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.HistoricalBatch))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1223,43 +1167,30 @@ func (x *HistoricalBatch) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *HistoricalBatch) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("HistoricalBatch"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.HistoricalBatch)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *HistoricalBatch) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("HistoricalBatch"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.HistoricalBatch, data)
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(0))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(0)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(1))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(1)))
 }
 
-// DepositMessage is the DepositMessage container of the specification, a plain value:
+// DepositMessage is the DepositMessage container of the specification, a
+// plain value:
 //
 //	pubkey: BLSPubkey
 //	withdrawal_credentials: Bytes32
@@ -1271,9 +1202,6 @@ type DepositMessage struct {
 	WithdrawalCredentials Bytes32
 	Amount                Gwei
 }
-
-// depositMessageSchema is the schema type of DepositMessage, the same in every preset.
-var depositMessageSchema = Mainnet.Type("DepositMessage")
 
 // SizeSSZ returns the size of the serialization: 88 bytes.
 func (*DepositMessage) SizeSSZ() int { return 88 }
@@ -1292,13 +1220,14 @@ func (x *DepositMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 88 {
-		if err := schema.Validate(depositMessageSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.DepositMessage, b); err != nil {
 			return err
 		}
 	}
-	copy(x.Pubkey[:], b[0:0+48])
-	copy(x.WithdrawalCredentials[:], b[48:48+32])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
+	copy(x.Pubkey[:], b[0:48])
+	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
 	return nil
 }
 
@@ -1306,25 +1235,23 @@ func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 func (x *DepositMessage) HashTreeRoot() [32]byte {
 	var buf [88]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(depositMessageSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.DepositMessage.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x DepositMessage) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(depositMessageSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.DepositMessage, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *DepositMessage) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(depositMessageSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.DepositMessage, data)
 }
 
-// DepositData is the DepositData container of the specification, a plain value:
+// DepositData is the DepositData container of the specification, a plain
+// value:
 //
 //	pubkey: BLSPubkey
 //	withdrawal_credentials: Bytes32
@@ -1338,9 +1265,6 @@ type DepositData struct {
 	Amount                Gwei
 	Signature             BLSSignature
 }
-
-// depositDataSchema is the schema type of DepositData, the same in every preset.
-var depositDataSchema = Mainnet.Type("DepositData")
 
 // SizeSSZ returns the size of the serialization: 184 bytes.
 func (*DepositData) SizeSSZ() int { return 184 }
@@ -1360,14 +1284,15 @@ func (x *DepositData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		if err := schema.Validate(depositDataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.DepositData, b); err != nil {
 			return err
 		}
 	}
-	copy(x.Pubkey[:], b[0:0+48])
-	copy(x.WithdrawalCredentials[:], b[48:48+32])
-	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80 : 80+8]))
-	copy(x.Signature[:], b[88:88+96])
+	copy(x.Pubkey[:], b[0:48])
+	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
+	copy(x.Signature[:], b[88:184])
 	return nil
 }
 
@@ -1375,25 +1300,23 @@ func (x *DepositData) UnmarshalSSZ(b []byte) error {
 func (x *DepositData) HashTreeRoot() [32]byte {
 	var buf [184]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(depositDataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.DepositData.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x DepositData) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(depositDataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.DepositData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *DepositData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(depositDataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.DepositData, data)
 }
 
-// BeaconBlockHeader is the BeaconBlockHeader container of the specification, a plain value:
+// BeaconBlockHeader is the BeaconBlockHeader container of the
+// specification, a plain value:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -1409,9 +1332,6 @@ type BeaconBlockHeader struct {
 	StateRoot     Root
 	BodyRoot      Root
 }
-
-// beaconBlockHeaderSchema is the schema type of BeaconBlockHeader, the same in every preset.
-var beaconBlockHeaderSchema = Mainnet.Type("BeaconBlockHeader")
 
 // SizeSSZ returns the size of the serialization: 112 bytes.
 func (*BeaconBlockHeader) SizeSSZ() int { return 112 }
@@ -1432,15 +1352,16 @@ func (x *BeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		if err := schema.Validate(beaconBlockHeaderSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.BeaconBlockHeader, b); err != nil {
 			return err
 		}
 	}
-	x.Slot = Slot(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
-	copy(x.ParentRoot[:], b[16:16+32])
-	copy(x.StateRoot[:], b[48:48+32])
-	copy(x.BodyRoot[:], b[80:80+32])
+	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
+	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
+	copy(x.ParentRoot[:], b[16:48])
+	copy(x.StateRoot[:], b[48:80])
+	copy(x.BodyRoot[:], b[80:112])
 	return nil
 }
 
@@ -1448,25 +1369,23 @@ func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 func (x *BeaconBlockHeader) HashTreeRoot() [32]byte {
 	var buf [112]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(beaconBlockHeaderSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.BeaconBlockHeader.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x BeaconBlockHeader) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(beaconBlockHeaderSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.BeaconBlockHeader, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *BeaconBlockHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(beaconBlockHeaderSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.BeaconBlockHeader, data)
 }
 
-// SigningData is the SigningData container of the specification, a plain value:
+// SigningData is the SigningData container of the specification, a plain
+// value:
 //
 //	object_root: Root
 //	domain: Domain
@@ -1476,9 +1395,6 @@ type SigningData struct {
 	ObjectRoot Root
 	Domain     Domain
 }
-
-// signingDataSchema is the schema type of SigningData, the same in every preset.
-var signingDataSchema = Mainnet.Type("SigningData")
 
 // SizeSSZ returns the size of the serialization: 64 bytes.
 func (*SigningData) SizeSSZ() int { return 64 }
@@ -1496,12 +1412,13 @@ func (x *SigningData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SigningData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		if err := schema.Validate(signingDataSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SigningData, b); err != nil {
 			return err
 		}
 	}
-	copy(x.ObjectRoot[:], b[0:0+32])
-	copy(x.Domain[:], b[32:32+32])
+	copy(x.ObjectRoot[:], b[0:32])
+	copy(x.Domain[:], b[32:64])
 	return nil
 }
 
@@ -1509,25 +1426,23 @@ func (x *SigningData) UnmarshalSSZ(b []byte) error {
 func (x *SigningData) HashTreeRoot() [32]byte {
 	var buf [64]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(signingDataSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SigningData.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SigningData) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(signingDataSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SigningData, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SigningData) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(signingDataSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SigningData, data)
 }
 
-// SignedBeaconBlockHeader is the SignedBeaconBlockHeader container of the specification, a plain value:
+// SignedBeaconBlockHeader is the SignedBeaconBlockHeader container of the
+// specification, a plain value:
 //
 //	message: BeaconBlockHeader
 //	signature: BLSSignature
@@ -1537,9 +1452,6 @@ type SignedBeaconBlockHeader struct {
 	Message   BeaconBlockHeader
 	Signature BLSSignature
 }
-
-// signedBeaconBlockHeaderSchema is the schema type of SignedBeaconBlockHeader, the same in every preset.
-var signedBeaconBlockHeaderSchema = Mainnet.Type("SignedBeaconBlockHeader")
 
 // SizeSSZ returns the size of the serialization: 208 bytes.
 func (*SignedBeaconBlockHeader) SizeSSZ() int { return 208 }
@@ -1559,14 +1471,15 @@ func (x *SignedBeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 208 {
-		if err := schema.Validate(signedBeaconBlockHeaderSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SignedBeaconBlockHeader, b); err != nil {
 			return err
 		}
 	}
-	if err := x.Message.UnmarshalSSZ(b[0 : 0+112]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[112:112+96])
+	copy(x.Signature[:], b[112:208])
 	return nil
 }
 
@@ -1574,25 +1487,23 @@ func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 func (x *SignedBeaconBlockHeader) HashTreeRoot() [32]byte {
 	var buf [208]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(signedBeaconBlockHeaderSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SignedBeaconBlockHeader.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SignedBeaconBlockHeader) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(signedBeaconBlockHeaderSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SignedBeaconBlockHeader, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(signedBeaconBlockHeaderSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SignedBeaconBlockHeader, data)
 }
 
-// ProposerSlashing is the ProposerSlashing container of the specification, a plain value:
+// ProposerSlashing is the ProposerSlashing container of the specification,
+// a plain value:
 //
 //	signed_header_1: SignedBeaconBlockHeader
 //	signed_header_2: SignedBeaconBlockHeader
@@ -1602,9 +1513,6 @@ type ProposerSlashing struct {
 	SignedHeader1 SignedBeaconBlockHeader
 	SignedHeader2 SignedBeaconBlockHeader
 }
-
-// proposerSlashingSchema is the schema type of ProposerSlashing, the same in every preset.
-var proposerSlashingSchema = Mainnet.Type("ProposerSlashing")
 
 // SizeSSZ returns the size of the serialization: 416 bytes.
 func (*ProposerSlashing) SizeSSZ() int { return 416 }
@@ -1622,14 +1530,15 @@ func (x *ProposerSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 	if len(b) != 416 {
-		if err := schema.Validate(proposerSlashingSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.ProposerSlashing, b); err != nil {
 			return err
 		}
 	}
-	if err := x.SignedHeader1.UnmarshalSSZ(b[0 : 0+208]); err != nil {
+	if err := x.SignedHeader1.UnmarshalSSZ(b[0:208]); err != nil {
 		return err
 	}
-	if err := x.SignedHeader2.UnmarshalSSZ(b[208 : 208+208]); err != nil {
+	if err := x.SignedHeader2.UnmarshalSSZ(b[208:416]); err != nil {
 		return err
 	}
 	return nil
@@ -1639,27 +1548,24 @@ func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 func (x *ProposerSlashing) HashTreeRoot() [32]byte {
 	var buf [416]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(proposerSlashingSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.ProposerSlashing.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x ProposerSlashing) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(proposerSlashingSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.ProposerSlashing, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(proposerSlashingSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.ProposerSlashing, data)
 }
 
-// AttesterSlashing is a view of the AttesterSlashing container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// AttesterSlashing is a view of the AttesterSlashing container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	attestation_1: IndexedAttestation
 //	attestation_2: IndexedAttestation
@@ -1671,8 +1577,8 @@ type AttesterSlashing struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewAttesterSlashing returns an AttesterSlashing holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttesterSlashing returns an AttesterSlashing holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	if spec == nil {
 		panic("phase0: NewAttesterSlashing with a nil *Spec")
@@ -1680,25 +1586,27 @@ func NewAttesterSlashing(spec *Spec) *AttesterSlashing {
 	return wrapAttesterSlashing(spec, newDefaultAttesterSlashing(spec))
 }
 
-// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for the preset of spec.
+// DecodeAttesterSlashing returns the AttesterSlashing serialized in b, for
+// the preset of spec.
 func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("AttesterSlashing"), b)
+	c, err := view.DecodeContainer(spec.schemas.AttesterSlashing, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapAttesterSlashing(spec, c), nil
 }
 
-// WrapAttesterSlashing returns the AttesterSlashing over c, a view of spec's AttesterSlashing type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttesterSlashing returns the AttesterSlashing over c, a view of
+// spec's AttesterSlashing type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 	if spec == nil || c == nil {
 		panic("phase0: WrapAttesterSlashing with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("AttesterSlashing") {
+	if c.Schema() != spec.schemas.AttesterSlashing {
 		panic("phase0: WrapAttesterSlashing of a " + c.Type().String())
 	}
 	return wrapAttesterSlashing(spec, c)
@@ -1709,11 +1617,7 @@ func wrapAttesterSlashing(spec *Spec, c *view.Container) *AttesterSlashing {
 }
 
 func newDefaultAttesterSlashing(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("AttesterSlashing"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.AttesterSlashing))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1794,53 +1698,43 @@ func (x *AttesterSlashing) ProveBranch(path string) (tree.Gindex, [32]byte, [][3
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AttesterSlashing) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("AttesterSlashing"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.AttesterSlashing)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *AttesterSlashing) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("AttesterSlashing"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.AttesterSlashing, data)
 }
 
-// Attestation1 returns a handle on the attestation_1 field (IndexedAttestation).
+// Attestation1 returns a handle on the attestation_1 field
+// (IndexedAttestation).
 func (x *AttesterSlashing) Attestation1() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapIndexedAttestation(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetAttestation1 replaces the attestation_1 field with the value of v. It panics if v is of
-// another preset.
+// SetAttestation1 replaces the attestation_1 field with the value of v. It
+// panics if v is of another preset.
 func (x *AttesterSlashing) SetAttestation1(v *IndexedAttestation) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
-// Attestation2 returns a handle on the attestation_2 field (IndexedAttestation).
+// Attestation2 returns a handle on the attestation_2 field
+// (IndexedAttestation).
 func (x *AttesterSlashing) Attestation2() *IndexedAttestation {
-	return func(c *view.Container) *IndexedAttestation { return WrapIndexedAttestation(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapIndexedAttestation(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetAttestation2 replaces the attestation_2 field with the value of v. It panics if v is of
-// another preset.
+// SetAttestation2 replaces the attestation_2 field with the value of v. It
+// panics if v is of another preset.
 func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
-// Attestation is a view of the Attestation container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// Attestation is a view of the Attestation container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	aggregation_bits: Bitlist[MAX_VALIDATORS_PER_COMMITTEE]
 //	data: AttestationData
@@ -1853,8 +1747,8 @@ type Attestation struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewAttestation returns an Attestation holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAttestation returns an Attestation holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewAttestation(spec *Spec) *Attestation {
 	if spec == nil {
 		panic("phase0: NewAttestation with a nil *Spec")
@@ -1862,25 +1756,26 @@ func NewAttestation(spec *Spec) *Attestation {
 	return wrapAttestation(spec, newDefaultAttestation(spec))
 }
 
-// DecodeAttestation returns the Attestation serialized in b, for the preset of spec.
+// DecodeAttestation returns the Attestation serialized in b, for the preset
+// of spec.
 func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("Attestation"), b)
+	c, err := view.DecodeContainer(spec.schemas.Attestation, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapAttestation(spec, c), nil
 }
 
-// WrapAttestation returns the Attestation over c, a view of spec's Attestation type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAttestation returns the Attestation over c, a view of spec's
+// Attestation type. It panics if spec or c is nil or c is of another type.
 func WrapAttestation(spec *Spec, c *view.Container) *Attestation {
 	if spec == nil || c == nil {
 		panic("phase0: WrapAttestation with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("Attestation") {
+	if c.Schema() != spec.schemas.Attestation {
 		panic("phase0: WrapAttestation of a " + c.Type().String())
 	}
 	return wrapAttestation(spec, c)
@@ -1891,11 +1786,7 @@ func wrapAttestation(spec *Spec, c *view.Container) *Attestation {
 }
 
 func newDefaultAttestation(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("Attestation"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.Attestation))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -1974,25 +1865,18 @@ func (x *Attestation) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *Attestation) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("Attestation"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.Attestation)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *Attestation) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("Attestation"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.Attestation, data)
 }
 
-// AggregationBits returns a handle on the aggregation_bits field (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
+// AggregationBits returns a handle on the aggregation_bits field
+// (Bitlist[MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *Attestation) AggregationBits() *view.Bitlist { return x.container().Field(0).(*view.Bitlist) }
 
 // Data returns the data field (AttestationData).
@@ -2000,40 +1884,26 @@ func (x *Attestation) Data() AttestationData {
 	var b [128]byte
 	x.container().LoadBytes(1, b[:])
 	var v AttestationData
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetData sets the data field.
 func (x *Attestation) SetData(v AttestationData) {
 	var buf [128]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *Attestation) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
-func (x *Attestation) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *Attestation) SetSignature(v BLSSignature) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // Deposit is the Deposit container of the specification, a plain value:
 //
@@ -2045,9 +1915,6 @@ type Deposit struct {
 	Proof [33]Bytes32
 	Data  DepositData
 }
-
-// depositSchema is the schema type of Deposit, the same in every preset.
-var depositSchema = Mainnet.Type("Deposit")
 
 // SizeSSZ returns the size of the serialization: 1240 bytes.
 func (*Deposit) SizeSSZ() int { return 1240 }
@@ -2067,14 +1934,15 @@ func (x *Deposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Deposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 1240 {
-		if err := schema.Validate(depositSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Deposit, b); err != nil {
 			return err
 		}
 	}
 	for i0 := range x.Proof {
-		copy(x.Proof[i0][:], b[0+32*i0:0+32*i0+32])
+		copy(x.Proof[i0][:], b[32*i0:32*i0+32])
 	}
-	if err := x.Data.UnmarshalSSZ(b[1056 : 1056+184]); err != nil {
+	if err := x.Data.UnmarshalSSZ(b[1056:1240]); err != nil {
 		return err
 	}
 	return nil
@@ -2084,25 +1952,23 @@ func (x *Deposit) UnmarshalSSZ(b []byte) error {
 func (x *Deposit) HashTreeRoot() [32]byte {
 	var buf [1240]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(depositSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Deposit.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Deposit) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(depositSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Deposit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Deposit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(depositSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Deposit, data)
 }
 
-// VoluntaryExit is the VoluntaryExit container of the specification, a plain value:
+// VoluntaryExit is the VoluntaryExit container of the specification, a
+// plain value:
 //
 //	epoch: Epoch
 //	validator_index: ValidatorIndex
@@ -2112,9 +1978,6 @@ type VoluntaryExit struct {
 	Epoch          Epoch
 	ValidatorIndex ValidatorIndex
 }
-
-// voluntaryExitSchema is the schema type of VoluntaryExit, the same in every preset.
-var voluntaryExitSchema = Mainnet.Type("VoluntaryExit")
 
 // SizeSSZ returns the size of the serialization: 16 bytes.
 func (*VoluntaryExit) SizeSSZ() int { return 16 }
@@ -2132,12 +1995,13 @@ func (x *VoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		if err := schema.Validate(voluntaryExitSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.VoluntaryExit, b); err != nil {
 			return err
 		}
 	}
-	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8 : 8+8]))
+	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
+	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
 	return nil
 }
 
@@ -2145,25 +2009,23 @@ func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 func (x *VoluntaryExit) HashTreeRoot() [32]byte {
 	var buf [16]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(voluntaryExitSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.VoluntaryExit.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x VoluntaryExit) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(voluntaryExitSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.VoluntaryExit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *VoluntaryExit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(voluntaryExitSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.VoluntaryExit, data)
 }
 
-// SignedVoluntaryExit is the SignedVoluntaryExit container of the specification, a plain value:
+// SignedVoluntaryExit is the SignedVoluntaryExit container of the
+// specification, a plain value:
 //
 //	message: VoluntaryExit
 //	signature: BLSSignature
@@ -2173,9 +2035,6 @@ type SignedVoluntaryExit struct {
 	Message   VoluntaryExit
 	Signature BLSSignature
 }
-
-// signedVoluntaryExitSchema is the schema type of SignedVoluntaryExit, the same in every preset.
-var signedVoluntaryExitSchema = Mainnet.Type("SignedVoluntaryExit")
 
 // SizeSSZ returns the size of the serialization: 112 bytes.
 func (*SignedVoluntaryExit) SizeSSZ() int { return 112 }
@@ -2195,14 +2054,15 @@ func (x *SignedVoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		if err := schema.Validate(signedVoluntaryExitSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.SignedVoluntaryExit, b); err != nil {
 			return err
 		}
 	}
-	if err := x.Message.UnmarshalSSZ(b[0 : 0+16]); err != nil {
+	if err := x.Message.UnmarshalSSZ(b[0:16]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[16:16+96])
+	copy(x.Signature[:], b[16:112])
 	return nil
 }
 
@@ -2210,27 +2070,24 @@ func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 func (x *SignedVoluntaryExit) HashTreeRoot() [32]byte {
 	var buf [112]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(signedVoluntaryExitSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.SignedVoluntaryExit.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x SignedVoluntaryExit) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(signedVoluntaryExitSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.SignedVoluntaryExit, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(signedVoluntaryExitSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.SignedVoluntaryExit, data)
 }
 
-// BeaconBlockBody is a view of the BeaconBlockBody container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlockBody is a view of the BeaconBlockBody container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	randao_reveal: BLSSignature
 //	eth1_data: Eth1Data
@@ -2248,8 +2105,8 @@ type BeaconBlockBody struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlockBody returns a BeaconBlockBody holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,
+// for the preset of spec. It panics if spec is nil.
 func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	if spec == nil {
 		panic("phase0: NewBeaconBlockBody with a nil *Spec")
@@ -2257,25 +2114,27 @@ func NewBeaconBlockBody(spec *Spec) *BeaconBlockBody {
 	return wrapBeaconBlockBody(spec, newDefaultBeaconBlockBody(spec))
 }
 
-// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for the preset of spec.
+// DecodeBeaconBlockBody returns the BeaconBlockBody serialized in b, for
+// the preset of spec.
 func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlockBody"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlockBody(spec, c), nil
 }
 
-// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's BeaconBlockBody type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
+// BeaconBlockBody type. It panics if spec or c is nil or c is of another
+// type.
 func WrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 	if spec == nil || c == nil {
 		panic("phase0: WrapBeaconBlockBody with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlockBody") {
+	if c.Schema() != spec.schemas.BeaconBlockBody {
 		panic("phase0: WrapBeaconBlockBody of a " + c.Type().String())
 	}
 	return wrapBeaconBlockBody(spec, c)
@@ -2286,11 +2145,7 @@ func wrapBeaconBlockBody(spec *Spec, c *view.Container) *BeaconBlockBody {
 }
 
 func newDefaultBeaconBlockBody(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlockBody"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlockBody))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2371,41 +2226,26 @@ func (x *BeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlockBody) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlockBody"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlockBody) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlockBody"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlockBody, data)
 }
 
 // RandaoReveal returns the randao_reveal field (BLSSignature).
 func (x *BeaconBlockBody) RandaoReveal() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(0, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(0, v[:])
 	return v
 }
 
 // SetRandaoReveal sets the randao_reveal field.
 func (x *BeaconBlockBody) SetRandaoReveal(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(0, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(0, v[:]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2413,97 +2253,64 @@ func (x *BeaconBlockBody) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(1, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconBlockBody) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
 }
 
 // Graffiti returns the graffiti field (Bytes32).
 func (x *BeaconBlockBody) Graffiti() Bytes32 {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Bytes32
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetGraffiti sets the graffiti field.
-func (x *BeaconBlockBody) SetGraffiti(v Bytes32) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
-// ProposerSlashings returns a handle on the proposer_slashings field (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	v, err := view.AsValueList[ProposerSlashing](x.container().Field(3))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
 }
 
-// AttesterSlashings returns a handle on the attester_slashings field (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
-	wrap := func(v view.View) *AttesterSlashing {
-		return func(c *view.Container) *AttesterSlashing { return WrapAttesterSlashing(x.Spec(), c) }(v.(*view.Container))
-	}
-	unwrap := func(v *AttesterSlashing) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(4), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *AttesterSlashing { return wrapAttesterSlashing(spec, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
 
-// Attestations returns a handle on the attestations field (List[Attestation, MAX_ATTESTATIONS]).
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
-	wrap := func(v view.View) *Attestation {
-		return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(v.(*view.Container))
-	}
-	unwrap := func(v *Attestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(5), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *Attestation { return wrapAttestation(spec, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
-// Deposits returns a handle on the deposits field (List[Deposit, MAX_DEPOSITS]).
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	v, err := view.AsValueList[Deposit](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
 }
 
-// VoluntaryExits returns a handle on the voluntary_exits field (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	v, err := view.AsValueList[SignedVoluntaryExit](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
 }
 
-// BeaconBlock is a view of the BeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconBlock is a view of the BeaconBlock container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	slot: Slot
 //	proposer_index: ValidatorIndex
@@ -2518,8 +2325,8 @@ type BeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconBlock returns a BeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconBlock returns a BeaconBlock holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	if spec == nil {
 		panic("phase0: NewBeaconBlock with a nil *Spec")
@@ -2527,25 +2334,26 @@ func NewBeaconBlock(spec *Spec) *BeaconBlock {
 	return wrapBeaconBlock(spec, newDefaultBeaconBlock(spec))
 }
 
-// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset of spec.
+// DecodeBeaconBlock returns the BeaconBlock serialized in b, for the preset
+// of spec.
 func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconBlock(spec, c), nil
 }
 
-// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's BeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
+// BeaconBlock type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 	if spec == nil || c == nil {
 		panic("phase0: WrapBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconBlock") {
+	if c.Schema() != spec.schemas.BeaconBlock {
 		panic("phase0: WrapBeaconBlock of a " + c.Type().String())
 	}
 	return wrapBeaconBlock(spec, c)
@@ -2556,11 +2364,7 @@ func wrapBeaconBlock(spec *Spec, c *view.Container) *BeaconBlock {
 }
 
 func newDefaultBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2639,22 +2443,14 @@ func (x *BeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconBlock, data)
 }
 
 // Slot returns the slot field (Slot).
@@ -2671,58 +2467,36 @@ func (x *BeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint
 
 // ParentRoot returns the parent_root field (Root).
 func (x *BeaconBlock) ParentRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(2, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetParentRoot sets the parent_root field.
-func (x *BeaconBlock) SetParentRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
 
 // StateRoot returns the state_root field (Root).
 func (x *BeaconBlock) StateRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(3, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(3, v[:])
 	return v
 }
 
 // SetStateRoot sets the state_root field.
-func (x *BeaconBlock) SetStateRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
 
 // Body returns a handle on the body field (BeaconBlockBody).
 func (x *BeaconBlock) Body() *BeaconBlockBody {
-	return func(c *view.Container) *BeaconBlockBody { return WrapBeaconBlockBody(x.Spec(), c) }(x.container().Field(4).(*view.Container))
+	return wrapBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
 }
 
 // SetBody replaces the body field with the value of v. It panics if v is of
 // another preset.
-func (x *BeaconBlock) SetBody(v *BeaconBlockBody) {
-	if err := x.container().Set(4, v.View()); err != nil {
-		panic(err)
-	}
-}
+func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container().Set(4, v.View())) }
 
-// SignedBeaconBlock is a view of the SignedBeaconBlock container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedBeaconBlock is a view of the SignedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	message: BeaconBlock
 //	signature: BLSSignature
@@ -2734,8 +2508,8 @@ type SignedBeaconBlock struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedBeaconBlock returns a SignedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	if spec == nil {
 		panic("phase0: NewSignedBeaconBlock with a nil *Spec")
@@ -2743,25 +2517,27 @@ func NewSignedBeaconBlock(spec *Spec) *SignedBeaconBlock {
 	return wrapSignedBeaconBlock(spec, newDefaultSignedBeaconBlock(spec))
 }
 
-// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b, for the preset of spec.
+// DecodeSignedBeaconBlock returns the SignedBeaconBlock serialized in b,
+// for the preset of spec.
 func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedBeaconBlock"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedBeaconBlock(spec, c), nil
 }
 
-// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of spec's SignedBeaconBlock type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
+// spec's SignedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
 func WrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 	if spec == nil || c == nil {
 		panic("phase0: WrapSignedBeaconBlock with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedBeaconBlock") {
+	if c.Schema() != spec.schemas.SignedBeaconBlock {
 		panic("phase0: WrapSignedBeaconBlock of a " + c.Type().String())
 	}
 	return wrapSignedBeaconBlock(spec, c)
@@ -2772,11 +2548,7 @@ func wrapSignedBeaconBlock(spec *Spec, c *view.Container) *SignedBeaconBlock {
 }
 
 func newDefaultSignedBeaconBlock(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedBeaconBlock"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBeaconBlock))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -2857,59 +2629,42 @@ func (x *SignedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedBeaconBlock) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedBeaconBlock"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedBeaconBlock) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedBeaconBlock"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBeaconBlock, data)
 }
 
 // Message returns a handle on the message field (BeaconBlock).
 func (x *SignedBeaconBlock) Message() *BeaconBlock {
-	return func(c *view.Container) *BeaconBlock { return WrapBeaconBlock(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedBeaconBlock) SetMessage(v *BeaconBlock) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedBeaconBlock) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
-// BeaconState is a view of the BeaconState container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// BeaconState is a view of the BeaconState container of the specification,
+// backed by a tree: reads and writes go to the tree, copies are O(1), and
+// the root is re-hashed where it changed. Its fields:
 //
 //	genesis_time: uint64
 //	genesis_validators_root: Root
@@ -2940,8 +2695,8 @@ type BeaconState struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewBeaconState returns a BeaconState holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewBeaconState returns a BeaconState holding the default value, for the
+// preset of spec. It panics if spec is nil.
 func NewBeaconState(spec *Spec) *BeaconState {
 	if spec == nil {
 		panic("phase0: NewBeaconState with a nil *Spec")
@@ -2949,25 +2704,26 @@ func NewBeaconState(spec *Spec) *BeaconState {
 	return wrapBeaconState(spec, newDefaultBeaconState(spec))
 }
 
-// DecodeBeaconState returns the BeaconState serialized in b, for the preset of spec.
+// DecodeBeaconState returns the BeaconState serialized in b, for the preset
+// of spec.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeBeaconState: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("BeaconState"), b)
+	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapBeaconState(spec, c), nil
 }
 
-// WrapBeaconState returns the BeaconState over c, a view of spec's BeaconState type. It
-// panics if spec or c is nil or c is of another type.
+// WrapBeaconState returns the BeaconState over c, a view of spec's
+// BeaconState type. It panics if spec or c is nil or c is of another type.
 func WrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 	if spec == nil || c == nil {
 		panic("phase0: WrapBeaconState with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("BeaconState") {
+	if c.Schema() != spec.schemas.BeaconState {
 		panic("phase0: WrapBeaconState of a " + c.Type().String())
 	}
 	return wrapBeaconState(spec, c)
@@ -2978,11 +2734,7 @@ func wrapBeaconState(spec *Spec, c *view.Container) *BeaconState {
 }
 
 func newDefaultBeaconState(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("BeaconState"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.BeaconState))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3061,22 +2813,14 @@ func (x *BeaconState) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *BeaconState) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("BeaconState"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BeaconState)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *BeaconState) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("BeaconState"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BeaconState, data)
 }
 
 // GenesisTime returns the genesis_time field (uint64).
@@ -3087,21 +2831,14 @@ func (x *BeaconState) SetGenesisTime(v uint64) { x.container().SetUint(0, v) }
 
 // GenesisValidatorsRoot returns the genesis_validators_root field (Root).
 func (x *BeaconState) GenesisValidatorsRoot() Root {
-	var b [32]byte
-	x.container().LoadBytes(1, b[:])
 	var v Root
-	copy(v[:], b[0:0+32])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetGenesisValidatorsRoot sets the genesis_validators_root field.
 func (x *BeaconState) SetGenesisValidatorsRoot(v Root) {
-	var buf [32]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // Slot returns the slot field (Slot).
@@ -3115,68 +2852,50 @@ func (x *BeaconState) Fork() Fork {
 	var b [16]byte
 	x.container().LoadBytes(3, b[:])
 	var v Fork
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFork sets the fork field.
 func (x *BeaconState) SetFork(v Fork) {
 	var buf [16]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(3, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(3, dst))
 }
 
-// LatestBlockHeader returns the latest_block_header field (BeaconBlockHeader).
+// LatestBlockHeader returns the latest_block_header field
+// (BeaconBlockHeader).
 func (x *BeaconState) LatestBlockHeader() BeaconBlockHeader {
 	var b [112]byte
 	x.container().LoadBytes(4, b[:])
 	var v BeaconBlockHeader
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetLatestBlockHeader sets the latest_block_header field.
 func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 	var buf [112]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(4, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(4, dst))
 }
 
-// BlockRoots returns a handle on the block_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// BlockRoots returns a handle on the block_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(5))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
 }
 
-// StateRoots returns a handle on the state_roots field (Vector[Root, SLOTS_PER_HISTORICAL_ROOT]).
+// StateRoots returns a handle on the state_roots field (Vector[Root,
+// SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	v, err := view.AsValueVector[Root](x.container().Field(6))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
 }
 
-// HistoricalRoots returns a handle on the historical_roots field (List[Root, HISTORICAL_ROOTS_LIMIT]).
+// HistoricalRoots returns a handle on the historical_roots field
+// (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	v, err := view.AsValueList[Root](x.container().Field(7))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -3184,29 +2903,21 @@ func (x *BeaconState) Eth1Data() Eth1Data {
 	var b [72]byte
 	x.container().LoadBytes(8, b[:])
 	var v Eth1Data
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetEth1Data sets the eth1_data field.
 func (x *BeaconState) SetEth1Data(v Eth1Data) {
 	var buf [72]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(8, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(8, dst))
 }
 
-// Eth1DataVotes returns a handle on the eth1_data_votes field (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
+// Eth1DataVotes returns a handle on the eth1_data_votes field
+// (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	v, err := view.AsValueList[Eth1Data](x.container().Field(9))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -3215,127 +2926,93 @@ func (x *BeaconState) Eth1DepositIndex() uint64 { return x.container().Uint(10) 
 // SetEth1DepositIndex sets the eth1_deposit_index field.
 func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, v) }
 
-// Validators returns a handle on the validators field (List[Validator, VALIDATOR_REGISTRY_LIMIT]).
+// Validators returns a handle on the validators field (List[Validator,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	v, err := view.AsValueList[Validator](x.container().Field(11))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
 }
 
-// Balances returns a handle on the balances field (List[Gwei, VALIDATOR_REGISTRY_LIMIT]).
+// Balances returns a handle on the balances field (List[Gwei,
+// VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	v, err := view.AsBasicList[Gwei](x.container().Field(12))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
 }
 
-// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32, EPOCHS_PER_HISTORICAL_VECTOR]).
+// RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
+// EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	v, err := view.AsValueVector[Bytes32](x.container().Field(13))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
 }
 
-// Slashings returns a handle on the slashings field (Vector[Gwei, EPOCHS_PER_SLASHINGS_VECTOR]).
+// Slashings returns a handle on the slashings field (Vector[Gwei,
+// EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	v, err := view.AsBasicVector[Gwei](x.container().Field(14))
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
 }
 
-// PreviousEpochAttestations returns a handle on the previous_epoch_attestations field (List[PendingAttestation, MAX_PENDING_ATTESTATIONS]).
+// PreviousEpochAttestations returns a handle on the
+// previous_epoch_attestations field (List[PendingAttestation,
+// MAX_PENDING_ATTESTATIONS]).
 func (x *BeaconState) PreviousEpochAttestations() *view.ListOf[*PendingAttestation] {
-	wrap := func(v view.View) *PendingAttestation {
-		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.Spec(), c) }(v.(*view.Container))
-	}
-	unwrap := func(v *PendingAttestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(15), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *PendingAttestation { return wrapPendingAttestation(spec, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(15), wrap, func(e *PendingAttestation) view.View { return e.View() }))
 }
 
-// CurrentEpochAttestations returns a handle on the current_epoch_attestations field (List[PendingAttestation, MAX_PENDING_ATTESTATIONS]).
+// CurrentEpochAttestations returns a handle on the
+// current_epoch_attestations field (List[PendingAttestation,
+// MAX_PENDING_ATTESTATIONS]).
 func (x *BeaconState) CurrentEpochAttestations() *view.ListOf[*PendingAttestation] {
-	wrap := func(v view.View) *PendingAttestation {
-		return func(c *view.Container) *PendingAttestation { return WrapPendingAttestation(x.Spec(), c) }(v.(*view.Container))
-	}
-	unwrap := func(v *PendingAttestation) view.View { return v.View() }
-	l, err := view.AsListOf(x.container().Field(16), wrap, unwrap)
-	if err != nil {
-		panic(err)
-	}
-	return l
+	spec := x.Spec()
+	wrap := func(v view.View) *PendingAttestation { return wrapPendingAttestation(spec, v.(*view.Container)) }
+	return forkcode.Must(view.AsListOf(x.container().Field(16), wrap, func(e *PendingAttestation) view.View { return e.View() }))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
 func (x *BeaconState) JustificationBits() [1]byte {
-	var b [1]byte
-	x.container().LoadBytes(17, b[:])
 	var v [1]byte
-	copy(v[:], b[0:0+1])
+	x.container().LoadBytes(17, v[:])
 	return v
 }
 
-// SetJustificationBits sets the justification_bits field.
+// SetJustificationBits sets the justification_bits field. It panics if v
+// has bits set beyond the first 4.
 func (x *BeaconState) SetJustificationBits(v [1]byte) {
-	var buf [1]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(17, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(17, v[:]))
 }
 
-// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint field (Checkpoint).
+// PreviousJustifiedCheckpoint returns the previous_justified_checkpoint
+// field (Checkpoint).
 func (x *BeaconState) PreviousJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(18, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetPreviousJustifiedCheckpoint sets the previous_justified_checkpoint field.
 func (x *BeaconState) SetPreviousJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(18, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(18, dst))
 }
 
-// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field (Checkpoint).
+// CurrentJustifiedCheckpoint returns the current_justified_checkpoint field
+// (Checkpoint).
 func (x *BeaconState) CurrentJustifiedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(19, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetCurrentJustifiedCheckpoint sets the current_justified_checkpoint field.
 func (x *BeaconState) SetCurrentJustifiedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(19, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(19, dst))
 }
 
 // FinalizedCheckpoint returns the finalized_checkpoint field (Checkpoint).
@@ -3343,20 +3020,15 @@ func (x *BeaconState) FinalizedCheckpoint() Checkpoint {
 	var b [40]byte
 	x.container().LoadBytes(20, b[:])
 	var v Checkpoint
-	if err := v.UnmarshalSSZ(b[:]); err != nil {
-		panic(err)
-	}
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
 	return v
 }
 
 // SetFinalizedCheckpoint sets the finalized_checkpoint field.
 func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 	var buf [40]byte
-	dst := buf[:0]
-	dst, _ = v.MarshalSSZTo(dst)
-	if err := x.container().SetBytes(20, dst); err != nil {
-		panic(err)
-	}
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(20, dst))
 }
 
 // Eth1Block is the Eth1Block container of the specification, a plain value:
@@ -3372,9 +3044,6 @@ type Eth1Block struct {
 	DepositCount uint64
 }
 
-// eth1BlockSchema is the schema type of Eth1Block, the same in every preset.
-var eth1BlockSchema = Mainnet.Type("Eth1Block")
-
 // SizeSSZ returns the size of the serialization: 48 bytes.
 func (*Eth1Block) SizeSSZ() int { return 48 }
 
@@ -3383,22 +3052,23 @@ func (x *Eth1Block) MarshalSSZ() ([]byte, error) { return x.MarshalSSZTo(make([]
 
 // MarshalSSZTo appends the serialization of x to dst.
 func (x *Eth1Block) MarshalSSZTo(dst []byte) ([]byte, error) {
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.Timestamp))
+	dst = binary.LittleEndian.AppendUint64(dst, x.Timestamp)
 	dst = append(dst, x.DepositRoot[:]...)
-	dst = binary.LittleEndian.AppendUint64(dst, uint64(x.DepositCount))
+	dst = binary.LittleEndian.AppendUint64(dst, x.DepositCount)
 	return dst, nil
 }
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 	if len(b) != 48 {
-		if err := schema.Validate(eth1BlockSchema, b); err != nil {
+		// The schema says what is wrong.
+		if err := schema.Validate(Mainnet.schemas.Eth1Block, b); err != nil {
 			return err
 		}
 	}
-	x.Timestamp = uint64(binary.LittleEndian.Uint64(b[0 : 0+8]))
-	copy(x.DepositRoot[:], b[8:8+32])
-	x.DepositCount = uint64(binary.LittleEndian.Uint64(b[40 : 40+8]))
+	x.Timestamp = binary.LittleEndian.Uint64(b[0:8])
+	copy(x.DepositRoot[:], b[8:40])
+	x.DepositCount = binary.LittleEndian.Uint64(b[40:48])
 	return nil
 }
 
@@ -3406,27 +3076,24 @@ func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 func (x *Eth1Block) HashTreeRoot() [32]byte {
 	var buf [48]byte
 	b, _ := x.MarshalSSZTo(buf[:0])
-	return tree.HashValue(eth1BlockSchema.Shape(), b)
+	return tree.HashValue(Mainnet.schemas.Eth1Block.Shape(), b)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x Eth1Block) MarshalJSON() ([]byte, error) {
 	b, _ := x.MarshalSSZ()
-	return sszjson.Marshal(eth1BlockSchema, b)
+	return sszjson.Marshal(Mainnet.schemas.Eth1Block, b)
 }
 
-// UnmarshalJSON sets x from its JSON in the beacon-API format.
+// UnmarshalJSON sets x from its JSON in the beacon-API format. On error x
+// is unchanged.
 func (x *Eth1Block) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(eth1BlockSchema, data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x, Mainnet.schemas.Eth1Block, data)
 }
 
-// AggregateAndProof is a view of the AggregateAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// AggregateAndProof is a view of the AggregateAndProof container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
 //
 //	aggregator_index: ValidatorIndex
 //	aggregate: Attestation
@@ -3439,8 +3106,8 @@ type AggregateAndProof struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewAggregateAndProof returns an AggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewAggregateAndProof returns an AggregateAndProof holding the default
+// value, for the preset of spec. It panics if spec is nil.
 func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	if spec == nil {
 		panic("phase0: NewAggregateAndProof with a nil *Spec")
@@ -3448,25 +3115,27 @@ func NewAggregateAndProof(spec *Spec) *AggregateAndProof {
 	return wrapAggregateAndProof(spec, newDefaultAggregateAndProof(spec))
 }
 
-// DecodeAggregateAndProof returns the AggregateAndProof serialized in b, for the preset of spec.
+// DecodeAggregateAndProof returns the AggregateAndProof serialized in b,
+// for the preset of spec.
 func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("AggregateAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.AggregateAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapAggregateAndProof(spec, c), nil
 }
 
-// WrapAggregateAndProof returns the AggregateAndProof over c, a view of spec's AggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapAggregateAndProof returns the AggregateAndProof over c, a view of
+// spec's AggregateAndProof type. It panics if spec or c is nil or c is of
+// another type.
 func WrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 	if spec == nil || c == nil {
 		panic("phase0: WrapAggregateAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("AggregateAndProof") {
+	if c.Schema() != spec.schemas.AggregateAndProof {
 		panic("phase0: WrapAggregateAndProof of a " + c.Type().String())
 	}
 	return wrapAggregateAndProof(spec, c)
@@ -3477,11 +3146,7 @@ func wrapAggregateAndProof(spec *Spec, c *view.Container) *AggregateAndProof {
 }
 
 func newDefaultAggregateAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("AggregateAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.AggregateAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3562,22 +3227,14 @@ func (x *AggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byte, [][
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *AggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("AggregateAndProof"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.AggregateAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *AggregateAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("AggregateAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.AggregateAndProof, data)
 }
 
 // AggregatorIndex returns the aggregator_index field (ValidatorIndex).
@@ -3590,39 +3247,31 @@ func (x *AggregateAndProof) SetAggregatorIndex(v ValidatorIndex) { x.container()
 
 // Aggregate returns a handle on the aggregate field (Attestation).
 func (x *AggregateAndProof) Aggregate() *Attestation {
-	return func(c *view.Container) *Attestation { return WrapAttestation(x.Spec(), c) }(x.container().Field(1).(*view.Container))
+	return wrapAttestation(x.Spec(), x.container().Field(1).(*view.Container))
 }
 
-// SetAggregate replaces the aggregate field with the value of v. It panics if v is of
-// another preset.
+// SetAggregate replaces the aggregate field with the value of v. It panics
+// if v is of another preset.
 func (x *AggregateAndProof) SetAggregate(v *Attestation) {
-	if err := x.container().Set(1, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(1, v.View()))
 }
 
 // SelectionProof returns the selection_proof field (BLSSignature).
 func (x *AggregateAndProof) SelectionProof() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(2, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(2, v[:])
 	return v
 }
 
 // SetSelectionProof sets the selection_proof field.
 func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(2, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(2, v[:]))
 }
 
-// SignedAggregateAndProof is a view of the SignedAggregateAndProof container of the specification, backed by a
-// tree: reads and writes go to the tree, copies are O(1), and the root
-// is re-hashed where it changed. Its fields:
+// SignedAggregateAndProof is a view of the SignedAggregateAndProof
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
 //
 //	message: AggregateAndProof
 //	signature: BLSSignature
@@ -3634,8 +3283,8 @@ type SignedAggregateAndProof struct {
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the default value, for the preset of
-// spec. It panics if spec is nil.
+// NewSignedAggregateAndProof returns a SignedAggregateAndProof holding the
+// default value, for the preset of spec. It panics if spec is nil.
 func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	if spec == nil {
 		panic("phase0: NewSignedAggregateAndProof with a nil *Spec")
@@ -3643,25 +3292,27 @@ func NewSignedAggregateAndProof(spec *Spec) *SignedAggregateAndProof {
 	return wrapSignedAggregateAndProof(spec, newDefaultSignedAggregateAndProof(spec))
 }
 
-// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof serialized in b, for the preset of spec.
+// DecodeSignedAggregateAndProof returns the SignedAggregateAndProof
+// serialized in b, for the preset of spec.
 func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.Type("SignedAggregateAndProof"), b)
+	c, err := view.DecodeContainer(spec.schemas.SignedAggregateAndProof, b)
 	if err != nil {
 		return nil, err
 	}
 	return wrapSignedAggregateAndProof(spec, c), nil
 }
 
-// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a view of spec's SignedAggregateAndProof type. It
-// panics if spec or c is nil or c is of another type.
+// WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
+// view of spec's SignedAggregateAndProof type. It panics if spec or c is
+// nil or c is of another type.
 func WrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregateAndProof {
 	if spec == nil || c == nil {
 		panic("phase0: WrapSignedAggregateAndProof with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("SignedAggregateAndProof") {
+	if c.Schema() != spec.schemas.SignedAggregateAndProof {
 		panic("phase0: WrapSignedAggregateAndProof of a " + c.Type().String())
 	}
 	return wrapSignedAggregateAndProof(spec, c)
@@ -3672,11 +3323,7 @@ func wrapSignedAggregateAndProof(spec *Spec, c *view.Container) *SignedAggregate
 }
 
 func newDefaultSignedAggregateAndProof(spec *Spec) *view.Container {
-	c, err := view.NewContainer(spec.Type("SignedAggregateAndProof"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedAggregateAndProof))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
@@ -3757,54 +3404,37 @@ func (x *SignedAggregateAndProof) ProveBranch(path string) (tree.Gindex, [32]byt
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
 func (x *SignedAggregateAndProof) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return sszjson.Marshal(x.Spec().Type("SignedAggregateAndProof"), b)
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedAggregateAndProof)
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
 func (x *SignedAggregateAndProof) UnmarshalJSON(data []byte) error {
-	b, err := sszjson.Unmarshal(x.Spec().Type("SignedAggregateAndProof"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedAggregateAndProof, data)
 }
 
 // Message returns a handle on the message field (AggregateAndProof).
 func (x *SignedAggregateAndProof) Message() *AggregateAndProof {
-	return func(c *view.Container) *AggregateAndProof { return WrapAggregateAndProof(x.Spec(), c) }(x.container().Field(0).(*view.Container))
+	return wrapAggregateAndProof(x.Spec(), x.container().Field(0).(*view.Container))
 }
 
-// SetMessage replaces the message field with the value of v. It panics if v is of
-// another preset.
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
 func (x *SignedAggregateAndProof) SetMessage(v *AggregateAndProof) {
-	if err := x.container().Set(0, v.View()); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().Set(0, v.View()))
 }
 
 // Signature returns the signature field (BLSSignature).
 func (x *SignedAggregateAndProof) Signature() BLSSignature {
-	var b [96]byte
-	x.container().LoadBytes(1, b[:])
 	var v BLSSignature
-	copy(v[:], b[0:0+96])
+	x.container().LoadBytes(1, v[:])
 	return v
 }
 
 // SetSignature sets the signature field.
 func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
-	var buf [96]byte
-	dst := buf[:0]
-	dst = append(dst, v[:]...)
-	if err := x.container().SetBytes(1, dst); err != nil {
-		panic(err)
-	}
+	forkcode.Check(x.container().SetBytes(1, v[:]))
 }
 
 // NewValue returns a new value of the container name holding the default

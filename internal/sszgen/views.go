@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/schema"
@@ -18,91 +17,253 @@ var reserved = map[string]bool{
 	"Prove": true, "ProveBranch": true,
 }
 
+// viewType is what the template of a view needs.
+type viewType struct {
+	Fork   string
+	Name   string
+	Fields []structField // of which Name and Type
+}
+
 func (g *gen) viewType(c *def.Container) error {
-	viewPkg := g.use(modulePath + "view")
-	jsonPkg := g.use(modulePath + "sszjson")
-	name := c.Name
-	g.p("// %s is a view of the %s container of the specification, backed by a\n", name, name)
-	g.p("// tree: reads and writes go to the tree, copies are O(1), and the root\n")
-	g.p("// is re-hashed where it changed. Its fields:\n//\n")
+	data := viewType{Fork: g.fork.Name, Name: c.Name}
 	for _, f := range c.Fields {
-		g.p("//\t%s: %v\n", f.Name, f.Type)
+		data.Fields = append(data.Fields, structField{Name: f.Name, Type: f.Type.String()})
 	}
-	g.p("//\n// The zero value is the default value in the mainnet preset; see the\n")
-	g.p("// package doc. A view is not safe for concurrent use; see package view.\n")
-	treePkg := g.use(modulePath + "tree")
-	g.use("fmt")
-	g.use(modulePath + "internal/lazy")
-	fmt.Fprintf(&g.buf, viewMethods, name, g.fork.Name, viewPkg, jsonPkg, treePkg, article(name))
+	if err := g.exec("view", data); err != nil {
+		return err
+	}
 	for i, f := range c.Fields {
-		if err := g.accessor(name, i, f); err != nil {
+		if err := g.accessor(c.Name, i, f); err != nil {
 			return fmt.Errorf("field %s: %w", f.Name, err)
 		}
 	}
 	return nil
 }
 
-// viewMethods are the constructors and methods of every view: %[1]s is the
-// container's name, %[2]s the package's, %[3]s, %[4]s and %[5]s the names
-// of packages view, sszjson and tree, %[6]s the container's name after an
-// article.
+// accessor is what the templates of the accessors of one field of a view
+// need. Which of its fields a template uses depends on the template, named
+// for the way the field is read and written (see gen.accessor).
+type accessor struct {
+	Owner string
+	Index int
+	// Field and Type are the field's name and type in the specification.
+	Field, Type    string
+	Getter, Setter string
+	// GoType is the type that the getter returns: a plain value or a
+	// handle.
+	GoType string
+	// Get is the expression that the getter returns ("basic", "handle",
+	// "viewField"), and Set the statement of the setter ("basic"); for a
+	// value read through a buffer of Size bytes ("value"), they are the
+	// statements that set v from the buffer b and that append v to dst.
+	Get, Set string
+	Size     int
+	// SetterPanics says when the setter panics, if it may.
+	SetterPanics string
+	// Elem is the Go type of the elements of a list of views ("listOf"),
+	// and Wrap the statements that define wrap, which makes one from its
+	// view, and Unwrap the function that takes it back.
+	Elem, Wrap, Unwrap string
+}
+
+// accessor writes the getter and, where the field is set as a value, the
+// setter of field i.
+func (g *gen) accessor(owner string, i int, f def.Field) error {
+	getter := def.GoName(f.Name)
+	if reserved[getter] {
+		return fmt.Errorf("field name %s clashes with a method", getter)
+	}
+	a := accessor{Owner: owner, Index: i, Field: f.Name, Type: f.Type.String(), Getter: getter, Setter: "Set" + getter}
+	if g.isPlain(f.Type) {
+		return g.plainAccessor(a, f.Type)
+	}
+	field := fmt.Sprintf("x.container().Field(%d)", i)
+	u := f.Type.Unalias()
+	switch u.Kind {
+	case def.KindBitlist:
+		a.GoType = "*view.Bitlist"
+		a.Get = field + ".(*view.Bitlist)"
+		return g.exec("handle", a)
+	case def.KindBitvector:
+		a.GoType = "*view.Bitvector"
+		a.Get = field + ".(*view.Bitvector)"
+		return g.exec("handle", a)
+	case def.KindRef:
+		a.GoType = "*" + u.Name
+		a.Get = g.wrap(u.Name, "x.Spec()", field+".(*view.Container)")
+		return g.exec("viewField", a)
+	case def.KindList, def.KindVector:
+		return g.sequenceAccessor(a, u, field)
+	}
+	return fmt.Errorf("no accessor for %v", f.Type)
+}
+
+// plainAccessor writes the getter and setter of a field read and written
+// as a plain Go value.
+func (g *gen) plainAccessor(a accessor, t *def.Type) error {
+	gt, err := g.goType(t)
+	if err != nil {
+		return err
+	}
+	a.GoType = gt
+	u := t.Unalias()
+	switch {
+	case u.Kind == def.KindBasic && u.Basic == schema.Boolean:
+		a.Get = convert(fmt.Sprintf("x.container().Bool(%d)", a.Index), "bool", gt)
+		a.Set = fmt.Sprintf("x.container().SetBool(%d, %s)", a.Index, convert("v", gt, "bool"))
+		return g.exec("basic", a)
+	case u.Kind == def.KindBasic && u.Basic.FixedSize() <= 8:
+		a.Get = convert(fmt.Sprintf("x.container().Uint(%d)", a.Index), "uint64", gt)
+		a.Set = fmt.Sprintf("x.container().SetUint(%d, %s)", a.Index, convert("v", gt, "uint64"))
+		return g.exec("basic", a)
+	case isArray(t):
+		if n, err := g.size(u.Len); err == nil && u.Kind == def.KindBitvector && n%8 != 0 {
+			a.SetterPanics = fmt.Sprintf("It panics if v has bits set beyond the first %d.", n)
+		}
+		return g.exec("array", a)
+	}
+	if a.Size, err = g.byteSize(t); err != nil {
+		return err
+	}
+	if hasMethods(t) {
+		a.Get = "forkcode.Check(v.UnmarshalSSZ(b[:]))"
+		a.Set = fmt.Sprintf("dst, _ := v.%s(buf[:0])", marshalMethod(t))
+		return g.exec("value", a)
+	}
+	if a.Get, err = g.readStmt("v", t, "b", at{}, "panic(err)", 0); err != nil {
+		return err
+	}
+	if a.Set, err = g.appendStmt("v", t, 0); err != nil {
+		return err
+	}
+	a.Set = "dst := buf[:0]\n" + a.Set
+	return g.exec("value", a)
+}
+
+// sequenceAccessor writes the getter of a list or vector field, which
+// returns a handle on it.
+func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
+	kind := "Vector"
+	if u.Kind == def.KindList {
+		kind = "List"
+	}
+	e := u.Elem.Unalias()
+	switch {
+	case e.Kind == def.KindBasic && e.Basic == schema.Boolean:
+		a.GoType = "*view.Bool" + kind
+		a.Get = fmt.Sprintf("%s.(*view.Bool%s)", field, kind)
+		return g.exec("handle", a)
+	case e.Kind == def.KindBasic && e.Basic.FixedSize() <= 8:
+		et, err := g.goType(u.Elem)
+		if err != nil {
+			return err
+		}
+		a.GoType = fmt.Sprintf("*view.Basic%s[%s]", kind, et)
+		a.Get = fmt.Sprintf("forkcode.Must(view.AsBasic%s[%s](%s))", kind, et, field)
+		return g.exec("handle", a)
+	case g.isPlain(u.Elem):
+		et, err := g.goType(u.Elem)
+		if err != nil {
+			return err
+		}
+		a.GoType = fmt.Sprintf("*view.Value%s[%s, *%s]", kind, et, et)
+		a.Get = fmt.Sprintf("forkcode.Must(view.AsValue%s[%s](%s))", kind, et, field)
+		return g.exec("handle", a)
+	case kind == "List" && e.Kind == def.KindRef:
+		a.Elem = "*" + e.Name
+		a.Wrap = fmt.Sprintf("spec := x.Spec()\nwrap := func(v view.View) *%s { return %s }", e.Name, g.wrap(e.Name, "spec", "v.(*view.Container)"))
+		a.Unwrap = fmt.Sprintf("func(e *%s) view.View { return e.View() }", e.Name)
+		return g.exec("listOf", a)
+	case e.Kind == def.KindVector && isByte(e.Elem):
+		// Byte vectors whose length depends on the preset (Cell), which
+		// have no Go type: their bytes.
+		a.GoType = "*view.Compact" + kind
+		a.Get = fmt.Sprintf("%s.(*view.Compact%s)", field, kind)
+		return g.exec("handle", a)
+	case kind == "List" && e.Kind == def.KindList && isByte(e.Elem):
+		a.Elem = "*view.ByteList"
+		a.Wrap = "wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }"
+		a.Unwrap = "func(l *view.ByteList) view.View { return l }"
+		return g.exec("listOf", a)
+	}
+	return fmt.Errorf("no accessor for %v", u)
+}
+
+// wrap returns the expression of the view of container name over the
+// *view.Container c, of the Spec spec of the fork that writes it: the
+// fork's own unchecked wrapper, or the checked one of the ancestor that
+// defines the container, given the ancestor's Spec.
+func (g *gen) wrap(name, spec, c string) string {
+	owner := g.owner(name)
+	if owner == g.fork {
+		return fmt.Sprintf("wrap%s(%s, %s)", name, spec, c)
+	}
+	return fmt.Sprintf("%s.Wrap%s(%s, %s)", owner.Name, name, g.specOf(spec, owner), c)
+}
+
+// The templates of views: "view" writes a view's type, constructors and
+// methods; the others the accessors of one field.
 //
 // A zero view stands for the default value in the mainnet preset. Every
 // method, reader or writer, reaches the view through container, which
 // makes a zero x that value at its first use, once, atomically: readers of a
 // zero x are as safe together as readers of any value, and a handle taken
 // from it writes through.
-const viewMethods = `type %[1]s struct {
-	c    *%[3]s.Container // nil until the first use of a zero value; see container
+const viewTemplates = `
+{{define "view" -}}
+{{doc .Name " is a view of the " .Name " container of the specification, backed by a tree: reads and writes go to the tree, copies are O(1), and the root is re-hashed where it changed. Its fields:"}}
+//
+{{- range .Fields}}
+//	{{.Name}}: {{.Type}}
+{{- end}}
+//
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
+type {{.Name}} struct {
+	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
-// New%[1]s returns %[6]s holding the default value, for the preset of
-// spec. It panics if spec is nil.
-func New%[1]s(spec *Spec) *%[1]s {
+{{doc "New" .Name " returns " (article .Name) " holding the default value, for the preset of spec. It panics if spec is nil."}}
+func New{{.Name}}(spec *Spec) *{{.Name}} {
 	if spec == nil {
-		panic("%[2]s: New%[1]s with a nil *Spec")
+		panic("{{.Fork}}: New{{.Name}} with a nil *Spec")
 	}
-	return wrap%[1]s(spec, newDefault%[1]s(spec))
+	return wrap{{.Name}}(spec, newDefault{{.Name}}(spec))
 }
 
-// Decode%[1]s returns the %[1]s serialized in b, for the preset of spec.
-func Decode%[1]s(spec *Spec, b []byte) (*%[1]s, error) {
+{{doc "Decode" .Name " returns the " .Name " serialized in b, for the preset of spec."}}
+func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 	if spec == nil {
-		return nil, fmt.Errorf("%[2]s: Decode%[1]s: %%w", ErrNilSpec)
+		return nil, fmt.Errorf("{{.Fork}}: Decode{{.Name}}: %w", ErrNilSpec)
 	}
-	c, err := %[3]s.DecodeContainer(spec.Type("%[1]s"), b)
+	c, err := view.DecodeContainer(spec.schemas.{{.Name}}, b)
 	if err != nil {
 		return nil, err
 	}
-	return wrap%[1]s(spec, c), nil
+	return wrap{{.Name}}(spec, c), nil
 }
 
-// Wrap%[1]s returns the %[1]s over c, a view of spec's %[1]s type. It
-// panics if spec or c is nil or c is of another type.
-func Wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s {
+{{doc "Wrap" .Name " returns the " .Name " over c, a view of spec's " .Name " type. It panics if spec or c is nil or c is of another type."}}
+func Wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
 	if spec == nil || c == nil {
-		panic("%[2]s: Wrap%[1]s with a nil *Spec or *view.Container")
+		panic("{{.Fork}}: Wrap{{.Name}} with a nil *Spec or *view.Container")
 	}
-	if c.Type() != spec.Type("%[1]s") {
-		panic("%[2]s: Wrap%[1]s of a " + c.Type().String())
+	if c.Schema() != spec.schemas.{{.Name}} {
+		panic("{{.Fork}}: Wrap{{.Name}} of a " + c.Type().String())
 	}
-	return wrap%[1]s(spec, c)
+	return wrap{{.Name}}(spec, c)
 }
 
-func wrap%[1]s(spec *Spec, c *%[3]s.Container) *%[1]s { return &%[1]s{c: c, spec: spec} }
+func wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} { return &{{.Name}}{c: c, spec: spec} }
 
-func newDefault%[1]s(spec *Spec) *%[3]s.Container {
-	c, err := %[3]s.NewContainer(spec.Type("%[1]s"))
-	if err != nil {
-		panic(err) // never: the spec's types are valid containers
-	}
-	return c
+func newDefault{{.Name}}(spec *Spec) *view.Container {
+	return forkcode.Must(view.NewContainer(spec.schemas.{{.Name}}))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
-func (x *%[1]s) container() *%[3]s.Container {
+func (x *{{.Name}}) container() *view.Container {
 	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
@@ -112,15 +273,15 @@ func (x *%[1]s) container() *%[3]s.Container {
 // initDefault makes a zero x the mainnet default, unless another goroutine
 // did first, and returns its view. Kept out of container, so that container
 // and the methods around it stay small enough to inline.
-func (x *%[1]s) initDefault() *%[3]s.Container {
-	return lazy.Init(&x.c, newDefault%[1]s(Mainnet))
+func (x *{{.Name}}) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefault{{.Name}}(Mainnet))
 }
 
 // View returns the untyped view x wraps.
-func (x *%[1]s) View() *%[3]s.Container { return x.container() }
+func (x *{{.Name}}) View() *view.Container { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
-func (x *%[1]s) Spec() *Spec {
+func (x *{{.Name}}) Spec() *Spec {
 	if x.spec == nil {
 		return Mainnet
 	}
@@ -129,14 +290,14 @@ func (x *%[1]s) Spec() *Spec {
 
 // Copy returns an independent copy of x in O(1). A copy of a zero x is a
 // zero value.
-func (x *%[1]s) Copy() *%[1]s { return &%[1]s{c: x.copyContainer(), spec: x.spec} }
+func (x *{{.Name}}) Copy() *{{.Name}} { return &{{.Name}}{c: x.copyContainer(), spec: x.spec} }
 
 // copyContainer returns a copy of the view x holds, nil for a zero x. It is
 // not inlined, so that Copy is: a copy that does not outlive its caller then
 // stays on the stack.
 //
 //go:noinline
-func (x *%[1]s) copyContainer() *%[3]s.Container {
+func (x *{{.Name}}) copyContainer() *view.Container {
 	if c := lazy.Load(&x.c); c != nil {
 		return c.Copy()
 	}
@@ -144,194 +305,114 @@ func (x *%[1]s) copyContainer() *%[3]s.Container {
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
-func (x *%[1]s) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
+func (x *{{.Name}}) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
 
 // MarshalSSZ returns the serialization of x.
-func (x *%[1]s) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
+func (x *{{.Name}}) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
 
 // MarshalSSZTo appends the serialization of x to dst.
-func (x *%[1]s) MarshalSSZTo(dst []byte) ([]byte, error) { return x.container().MarshalSSZTo(dst) }
+func (x *{{.Name}}) MarshalSSZTo(dst []byte) ([]byte, error) { return x.container().MarshalSSZTo(dst) }
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *%[1]s) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+func (x *{{.Name}}) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
 
 // SizeSSZ returns the size of the serialization of x.
-func (x *%[1]s) SizeSSZ() int { return x.container().SizeSSZ() }
+func (x *{{.Name}}) SizeSSZ() int { return x.container().SizeSSZ() }
 
 // Prove returns a Merkle multiproof, against the root of x, of the parts
 // of x named by paths ("finalized_checkpoint.root",
 // "validators[12].effective_balance"): see view.Prove.
-func (x *%[1]s) Prove(paths ...string) (*%[5]s.Multiproof, error) {
-	return %[3]s.Prove(x.container(), paths...)
+func (x *{{.Name}}) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.container(), paths...)
 }
 
 // ProveBranch returns the single Merkle proof, against the root of x, of
 // the part of x named by path: see view.ProveBranch.
-func (x *%[1]s) ProveBranch(path string) (%[5]s.Gindex, [32]byte, [][32]byte, error) {
-	return %[3]s.ProveBranch(x.container(), path)
+func (x *{{.Name}}) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.container(), path)
 }
 
 // MarshalJSON returns the JSON of x in the beacon-API format.
-func (x *%[1]s) MarshalJSON() ([]byte, error) {
-	b, err := x.MarshalSSZ()
-	if err != nil {
-		return nil, err
-	}
-	return %[4]s.Marshal(x.Spec().Type("%[1]s"), b)
+func (x *{{.Name}}) MarshalJSON() ([]byte, error) {
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.{{.Name}})
 }
 
 // UnmarshalJSON replaces x with the value of its JSON in the beacon-API
 // format, in the preset of x (mainnet for a zero x). On error x is
 // unchanged.
-func (x *%[1]s) UnmarshalJSON(data []byte) error {
-	b, err := %[4]s.Unmarshal(x.Spec().Type("%[1]s"), data)
-	if err != nil {
-		return err
-	}
-	return x.UnmarshalSSZ(b)
+func (x *{{.Name}}) UnmarshalJSON(data []byte) error {
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.{{.Name}}, data)
 }
 
+{{end}}
+
+{{define "getterDoc"}}{{doc .Getter " returns the " .Field " field (" .Type ")."}}{{end}}
+
+{{define "handleDoc"}}{{doc .Getter " returns a handle on the " .Field " field (" .Type ")."}}{{end}}
+
+{{define "basic" -}}
+{{template "getterDoc" .}}
+func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} { return {{.Get}} }
+
+// {{.Setter}} sets the {{.Field}} field.
+func (x *{{.Owner}}) {{.Setter}}(v {{.GoType}}) { {{.Set}} }
+
+{{end}}
+
+{{define "array" -}}
+{{template "getterDoc" .}}
+func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} {
+	var v {{.GoType}}
+	x.container().LoadBytes({{.Index}}, v[:])
+	return v
+}
+
+{{doc .Setter " sets the " .Field " field. " .SetterPanics}}
+func (x *{{.Owner}}) {{.Setter}}(v {{.GoType}}) { forkcode.Check(x.container().SetBytes({{.Index}}, v[:])) }
+
+{{end}}
+
+{{define "value" -}}
+{{template "getterDoc" .}}
+func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} {
+	var b [{{.Size}}]byte
+	x.container().LoadBytes({{.Index}}, b[:])
+	var v {{.GoType}}
+	{{.Get}}
+	return v
+}
+
+// {{.Setter}} sets the {{.Field}} field.
+func (x *{{.Owner}}) {{.Setter}}(v {{.GoType}}) {
+	var buf [{{.Size}}]byte
+	{{.Set}}
+	forkcode.Check(x.container().SetBytes({{.Index}}, dst))
+}
+
+{{end}}
+
+{{define "handle" -}}
+{{template "handleDoc" .}}
+func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} { return {{.Get}} }
+
+{{end}}
+
+{{define "viewField" -}}
+{{template "handleDoc" .}}
+func (x *{{.Owner}}) {{.Getter}}() {{.GoType}} { return {{.Get}} }
+
+{{doc .Setter " replaces the " .Field " field with the value of v. It panics if v is of another preset."}}
+func (x *{{.Owner}}) {{.Setter}}(v {{.GoType}}) { forkcode.Check(x.container().Set({{.Index}}, v.View())) }
+
+{{end}}
+
+{{define "listOf" -}}
+{{template "handleDoc" .}}
+func (x *{{.Owner}}) {{.Getter}}() *view.ListOf[{{.Elem}}] {
+	{{.Wrap}}
+	return forkcode.Must(view.AsListOf(x.container().Field({{.Index}}), wrap, {{.Unwrap}}))
+}
+
+{{end}}
 `
-
-// accessor writes the getter and, where the field is set as a value, the
-// setter of field i.
-func (g *gen) accessor(owner string, i int, f def.Field) error {
-	viewPkg := g.use(modulePath + "view")
-	getter := def.GoName(f.Name)
-	if reserved[getter] {
-		return fmt.Errorf("field name %s clashes with a method", getter)
-	}
-	setter := "Set" + getter
-	t := f.Type
-	u := t.Unalias()
-	doc := func(verb string) { g.p("// %s %s the %s field (%v).\n", getter, verb, f.Name, t) }
-
-	if g.isPlain(t) {
-		gt := g.goType(t)
-		switch {
-		case u.Kind == def.KindBasic && u.Basic == schema.Boolean:
-			doc("returns")
-			g.p("func (x *%s) %s() %s { return %s(x.container().Bool(%d)) }\n\n", owner, getter, gt, gt, i)
-			g.p("// %s sets the %s field.\n", setter, f.Name)
-			g.p("func (x *%s) %s(v %s) { x.container().SetBool(%d, bool(v)) }\n\n", owner, setter, gt, i)
-			return nil
-		case u.Kind == def.KindBasic && u.Basic.FixedSize() <= 8:
-			doc("returns")
-			if gt == "uint64" {
-				g.p("func (x *%s) %s() uint64 { return x.container().Uint(%d) }\n\n", owner, getter, i)
-			} else {
-				g.p("func (x *%s) %s() %s { return %s(x.container().Uint(%d)) }\n\n", owner, getter, gt, gt, i)
-			}
-			g.p("// %s sets the %s field.\n", setter, f.Name)
-			if gt == "uint64" {
-				g.p("func (x *%s) %s(v uint64) { x.container().SetUint(%d, v) }\n\n", owner, setter, i)
-			} else {
-				g.p("func (x *%s) %s(v %s) { x.container().SetUint(%d, uint64(v)) }\n\n", owner, setter, gt, i)
-			}
-			return nil
-		}
-		size := g.byteSize(t)
-		doc("returns")
-		g.p("func (x *%s) %s() %s {\nvar b [%d]byte\nx.container().LoadBytes(%d, b[:])\nvar v %s\n", owner, getter, gt, size, i, gt)
-		stmt := g.readStmt("v", t, "b", "0", 0)
-		if u.Kind == def.KindRef {
-			stmt = "if err := v.UnmarshalSSZ(b[:]); err != nil {\npanic(err)\n}"
-		}
-		g.p("%s\nreturn v\n}\n\n", stmt)
-		g.p("// %s sets the %s field.\n", setter, f.Name)
-		g.p("func (x *%s) %s(v %s) {\nvar buf [%d]byte\ndst := buf[:0]\n%s\nif err := x.container().SetBytes(%d, dst); err != nil {\npanic(err)\n}\n}\n\n",
-			owner, setter, gt, size, g.appendStmt("v", t, 0), i)
-		return nil
-	}
-
-	field := fmt.Sprintf("x.container().Field(%d)", i)
-	switch u.Kind {
-	case def.KindBitlist:
-		doc("returns a handle on")
-		g.p("func (x *%s) %s() *%s.Bitlist { return %s.(*%s.Bitlist) }\n\n", owner, getter, viewPkg, field, viewPkg)
-	case def.KindBitvector:
-		doc("returns a handle on")
-		g.p("func (x *%s) %s() *%s.Bitvector { return %s.(*%s.Bitvector) }\n\n", owner, getter, viewPkg, field, viewPkg)
-	case def.KindRef:
-		// A view of another container.
-		typ, wrap := g.viewRef(u.Name)
-		doc("returns a handle on")
-		g.p("func (x *%s) %s() *%s { return %s(%s.(*%s.Container)) }\n\n", owner, getter, typ, wrap, field, viewPkg)
-		g.p("// %s replaces the %s field with the value of v. It panics if v is of\n// another preset.\n", setter, f.Name)
-		g.p("func (x *%s) %s(v *%s) {\nif err := x.container().Set(%d, v.View()); err != nil {\npanic(err)\n}\n}\n\n", owner, setter, typ, i)
-	case def.KindList, def.KindVector:
-		list := u.Kind == def.KindList
-		e := u.Elem.Unalias()
-		kind := "Vector"
-		if list {
-			kind = "List"
-		}
-		switch {
-		case e.Kind == def.KindBasic && e.Basic == schema.Boolean:
-			doc("returns a handle on")
-			g.p("func (x *%s) %s() *%s.Bool%s { return %s.(*%s.Bool%s) }\n\n", owner, getter, viewPkg, kind, field, viewPkg, kind)
-		case e.Kind == def.KindBasic && e.Basic.FixedSize() <= 8:
-			et := g.goType(u.Elem)
-			doc("returns a handle on")
-			g.p("func (x *%s) %s() *%s.Basic%s[%s] {\nv, err := %s.AsBasic%s[%s](%s)\nif err != nil {\npanic(err)\n}\nreturn v\n}\n\n",
-				owner, getter, viewPkg, kind, et, viewPkg, kind, et, field)
-		case g.isPlain(u.Elem):
-			et := g.goType(u.Elem)
-			doc("returns a handle on")
-			g.p("func (x *%s) %s() *%s.Value%s[%s, *%s] {\nv, err := %s.AsValue%s[%s](%s)\nif err != nil {\npanic(err)\n}\nreturn v\n}\n\n",
-				owner, getter, viewPkg, kind, et, et, viewPkg, kind, et, field)
-		case list && e.Kind == def.KindRef:
-			typ, wrap := g.viewRef(e.Name)
-			doc("returns a handle on")
-			g.p("func (x *%s) %s() *%s.ListOf[*%s] {\n", owner, getter, viewPkg, typ)
-			g.p("wrap := func(v %s.View) *%s { return %s(v.(*%s.Container)) }\n", viewPkg, typ, wrap, viewPkg)
-			g.p("unwrap := func(v *%s) %s.View { return v.View() }\n", typ, viewPkg)
-			g.p("l, err := %s.AsListOf(%s, wrap, unwrap)\nif err != nil {\npanic(err)\n}\nreturn l\n}\n\n", viewPkg, field)
-		case e.Kind == def.KindVector && isByte(e.Elem):
-			// Byte vectors whose length depends on the preset (Cell), which
-			// have no Go type: their bytes.
-			doc("returns a handle on")
-			g.p("func (x *%s) %s() *%s.Compact%s { return %s.(*%s.Compact%s) }\n\n", owner, getter, viewPkg, kind, field, viewPkg, kind)
-		case list && e.Kind == def.KindList && isByte(e.Elem):
-			doc("returns a handle on")
-			g.p("func (x *%s) %s() *%s.ListOf[*%s.ByteList] {\n", owner, getter, viewPkg, viewPkg)
-			g.p("wrap := func(v %s.View) *%s.ByteList { return v.(*%s.ByteList) }\n", viewPkg, viewPkg, viewPkg)
-			g.p("unwrap := func(v *%s.ByteList) %s.View { return v }\n", viewPkg, viewPkg)
-			g.p("l, err := %s.AsListOf(%s, wrap, unwrap)\nif err != nil {\npanic(err)\n}\nreturn l\n}\n\n", viewPkg, field)
-		default:
-			return fmt.Errorf("no accessor for %v", t)
-		}
-	default:
-		return fmt.Errorf("no accessor for %v", t)
-	}
-	return nil
-}
-
-// viewRef returns the Go type of the view of container name and the
-// expression that wraps a *view.Container into it, in the context of a
-// method whose receiver is x.
-func (g *gen) viewRef(name string) (typ, wrap string) {
-	if g.owner(name) == g.fork {
-		return name, fmt.Sprintf("func(c *%s.Container) *%s { return Wrap%s(x.Spec(), c) }", g.use(modulePath+"view"), name, name)
-	}
-	owner := g.owner(name)
-	pkg := g.use(modulePath + owner.Name)
-	spec := "x.Spec()"
-	for f := g.fork.Parent; f != owner.Parent; f = f.Parent {
-		spec += "." + specField(f)
-	}
-	return name, fmt.Sprintf("func(c *%s.Container) *%s { return %s.Wrap%s(%s, c) }", g.use(modulePath+"view"), name, pkg, name, spec)
-}
-
-// specField returns the name of the field that holds the Spec of fork f
-// in the Spec of the fork after it: Phase0, Capella...
-func specField(f *def.Fork) string { return def.GoName(f.Name) }
-
-// article returns name with "a" or "an" before it.
-func article(name string) string {
-	if strings.ContainsRune("AEIOU", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}

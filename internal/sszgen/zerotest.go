@@ -7,7 +7,6 @@ import (
 	"text/template"
 
 	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/forks"
 )
 
 // This file writes the test of zero values (zero_gen_test.go): every
@@ -35,11 +34,10 @@ type zeroField struct {
 }
 
 func generateZeroTest(f *def.Fork) ([]byte, error) {
-	types, err := f.Resolve(forks.Mainnet)
+	g, err := newGen(f)
 	if err != nil {
 		return nil, err
 	}
-	g := &gen{fork: f, types: types, imports: map[string]bool{}}
 	own, inherited := g.containers()
 	data := struct {
 		Fork string

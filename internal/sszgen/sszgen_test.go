@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/forks"
+)
+
+// TestFresh checks that the generated files of the repository are what the
+// generator writes now: go generate ./... was run after the last change.
+func TestFresh(t *testing.T) {
+	for _, f := range []*def.Fork{forks.Phase0, forks.Altair, forks.Bellatrix, forks.Capella, forks.Deneb, forks.Electra, forks.Fulu} {
+		for file, gen := range map[string]func(*def.Fork) ([]byte, error){
+			"types_gen.go":     generate,
+			"zero_gen_test.go": generateZeroTest,
+		} {
+			want, err := gen(f)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", f.Name, file, err)
+			}
+			path := filepath.Join("..", "..", f.Name, file)
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s is stale: run go generate ./...", path)
+			}
+		}
+	}
+}
+
+func TestDoc(t *testing.T) {
+	got := doc("New", "BeaconBlockBody", " returns ", article("BeaconBlockBody"),
+		" holding the default value, for the preset of spec. It panics if spec is nil.")
+	want := "// NewBeaconBlockBody returns a BeaconBlockBody holding the default value,\n" +
+		"// for the preset of spec. It panics if spec is nil."
+	if got != want {
+		t.Errorf("doc:\n%s\nwant\n%s", got, want)
+	}
+	for _, line := range strings.Split(doc(strings.Repeat("word ", 100)), "\n") {
+		if len(line) > docWidth {
+			t.Errorf("doc wrote a line of %d bytes: %q", len(line), line)
+		}
+	}
+	if got := doc(strings.Repeat("x", 100)); got != "// "+strings.Repeat("x", 100) {
+		t.Errorf("doc of a word longer than a line: %q", got)
+	}
+}
+
+func TestAt(t *testing.T) {
+	a := at{off: 8}
+	if got := a.slice("b", 32); got != "b[8:40]" {
+		t.Errorf("slice at 8: %s", got)
+	}
+	e := at{}.index("i0", 32)
+	if got := e.slice("b", 32); got != "b[32*i0:32*i0+32]" {
+		t.Errorf("slice of element i0: %s", got)
+	}
+	if got := a.index("i0", 16).index("i1", 4).slice("b", 4); got != "b[16*i0+4*i1+8:16*i0+4*i1+12]" {
+		t.Errorf("slice of element i1 of element i0: %s", got)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	for _, tc := range []struct{ expr, from, to, want string }{
+		{"v", "uint64", "uint64", "v"},
+		{"v", "Slot", "uint64", "uint64(v)"},
+		{"b[3]", "uint8", "ParticipationFlags", "ParticipationFlags(b[3])"},
+		{"b[3]", "uint8", "byte", "b[3]"},
+	} {
+		if got := convert(tc.expr, tc.from, tc.to); got != tc.want {
+			t.Errorf("convert(%q, %q, %q) = %q, want %q", tc.expr, tc.from, tc.to, got, tc.want)
+		}
+	}
+}
+
+// TestImports checks that the imports of a generated file are found from
+// the packages it names, and only from names of packages.
+func TestImports(t *testing.T) {
+	g, err := newGen(forks.Capella)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := []byte(`func f(x *T) uint256.Int { var v phase0.Root; _ = x.view; return fmt.Sprint(binary.LittleEndian, v) }`)
+	got, err := g.imports(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"encoding/binary", "fmt", "github.com/holiman/uint256", modulePath + "phase0"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("imports: %q, want %q", got, want)
+	}
+	if _, err := g.imports([]byte("func {")); err == nil {
+		t.Error("imports of code that does not parse: no error")
+	}
+}
+
+// TestGrandchild generates a fork whose parent is capella, as the forks
+// after Capella will be: what it takes from phase0 through capella is
+// reached through the Spec of each fork in turn.
+func TestGrandchild(t *testing.T) {
+	blob := def.Alias("TestBlob", def.ByteVector(def.N(64)))
+	f := &def.Fork{Name: "testfork", Parent: forks.Capella, Containers: []*def.Container{
+		{Name: "Record", Fields: []def.Field{
+			{Name: "blob", Type: blob},
+			{Name: "attestations", Type: def.List(def.Ref("Attestation"), def.N(4))},
+			{Name: "body", Type: def.Ref("BeaconBlockBody")},
+			{Name: "header", Type: def.Ref("BeaconBlockHeader")},
+		}},
+	}}
+	src, err := generate(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// phase0's Spec, from the fork's: through capella's and each of its
+	// ancestors' in turn.
+	phase0Spec := "spec.Capella"
+	for a := forks.Capella.Parent; a != nil; a = a.Parent {
+		phase0Spec += "." + def.GoName(a.Name)
+	}
+	for _, want := range []string{
+		`"github.com/ssztree/ssztree/capella"`,
+		`"github.com/ssztree/ssztree/phase0"`,
+		"type Attestation = capella.Attestation",
+		"type Root = capella.Root",
+		"return capella.NewAttestation(spec.Capella)",
+		"type TestBlob [64]byte",
+		`forkcode.UnmarshalSSZ(v[:], b, "testfork", "TestBlob")`,
+		"phase0.WrapAttestation(" + phase0Spec + ", v.(*view.Container))",
+		"return capella.WrapAttestation(spec.Capella, c)",
+		"capella.WrapBeaconBlockBody(x.Spec().Capella, x.container().Field(2).(*view.Container))",
+		"func (x *Record) SetHeader(v BeaconBlockHeader)",
+		`Record: ts.Container("Record")`,
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the grandchild fork's code lacks %s", want)
+		}
+	}
+	if !bytes.Contains(src, []byte("type Checkpoint = capella.Checkpoint")) {
+		t.Error("the grandchild fork does not re-export Checkpoint")
+	}
+}
