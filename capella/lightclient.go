@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -31,11 +31,7 @@ var (
 )
 
 func lightClientGindex(container, path string) tree.Gindex {
-	g, err := schema.Gindex(Mainnet.Type(container), path)
-	if err != nil {
-		panic(err)
-	}
-	return g
+	return forkcode.Gindex(Mainnet.Type(container), path)
 }
 
 // The branches below are the specification's compute_merkle_proof of a
@@ -78,17 +74,7 @@ func ExecutionBranch(body *BeaconBlockBody) ([forks.ExecutionPayloadDepth]Bytes3
 // proveInto writes the branch of the node at g of v's tree to dst, which
 // has room for exactly its length.
 func proveInto(v view.View, g tree.Gindex, dst []Bytes32) error {
-	_, branch, err := tree.Prove(v.Node(), g)
-	if err != nil {
-		return err
-	}
-	if len(branch) != len(dst) {
-		return fmt.Errorf("capella: branch of %d roots for generalized index %d, want %d", len(branch), g, len(dst))
-	}
-	for i, r := range branch {
-		dst[i] = r
-	}
-	return nil
+	return forkcode.Branch("capella", v, g, dst)
 }
 
 // ExecutionPayloadHeaderOf returns the header of an execution payload: its

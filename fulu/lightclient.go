@@ -1,10 +1,8 @@
 package fulu
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -29,11 +27,7 @@ var (
 )
 
 func lightClientGindex(container, path string) tree.Gindex {
-	g, err := schema.Gindex(Mainnet.Type(container), path)
-	if err != nil {
-		panic(err)
-	}
-	return g
+	return forkcode.Gindex(Mainnet.Type(container), path)
 }
 
 // The branches below are the specification's compute_merkle_proof of a
@@ -68,15 +62,5 @@ func FinalityBranch(st *BeaconState) ([forks.FinalizedRootDepthElectra]Bytes32, 
 // proveInto writes the branch of the node at g of v's tree to dst, which
 // has room for exactly its length.
 func proveInto(v view.View, g tree.Gindex, dst []Bytes32) error {
-	_, branch, err := tree.Prove(v.Node(), g)
-	if err != nil {
-		return err
-	}
-	if len(branch) != len(dst) {
-		return fmt.Errorf("fulu: branch of %d roots for generalized index %d, want %d", len(branch), g, len(dst))
-	}
-	for i, r := range branch {
-		dst[i] = r
-	}
-	return nil
+	return forkcode.Branch("fulu", v, g, dst)
 }
