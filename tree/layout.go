@@ -83,10 +83,7 @@ func (l *Layout) check(data []byte) error {
 	if len(data) > l.PageSize() {
 		return fmt.Errorf("%w: %d bytes in a page of %d", ErrLayout, len(data), l.PageSize())
 	}
-	if !l.elem.raw && len(data)%l.elem.size != 0 {
-		return fmt.Errorf("%w: %d bytes are not whole values of %d bytes", ErrLayout, len(data), l.elem.size)
-	}
-	return nil
+	return l.checkValues(len(data))
 }
 
 func (l *Layout) checkValues(n int) error {

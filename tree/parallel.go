@@ -7,8 +7,7 @@ import (
 
 // parallelCopyBytes is the smallest data whose copy into or out of pages is
 // split across goroutines: a fresh buffer is paged in by the copy, and the
-// kernel serves page faults from two cores about twice as fast as from one
-// (docs/performance.md has the decode figures). The threshold itself keeps
+// kernel serves the page faults of two cores at once. The threshold keeps
 // small values on one goroutine; it is not a measured break-even.
 const parallelCopyBytes = 4 << 20
 

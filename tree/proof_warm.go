@@ -164,8 +164,8 @@ type pageAt struct {
 
 // valueBatch gathers values of pages, of one shape, whose roots are to be
 // hashed together: a batch of hundreds of values hashes each level of
-// their trees in one call, where a page alone has a few values (a call of a
-// few pairs costs several times more per pair than a large batch).
+// their trees in one call, where a page alone has a few values: each call
+// has a fixed cost, which a batch shares among its pairs.
 type valueBatch struct {
 	shape *Shape
 	src   [][]byte
