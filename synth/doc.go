@@ -1,8 +1,8 @@
-// Package synth builds deterministic synthetic beacon states of the forks
-// since Capella, with realistic contents, for the demo, the tests and the
-// benchmarks, and for users who want a state to try the library on: the
-// same seed gives the same bytes, and every benchmark that names a fork, a
-// size and a seed measures the same state.
+// Package synth builds deterministic synthetic beacon states and blocks
+// of the forks since Capella, with realistic contents, for the demo, the
+// tests and the benchmarks, and for users who want a state to try the
+// library on: the same seed gives the same bytes, and every benchmark that
+// names a fork, a size and a seed measures the same state or block.
 //
 // [CapellaState], [DenebState], [ElectraState] and [FuluState] take the
 // preset's Spec, the number n of validators and the seed. Every state
@@ -50,6 +50,28 @@
 // in 0x01, as the minimal configuration's do), and, from Deneb on,
 // mainnet's epoch of the fork (configs/mainnet.yaml of the specification
 // release v1.6.1).
+//
+// [CapellaBlock], [DenebBlock], [ElectraBlock] and [FuluBlock] take the
+// preset's Spec and the seed, and return a signed block of a chain of
+// 1,000,000 active validators (64 committees of 488 per slot in mainnet),
+// of random roots, keys and signatures, in the preset's sizes:
+//
+//   - a sync aggregate with 97% of its bits set;
+//   - a payload of 100 transactions of realistic sizes (six in ten of 100
+//     to 250 bytes, three of 250 to 1,500, and the rest up to 40,000;
+//     about 80 kB in all) and 16 withdrawals (MAX_WITHDRAWALS_PER_PAYLOAD
+//     in the minimal preset: 4), sweep skims of some hundredths of an
+//     ether;
+//   - Capella's and Deneb's blocks: 100 attestations of one committee
+//     each, those of the 64 committees of the last slot with 95% of their
+//     bits set, the others with 10%;
+//   - Deneb's: 6 blobs' commitments (MAX_BLOBS_PER_BLOCK);
+//   - Electra's and Fulu's: 8 attestations (MAX_ATTESTATIONS_ELECTRA) of
+//     EIP-7549, the first of every committee of the last slot with 95% of
+//     their bits set, the others of about half of the committees with
+//     10%; 9 blobs' commitments (MAX_BLOBS_PER_BLOCK_ELECTRA); execution
+//     requests: 4 deposits, 2 withdrawals (a full exit and a partial
+//     one) and 1 consolidation. A mainnet Fulu block is about 100 kB.
 //
 // A state of 1,000,000 validators builds in seconds. While building, a
 // builder holds the validators' values besides the state; once it returns,

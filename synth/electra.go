@@ -40,8 +40,8 @@ type electraState interface {
 
 // fillElectraState sets every field of st, with n validators at about the
 // given slot of fork version (5 for Electra, 6 for Fulu) scheduled at
-// forkEpoch, and returns the population fillState made.
-func fillElectraState(st electraState, h payloadHeader, p *def.Preset, n int, s source, slot uint64, version byte, forkEpoch capella.Epoch) (population, error) {
+// forkEpoch, the latest payload of gasLimit, and returns the population fillState made.
+func fillElectraState(st electraState, h payloadHeader, p *def.Preset, n int, s source, slot, gasLimit uint64, version byte, forkEpoch capella.Epoch) (population, error) {
 	pop, err := fillState(st, h, p, n, s, stateShape{
 		slot: slot,
 		fork: func(capella.Epoch) capella.Fork { return forkOf(p, version, forkEpoch) },
@@ -49,7 +49,7 @@ func fillElectraState(st electraState, h payloadHeader, p *def.Preset, n int, s 
 			return s.stakingValidator(epoch, electraMix)
 		},
 		summaries: historicalSummariesAt(slot / 32),
-		gasLimit:  45_000_000,
+		gasLimit:  gasLimit,
 		blobs:     6,
 	})
 	if err != nil {
@@ -130,7 +130,7 @@ func ElectraState(spec *electra.Spec, n int, seed uint64) (*electra.BeaconState,
 		return nil, errNilSpec
 	}
 	st := electra.NewBeaconState(spec)
-	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, newSource(seed), 390_000*32, 5, electraForkEpoch); err != nil {
+	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, newSource(seed), 390_000*32, 45_000_000, 5, electraForkEpoch); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -146,7 +146,7 @@ func FuluState(spec *fulu.Spec, n int, seed uint64) (*fulu.BeaconState, error) {
 	}
 	st := fulu.NewBeaconState(spec)
 	s := newSource(seed)
-	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, s, 420_000*32, 6, fuluForkEpoch); err != nil {
+	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, s, 420_000*32, 60_000_000, 6, fuluForkEpoch); err != nil {
 		return nil, err
 	}
 	lookahead := st.ProposerLookahead()

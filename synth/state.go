@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
@@ -47,19 +46,7 @@ type capellaState interface {
 // payloadHeader is what the execution payload headers of Capella and every
 // later fork share.
 type payloadHeader interface {
-	SetParentHash(capella.Hash32)
-	SetFeeRecipient(capella.ExecutionAddress)
-	SetStateRoot(capella.Bytes32)
-	SetReceiptsRoot(capella.Bytes32)
-	LogsBloom() *view.BasicVector[byte]
-	SetPrevRandao(capella.Bytes32)
-	SetBlockNumber(uint64)
-	SetGasLimit(uint64)
-	SetGasUsed(uint64)
-	SetTimestamp(uint64)
-	ExtraData() *view.BasicList[byte]
-	SetBaseFeePerGas(uint256.Int)
-	SetBlockHash(capella.Hash32)
+	executionFields
 	SetTransactionsRoot(capella.Root)
 	SetWithdrawalsRoot(capella.Root)
 }
@@ -254,24 +241,9 @@ func fillState(st capellaState, h payloadHeader, p *def.Preset, n int, s source,
 // fillPayloadHeader sets every field of h that Capella's header has, for a
 // payload of block number.
 func fillPayloadHeader(h payloadHeader, s source, number, gasLimit uint64) error {
-	h.SetParentHash(capella.Hash32(s.root()))
-	h.SetFeeRecipient(s.address())
-	h.SetStateRoot(s.bytes32())
-	h.SetReceiptsRoot(s.bytes32())
-	bloom := h.LogsBloom()
-	for i := 0; i < bloom.Len(); i += 7 {
-		bloom.Set(i, byte(s.Uint32()))
+	if err := fillExecution(h, s, number, gasLimit); err != nil {
+		return err
 	}
-	h.SetPrevRandao(s.bytes32())
-	h.SetBlockNumber(number)
-	h.SetGasLimit(gasLimit)
-	h.SetGasUsed(s.Uint64N(gasLimit))
-	h.SetTimestamp(1_606_824_023 + 12*number)
-	if err := h.ExtraData().SetBytes([]byte("ssztree synthetic payload")); err != nil {
-		return fmt.Errorf("synth: extra data: %w", err)
-	}
-	h.SetBaseFeePerGas(*uint256.NewInt(s.Uint64N(100_000_000_000)))
-	h.SetBlockHash(capella.Hash32(s.root()))
 	h.SetTransactionsRoot(s.root())
 	h.SetWithdrawalsRoot(s.root())
 	return nil
