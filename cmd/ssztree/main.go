@@ -32,6 +32,8 @@ func main() {
 		err = demo(os.Args[2:], os.Stdout)
 	case "conform":
 		err = conform(os.Args[2:], os.Stdout)
+	case "inspect":
+		err = inspect(os.Args[2:], os.Stdout)
 	default:
 		usage()
 	}
