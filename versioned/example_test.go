@@ -2,7 +2,9 @@ package versioned_test
 
 import (
 	"fmt"
+	"net/http"
 
+	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
@@ -63,4 +65,67 @@ func ExampleUnmarshalSignedBlockEnvelope() {
 	// Output:
 	// electra block at slot 11649024 finalized: true
 	// header root is the block root: true
+}
+
+// A beacon node's SSZ response names its fork in the Eth-Consensus-Version
+// header.
+func ExampleDecodeState() {
+	st := electra.NewBeaconState(electra.Mainnet)
+	st.SetSlot(11_649_030)
+	body, err := st.MarshalSSZ()
+	if err != nil {
+		panic(err)
+	}
+	header := http.Header{"Eth-Consensus-Version": {"electra"}}
+
+	fork, err := forks.ParseName(header.Get("Eth-Consensus-Version"))
+	if err != nil {
+		panic(err)
+	}
+	s, err := versioned.DecodeState(fork, forks.Mainnet, body)
+	if err != nil {
+		panic(err)
+	}
+	g, _ := s.Gindex("finalized_checkpoint.root")
+	fmt.Println(s.ForkName(), s.Slot(), g, s.ForkName() >= forks.NameElectra)
+
+	// The same bytes given the wrong fork name.
+	_, err = versioned.DecodeState(forks.NameDeneb, forks.Mainnet, body)
+	fmt.Println(err != nil)
+	// Output:
+	// electra 11649030 169 true
+	// true
+}
+
+// A devnet's schedule, from its config.yaml, names the fork and preset of
+// its states.
+func ExampleReadState_config() {
+	config := []byte(`CONFIG_NAME: devnet-7
+PRESET_BASE: minimal
+GENESIS_FORK_VERSION: 0x10000070
+ALTAIR_FORK_VERSION: 0x20000070
+ALTAIR_FORK_EPOCH: 0
+BELLATRIX_FORK_VERSION: 0x30000070
+BELLATRIX_FORK_EPOCH: 0
+CAPELLA_FORK_VERSION: 0x40000070
+CAPELLA_FORK_EPOCH: 0
+DENEB_FORK_VERSION: 0x50000070
+DENEB_FORK_EPOCH: 5
+`)
+	schedule, err := forks.ParseConfig(config)
+	if err != nil {
+		panic(err)
+	}
+	st := deneb.NewBeaconState(deneb.Minimal)
+	st.SetSlot(41)
+	st.SetFork(deneb.Fork{CurrentVersion: deneb.Version{0x50, 0x00, 0x00, 0x70}})
+	b, _ := st.MarshalSSZ()
+
+	s, found, err := versioned.ReadState(b, schedule)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.ForkName(), found.Schedule, schedule.AtSlot(uint64(s.Slot())))
+	// Output:
+	// deneb devnet-7 (minimal preset) deneb
 }
