@@ -10,9 +10,11 @@ import (
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // stateSetter is what the tests set in a state of any fork.
@@ -310,5 +312,58 @@ func TestSidecars(t *testing.T) {
 	}
 	if _, err := DecodeDataColumnSidecar(forks.NameElectra, forks.Mainnet, b); !errors.Is(err, forks.ErrUnknownFork) {
 		t.Errorf("electra column sidecar: %v", err)
+	}
+}
+
+// Synthetic states and blocks of a mainnet chain (package synth), with
+// their contents: ReadState finds their forks, and the common methods
+// agree with the fork's own view.
+func TestSynthetic(t *testing.T) {
+	const n = 300
+	type state interface {
+		MarshalSSZ() ([]byte, error)
+		HashTreeRoot() [32]byte
+	}
+	mk := map[forks.Name]func() (state, error){
+		forks.NameCapella: func() (state, error) { return synth.CapellaState(capella.Mainnet, n, 3) },
+		forks.NameDeneb:   func() (state, error) { return synth.DenebState(deneb.Mainnet, n, 3) },
+		forks.NameElectra: func() (state, error) { return synth.ElectraState(electra.Mainnet, n, 3) },
+		forks.NameFulu:    func() (state, error) { return synth.FuluState(fulu.Mainnet, n, 3) },
+	}
+	for fork, f := range mk {
+		want, err := f()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := want.MarshalSSZ()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, d, err := ReadState(b)
+		if err != nil {
+			t.Fatalf("%v: %v", fork, err)
+		}
+		if st.ForkName() != fork || d.Schedule != forks.MainnetSchedule || d.BySlot || st.Validators().Len() != n ||
+			st.HashTreeRoot() != want.HashTreeRoot() || forks.MainnetSchedule.AtSlot(uint64(st.Slot())) != fork {
+			t.Errorf("%v: read as %v of %v, %d validators", fork, st.ForkName(), d.Schedule, st.Validators().Len())
+		}
+	}
+	sb, err := synth.FuluBlock(fulu.Mainnet, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := sb.MarshalSSZ()
+	got, err := DecodeSignedBlock(forks.NameFulu, forks.Mainnet, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Message().Header() != fulu.BeaconBlockHeaderOf(sb.Message()) || got.HashTreeRoot() != sb.HashTreeRoot() {
+		t.Error("fulu block: header or root differs")
+	}
+	if f, ok := got.Fulu(); !ok || f.Message().Body().BlobKZGCommitments().Len() != 9 {
+		t.Errorf("Fulu() of a fulu block: %v", ok)
+	}
+	if _, ok := got.Electra(); ok {
+		t.Error("Electra() of a fulu block")
 	}
 }
