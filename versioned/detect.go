@@ -21,6 +21,8 @@ type Detection struct {
 	// whose version the state holds, or the one its slot was read
 	// with. Its Preset is the preset of the state.
 	Schedule *forks.Schedule
+	// Given is true when Schedule is one of those the caller gave.
+	Given bool
 	// Version is the state's fork.current_version.
 	Version forks.ForkVersion
 	// BySlot is true when no schedule has Version (or it is the
@@ -31,11 +33,11 @@ type Detection struct {
 
 // DetectState finds the fork of the serialized BeaconState b, of any fork,
 // without decoding it. It reads fork.current_version, and looks it up in
-// schedules, or the built-in schedules (forks.Schedules) when none is
-// given; when none has it, it takes the fork of the state's slot in the
-// first of schedules, or in forks.MainnetSchedule. The all-zero version,
-// which every fork's default state holds, is looked up by slot too. Bytes
-// too short to hold the slot and the version are an error.
+// schedules, in order, then in the built-in schedules (forks.Schedules);
+// when none has it, it takes the fork of the state's slot in the first of
+// schedules, or in forks.MainnetSchedule when none is given. The all-zero
+// version, which every fork's default state holds, is looked up by slot
+// too. Bytes too short to hold the slot and the version are an error.
 func DetectState(b []byte, schedules ...*forks.Schedule) (Detection, error) {
 	v, ok := forks.StateForkVersion(b)
 	if !ok {
@@ -44,14 +46,20 @@ func DetectState(b []byte, schedules ...*forks.Schedule) (Detection, error) {
 	}
 	d := Detection{Version: v}
 	if v != (forks.ForkVersion{}) {
-		if n, s, ok := forks.LookupVersion(v, schedules...); ok {
+		if len(schedules) > 0 {
+			if n, s, ok := forks.LookupVersion(v, schedules...); ok {
+				d.Fork, d.Schedule, d.Given = n, s, true
+				return d, nil
+			}
+		}
+		if n, s, ok := forks.LookupVersion(v); ok {
 			d.Fork, d.Schedule = n, s
 			return d, nil
 		}
 	}
 	d.Schedule = forks.MainnetSchedule
 	if len(schedules) > 0 {
-		d.Schedule = schedules[0]
+		d.Schedule, d.Given = schedules[0], true
 	}
 	d.BySlot = true
 	d.Fork = d.Schedule.AtSlot(binary.LittleEndian.Uint64(b[slotOffset:]))
@@ -59,13 +67,20 @@ func DetectState(b []byte, schedules ...*forks.Schedule) (Detection, error) {
 }
 
 // ReadState returns the serialized BeaconState b, of the fork and preset
-// DetectState finds, with what it found.
+// DetectState finds, with what it found. A fork that a schedule of the
+// caller's gives the state's version is the state's, whatever the
+// built-in schedules say of that version (see [DecodeState]).
 func ReadState(b []byte, schedules ...*forks.Schedule) (*State, Detection, error) {
 	d, err := DetectState(b, schedules...)
 	if err != nil {
 		return nil, d, err
 	}
-	st, err := DecodeState(d.Fork, d.Schedule.Preset(), b)
+	var st *State
+	if d.Given && !d.BySlot {
+		st, err = decodeState(d.Fork, d.Schedule.Preset(), b, false)
+	} else {
+		st, err = DecodeState(d.Fork, d.Schedule.Preset(), b)
+	}
 	if err != nil {
 		how := "fork.current_version " + d.Version.String()
 		if d.BySlot {

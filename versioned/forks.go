@@ -12,6 +12,7 @@ import (
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -62,8 +63,12 @@ type signedView interface {
 // uses, made over the fork's concrete types by newForkTypes, so that the
 // rest of the package has no switch on the fork.
 type forkTypes struct {
-	newState     func(minimal bool) stateView
-	decodeState  func(minimal bool, b []byte) (stateView, error)
+	newState    func(minimal bool) stateView
+	decodeState func(minimal bool, b []byte) (stateView, error)
+	// decodeAny decodes a state without the fork packages' check of its
+	// fork.current_version against the built-in schedules: for a state
+	// whose fork a schedule of the caller's gave.
+	decodeAny    func(minimal bool, b []byte) (stateView, error)
 	copyState    func(stateView) stateView
 	newBlock     func(minimal bool) blockView
 	decodeBlock  func(minimal bool, b []byte) (blockView, error)
@@ -75,9 +80,11 @@ type forkTypes struct {
 }
 
 // newForkTypes returns the forkTypes of the fork whose Specs of the two
-// presets are mainnet and minimal, and whose constructors and decoders of
-// the state, block and signed block are given.
-func newForkTypes[P any,
+// presets are mainnet and minimal, and whose constructors, decoders and
+// wrappers of the state, block and signed block are given.
+func newForkTypes[P interface {
+	Type(name string) *schema.Container
+},
 	S interface {
 		stateView
 		Copy() S
@@ -92,7 +99,7 @@ func newForkTypes[P any,
 		Message() B
 	}](
 	mainnet, minimal P,
-	newState func(P) S, decodeState func(P, []byte) (S, error),
+	newState func(P) S, decodeState func(P, []byte) (S, error), wrapState func(P, *view.Container) S,
 	newBlock func(P) B, decodeBlock func(P, []byte) (B, error),
 	newSigned func(P) SB, decodeSigned func(P, []byte) (SB, error),
 ) forkTypes {
@@ -110,6 +117,13 @@ func newForkTypes[P any,
 				return nil, err
 			}
 			return v, nil
+		},
+		decodeAny: func(min bool, b []byte) (stateView, error) {
+			c, err := view.DecodeContainer(spec(min).Type("BeaconState"), b)
+			if err != nil {
+				return nil, err
+			}
+			return wrapState(spec(min), c), nil
 		},
 		copyState: func(v stateView) stateView { return v.(S).Copy() },
 		newBlock:  func(min bool) blockView { return newBlock(spec(min)) },
@@ -137,25 +151,32 @@ func newForkTypes[P any,
 // types are the forkTypes of every fork, by forks.Name.
 var types = [...]forkTypes{
 	forks.NamePhase0: newForkTypes(phase0.Mainnet, phase0.Minimal,
-		phase0.NewBeaconState, phase0.DecodeBeaconState, phase0.NewBeaconBlock, phase0.DecodeBeaconBlock,
+		phase0.NewBeaconState, phase0.DecodeBeaconState, phase0.WrapBeaconState,
+		phase0.NewBeaconBlock, phase0.DecodeBeaconBlock,
 		phase0.NewSignedBeaconBlock, phase0.DecodeSignedBeaconBlock),
 	forks.NameAltair: newForkTypes(altair.Mainnet, altair.Minimal,
-		altair.NewBeaconState, altair.DecodeBeaconState, altair.NewBeaconBlock, altair.DecodeBeaconBlock,
+		altair.NewBeaconState, altair.DecodeBeaconState, altair.WrapBeaconState,
+		altair.NewBeaconBlock, altair.DecodeBeaconBlock,
 		altair.NewSignedBeaconBlock, altair.DecodeSignedBeaconBlock),
 	forks.NameBellatrix: newForkTypes(bellatrix.Mainnet, bellatrix.Minimal,
-		bellatrix.NewBeaconState, bellatrix.DecodeBeaconState, bellatrix.NewBeaconBlock, bellatrix.DecodeBeaconBlock,
+		bellatrix.NewBeaconState, bellatrix.DecodeBeaconState, bellatrix.WrapBeaconState,
+		bellatrix.NewBeaconBlock, bellatrix.DecodeBeaconBlock,
 		bellatrix.NewSignedBeaconBlock, bellatrix.DecodeSignedBeaconBlock),
 	forks.NameCapella: newForkTypes(capella.Mainnet, capella.Minimal,
-		capella.NewBeaconState, capella.DecodeBeaconState, capella.NewBeaconBlock, capella.DecodeBeaconBlock,
+		capella.NewBeaconState, capella.DecodeBeaconState, capella.WrapBeaconState,
+		capella.NewBeaconBlock, capella.DecodeBeaconBlock,
 		capella.NewSignedBeaconBlock, capella.DecodeSignedBeaconBlock),
 	forks.NameDeneb: newForkTypes(deneb.Mainnet, deneb.Minimal,
-		deneb.NewBeaconState, deneb.DecodeBeaconState, deneb.NewBeaconBlock, deneb.DecodeBeaconBlock,
+		deneb.NewBeaconState, deneb.DecodeBeaconState, deneb.WrapBeaconState,
+		deneb.NewBeaconBlock, deneb.DecodeBeaconBlock,
 		deneb.NewSignedBeaconBlock, deneb.DecodeSignedBeaconBlock),
 	forks.NameElectra: newForkTypes(electra.Mainnet, electra.Minimal,
-		electra.NewBeaconState, electra.DecodeBeaconState, electra.NewBeaconBlock, electra.DecodeBeaconBlock,
+		electra.NewBeaconState, electra.DecodeBeaconState, electra.WrapBeaconState,
+		electra.NewBeaconBlock, electra.DecodeBeaconBlock,
 		electra.NewSignedBeaconBlock, electra.DecodeSignedBeaconBlock),
 	forks.NameFulu: newForkTypes(fulu.Mainnet, fulu.Minimal,
-		fulu.NewBeaconState, fulu.DecodeBeaconState, fulu.NewBeaconBlock, fulu.DecodeBeaconBlock,
+		fulu.NewBeaconState, fulu.DecodeBeaconState, fulu.WrapBeaconState,
+		fulu.NewBeaconBlock, fulu.DecodeBeaconBlock,
 		fulu.NewSignedBeaconBlock, fulu.DecodeSignedBeaconBlock),
 }
 

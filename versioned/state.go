@@ -39,11 +39,21 @@ type State struct {
 // another preset, is a *forks.WrongForkError saying what it holds; to find
 // the fork from the bytes, see [ReadState].
 func DecodeState(fork forks.Name, preset *def.Preset, b []byte) (*State, error) {
+	return decodeState(fork, preset, b, true)
+}
+
+// decodeState is DecodeState, without the check of fork.current_version
+// against the built-in schedules unless checked.
+func decodeState(fork forks.Name, preset *def.Preset, b []byte, checked bool) (*State, error) {
 	t, minimal, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v, err := t.decodeState(minimal, b)
+	decode := t.decodeAny
+	if checked {
+		decode = t.decodeState
+	}
+	v, err := decode(minimal, b)
 	if err != nil {
 		return nil, err
 	}

@@ -367,3 +367,33 @@ func TestSynthetic(t *testing.T) {
 		t.Error("Electra() of a fulu block")
 	}
 }
+
+// The caller's schedules come first: a network that gives a version of
+// mainnet's Capella to its Deneb has Deneb states, which DecodeState,
+// with the built-in schedules alone, takes for Capella's. A version of
+// none of the caller's schedules is looked up in the built-in ones.
+func TestGivenSchedulesFirst(t *testing.T) {
+	odd, err := forks.NewSchedule("odd", "mainnet",
+		forks.ScheduledFork{Name: forks.NamePhase0, Version: forks.ForkVersion{0x70}},
+		forks.ScheduledFork{Name: forks.NameAltair, Version: forks.ForkVersion{0x71}},
+		forks.ScheduledFork{Name: forks.NameBellatrix, Version: forks.ForkVersion{0x72}},
+		forks.ScheduledFork{Name: forks.NameCapella, Version: forks.ForkVersion{0x73}},
+		forks.ScheduledFork{Name: forks.NameDeneb, Version: forks.ForkVersion{0x03}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := testState(t, forks.NameDeneb, odd, 10)
+	st, d, err := ReadState(b, odd)
+	if err != nil || st.ForkName() != forks.NameDeneb || d.Schedule != odd || !d.Given || d.BySlot {
+		t.Errorf("odd network: %+v, %v", d, err)
+	}
+	var wrong *forks.WrongForkError
+	if _, err := DecodeState(forks.NameDeneb, forks.Mainnet, b); !errors.As(err, &wrong) || wrong.Fork != forks.NameCapella {
+		t.Errorf("DecodeState: %v", err)
+	}
+	b = testState(t, forks.NameElectra, forks.SepoliaSchedule, 10)
+	st, d, err = ReadState(b, odd)
+	if err != nil || st.ForkName() != forks.NameElectra || d.Schedule != forks.SepoliaSchedule || d.Given {
+		t.Errorf("sepolia state, odd schedule given: %+v, %v", d, err)
+	}
+}
