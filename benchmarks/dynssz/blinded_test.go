@@ -46,9 +46,12 @@ func specOf[S any](p string, mainnet, minimal S) S {
 	return mainnet
 }
 
+// forkSpec is what the Spec of every fork's package has.
+type forkSpec interface{ Type(string) *schema.Container }
+
 // newBlinded returns blindedFork.blinded of a fork: its NewValue and
 // Type, given the fork's two specs.
-func newBlinded[S interface{ Type(string) *schema.Container }, V phase0.Value](mainnet, minimal S, newValue func(S, string) (V, bool)) func(string) (phase0.Value, schema.Type) {
+func newBlinded[S forkSpec, V phase0.Value](mainnet, minimal S, newValue func(S, string) (V, bool)) func(string) (phase0.Value, schema.Type) {
 	return func(p string) (phase0.Value, schema.Type) {
 		spec := specOf(p, mainnet, minimal)
 		v, _ := newValue(spec, "SignedBlindedBeaconBlock")
