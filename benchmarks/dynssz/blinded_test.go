@@ -47,7 +47,9 @@ func specOf[S any](p string, mainnet, minimal S) S {
 }
 
 // forkSpec is what the Spec of every fork's package has.
-type forkSpec interface{ Type(string) *schema.Container }
+type forkSpec interface {
+	Type(string) *schema.Container
+}
 
 // newBlinded returns blindedFork.blinded of a fork: its NewValue and
 // Type, given the fork's two specs.
