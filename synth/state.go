@@ -7,6 +7,7 @@ import (
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/view"
 )
 
@@ -57,29 +58,29 @@ type blobGas interface {
 	SetExcessBlobGas(uint64)
 }
 
-// Mainnet's fork versions and epochs (configs/mainnet.yaml of the
-// specification release v1.6.1). The minimal configuration's versions end
-// in 0x01 instead of 0x00 (configs/minimal.yaml).
-const (
-	capellaForkEpoch = 194_048
-	denebForkEpoch   = 269_568
-	electraForkEpoch = 364_032
-	fuluForkEpoch    = 411_392
-)
-
-// forkOf returns the Fork of a state of the fork whose version number is
-// version (3 for Capella... 6 for Fulu), the first of the 4 bytes of
-// mainnet's and minimal's versions, scheduled at epoch.
-func forkOf(p *def.Preset, version byte, epoch capella.Epoch) capella.Fork {
-	var last byte
-	if p.Name == "minimal" {
-		last = 0x01
+// forkOf returns the fork field of a state of fork n in preset p: the
+// versions of n and of the fork before it in the configuration of p's
+// name (mainnet's for a preset of another name), and mainnet's epoch of n,
+// from the schedules of package forks (configs/mainnet.yaml and
+// configs/minimal.yaml of the specification release v1.6.1).
+func forkOf(p *def.Preset, n forks.Name) capella.Fork {
+	versions := forks.MainnetSchedule
+	if p.Name == forks.MinimalSchedule.Preset().Name {
+		versions = forks.MinimalSchedule
 	}
+	previous, _ := versions.Version(n - 1)
+	current, _ := versions.Version(n)
 	return capella.Fork{
-		PreviousVersion: capella.Version{version - 1, 0, 0, last},
-		CurrentVersion:  capella.Version{version, 0, 0, last},
-		Epoch:           epoch,
+		PreviousVersion: capella.Version(previous),
+		CurrentVersion:  capella.Version(current),
+		Epoch:           capella.Epoch(mainnetEpoch(n)),
 	}
+}
+
+// mainnetEpoch returns mainnet's epoch of fork n.
+func mainnetEpoch(n forks.Name) uint64 {
+	epoch, _ := forks.MainnetSchedule.Epoch(n)
+	return epoch
 }
 
 // stateShape is what differs between the states fillState builds.
@@ -111,7 +112,9 @@ type population struct {
 // historicalSummariesAt returns the length of historical_summaries at a
 // mainnet epoch: one entry per SLOTS_PER_HISTORICAL_ROOT (8192) slots, 256
 // epochs, since Capella.
-func historicalSummariesAt(epoch uint64) uint64 { return (epoch - capellaForkEpoch) / 256 }
+func historicalSummariesAt(epoch uint64) uint64 {
+	return (epoch - mainnetEpoch(forks.NameCapella)) / 256
+}
 
 // fillState sets every field of st that Capella has, with n validators,
 // and returns them. The draws from s come in the order CapellaState has
@@ -294,7 +297,7 @@ func DenebState(spec *deneb.Spec, n int, seed uint64) (*deneb.BeaconState, error
 	st := deneb.NewBeaconState(spec)
 	_, err := fillState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, newSource(seed), stateShape{
 		slot: 300_000 * 32,
-		fork: func(capella.Epoch) capella.Fork { return forkOf(spec.Preset, 4, denebForkEpoch) },
+		fork: func(capella.Epoch) capella.Fork { return forkOf(spec.Preset, forks.NameDeneb) },
 		validator: func(s source, epoch capella.Epoch) (capella.Validator, capella.Gwei) {
 			return s.stakingValidator(epoch, denebMix)
 		},

@@ -11,6 +11,7 @@ import (
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/view"
 )
@@ -111,7 +112,7 @@ func TestDenebState(t *testing.T) {
 		st := checkEncoding(t,
 			func(seed uint64) (*deneb.BeaconState, error) { return DenebState(spec, 500, seed) },
 			func(b []byte) (*deneb.BeaconState, error) { return deneb.DecodeBeaconState(spec, b) })
-		checkFork(t, spec.Preset.Name, st.Fork(), 4, denebForkEpoch)
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameDeneb, 4, 269_568)
 		if n := st.Validators().Len(); n != 500 {
 			t.Errorf("%d validators", n)
 		}
@@ -133,7 +134,7 @@ func TestElectraState(t *testing.T) {
 		st := checkEncoding(t,
 			func(seed uint64) (*electra.BeaconState, error) { return ElectraState(spec, 2000, seed) },
 			func(b []byte) (*electra.BeaconState, error) { return electra.DecodeBeaconState(spec, b) })
-		checkFork(t, spec.Preset.Name, st.Fork(), 5, electraForkEpoch)
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameElectra, 5, 364_032)
 		checkElectra(t, spec.Preset, st, 2000)
 	}
 }
@@ -143,7 +144,7 @@ func TestFuluState(t *testing.T) {
 		st := checkEncoding(t,
 			func(seed uint64) (*fulu.BeaconState, error) { return FuluState(spec, 2000, seed) },
 			func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(spec, b) })
-		checkFork(t, spec.Preset.Name, st.Fork(), 6, fuluForkEpoch)
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameFulu, 6, 411_392)
 		checkElectra(t, spec.Preset, st, 2000)
 		v := spec.Preset.Values
 		lookahead := st.ProposerLookahead()
@@ -202,9 +203,10 @@ func TestBadArguments(t *testing.T) {
 }
 
 // checkFork checks that a state of the preset named preset has the fork
-// of version number version (4 for Deneb...) scheduled at epoch, in that
-// preset's configuration.
-func checkFork(t *testing.T, preset string, f capella.Fork, version byte, epoch capella.Epoch) {
+// field of fork name, whose versions begin with the byte version, at
+// mainnet's epoch of the fork (configs/mainnet.yaml of v1.6.1), and that
+// its current version names the fork in the schedules of package forks.
+func checkFork(t *testing.T, preset string, f capella.Fork, name forks.Name, version byte, epoch capella.Epoch) {
 	t.Helper()
 	last := byte(0)
 	if preset == "minimal" {
@@ -213,6 +215,9 @@ func checkFork(t *testing.T, preset string, f capella.Fork, version byte, epoch 
 	want := capella.Fork{PreviousVersion: capella.Version{version - 1, 0, 0, last}, CurrentVersion: capella.Version{version, 0, 0, last}, Epoch: epoch}
 	if f != want {
 		t.Errorf("%s: fork %+v, want %+v", preset, f, want)
+	}
+	if got, schedule, ok := forks.LookupVersion(forks.ForkVersion(f.CurrentVersion)); !ok || got != name || schedule.Preset().Name != preset {
+		t.Errorf("%s: version %x is %v of %v", preset, f.CurrentVersion, got, schedule)
 	}
 }
 
