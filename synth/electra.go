@@ -49,9 +49,10 @@ func fillElectraState(st electraState, h payloadHeader, p *def.Preset, n int, s 
 		validator: func(s source, epoch capella.Epoch) (capella.Validator, capella.Gwei) {
 			return s.stakingValidator(epoch, electraMix)
 		},
-		summaries: historicalSummariesAt(slot / 32),
-		gasLimit:  gasLimit,
-		blobs:     6,
+		historicalRoots: historicalRootsAt(slot / 32),
+		summaries:       historicalSummariesAt(slot / 32),
+		gasLimit:        gasLimit,
+		blobs:           6,
 	})
 	if err != nil {
 		return population{}, err

@@ -8,11 +8,14 @@ import (
 
 	"github.com/ssztree/ssztree/def"
 
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/view"
 )
 
@@ -304,5 +307,67 @@ func checkElectra(t *testing.T, p *def.Preset, st electraReader, n int) {
 		st.EarliestExitEpoch() <= epoch || st.ConsolidationBalanceToConsume() == 0 || st.EarliestConsolidationEpoch() <= epoch {
 		t.Errorf("%s: Electra's fields %d %d %d %d %d %d", preset, st.DepositRequestsStartIndex(), st.DepositBalanceToConsume(),
 			st.ExitBalanceToConsume(), st.EarliestExitEpoch(), st.ConsolidationBalanceToConsume(), st.EarliestConsolidationEpoch())
+	}
+}
+
+func TestPhase0State(t *testing.T) {
+	for _, spec := range []*phase0.Spec{phase0.Minimal, phase0.Mainnet} {
+		st := checkEncoding(t,
+			func(seed uint64) (*phase0.BeaconState, error) { return Phase0State(spec, 3000, seed) },
+			func(b []byte) (*phase0.BeaconState, error) { return phase0.DecodeBeaconState(spec, b) })
+		want := capella.Fork{PreviousVersion: st.Fork().CurrentVersion, CurrentVersion: st.Fork().CurrentVersion}
+		if f := st.Fork(); f != want || f.CurrentVersion[0] != 0 {
+			t.Errorf("%s: fork %+v, want the genesis version twice at epoch 0", spec.Preset.Name, f)
+		}
+		if n := st.HistoricalRoots().Len(); n != 195 {
+			t.Errorf("%s: %d historical roots, want 195", spec.Preset.Name, n)
+		}
+		// 3,000 validators: committees of the minimal preset's 8 slots
+		// an epoch, 4 a slot at most; of mainnet's 32 slots, 1 a slot.
+		v := spec.Preset.Values
+		count, _ := committeesOf(spec.Preset, 3000)
+		slotsPerEpoch := int(v["SLOTS_PER_EPOCH"])
+		if got, want := st.PreviousEpochAttestations().Len(), slotsPerEpoch*count; got != want {
+			t.Errorf("%s: %d pending attestations of the previous epoch, want %d", spec.Preset.Name, got, want)
+		}
+		if got, want := st.CurrentEpochAttestations().Len(), int(st.Slot())%slotsPerEpoch*count; got != want || got == 0 {
+			t.Errorf("%s: %d pending attestations of the current epoch, want %d", spec.Preset.Name, got, want)
+		}
+		for _, a := range st.CurrentEpochAttestations().All() {
+			if d := a.Data(); d.Slot >= st.Slot() || int(d.Index) >= count || a.InclusionDelay() == 0 {
+				t.Fatalf("%s: a pending attestation of slot %d, committee %d, delay %d in a state of slot %d", spec.Preset.Name, d.Slot, d.Index, a.InclusionDelay(), st.Slot())
+			}
+		}
+	}
+}
+
+func TestAltairState(t *testing.T) {
+	for _, spec := range []*altair.Spec{altair.Minimal, altair.Mainnet} {
+		st := checkEncoding(t,
+			func(seed uint64) (*altair.BeaconState, error) { return AltairState(spec, 500, seed) },
+			func(b []byte) (*altair.BeaconState, error) { return altair.DecodeBeaconState(spec, b) })
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameAltair, 1, 74_240)
+		if st.InactivityScores().Len() != 500 || st.CurrentEpochParticipation().Len() != 500 {
+			t.Errorf("%s: %d inactivity scores, %d participation flags", spec.Preset.Name, st.InactivityScores().Len(), st.CurrentEpochParticipation().Len())
+		}
+		if st.CurrentSyncCommittee().Pubkeys().Get(0) == (capella.BLSPubkey{}) {
+			t.Errorf("%s: an empty sync committee", spec.Preset.Name)
+		}
+	}
+}
+
+func TestBellatrixState(t *testing.T) {
+	for _, spec := range []*bellatrix.Spec{bellatrix.Minimal, bellatrix.Mainnet} {
+		st := checkEncoding(t,
+			func(seed uint64) (*bellatrix.BeaconState, error) { return BellatrixState(spec, 500, seed) },
+			func(b []byte) (*bellatrix.BeaconState, error) { return bellatrix.DecodeBeaconState(spec, b) })
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameBellatrix, 2, 144_896)
+		if h := st.LatestExecutionPayloadHeader(); h.GasLimit() != 30_000_000 || h.BlockHash() == (capella.Hash32{}) {
+			t.Errorf("%s: a payload header of gas limit %d, block hash %x", spec.Preset.Name, h.GasLimit(), h.BlockHash())
+		}
+		credentials := countCredentials(st.Validators().All())
+		if credentials[blsPrefix] <= credentials[executionPrefix] || credentials[compoundingPrefix] != 0 {
+			t.Errorf("%s: credentials by prefix: %v", spec.Preset.Name, credentials)
+		}
 	}
 }

@@ -1,28 +1,32 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/view"
 )
 
-// demoState is what the demo does with a beacon state of any fork it
-// runs: the fields of Capella's state, whose types the later forks alias.
+// demoState is what the demo does with a beacon state of any fork: the
+// fields of phase0's state, whose types the later forks alias.
 type demoState interface {
 	HashTreeRoot() [32]byte
 	MarshalSSZ() ([]byte, error)
@@ -34,6 +38,11 @@ type demoState interface {
 	StateRoots() *view.ValueVector[capella.Root, *capella.Root]
 	Validators() *view.ValueList[capella.Validator, *capella.Validator]
 	Balances() *view.BasicList[capella.Gwei]
+}
+
+// participation is what the states of Altair and later have for the
+// demo's deposit beside the validator and its balance.
+type participation interface {
 	PreviousEpochParticipation() *view.BasicList[capella.ParticipationFlags]
 	CurrentEpochParticipation() *view.BasicList[capella.ParticipationFlags]
 	InactivityScores() *view.BasicList[uint64]
@@ -87,6 +96,23 @@ func forkOf[S interface {
 
 // demoForks are the forks the demo runs, by name.
 var demoForks = map[string]demoFork{
+	"phase0": forkOf(phase0.Mainnet.Preset,
+		func(n int, seed uint64) (*phase0.BeaconState, error) {
+			return synth.Phase0State(phase0.Mainnet, n, seed)
+		},
+		func(b []byte) (*phase0.BeaconState, error) { return phase0.DecodeBeaconState(phase0.Mainnet, b) }),
+	"altair": forkOf(altair.Mainnet.Preset,
+		func(n int, seed uint64) (*altair.BeaconState, error) {
+			return synth.AltairState(altair.Mainnet, n, seed)
+		},
+		func(b []byte) (*altair.BeaconState, error) { return altair.DecodeBeaconState(altair.Mainnet, b) }),
+	"bellatrix": forkOf(bellatrix.Mainnet.Preset,
+		func(n int, seed uint64) (*bellatrix.BeaconState, error) {
+			return synth.BellatrixState(bellatrix.Mainnet, n, seed)
+		},
+		func(b []byte) (*bellatrix.BeaconState, error) {
+			return bellatrix.DecodeBeaconState(bellatrix.Mainnet, b)
+		}),
 	"capella": forkOf(capella.Mainnet.Preset,
 		func(n int, seed uint64) (*capella.BeaconState, error) {
 			return synth.CapellaState(capella.Mainnet, n, seed)
@@ -105,13 +131,14 @@ var demoForks = map[string]demoFork{
 		func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }),
 }
 
-// demoForkNames returns the names of demoForks, sorted.
+// demoForkNames returns the names of demoForks, in the forks' order.
 func demoForkNames() []string {
-	names := make([]string, 0, len(demoForks))
-	for name := range demoForks {
-		names = append(names, name)
+	var names []string
+	for _, name := range forks.Names() {
+		if _, ok := demoForks[name.String()]; ok {
+			names = append(names, name.String())
+		}
 	}
-	slices.Sort(names)
 	return names
 }
 
@@ -134,6 +161,9 @@ func demo(args []string, out io.Writer) error {
 	forkName := fs.String("fork", "fulu", "fork of the state: "+strings.Join(demoForkNames(), ", "))
 	file := fs.String("out", "", "write the state's SSZ to this file")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) { // -h: the usage is printed
+			return nil
+		}
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -287,9 +317,9 @@ func processSlot(st demoState, p *def.Preset) {
 	st.SetSlot(st.Slot() + 1)
 }
 
-// deposit appends a validator with its balance, participation flags and
-// inactivity score, as process_deposit does (and, from Electra on,
-// apply_pending_deposit of a new key).
+// deposit appends a validator with its balance, and from Altair on its
+// participation flags and inactivity score, as process_deposit does (and,
+// from Electra on, apply_pending_deposit of a new key).
 func deposit(st demoState, p *def.Preset, seed uint64) error {
 	epoch := capella.Epoch(uint64(st.Slot()) / p.Values["SLOTS_PER_EPOCH"])
 	if err := st.Validators().Append(synth.Validator(seed, epoch)); err != nil {
@@ -298,13 +328,17 @@ func deposit(st demoState, p *def.Preset, seed uint64) error {
 	if err := st.Balances().Append(32_000_000_000); err != nil {
 		return err
 	}
-	if err := st.PreviousEpochParticipation().Append(0); err != nil {
+	a, ok := st.(participation)
+	if !ok {
+		return nil
+	}
+	if err := a.PreviousEpochParticipation().Append(0); err != nil {
 		return err
 	}
-	if err := st.CurrentEpochParticipation().Append(0); err != nil {
+	if err := a.CurrentEpochParticipation().Append(0); err != nil {
 		return err
 	}
-	return st.InactivityScores().Append(0)
+	return a.InactivityScores().Append(0)
 }
 
 // queueDeposit appends a pending deposit of 32 ETH for the validator

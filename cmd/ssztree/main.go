@@ -7,7 +7,8 @@
 //	ssztree conform [dir]
 //
 // demo builds a deterministic synthetic mainnet beacon state of fork F
-// (capella, deneb, electra or fulu; fulu by default) with N validators
+// (phase0, altair, bellatrix, capella, deneb, electra or fulu; fulu by
+// default) with N validators
 // (1,000,000 by default), made by package synth, then encodes, decodes and
 // hashes it, processes a slot, changes one, a thousand and every balance,
 // takes a deposit, from Electra on queues a pending deposit, from Fulu on
