@@ -101,6 +101,26 @@ func TestCapellaStateIsUnchanged(t *testing.T) {
 	}
 }
 
+// TestFuluIsUnchanged pins the roots of a Fulu state and block: the
+// benchmarks name their inputs by fork, size and seed, so that a change of
+// the generator that moves them must say so here (and in the package doc).
+func TestFuluIsUnchanged(t *testing.T) {
+	st, err := FuluState(fulu.Mainnet, 1000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root := st.HashTreeRoot(); hex.EncodeToString(root[:]) != "5862199c11879c2a55179fbcd837eb4d61e1ece6973b0358716c1f16418263c6" {
+		t.Errorf("FuluState(fulu.Mainnet, 1000, 1) has root %x", root)
+	}
+	b, err := FuluBlock(fulu.Mainnet, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root := b.HashTreeRoot(); hex.EncodeToString(root[:]) != "398a792734385a4c29e69acb51c619eccc9db09a27b120cf369f4d212d70424b" {
+		t.Errorf("FuluBlock(fulu.Mainnet, 1) has root %x", root)
+	}
+}
+
 func TestCapellaState(t *testing.T) {
 	st := checkEncoding(t,
 		func(seed uint64) (*capella.BeaconState, error) { return CapellaState(capella.Minimal, 300, seed) },
