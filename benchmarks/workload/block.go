@@ -4,15 +4,29 @@ import (
 	"fmt"
 
 	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/view"
 )
 
-// Block returns the serialization of a mainnet Capella SignedBeaconBlock
-// whose execution payload carries 1,000 transactions of 150 to 450 bytes and
-// 16 withdrawals, its other fields random and its operation lists empty.
-func Block() ([]byte, error) {
+// Block returns the serialization of the mainnet SignedBeaconBlock of a
+// fork that the block micro case decodes.
+func Block(fork string) ([]byte, error) {
+	switch fork {
+	case harness.ForkCapella:
+		return capellaBlock()
+	case harness.ForkDeneb, harness.ForkElectra, harness.ForkFulu:
+		return interimBlock(fork)
+	}
+	return nil, fmt.Errorf("workload: no block of fork %q", fork)
+}
+
+// capellaBlock returns the serialization of a mainnet Capella
+// SignedBeaconBlock whose execution payload carries 1,000 transactions of
+// 150 to 450 bytes and 16 withdrawals, its other fields random and its
+// operation lists empty.
+func capellaBlock() ([]byte, error) {
 	r := rng(4)
 	var root capella.Root
 	var sig capella.BLSSignature

@@ -1,6 +1,6 @@
 // Package workload makes the inputs of the benchmarks, the same bytes for
-// every peer: synthetic mainnet Capella states (ssztree's internal/synth
-// generator) and the micro cases, built with ssztree's own types and encoded
+// every peer: synthetic mainnet states and blocks of each fork the suite
+// measures, and the micro cases, built with ssztree's own types and encoded
 // once.
 package workload
 
@@ -17,14 +17,26 @@ import (
 // Seed is the seed of every generated input.
 const Seed = 1
 
-// State returns the serialization of the synthetic mainnet Capella state of
-// n validators.
-func State(n int) ([]byte, error) {
-	st, err := synth.CapellaState(capella.Mainnet, n, Seed)
-	if err != nil {
-		return nil, fmt.Errorf("state of %d validators: %w", n, err)
+// State returns the serialization of the synthetic mainnet state of a fork
+// with n validators.
+func State(fork string, n int) ([]byte, error) {
+	var b []byte
+	var err error
+	switch fork {
+	case harness.ForkCapella:
+		var st *capella.BeaconState
+		if st, err = synth.CapellaState(capella.Mainnet, n, Seed); err == nil {
+			b, err = st.MarshalSSZ()
+		}
+	case harness.ForkDeneb, harness.ForkElectra, harness.ForkFulu:
+		b, err = interimState(fork, n)
+	default:
+		err = fmt.Errorf("no state of fork %q", fork)
 	}
-	return st.MarshalSSZ()
+	if err != nil {
+		return nil, fmt.Errorf("workload: %s state of %d validators: %w", fork, n, err)
+	}
+	return b, nil
 }
 
 // Sizes of the micro cases.
@@ -71,13 +83,14 @@ func Vector() []byte {
 	return b
 }
 
-// Micro returns the inputs of every micro case, by case name.
-func Micro() (map[string][]byte, error) {
+// Micro returns the inputs of every micro case, by case name, with the
+// block of a fork.
+func Micro(fork string) (map[string][]byte, error) {
 	cp, err := Checkpoint()
 	if err != nil {
 		return nil, err
 	}
-	block, err := Block()
+	block, err := Block(fork)
 	if err != nil {
 		return nil, err
 	}
