@@ -31,4 +31,15 @@
 // the containers of the beacon chain, validator, fork-choice, p2p and
 // light-client documents, those the ssz_static tests of consensus-spec-tests
 // cover.
+//
+// A fork is also a [Name] ([NameCapella]), ordered as the forks are and
+// spelled as the beacon API spells it ("capella"), and a network runs the
+// forks by a [Schedule]: each fork's [ForkVersion], the Fork.current_version
+// of its states, and its epoch. [MainnetSchedule], [SepoliaSchedule],
+// [HoodiSchedule] and [MinimalSchedule] are built in; [NewSchedule] and
+// [ParseConfig] make others. [LookupVersion] tells the fork, network and
+// preset of a version:
+//
+//	name, schedule, ok := forks.LookupVersion(forks.ForkVersion{0x06, 0, 0, 0})
+//	// forks.NameFulu, forks.MainnetSchedule, true
 package forks
