@@ -5,7 +5,7 @@
 // and 1,000,000 validators, Electra (ssztree, zrnt) and Deneb (ssztree,
 // karalabe) at 1,000,000. Run it from the benchmarks module:
 //
-//	go run ./cmd/report          # every table (about half an hour)
+//	go run ./cmd/report          # every table (about 15 minutes on an idle 2-core machine)
 //	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
 //
 // It exits with status 1 when ssztree computes a root that no peer agrees
