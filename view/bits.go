@@ -24,7 +24,7 @@ func (b *bitfield) Get(i int) bool {
 func (b *bitfield) Set(i int, v bool) {
 	b.index(i)
 	var c [1]byte
-	b.pages.read(i/8, c[:])
+	b.pages.read(i/8, c[:], true)
 	if v {
 		c[0] |= 1 << (i % 8)
 	} else {

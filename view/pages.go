@@ -28,8 +28,13 @@ type pages struct {
 	// takes over the roots of the groups that did not change.
 	bases map[uint64]*tree.Node
 	// last is a read cache, the page read last, published atomically so
-	// that concurrent readers may fill it; nil when empty.
+	// that concurrent readers may fill it; nil when empty. Readers without
+	// exclusive access publish a new pageRead; those with it (a writer, or
+	// a reader holding the family's lock while writes are pending) reuse
+	// own, which is published only while writes are pending, when every
+	// reader holds the lock, and never after the commit that ends them.
 	last atomic.Pointer[pageRead]
+	own  pageRead
 }
 
 // pageRead is a page as read: its index, its bytes, committed or dirty, and
@@ -67,14 +72,26 @@ func (p *pages) reset(data *tree.Node, size int) {
 // for a zero page). The result must not be modified.
 //
 // Readers may call it at once while the storage has no pending writes;
-// with pending writes, one at a time (see [link]).
-func (p *pages) page(i uint64) []byte {
+// with pending writes, one at a time and with exclusive set (see [link]).
+func (p *pages) page(i uint64, exclusive bool) []byte {
 	if r := p.cached(i); r != nil {
 		return r.b
 	}
 	b, n := p.load(i)
-	p.last.Store(&pageRead{index: i, b: b, node: n})
+	p.remember(pageRead{index: i, b: b, node: n}, exclusive)
 	return b
+}
+
+// remember puts r in the read cache; see last.
+func (p *pages) remember(r pageRead, exclusive bool) {
+	if !exclusive {
+		p.last.Store(&r)
+		return
+	}
+	p.own = r
+	if p.last.Load() != &p.own {
+		p.last.Store(&p.own)
+	}
 }
 
 // load returns the bytes of page i, as page does, and the committed page
@@ -117,11 +134,11 @@ func (p *pages) bytesOf(n *tree.Node) []byte {
 	return b
 }
 
-// read copies the bytes at off into dst.
-func (p *pages) read(off int, dst []byte) {
+// read copies the bytes at off into dst; exclusive is as for page.
+func (p *pages) read(off int, dst []byte, exclusive bool) {
 	for len(dst) > 0 {
 		i, in := uint64(off/p.per), off%p.per
-		b := p.page(i)
+		b := p.page(i, exclusive)
 		n := min(len(dst), p.per-in)
 		if in < len(b) {
 			copy(dst[:n], b[in:min(len(b), in+n)])
@@ -166,7 +183,7 @@ func (p *pages) writable(i uint64) []byte {
 	}
 	p.dirty[i] = d
 	if r != nil {
-		p.last.Store(&pageRead{index: i, b: d})
+		p.remember(pageRead{index: i, b: d}, true)
 	}
 	return d
 }
@@ -214,6 +231,9 @@ func (p *pages) markEmpty(i uint64) {
 // tree in one pass, and returns the new data tree.
 func (p *pages) commit() *tree.Node {
 	if len(p.dirty) == 0 {
+		if p.last.Load() == &p.own {
+			p.last.Store(nil)
+		}
 		return p.data
 	}
 	idx := make([]uint64, 0, len(p.dirty))
@@ -267,6 +287,6 @@ func (p *pages) bytes(dst []byte) []byte {
 	}
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
-	p.read(0, dst[start:])
+	p.read(0, dst[start:], true) // pending writes: exclusive access
 	return dst
 }

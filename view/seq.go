@@ -112,21 +112,23 @@ func (s *seq) elem(i int, scratch []byte) []byte {
 	if s.lk.pending.Load() {
 		return s.lockedElem(i, scratch)
 	}
-	return s.elemOf(i, scratch)
+	return s.elemOf(i, scratch, false)
 }
 
 func (s *seq) lockedElem(i int, scratch []byte) []byte {
 	defer s.lk.lock().Unlock()
-	return s.elemOf(i, scratch)
+	// Another reader may have committed while this one waited.
+	return s.elemOf(i, scratch, s.lk.pending.Load())
 }
 
 // elemOf is elem for a reader that may read the pages: the view has no
-// pending writes, or the caller has exclusive access.
-func (s *seq) elemOf(i int, scratch []byte) []byte {
+// pending writes, or the caller has exclusive access, which exclusive
+// says (see pages.page).
+func (s *seq) elemOf(i int, scratch []byte, exclusive bool) []byte {
 	off := i * s.esize
 	in := off % s.pages.per
 	if in+s.esize <= s.pages.per {
-		b := s.pages.page(uint64(off / s.pages.per))
+		b := s.pages.page(uint64(off/s.pages.per), exclusive)
 		if in+s.esize <= len(b) {
 			return b[in : in+s.esize]
 		}
@@ -134,7 +136,7 @@ func (s *seq) elemOf(i int, scratch []byte) []byte {
 			return nil
 		}
 	}
-	s.pages.read(off, scratch[:s.esize])
+	s.pages.read(off, scratch[:s.esize], exclusive)
 	return scratch[:s.esize]
 }
 
@@ -165,7 +167,7 @@ func (s *seq) shrink() error {
 	if s.bits && s.n%8 != 0 {
 		// Clear the removed bit, which shares a byte with the others.
 		var b [1]byte
-		s.pages.read(int(s.n/8), b[:])
+		s.pages.read(int(s.n/8), b[:], true)
 		b[0] &^= 1 << (s.n % 8)
 		s.pages.write(int(s.n/8), b[:])
 	}
@@ -205,8 +207,9 @@ func (s *seq) eachPage(f func(first int, b []byte) bool) {
 
 // read copies the bytes at off into dst, as pages.read does, for any reader.
 func (s *seq) read(off int, dst []byte) {
-	defer unlock(s.lk.lockIfPending())
-	s.pages.read(off, dst)
+	mu := s.lk.lockIfPending()
+	defer unlock(mu)
+	s.pages.read(off, dst, mu != nil && s.lk.pending.Load())
 }
 
 // bytes appends the bytes held to dst, as pages.bytes does, for any reader.

@@ -213,7 +213,14 @@ func read(spec *capella.Spec, s *snapshot, rng *rand.Rand) error {
 	if !tree.VerifyProof(root, g, leaf, branch) {
 		return fmt.Errorf("snapshot %d: proof of validator %d does not verify", s.gen, i)
 	}
-	p, err := st.Prove("slot", fmt.Sprintf("balances[%d]", rng.IntN(bal.Len())), "latest_execution_payload_header.block_number")
+	// Enough paths for the multiproof's breadth-first pass (tree's
+	// warmTargets), which batches the hashing of pages' values.
+	paths := []string{"slot", "latest_execution_payload_header.block_number"}
+	for range 10 {
+		paths = append(paths, fmt.Sprintf("balances[%d]", rng.IntN(bal.Len())),
+			fmt.Sprintf("validators[%d].pubkey", rng.IntN(vs.Len())))
+	}
+	p, err := st.Prove(paths...)
 	if err != nil {
 		return err
 	}
