@@ -1205,7 +1205,8 @@ func newSchemas(ts *def.Types) schemas {
 //	proposer_lookahead: Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1704,7 +1705,8 @@ func (x *BeaconState) ProposerLookahead() *view.BasicVector[ValidatorIndex] {
 //	kzg_commitments_inclusion_proof: Vector[Bytes32, KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type DataColumnSidecar struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1899,7 +1901,8 @@ func (x *DataColumnSidecar) KZGCommitmentsInclusionProof() *view.ValueVector[Byt
 //	row_index: RowIndex
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type MatrixEntry struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2069,7 +2072,8 @@ func (x *MatrixEntry) SetRowIndex(v RowIndex) { x.container().SetUint(3, uint64(
 //	columns: List[ColumnIndex, NUMBER_OF_COLUMNS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type DataColumnsByRootIdentifier struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
