@@ -27,9 +27,10 @@ const blockBodyField = 4
 // *electra.BeaconBlock, which Fulu and Electra both return for it. A nil
 // *Block is not valid.
 type Block struct {
-	fork   forks.Name
-	preset *def.Preset
-	v      blockView
+	fork    forks.Name
+	preset  *def.Preset
+	blinded bool // a BlindedBeaconBlock, its types those of blindedTypes
+	v       blockView
 }
 
 // DecodeBlock returns the BeaconBlock serialized in b, of fork and preset
@@ -64,6 +65,11 @@ func DecodeBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*Block, 
 
 // ForkName returns the fork the block is of.
 func (b *Block) ForkName() forks.Name { return b.fork }
+
+// Blinded reports whether b is a BlindedBeaconBlock, whose body holds the
+// header of its execution payload; its view is then Any's, and the
+// accessors of the forks' BeaconBlock views (Bellatrix()...) return false.
+func (b *Block) Blinded() bool { return b.blinded }
 
 // Preset returns the preset the block is of.
 func (b *Block) Preset() *def.Preset { return b.preset }
@@ -100,7 +106,7 @@ func (b *Block) HashTreeRoot() [32]byte { return b.v.HashTreeRoot() }
 
 // Copy returns an independent copy of b in O(1).
 func (b *Block) Copy() *Block {
-	return &Block{fork: b.fork, preset: b.preset, v: types[b.fork].copyBlock(b.v)}
+	return &Block{fork: b.fork, preset: b.preset, blinded: b.blinded, v: tableOf(b.fork, b.blinded).copyBlock(b.v)}
 }
 
 // MarshalSSZ returns the serialization of the block.
@@ -170,9 +176,10 @@ func (b *Block) Fulu() (*fulu.BeaconBlock, bool) {
 // package, with the fork and the preset it is of. A nil *SignedBlock is
 // not valid.
 type SignedBlock struct {
-	fork   forks.Name
-	preset *def.Preset
-	v      signedView
+	fork    forks.Name
+	preset  *def.Preset
+	blinded bool // a SignedBlindedBeaconBlock, its types those of blindedTypes
+	v       signedView
 }
 
 // DecodeSignedBlock returns the SignedBeaconBlock serialized in b, of fork
@@ -227,13 +234,18 @@ func UnmarshalSignedBlockEnvelope(preset *def.Preset, data []byte) (*SignedBlock
 // ForkName returns the fork the block is of.
 func (b *SignedBlock) ForkName() forks.Name { return b.fork }
 
+// Blinded reports whether b is a SignedBlindedBeaconBlock; its view is
+// then Any's, and the accessors of the forks' SignedBeaconBlock views
+// return false.
+func (b *SignedBlock) Blinded() bool { return b.blinded }
+
 // Preset returns the preset the block is of.
 func (b *SignedBlock) Preset() *def.Preset { return b.preset }
 
 // Message returns the handle of message, the block, which writes through
 // to b.
 func (b *SignedBlock) Message() *Block {
-	return &Block{fork: b.fork, preset: b.preset, v: types[b.fork].message(b.v)}
+	return &Block{fork: b.fork, preset: b.preset, blinded: b.blinded, v: tableOf(b.fork, b.blinded).message(b.v)}
 }
 
 // Signature returns signature.
@@ -245,7 +257,7 @@ func (b *SignedBlock) HashTreeRoot() [32]byte { return b.v.HashTreeRoot() }
 
 // Copy returns an independent copy of b in O(1).
 func (b *SignedBlock) Copy() *SignedBlock {
-	return &SignedBlock{fork: b.fork, preset: b.preset, v: types[b.fork].copySigned(b.v)}
+	return &SignedBlock{fork: b.fork, preset: b.preset, blinded: b.blinded, v: tableOf(b.fork, b.blinded).copySigned(b.v)}
 }
 
 // MarshalSSZ returns the serialization of the signed block.

@@ -31,12 +31,16 @@
 // (ForkName), compared with the ordered forks.Name (s.ForkName() >=
 // forks.NameElectra), not a type to switch on.
 //
-// Views are not safe for concurrent use, and neither are these values
-// (see the README: a read fills caches); copies are independent, and
-// Copy is O(1): give each goroutine its own. The handles that methods
-// return (Validators, Balances, Message) write through to the value they
-// came from, as the fork packages' handles do.
+// The blinded blocks of the beacon API, from Bellatrix on, are a Block
+// and a SignedBlock too ([DecodeBlindedBlock], [DecodeSignedBlindedBlock],
+// and [UnmarshalBlockEnvelope] for a proposer's response, blinded or not):
+// Blinded() says which, and Any() gives their view (*deneb.BlindedBeaconBlock...).
+// Their header and root are those of the full block.
 //
-// Blinded blocks are not here yet: the fork packages have no blinded
-// types.
+// Concurrency is the fork packages' rule, Go's for maps: any number of
+// goroutines may call the methods that do not change a value at once, as
+// long as none changes it meanwhile (a setter of the fork's view, a write
+// through a handle). Copies are independent, and Copy is O(1). The
+// handles that methods return (Validators, Balances, Message) write
+// through to the value they came from, as the fork packages' handles do.
 package versioned
