@@ -77,48 +77,6 @@ func proveInto(v view.View, g tree.Gindex, dst []Bytes32) error {
 	return forkcode.Branch("capella", v, g, dst)
 }
 
-// ExecutionPayloadHeaderOf returns the header of an execution payload: its
-// fields, with transactions and withdrawals replaced by their roots. The
-// header shares the payload's field trees, and has the same hash tree root.
-func ExecutionPayloadHeaderOf(payload *ExecutionPayload) (*ExecutionPayloadHeader, error) {
-	spec := payload.Spec()
-	pt, ht := spec.Type("ExecutionPayload"), spec.Type("ExecutionPayloadHeader")
-	pn := payload.View().Node()
-	indices := make([]uint64, ht.NumFields())
-	nodes := make([]*tree.Node, ht.NumFields())
-	for i := range nodes {
-		f := ht.Field(i)
-		name, root := f.Name, false
-		switch f.Name {
-		case "transactions_root":
-			name, root = "transactions", true
-		case "withdrawals_root":
-			name, root = "withdrawals", true
-		}
-		j := pt.FieldIndex(name)
-		if j < 0 || !root && pt.Field(j).Type.String() != f.Type.String() {
-			return nil, fmt.Errorf("capella: ExecutionPayload has no field %s for the header's %s", name, f.Name)
-		}
-		n, err := tree.Get(pn, pt.Depth(), uint64(j))
-		if err != nil {
-			return nil, err
-		}
-		if root {
-			n = tree.NewLeaf(n.Root())
-		}
-		indices[i], nodes[i] = uint64(i), n
-	}
-	hn, err := tree.SetMany(ht.Default(), ht.Depth(), indices, nodes)
-	if err != nil {
-		return nil, err
-	}
-	v, err := view.Of(ht, hn)
-	if err != nil {
-		return nil, err
-	}
-	return WrapExecutionPayloadHeader(spec, v.(*view.Container)), nil
-}
-
 // BlockToLightClientHeader returns the light-client header of a block: the
 // specification's block_to_light_client_header (Capella), of the block's
 // message. It holds the block's header, the header of its execution payload

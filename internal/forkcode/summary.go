@@ -1,0 +1,106 @@
+package forkcode
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+	"github.com/ssztree/ssztree/view"
+)
+
+// Summary returns the value of type to that stands for v as the
+// specification's headers stand for what they describe (an
+// ExecutionPayloadHeader for an ExecutionPayload, a BeaconBlockHeader's
+// body_root for a body), field by field: to has as many fields as v, and
+// each stands for v's field at the same position, X:
+//
+//   - a field X of the same type is v's, shared;
+//   - a field X_root, a Bytes32, is the hash tree root of v's;
+//   - a field X_header, or X of another container type, is the summary of
+//     v's.
+//
+// Each field of the summary has the root of the field of v it stands for,
+// so the summary has the root of v. The summary shares v's subtrees: it
+// costs the hashing of the fields it replaces by their roots, whose roots
+// v keeps. A field of to that does not stand for v's is an error naming
+// pkg, the fork's package.
+func Summary(pkg string, v *view.Container, to *schema.Container) (*view.Container, error) {
+	n, err := summary(pkg, v.Schema(), v.Node(), to)
+	if err != nil {
+		return nil, err
+	}
+	s, err := view.Of(to, n)
+	if err != nil {
+		return nil, err
+	}
+	return s.(*view.Container), nil
+}
+
+// summary returns the tree of the summary, of type to, of the value of type
+// from whose tree is n.
+func summary(pkg string, from *schema.Container, n *tree.Node, to *schema.Container) (*tree.Node, error) {
+	if from.NumFields() != to.NumFields() {
+		return nil, fmt.Errorf("%s: %s has %d fields, %s %d", pkg, to, to.NumFields(), from, from.NumFields())
+	}
+	fields, err := from.Fields(n)
+	if err != nil {
+		return nil, err
+	}
+	nodes := make([]*tree.Node, len(fields))
+	for i, f := range fields {
+		ff, tf := from.Field(i), to.Field(i)
+		switch {
+		case ff.Name == tf.Name && sameType(ff.Type, tf.Type):
+			nodes[i] = f
+			continue
+		case tf.Name == ff.Name+"_root" && isBytes32(tf.Type):
+			nodes[i] = tree.NewLeaf(f.Root())
+			continue
+		case tf.Name == ff.Name || tf.Name == ff.Name+"_header":
+			fc, ok1 := ff.Type.(*schema.Container)
+			tc, ok2 := tf.Type.(*schema.Container)
+			if ok1 && ok2 {
+				if nodes[i], err = summary(pkg, fc, f, tc); err != nil {
+					return nil, err
+				}
+				continue
+			}
+		}
+		return nil, fmt.Errorf("%s: %s.%s (%s) does not stand for %s.%s (%s)", pkg, to, tf.Name, tf.Type, from, ff.Name, ff.Type)
+	}
+	if !to.IsCompact() {
+		return tree.Build(to.Depth(), nodes, 0)
+	}
+	// A compact container's tree is a page of its bytes, rather than a
+	// tree of its fields: the fields' bytes, all of fixed size, make it.
+	b := make([]byte, 0, to.FixedSize())
+	for i, n := range nodes {
+		if b, err = to.Field(i).Type.Encode(b, n); err != nil {
+			return nil, err
+		}
+	}
+	return to.PageOf(b)
+}
+
+// sameType reports whether a and b are the same type, and so have the same
+// trees: one container (a fork resolves each of its containers once), or
+// other types written alike ("List[uint64, 1024]").
+func sameType(a, b schema.Type) bool {
+	ac, ok1 := a.(*schema.Container)
+	bc, ok2 := b.(*schema.Container)
+	if ok1 || ok2 {
+		return ac == bc
+	}
+	return a.String() == b.String()
+}
+
+// isBytes32 reports whether t is a vector of 32 bytes, whose tree is one
+// leaf holding its bytes: the type of a root.
+func isBytes32(t schema.Type) bool {
+	v, ok := t.(*schema.Vector)
+	if !ok || v.Len() != 32 {
+		return false
+	}
+	u, ok := v.Elem().(*schema.Uint)
+	return ok && u.IsByte()
+}
