@@ -92,13 +92,7 @@ func BlockToLightClientHeader(block *BeaconBlock) (*LightClientHeader, error) {
 		return nil, err
 	}
 	h := NewLightClientHeader(block.Spec())
-	h.SetBeacon(BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      body.HashTreeRoot(),
-	})
+	h.SetBeacon(BeaconBlockHeaderOf(block))
 	h.SetExecution(exec)
 	h.SetExecutionBranch(branch)
 	return h, nil

@@ -36,7 +36,7 @@ func BlobSidecars(signed *SignedBeaconBlock, blobs [][]byte, kzgProofs []KZGProo
 	if len(blobs) > commitments.Len() || len(kzgProofs) != len(blobs) {
 		return nil, fmt.Errorf("deneb: %d blobs and %d proofs for a block of %d commitments", len(blobs), len(kzgProofs), commitments.Len())
 	}
-	header := SignedBeaconBlockHeader{Message: blockHeader(block), Signature: signed.Signature()}
+	header := SignedBeaconBlockHeaderOf(signed)
 	spec := signed.Spec()
 	sidecars := make([]*BlobSidecar, len(blobs))
 	for i, blob := range blobs {
@@ -101,16 +101,4 @@ func setBranch(set func([]Bytes32) error, branch [][32]byte) error {
 		b[i] = r
 	}
 	return set(b)
-}
-
-// blockHeader returns the BeaconBlockHeader of block: its fields, with the
-// body's root.
-func blockHeader(block *BeaconBlock) BeaconBlockHeader {
-	return BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      block.Body().HashTreeRoot(),
-	}
 }

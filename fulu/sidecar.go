@@ -79,7 +79,7 @@ func DataColumnSidecars(spec *Spec, signed *SignedBeaconBlock, blobs []BlobCells
 	for _, c := range commitments.All() {
 		kzgCommitments = append(kzgCommitments, c)
 	}
-	header := SignedBeaconBlockHeader{Message: blockHeader(block), Signature: signed.Signature()}
+	header := SignedBeaconBlockHeaderOf(signed)
 	sidecars := make([]*DataColumnSidecar, columns)
 	column := make([]byte, 0, len(blobs)*cellSize)
 	kzgProofs := make([]KZGProof, len(blobs))
@@ -133,16 +133,4 @@ func VerifyDataColumnSidecarInclusionProof(sc *DataColumnSidecar) bool {
 	}
 	depth := int(sc.Spec().Preset.Values["KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH"])
 	return forkcode.VerifyMerkleBranch(sc.KZGCommitments().HashTreeRoot(), branch, depth, KZGCommitmentsGindex.Index(), sc.SignedBlockHeader().Message.BodyRoot)
-}
-
-// blockHeader returns the BeaconBlockHeader of block: its fields, with the
-// body's root.
-func blockHeader(block *BeaconBlock) BeaconBlockHeader {
-	return BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      block.Body().HashTreeRoot(),
-	}
 }
