@@ -15,8 +15,11 @@ import (
 // (specs/deneb/validator.md, get_blob_sidecars). Its depth is
 // KZG_COMMITMENT_INCLUSION_PROOF_DEPTH, 17 in the mainnet and minimal
 // presets. It returns an error if index is not below
-// MAX_BLOB_COMMITMENTS_PER_BLOCK.
+// MAX_BLOB_COMMITMENTS_PER_BLOCK, or wrapping ErrNilSpec if spec is nil.
 func BlobKZGCommitmentGindex(spec *Spec, index uint64) (tree.Gindex, error) {
+	if spec == nil {
+		return 0, fmt.Errorf("deneb: BlobKZGCommitmentGindex: %w", ErrNilSpec)
+	}
 	return schema.Gindex(spec.Type("BeaconBlockBody"), fmt.Sprintf("blob_kzg_commitments[%d]", index))
 }
 

@@ -14,8 +14,12 @@ import (
 // 'blob_kzg_commitments', index). Electra's body adds execution_requests
 // after the commitments and keeps at most 16 fields, so the index is
 // Deneb's, of depth KZG_COMMITMENT_INCLUSION_PROOF_DEPTH (17). It returns
-// an error if index is not below MAX_BLOB_COMMITMENTS_PER_BLOCK.
+// an error if index is not below MAX_BLOB_COMMITMENTS_PER_BLOCK, or
+// wrapping ErrNilSpec if spec is nil.
 func BlobKZGCommitmentGindex(spec *Spec, index uint64) (tree.Gindex, error) {
+	if spec == nil {
+		return 0, fmt.Errorf("electra: BlobKZGCommitmentGindex: %w", ErrNilSpec)
+	}
 	return schema.Gindex(spec.Type("BeaconBlockBody"), fmt.Sprintf("blob_kzg_commitments[%d]", index))
 }
 
