@@ -104,9 +104,11 @@ func BlockToLightClientHeader(block *BeaconBlock) (*LightClientHeader, error) {
 // the BeaconBlock, where the specification takes the SignedBeaconBlock and
 // reads its message only. The specification's checks of the fork epoch
 // are those of the types: a Deneb block is at or after DENEB_FORK_EPOCH,
-// and its header has the execution payload's with the blob gas fields. (A
-// finalized block of an earlier fork, around the fork, has a header of
-// that fork: build it with the earlier fork's package.)
+// and its header has the execution payload's with the blob gas fields.
+// Around the fork, the finalized block of an update may be a Capella
+// block, whose header the specification gives zero blob gas fields: pass
+// nil for it and set the finalized header and finality branch on the
+// update.
 
 // CreateLightClientBootstrap returns the LightClientBootstrap of a block
 // and its post state: the specification's create_light_client_bootstrap, of
