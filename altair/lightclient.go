@@ -78,7 +78,7 @@ func proveInto(v view.View, g tree.Gindex, dst []Bytes32) error {
 // specification's block_to_light_client_header, the block's
 // BeaconBlockHeader.
 func BlockToLightClientHeader(block *BeaconBlock) LightClientHeader {
-	return LightClientHeader{Beacon: blockHeader(block)}
+	return LightClientHeader{Beacon: BeaconBlockHeaderOf(block)}
 }
 
 // CreateLightClientBootstrap returns the LightClientBootstrap of a block
@@ -208,16 +208,4 @@ func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
 		return fmt.Errorf("altair: the %s is not the post state of its block", what)
 	}
 	return nil
-}
-
-// blockHeader returns the BeaconBlockHeader of block: its fields, with the
-// body's root.
-func blockHeader(block *BeaconBlock) BeaconBlockHeader {
-	return BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      block.Body().HashTreeRoot(),
-	}
 }

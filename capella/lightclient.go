@@ -92,13 +92,7 @@ func BlockToLightClientHeader(block *BeaconBlock) (*LightClientHeader, error) {
 		return nil, err
 	}
 	h := NewLightClientHeader(block.Spec())
-	h.SetBeacon(BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      body.HashTreeRoot(),
-	})
+	h.SetBeacon(BeaconBlockHeaderOf(block))
 	h.SetExecution(exec)
 	h.SetExecutionBranch(branch)
 	return h, nil
@@ -109,9 +103,10 @@ func BlockToLightClientHeader(block *BeaconBlock) (*LightClientHeader, error) {
 // message, the BeaconBlock, where the specification takes the
 // SignedBeaconBlock and reads its message only. The specification's checks
 // of the fork epoch are those of the types: a Capella block is at or after
-// CAPELLA_FORK_EPOCH, and its header has the execution payload's. (A
-// finalized block of an earlier fork, around the fork, has a header
-// without execution: build it with the earlier fork's package.)
+// CAPELLA_FORK_EPOCH, and its header has the execution payload's. Around
+// the fork, the finalized block of an update may be a Bellatrix block,
+// whose header the specification leaves without execution: pass nil for
+// it and set the finalized header and finality branch on the update.
 
 // CreateLightClientBootstrap returns the LightClientBootstrap of a block
 // and its post state: the specification's create_light_client_bootstrap, of

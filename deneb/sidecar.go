@@ -15,8 +15,11 @@ import (
 // (specs/deneb/validator.md, get_blob_sidecars). Its depth is
 // KZG_COMMITMENT_INCLUSION_PROOF_DEPTH, 17 in the mainnet and minimal
 // presets. It returns an error if index is not below
-// MAX_BLOB_COMMITMENTS_PER_BLOCK.
+// MAX_BLOB_COMMITMENTS_PER_BLOCK, or wrapping ErrNilSpec if spec is nil.
 func BlobKZGCommitmentGindex(spec *Spec, index uint64) (tree.Gindex, error) {
+	if spec == nil {
+		return 0, fmt.Errorf("deneb: BlobKZGCommitmentGindex: %w", ErrNilSpec)
+	}
 	return schema.Gindex(spec.Type("BeaconBlockBody"), fmt.Sprintf("blob_kzg_commitments[%d]", index))
 }
 
@@ -36,7 +39,7 @@ func BlobSidecars(signed *SignedBeaconBlock, blobs [][]byte, kzgProofs []KZGProo
 	if len(blobs) > commitments.Len() || len(kzgProofs) != len(blobs) {
 		return nil, fmt.Errorf("deneb: %d blobs and %d proofs for a block of %d commitments", len(blobs), len(kzgProofs), commitments.Len())
 	}
-	header := SignedBeaconBlockHeader{Message: blockHeader(block), Signature: signed.Signature()}
+	header := SignedBeaconBlockHeaderOf(signed)
 	spec := signed.Spec()
 	sidecars := make([]*BlobSidecar, len(blobs))
 	for i, blob := range blobs {
@@ -101,16 +104,4 @@ func setBranch(set func([]Bytes32) error, branch [][32]byte) error {
 		b[i] = r
 	}
 	return set(b)
-}
-
-// blockHeader returns the BeaconBlockHeader of block: its fields, with the
-// body's root.
-func blockHeader(block *BeaconBlock) BeaconBlockHeader {
-	return BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      block.Body().HashTreeRoot(),
-	}
 }

@@ -1,10 +1,12 @@
 package deneb_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -117,5 +119,33 @@ func TestBlobSidecars(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBlobSidecarsOfSynthBlock builds the sidecars of a realistic block,
+// with transactions, withdrawals and six commitments, and verifies them.
+func TestBlobSidecarsOfSynthBlock(t *testing.T) {
+	signed, err := synth.DenebBlock(deneb.Mainnet, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := signed.Message().Body().BlobKZGCommitments().Len()
+	blobs := make([][]byte, n)
+	proofs := make([]deneb.KZGProof, n)
+	for i := range blobs {
+		blobs[i] = make([]byte, 4096*32)
+		blobs[i][i] = 1
+	}
+	sidecars, err := deneb.BlobSidecars(signed, blobs, proofs)
+	if err != nil || len(sidecars) != 6 {
+		t.Fatalf("%d sidecars of a block of %d commitments (%v), want 6", len(sidecars), n, err)
+	}
+	for i, sc := range sidecars {
+		if !deneb.VerifyBlobSidecarInclusionProof(sc) {
+			t.Errorf("sidecar %d does not verify", i)
+		}
+	}
+	if _, err := deneb.BlobKZGCommitmentGindex(nil, 0); !errors.Is(err, deneb.ErrNilSpec) {
+		t.Errorf("BlobKZGCommitmentGindex of a nil spec: %v", err)
 	}
 }

@@ -14,8 +14,12 @@ import (
 // 'blob_kzg_commitments', index). Electra's body adds execution_requests
 // after the commitments and keeps at most 16 fields, so the index is
 // Deneb's, of depth KZG_COMMITMENT_INCLUSION_PROOF_DEPTH (17). It returns
-// an error if index is not below MAX_BLOB_COMMITMENTS_PER_BLOCK.
+// an error if index is not below MAX_BLOB_COMMITMENTS_PER_BLOCK, or
+// wrapping ErrNilSpec if spec is nil.
 func BlobKZGCommitmentGindex(spec *Spec, index uint64) (tree.Gindex, error) {
+	if spec == nil {
+		return 0, fmt.Errorf("electra: BlobKZGCommitmentGindex: %w", ErrNilSpec)
+	}
 	return schema.Gindex(spec.Type("BeaconBlockBody"), fmt.Sprintf("blob_kzg_commitments[%d]", index))
 }
 
@@ -32,7 +36,7 @@ func BlobSidecars(signed *SignedBeaconBlock, blobs [][]byte, kzgProofs []KZGProo
 	if len(blobs) > commitments.Len() || len(kzgProofs) != len(blobs) {
 		return nil, fmt.Errorf("electra: %d blobs and %d proofs for a block of %d commitments", len(blobs), len(kzgProofs), commitments.Len())
 	}
-	header := SignedBeaconBlockHeader{Message: blockHeader(block), Signature: signed.Signature()}
+	header := SignedBeaconBlockHeaderOf(signed)
 	spec := signed.Spec()
 	sidecars := make([]*BlobSidecar, len(blobs))
 	for i, blob := range blobs {
@@ -73,16 +77,4 @@ func BlobSidecars(signed *SignedBeaconBlock, blobs [][]byte, kzgProofs []KZGProo
 // deneb.VerifyBlobSidecarInclusionProof.
 func VerifyBlobSidecarInclusionProof(sc *BlobSidecar) bool {
 	return deneb.VerifyBlobSidecarInclusionProof(sc)
-}
-
-// blockHeader returns the BeaconBlockHeader of block: its fields, with the
-// body's root.
-func blockHeader(block *BeaconBlock) BeaconBlockHeader {
-	return BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      block.Body().HashTreeRoot(),
-	}
 }

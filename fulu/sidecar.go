@@ -36,10 +36,14 @@ type BlobCells struct {
 // j of every blob, the block's commitments and signed header, and the
 // proof of the commitments against the body root, which
 // VerifyDataColumnSidecarInclusionProof checks. It returns an error if the
-// block is of another preset than spec, if blobs does not have one element
+// block is of another preset than spec (wrapping ErrNilSpec if spec is
+// nil), if blobs does not have one element
 // per commitment, or if an element does not have CELLS_PER_EXT_BLOB cells
 // and proofs, or a cell the preset's length.
 func DataColumnSidecars(spec *Spec, signed *SignedBeaconBlock, blobs []BlobCells) ([]*DataColumnSidecar, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("fulu: DataColumnSidecars: %w", ErrNilSpec)
+	}
 	if signed.Spec().Preset != spec.Preset {
 		return nil, fmt.Errorf("fulu: a block of preset %s for sidecars of preset %s", signed.Spec().Preset.Name, spec.Preset.Name)
 	}
@@ -79,7 +83,7 @@ func DataColumnSidecars(spec *Spec, signed *SignedBeaconBlock, blobs []BlobCells
 	for _, c := range commitments.All() {
 		kzgCommitments = append(kzgCommitments, c)
 	}
-	header := SignedBeaconBlockHeader{Message: blockHeader(block), Signature: signed.Signature()}
+	header := SignedBeaconBlockHeaderOf(signed)
 	sidecars := make([]*DataColumnSidecar, columns)
 	column := make([]byte, 0, len(blobs)*cellSize)
 	kzgProofs := make([]KZGProof, len(blobs))
@@ -133,16 +137,4 @@ func VerifyDataColumnSidecarInclusionProof(sc *DataColumnSidecar) bool {
 	}
 	depth := int(sc.Spec().Preset.Values["KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH"])
 	return forkcode.VerifyMerkleBranch(sc.KZGCommitments().HashTreeRoot(), branch, depth, KZGCommitmentsGindex.Index(), sc.SignedBlockHeader().Message.BodyRoot)
-}
-
-// blockHeader returns the BeaconBlockHeader of block: its fields, with the
-// body's root.
-func blockHeader(block *BeaconBlock) BeaconBlockHeader {
-	return BeaconBlockHeader{
-		Slot:          block.Slot(),
-		ProposerIndex: block.ProposerIndex(),
-		ParentRoot:    block.ParentRoot(),
-		StateRoot:     block.StateRoot(),
-		BodyRoot:      block.Body().HashTreeRoot(),
-	}
 }

@@ -1,6 +1,7 @@
 package fulu_test
 
 import (
+	"errors"
 	"maps"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -144,5 +146,35 @@ func TestDataColumnSidecars(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDataColumnSidecarsOfSynthBlock builds the column sidecars of a
+// realistic block, with attestations, transactions, requests and nine
+// commitments, and verifies them.
+func TestDataColumnSidecarsOfSynthBlock(t *testing.T) {
+	signed, err := synth.FuluBlock(fulu.Mainnet, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := signed.Message().Body().BlobKZGCommitments().Len()
+	blobs := make([]fulu.BlobCells, n)
+	for i := range blobs {
+		for j := 0; j < 128; j++ {
+			blobs[i].Cells = append(blobs[i].Cells, make([]byte, 2048))
+			blobs[i].Proofs = append(blobs[i].Proofs, fulu.KZGProof{byte(i), byte(j)})
+		}
+	}
+	sidecars, err := fulu.DataColumnSidecars(fulu.Mainnet, signed, blobs)
+	if err != nil || n != 9 {
+		t.Fatalf("sidecars of a block of %d commitments, want 9: %v", n, err)
+	}
+	for j, sc := range sidecars {
+		if sc.KZGCommitments().Len() != 9 || !fulu.VerifyDataColumnSidecarInclusionProof(sc) {
+			t.Errorf("sidecar %d does not verify", j)
+		}
+	}
+	if _, err := fulu.DataColumnSidecars(nil, signed, blobs); !errors.Is(err, fulu.ErrNilSpec) {
+		t.Errorf("DataColumnSidecars of a nil spec: %v", err)
 	}
 }
