@@ -8,14 +8,13 @@
 //
 // demo builds a deterministic synthetic mainnet beacon state of fork F
 // (phase0, altair, bellatrix, capella, deneb, electra or fulu; fulu by
-// default) with N validators
-// (1,000,000 by default), made by package synth, then encodes, decodes and
-// hashes it, processes a slot, changes one, a thousand and every balance,
-// takes a deposit, from Electra on queues a pending deposit, from Fulu on
-// rotates the proposer lookahead, and copies it, printing the time of each
-// step and the live heap, and the state roots, which are the same on every
-// run. -out FILE writes the state's SSZ to FILE, a state to try the
-// library on.
+// default) with N validators (1,000,000 by default), made by package
+// synth, then encodes, decodes and hashes it, processes a slot, changes
+// one, a thousand and every balance, takes a deposit, from Electra on
+// queues a pending deposit, from Fulu on rotates the proposer lookahead,
+// and copies it, printing the time of each step and the live heap, and the
+// state roots, which are the same on every run. -out FILE writes the
+// state's SSZ to FILE, a state to try the library on.
 //
 // conform runs every SSZ conformance case found in dir, a folder in the
 // layout of the official consensus-spec-tests releases (the folder that
