@@ -1,10 +1,11 @@
 // Command ssztree runs ssztree's demonstration workload and its
-// conformance check.
+// conformance check, and tells what a state or block file holds.
 //
 // Usage:
 //
 //	ssztree demo [-fork F] [-validators N] [-seed S] [-out FILE]
 //	ssztree conform [dir]
+//	ssztree inspect [-block] [-fork F] [-preset P] [-network N|config.yaml] FILE
 //
 // demo builds a deterministic synthetic mainnet beacon state of fork F
 // (phase0, altair, bellatrix, capella, deneb, electra or fulu; fulu by
@@ -19,6 +20,12 @@
 // conform runs every SSZ conformance case found in dir, a folder in the
 // layout of the official consensus-spec-tests releases (the folder that
 // holds tests/), and prints a summary; dir defaults to $SSZ_SPECTESTS.
+//
+// inspect prints the fork, network, preset, slot, validator count and root
+// of the beacon state in FILE (SSZ, snappy-framed, or a spec test's
+// .ssz_snappy), the fork found from its fork.current_version (or its slot)
+// unless -fork names it; with -block, the slot, proposer and root of the
+// signed block in FILE. demo -out writes a file it reads.
 package main
 
 import (
@@ -48,6 +55,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: ssztree demo [-fork F] [-validators N] [-seed S] [-out FILE]\n       ssztree conform [dir]")
+	fmt.Fprintln(os.Stderr, "usage: ssztree demo [-fork F] [-validators N] [-seed S] [-out FILE]\n       ssztree conform [dir]\n       ssztree inspect [-block] [-fork F] [-preset P] [-network N|config.yaml] FILE")
 	os.Exit(2)
 }
