@@ -41,6 +41,11 @@
 // keeps its preset when written. The views hold their tree behind an
 // atomic pointer: use them through pointers, never copy one by value (go
 // vet says so).
+//
+// # Derived values
+//
+// [BeaconBlockHeaderOf] and [SignedBeaconBlockHeaderOf] give the header of
+// a block, which has the block's root.
 package altair
 
 //go:generate go run ../internal/sszgen -fork altair -out types_gen.go -test zero_gen_test.go

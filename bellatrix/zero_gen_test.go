@@ -574,6 +574,156 @@ func TestZeroValues(t *testing.T) {
 			},
 		},
 		{name: "PowBlock", zero: func() Value { return new(PowBlock) }},
+		{
+			name: "BlindedBeaconBlockBody",
+			zero: func() Value { return new(BlindedBeaconBlockBody) },
+			read: func(t *testing.T, v, d Value) {
+				x, y := v.(*BlindedBeaconBlockBody), d.(*BlindedBeaconBlockBody)
+				if x.Spec() != Mainnet {
+					t.Error("Spec of the zero value is not Mainnet")
+				}
+				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("View or Copy of the zero value is not the default value")
+				}
+				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
+				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
+				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
+					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "randao_reveal", err1, err2)
+				}
+				if x.RandaoReveal() != y.RandaoReveal() {
+					t.Errorf("RandaoReveal of the zero value: %v, want %v", x.RandaoReveal(), y.RandaoReveal())
+				}
+				if x.Eth1Data() != y.Eth1Data() {
+					t.Errorf("Eth1Data of the zero value: %v, want %v", x.Eth1Data(), y.Eth1Data())
+				}
+				if x.Graffiti() != y.Graffiti() {
+					t.Errorf("Graffiti of the zero value: %v, want %v", x.Graffiti(), y.Graffiti())
+				}
+				if x.ProposerSlashings().HashTreeRoot() != y.ProposerSlashings().HashTreeRoot() {
+					t.Error("ProposerSlashings of the zero value is not the default's")
+				}
+				if x.AttesterSlashings().HashTreeRoot() != y.AttesterSlashings().HashTreeRoot() {
+					t.Error("AttesterSlashings of the zero value is not the default's")
+				}
+				if x.Attestations().HashTreeRoot() != y.Attestations().HashTreeRoot() {
+					t.Error("Attestations of the zero value is not the default's")
+				}
+				if x.Deposits().HashTreeRoot() != y.Deposits().HashTreeRoot() {
+					t.Error("Deposits of the zero value is not the default's")
+				}
+				if x.VoluntaryExits().HashTreeRoot() != y.VoluntaryExits().HashTreeRoot() {
+					t.Error("VoluntaryExits of the zero value is not the default's")
+				}
+				if x.SyncAggregate().HashTreeRoot() != y.SyncAggregate().HashTreeRoot() {
+					t.Error("SyncAggregate of the zero value is not the default's")
+				}
+				if x.ExecutionPayloadHeader().HashTreeRoot() != y.ExecutionPayloadHeader().HashTreeRoot() {
+					t.Error("ExecutionPayloadHeader of the zero value is not the default's")
+				}
+			},
+			write: func(v, d Value) {
+				x, y := v.(*BlindedBeaconBlockBody), d.(*BlindedBeaconBlockBody)
+				x.SetRandaoReveal(y.RandaoReveal())
+				x.SetEth1Data(y.Eth1Data())
+				x.SetGraffiti(y.Graffiti())
+				x.SetSyncAggregate(y.SyncAggregate())
+				x.SetExecutionPayloadHeader(y.ExecutionPayloadHeader())
+			},
+			nilSpec: func(t *testing.T, b []byte) {
+				if _, err := DecodeBlindedBeaconBlockBody(nil, b); !errors.Is(err, ErrNilSpec) {
+					t.Errorf("DecodeBlindedBeaconBlockBody(nil, ...): %v, want ErrNilSpec", err)
+				}
+				expectPanic(t, "NewBlindedBeaconBlockBody(nil)", func() { NewBlindedBeaconBlockBody(nil) })
+				expectPanic(t, "WrapBlindedBeaconBlockBody(nil, ...)", func() { WrapBlindedBeaconBlockBody(nil, NewBlindedBeaconBlockBody(Mainnet).View()) })
+				expectPanic(t, "WrapBlindedBeaconBlockBody of a Minimal view", func() { WrapBlindedBeaconBlockBody(Mainnet, NewBlindedBeaconBlockBody(Minimal).View()) })
+			},
+		},
+		{
+			name: "BlindedBeaconBlock",
+			zero: func() Value { return new(BlindedBeaconBlock) },
+			read: func(t *testing.T, v, d Value) {
+				x, y := v.(*BlindedBeaconBlock), d.(*BlindedBeaconBlock)
+				if x.Spec() != Mainnet {
+					t.Error("Spec of the zero value is not Mainnet")
+				}
+				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("View or Copy of the zero value is not the default value")
+				}
+				g1, l1, b1, err1 := x.ProveBranch("slot")
+				g2, l2, b2, err2 := y.ProveBranch("slot")
+				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
+					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "slot", err1, err2)
+				}
+				if x.Slot() != y.Slot() {
+					t.Errorf("Slot of the zero value: %v, want %v", x.Slot(), y.Slot())
+				}
+				if x.ProposerIndex() != y.ProposerIndex() {
+					t.Errorf("ProposerIndex of the zero value: %v, want %v", x.ProposerIndex(), y.ProposerIndex())
+				}
+				if x.ParentRoot() != y.ParentRoot() {
+					t.Errorf("ParentRoot of the zero value: %v, want %v", x.ParentRoot(), y.ParentRoot())
+				}
+				if x.StateRoot() != y.StateRoot() {
+					t.Errorf("StateRoot of the zero value: %v, want %v", x.StateRoot(), y.StateRoot())
+				}
+				if x.Body().HashTreeRoot() != y.Body().HashTreeRoot() {
+					t.Error("Body of the zero value is not the default's")
+				}
+			},
+			write: func(v, d Value) {
+				x, y := v.(*BlindedBeaconBlock), d.(*BlindedBeaconBlock)
+				x.SetSlot(y.Slot())
+				x.SetProposerIndex(y.ProposerIndex())
+				x.SetParentRoot(y.ParentRoot())
+				x.SetStateRoot(y.StateRoot())
+				x.SetBody(y.Body())
+			},
+			nilSpec: func(t *testing.T, b []byte) {
+				if _, err := DecodeBlindedBeaconBlock(nil, b); !errors.Is(err, ErrNilSpec) {
+					t.Errorf("DecodeBlindedBeaconBlock(nil, ...): %v, want ErrNilSpec", err)
+				}
+				expectPanic(t, "NewBlindedBeaconBlock(nil)", func() { NewBlindedBeaconBlock(nil) })
+				expectPanic(t, "WrapBlindedBeaconBlock(nil, ...)", func() { WrapBlindedBeaconBlock(nil, NewBlindedBeaconBlock(Mainnet).View()) })
+				expectPanic(t, "WrapBlindedBeaconBlock of a Minimal view", func() { WrapBlindedBeaconBlock(Mainnet, NewBlindedBeaconBlock(Minimal).View()) })
+			},
+		},
+		{
+			name: "SignedBlindedBeaconBlock",
+			zero: func() Value { return new(SignedBlindedBeaconBlock) },
+			read: func(t *testing.T, v, d Value) {
+				x, y := v.(*SignedBlindedBeaconBlock), d.(*SignedBlindedBeaconBlock)
+				if x.Spec() != Mainnet {
+					t.Error("Spec of the zero value is not Mainnet")
+				}
+				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("View or Copy of the zero value is not the default value")
+				}
+				g1, l1, b1, err1 := x.ProveBranch("message")
+				g2, l2, b2, err2 := y.ProveBranch("message")
+				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
+					t.Errorf("ProveBranch(%q) of the zero value: %v, %v, or not the default's", "message", err1, err2)
+				}
+				if x.Message().HashTreeRoot() != y.Message().HashTreeRoot() {
+					t.Error("Message of the zero value is not the default's")
+				}
+				if x.Signature() != y.Signature() {
+					t.Errorf("Signature of the zero value: %v, want %v", x.Signature(), y.Signature())
+				}
+			},
+			write: func(v, d Value) {
+				x, y := v.(*SignedBlindedBeaconBlock), d.(*SignedBlindedBeaconBlock)
+				x.SetMessage(y.Message())
+				x.SetSignature(y.Signature())
+			},
+			nilSpec: func(t *testing.T, b []byte) {
+				if _, err := DecodeSignedBlindedBeaconBlock(nil, b); !errors.Is(err, ErrNilSpec) {
+					t.Errorf("DecodeSignedBlindedBeaconBlock(nil, ...): %v, want ErrNilSpec", err)
+				}
+				expectPanic(t, "NewSignedBlindedBeaconBlock(nil)", func() { NewSignedBlindedBeaconBlock(nil) })
+				expectPanic(t, "WrapSignedBlindedBeaconBlock(nil, ...)", func() { WrapSignedBlindedBeaconBlock(nil, NewSignedBlindedBeaconBlock(Mainnet).View()) })
+				expectPanic(t, "WrapSignedBlindedBeaconBlock of a Minimal view", func() { WrapSignedBlindedBeaconBlock(Mainnet, NewSignedBlindedBeaconBlock(Minimal).View()) })
+			},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) { testZero(t, tc) })
 	}

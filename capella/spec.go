@@ -40,6 +40,16 @@
 // writes through to it. A view made for another preset (NewX, DecodeX)
 // keeps its preset when written. Views are used through pointers: a view
 // copied by value shares its tree with the original (Copy is the copy).
+//
+// # Derived values
+//
+// [BeaconBlockHeaderOf] and [SignedBeaconBlockHeaderOf] give the header of
+// a block, [ExecutionPayloadHeaderOf] the header of an execution payload,
+// and [Blind] the blinded block of the builder and beacon APIs
+// (BlindedBeaconBlock, the block with its payload's header in the place of
+// the payload; [BlindSigned] for a signed block), which [Unblind] and
+// [UnblindSigned] turn back into the block given its payload. Each has the
+// root of what it is made from, and shares its trees.
 package capella
 
 //go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go

@@ -44,6 +44,16 @@
 // keeps its preset when written. The views hold their tree behind an
 // atomic pointer: use them through pointers, never copy one by value (go
 // vet says so).
+//
+// # Derived values
+//
+// [BeaconBlockHeaderOf] and [SignedBeaconBlockHeaderOf] give the header of
+// a block, [ExecutionPayloadHeaderOf] the header of an execution payload,
+// and [Blind] the blinded block of the builder and beacon APIs
+// (BlindedBeaconBlock, the block with its payload's header in the place of
+// the payload; [BlindSigned] for a signed block), which [Unblind] and
+// [UnblindSigned] turn back into the block given its payload. Each has the
+// root of what it is made from, and shares its trees.
 package deneb
 
 //go:generate go run ../internal/sszgen -fork deneb -out types_gen.go -test zero_gen_test.go

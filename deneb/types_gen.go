@@ -663,6 +663,9 @@ type schemas struct {
 	LightClientUpdate           *schema.Container
 	LightClientFinalityUpdate   *schema.Container
 	LightClientOptimisticUpdate *schema.Container
+	BlindedBeaconBlockBody      *schema.Container
+	BlindedBeaconBlock          *schema.Container
+	SignedBlindedBeaconBlock    *schema.Container
 }
 
 // newSchemas returns the schema types of ts of the containers that
@@ -682,6 +685,9 @@ func newSchemas(ts *def.Types) schemas {
 		LightClientUpdate:           ts.Container("LightClientUpdate"),
 		LightClientFinalityUpdate:   ts.Container("LightClientFinalityUpdate"),
 		LightClientOptimisticUpdate: ts.Container("LightClientOptimisticUpdate"),
+		BlindedBeaconBlockBody:      ts.Container("BlindedBeaconBlockBody"),
+		BlindedBeaconBlock:          ts.Container("BlindedBeaconBlock"),
+		SignedBlindedBeaconBlock:    ts.Container("SignedBlindedBeaconBlock"),
 	}
 }
 
@@ -708,7 +714,8 @@ func newSchemas(ts *def.Types) schemas {
 //	excess_blob_gas: uint64
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionPayload struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1009,7 +1016,8 @@ func (x *ExecutionPayload) SetExcessBlobGas(v uint64) { x.container().SetUint(16
 //	excess_blob_gas: uint64
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionPayloadHeader struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1324,7 +1332,8 @@ func (x *ExecutionPayloadHeader) SetExcessBlobGas(v uint64) { x.container().SetU
 //	blob_kzg_commitments: List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1584,7 +1593,8 @@ func (x *BeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *K
 //	body: BeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1767,7 +1777,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1961,7 +1972,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	historical_summaries: List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1978,13 +1990,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("deneb", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("deneb", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -2065,7 +2083,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("deneb", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("deneb", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -2380,7 +2407,8 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 //	kzg_commitment_inclusion_proof: Vector[Bytes32, KZG_COMMITMENT_INCLUSION_PROOF_DEPTH]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlobSidecar struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2637,7 +2665,8 @@ func (x *BlobIdentifier) UnmarshalJSON(data []byte) error {
 //	execution_branch: ExecutionBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientHeader struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2832,7 +2861,8 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 //	current_sync_committee_branch: CurrentSyncCommitteeBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientBootstrap struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3027,7 +3057,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3273,7 +3304,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientFinalityUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3485,7 +3517,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientOptimisticUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3655,6 +3688,637 @@ func (x *LightClientOptimisticUpdate) SignatureSlot() Slot { return Slot(x.conta
 // SetSignatureSlot sets the signature_slot field.
 func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(2, uint64(v)) }
 
+// BlindedBeaconBlockBody is a view of the BlindedBeaconBlockBody container
+// of the specification, backed by a tree: reads and writes go to the tree,
+// copies are O(1), and the root is re-hashed where it changed. Its fields:
+//
+//	randao_reveal: BLSSignature
+//	eth1_data: Eth1Data
+//	graffiti: Bytes32
+//	proposer_slashings: List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]
+//	attester_slashings: List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]
+//	attestations: List[Attestation, MAX_ATTESTATIONS]
+//	deposits: List[Deposit, MAX_DEPOSITS]
+//	voluntary_exits: List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]
+//	sync_aggregate: SyncAggregate
+//	execution_payload_header: ExecutionPayloadHeader
+//	bls_to_execution_changes: List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]
+//	blob_kzg_commitments: List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]
+//
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
+type BlindedBeaconBlockBody struct {
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
+}
+
+// NewBlindedBeaconBlockBody returns a BlindedBeaconBlockBody holding the
+// default value, for the preset of spec. It panics if spec is nil.
+func NewBlindedBeaconBlockBody(spec *Spec) *BlindedBeaconBlockBody {
+	if spec == nil {
+		panic("deneb: NewBlindedBeaconBlockBody with a nil *Spec")
+	}
+	return wrapBlindedBeaconBlockBody(spec, newDefaultBlindedBeaconBlockBody(spec))
+}
+
+// DecodeBlindedBeaconBlockBody returns the BlindedBeaconBlockBody
+// serialized in b, for the preset of spec.
+func DecodeBlindedBeaconBlockBody(spec *Spec, b []byte) (*BlindedBeaconBlockBody, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("deneb: DecodeBlindedBeaconBlockBody: %w", ErrNilSpec)
+	}
+	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlockBody, b)
+	if err != nil {
+		return nil, err
+	}
+	return wrapBlindedBeaconBlockBody(spec, c), nil
+}
+
+// WrapBlindedBeaconBlockBody returns the BlindedBeaconBlockBody over c, a
+// view of spec's BlindedBeaconBlockBody type. It panics if spec or c is nil
+// or c is of another type.
+func WrapBlindedBeaconBlockBody(spec *Spec, c *view.Container) *BlindedBeaconBlockBody {
+	if spec == nil || c == nil {
+		panic("deneb: WrapBlindedBeaconBlockBody with a nil *Spec or *view.Container")
+	}
+	if c.Schema() != spec.schemas.BlindedBeaconBlockBody {
+		panic("deneb: WrapBlindedBeaconBlockBody of a " + c.Type().String())
+	}
+	return wrapBlindedBeaconBlockBody(spec, c)
+}
+
+func wrapBlindedBeaconBlockBody(spec *Spec, c *view.Container) *BlindedBeaconBlockBody {
+	return &BlindedBeaconBlockBody{c: c, spec: spec}
+}
+
+func newDefaultBlindedBeaconBlockBody(spec *Spec) *view.Container {
+	return forkcode.Must(view.NewContainer(spec.schemas.BlindedBeaconBlockBody))
+}
+
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BlindedBeaconBlockBody) container() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c
+	}
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BlindedBeaconBlockBody) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBlindedBeaconBlockBody(Mainnet))
+}
+
+// View returns the untyped view x wraps.
+func (x *BlindedBeaconBlockBody) View() *view.Container { return x.container() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BlindedBeaconBlockBody) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
+
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BlindedBeaconBlockBody) Copy() *BlindedBeaconBlockBody {
+	return &BlindedBeaconBlockBody{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BlindedBeaconBlockBody) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
+
+// HashTreeRoot returns the hash_tree_root of x.
+func (x *BlindedBeaconBlockBody) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
+
+// MarshalSSZ returns the serialization of x.
+func (x *BlindedBeaconBlockBody) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
+
+// MarshalSSZTo appends the serialization of x to dst.
+func (x *BlindedBeaconBlockBody) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
+
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BlindedBeaconBlockBody) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+
+// SizeSSZ returns the size of the serialization of x.
+func (x *BlindedBeaconBlockBody) SizeSSZ() int { return x.container().SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BlindedBeaconBlockBody) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.container(), paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BlindedBeaconBlockBody) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.container(), path)
+}
+
+// MarshalJSON returns the JSON of x in the beacon-API format.
+func (x *BlindedBeaconBlockBody) MarshalJSON() ([]byte, error) {
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BlindedBeaconBlockBody)
+}
+
+// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
+func (x *BlindedBeaconBlockBody) UnmarshalJSON(data []byte) error {
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BlindedBeaconBlockBody, data)
+}
+
+// RandaoReveal returns the randao_reveal field (BLSSignature).
+func (x *BlindedBeaconBlockBody) RandaoReveal() BLSSignature {
+	var v BLSSignature
+	x.container().LoadBytes(0, v[:])
+	return v
+}
+
+// SetRandaoReveal sets the randao_reveal field.
+func (x *BlindedBeaconBlockBody) SetRandaoReveal(v BLSSignature) {
+	forkcode.Check(x.container().SetBytes(0, v[:]))
+}
+
+// Eth1Data returns the eth1_data field (Eth1Data).
+func (x *BlindedBeaconBlockBody) Eth1Data() Eth1Data {
+	var b [72]byte
+	x.container().LoadBytes(1, b[:])
+	var v Eth1Data
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
+	return v
+}
+
+// SetEth1Data sets the eth1_data field.
+func (x *BlindedBeaconBlockBody) SetEth1Data(v Eth1Data) {
+	var buf [72]byte
+	dst, _ := v.MarshalSSZTo(buf[:0])
+	forkcode.Check(x.container().SetBytes(1, dst))
+}
+
+// Graffiti returns the graffiti field (Bytes32).
+func (x *BlindedBeaconBlockBody) Graffiti() Bytes32 {
+	var v Bytes32
+	x.container().LoadBytes(2, v[:])
+	return v
+}
+
+// SetGraffiti sets the graffiti field.
+func (x *BlindedBeaconBlockBody) SetGraffiti(v Bytes32) {
+	forkcode.Check(x.container().SetBytes(2, v[:]))
+}
+
+// ProposerSlashings returns a handle on the proposer_slashings field
+// (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
+func (x *BlindedBeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
+	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
+}
+
+// AttesterSlashings returns a handle on the attester_slashings field
+// (List[AttesterSlashing, MAX_ATTESTER_SLASHINGS]).
+func (x *BlindedBeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
+	spec := x.Spec()
+	wrap := func(v view.View) *AttesterSlashing {
+		return phase0.WrapAttesterSlashing(spec.Capella.Bellatrix.Altair.Phase0, v.(*view.Container))
+	}
+	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
+}
+
+// Attestations returns a handle on the attestations field
+// (List[Attestation, MAX_ATTESTATIONS]).
+func (x *BlindedBeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
+	spec := x.Spec()
+	wrap := func(v view.View) *Attestation {
+		return phase0.WrapAttestation(spec.Capella.Bellatrix.Altair.Phase0, v.(*view.Container))
+	}
+	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
+}
+
+// Deposits returns a handle on the deposits field (List[Deposit,
+// MAX_DEPOSITS]).
+func (x *BlindedBeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
+	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
+}
+
+// VoluntaryExits returns a handle on the voluntary_exits field
+// (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
+func (x *BlindedBeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
+	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
+}
+
+// SyncAggregate returns a handle on the sync_aggregate field
+// (SyncAggregate).
+func (x *BlindedBeaconBlockBody) SyncAggregate() *SyncAggregate {
+	return altair.WrapSyncAggregate(x.Spec().Capella.Bellatrix.Altair, x.container().Field(8).(*view.Container))
+}
+
+// SetSyncAggregate replaces the sync_aggregate field with the value of v.
+// It panics if v is of another preset.
+func (x *BlindedBeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
+	forkcode.Check(x.container().Set(8, v.View()))
+}
+
+// ExecutionPayloadHeader returns a handle on the execution_payload_header
+// field (ExecutionPayloadHeader).
+func (x *BlindedBeaconBlockBody) ExecutionPayloadHeader() *ExecutionPayloadHeader {
+	return wrapExecutionPayloadHeader(x.Spec(), x.container().Field(9).(*view.Container))
+}
+
+// SetExecutionPayloadHeader replaces the execution_payload_header field
+// with the value of v. It panics if v is of another preset.
+func (x *BlindedBeaconBlockBody) SetExecutionPayloadHeader(v *ExecutionPayloadHeader) {
+	forkcode.Check(x.container().Set(9, v.View()))
+}
+
+// BLSToExecutionChanges returns a handle on the bls_to_execution_changes
+// field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
+func (x *BlindedBeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
+	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
+}
+
+// BlobKZGCommitments returns a handle on the blob_kzg_commitments field
+// (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
+func (x *BlindedBeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
+	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
+}
+
+// BlindedBeaconBlock is a view of the BlindedBeaconBlock container of the
+// specification, backed by a tree: reads and writes go to the tree, copies
+// are O(1), and the root is re-hashed where it changed. Its fields:
+//
+//	slot: Slot
+//	proposer_index: ValidatorIndex
+//	parent_root: Root
+//	state_root: Root
+//	body: BlindedBeaconBlockBody
+//
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
+type BlindedBeaconBlock struct {
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
+}
+
+// NewBlindedBeaconBlock returns a BlindedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
+func NewBlindedBeaconBlock(spec *Spec) *BlindedBeaconBlock {
+	if spec == nil {
+		panic("deneb: NewBlindedBeaconBlock with a nil *Spec")
+	}
+	return wrapBlindedBeaconBlock(spec, newDefaultBlindedBeaconBlock(spec))
+}
+
+// DecodeBlindedBeaconBlock returns the BlindedBeaconBlock serialized in b,
+// for the preset of spec.
+func DecodeBlindedBeaconBlock(spec *Spec, b []byte) (*BlindedBeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("deneb: DecodeBlindedBeaconBlock: %w", ErrNilSpec)
+	}
+	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlock, b)
+	if err != nil {
+		return nil, err
+	}
+	return wrapBlindedBeaconBlock(spec, c), nil
+}
+
+// WrapBlindedBeaconBlock returns the BlindedBeaconBlock over c, a view of
+// spec's BlindedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
+func WrapBlindedBeaconBlock(spec *Spec, c *view.Container) *BlindedBeaconBlock {
+	if spec == nil || c == nil {
+		panic("deneb: WrapBlindedBeaconBlock with a nil *Spec or *view.Container")
+	}
+	if c.Schema() != spec.schemas.BlindedBeaconBlock {
+		panic("deneb: WrapBlindedBeaconBlock of a " + c.Type().String())
+	}
+	return wrapBlindedBeaconBlock(spec, c)
+}
+
+func wrapBlindedBeaconBlock(spec *Spec, c *view.Container) *BlindedBeaconBlock {
+	return &BlindedBeaconBlock{c: c, spec: spec}
+}
+
+func newDefaultBlindedBeaconBlock(spec *Spec) *view.Container {
+	return forkcode.Must(view.NewContainer(spec.schemas.BlindedBeaconBlock))
+}
+
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *BlindedBeaconBlock) container() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c
+	}
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *BlindedBeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultBlindedBeaconBlock(Mainnet))
+}
+
+// View returns the untyped view x wraps.
+func (x *BlindedBeaconBlock) View() *view.Container { return x.container() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *BlindedBeaconBlock) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
+
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *BlindedBeaconBlock) Copy() *BlindedBeaconBlock {
+	return &BlindedBeaconBlock{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *BlindedBeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
+
+// HashTreeRoot returns the hash_tree_root of x.
+func (x *BlindedBeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
+
+// MarshalSSZ returns the serialization of x.
+func (x *BlindedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
+
+// MarshalSSZTo appends the serialization of x to dst.
+func (x *BlindedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
+
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *BlindedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+
+// SizeSSZ returns the size of the serialization of x.
+func (x *BlindedBeaconBlock) SizeSSZ() int { return x.container().SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *BlindedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.container(), paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *BlindedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.container(), path)
+}
+
+// MarshalJSON returns the JSON of x in the beacon-API format.
+func (x *BlindedBeaconBlock) MarshalJSON() ([]byte, error) {
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.BlindedBeaconBlock)
+}
+
+// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
+func (x *BlindedBeaconBlock) UnmarshalJSON(data []byte) error {
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.BlindedBeaconBlock, data)
+}
+
+// Slot returns the slot field (Slot).
+func (x *BlindedBeaconBlock) Slot() Slot { return Slot(x.container().Uint(0)) }
+
+// SetSlot sets the slot field.
+func (x *BlindedBeaconBlock) SetSlot(v Slot) { x.container().SetUint(0, uint64(v)) }
+
+// ProposerIndex returns the proposer_index field (ValidatorIndex).
+func (x *BlindedBeaconBlock) ProposerIndex() ValidatorIndex {
+	return ValidatorIndex(x.container().Uint(1))
+}
+
+// SetProposerIndex sets the proposer_index field.
+func (x *BlindedBeaconBlock) SetProposerIndex(v ValidatorIndex) { x.container().SetUint(1, uint64(v)) }
+
+// ParentRoot returns the parent_root field (Root).
+func (x *BlindedBeaconBlock) ParentRoot() Root {
+	var v Root
+	x.container().LoadBytes(2, v[:])
+	return v
+}
+
+// SetParentRoot sets the parent_root field.
+func (x *BlindedBeaconBlock) SetParentRoot(v Root) { forkcode.Check(x.container().SetBytes(2, v[:])) }
+
+// StateRoot returns the state_root field (Root).
+func (x *BlindedBeaconBlock) StateRoot() Root {
+	var v Root
+	x.container().LoadBytes(3, v[:])
+	return v
+}
+
+// SetStateRoot sets the state_root field.
+func (x *BlindedBeaconBlock) SetStateRoot(v Root) { forkcode.Check(x.container().SetBytes(3, v[:])) }
+
+// Body returns a handle on the body field (BlindedBeaconBlockBody).
+func (x *BlindedBeaconBlock) Body() *BlindedBeaconBlockBody {
+	return wrapBlindedBeaconBlockBody(x.Spec(), x.container().Field(4).(*view.Container))
+}
+
+// SetBody replaces the body field with the value of v. It panics if v is of
+// another preset.
+func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
+	forkcode.Check(x.container().Set(4, v.View()))
+}
+
+// SignedBlindedBeaconBlock is a view of the SignedBlindedBeaconBlock
+// container of the specification, backed by a tree: reads and writes go to
+// the tree, copies are O(1), and the root is re-hashed where it changed.
+// Its fields:
+//
+//	message: BlindedBeaconBlock
+//	signature: BLSSignature
+//
+// The zero value is the default value in the mainnet preset; see the
+// package doc. A view is not safe for concurrent use; see package view.
+type SignedBlindedBeaconBlock struct {
+	c    *view.Container // nil until the first use of a zero value; see container
+	spec *Spec           // nil in a zero value: Mainnet
+}
+
+// NewSignedBlindedBeaconBlock returns a SignedBlindedBeaconBlock holding
+// the default value, for the preset of spec. It panics if spec is nil.
+func NewSignedBlindedBeaconBlock(spec *Spec) *SignedBlindedBeaconBlock {
+	if spec == nil {
+		panic("deneb: NewSignedBlindedBeaconBlock with a nil *Spec")
+	}
+	return wrapSignedBlindedBeaconBlock(spec, newDefaultSignedBlindedBeaconBlock(spec))
+}
+
+// DecodeSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock
+// serialized in b, for the preset of spec.
+func DecodeSignedBlindedBeaconBlock(spec *Spec, b []byte) (*SignedBlindedBeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("deneb: DecodeSignedBlindedBeaconBlock: %w", ErrNilSpec)
+	}
+	c, err := view.DecodeContainer(spec.schemas.SignedBlindedBeaconBlock, b)
+	if err != nil {
+		return nil, err
+	}
+	return wrapSignedBlindedBeaconBlock(spec, c), nil
+}
+
+// WrapSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock over c,
+// a view of spec's SignedBlindedBeaconBlock type. It panics if spec or c is
+// nil or c is of another type.
+func WrapSignedBlindedBeaconBlock(spec *Spec, c *view.Container) *SignedBlindedBeaconBlock {
+	if spec == nil || c == nil {
+		panic("deneb: WrapSignedBlindedBeaconBlock with a nil *Spec or *view.Container")
+	}
+	if c.Schema() != spec.schemas.SignedBlindedBeaconBlock {
+		panic("deneb: WrapSignedBlindedBeaconBlock of a " + c.Type().String())
+	}
+	return wrapSignedBlindedBeaconBlock(spec, c)
+}
+
+func wrapSignedBlindedBeaconBlock(spec *Spec, c *view.Container) *SignedBlindedBeaconBlock {
+	return &SignedBlindedBeaconBlock{c: c, spec: spec}
+}
+
+func newDefaultSignedBlindedBeaconBlock(spec *Spec) *view.Container {
+	return forkcode.Must(view.NewContainer(spec.schemas.SignedBlindedBeaconBlock))
+}
+
+// container returns the view x holds, making a zero x the mainnet default
+// first: whichever goroutine gets there first sets it, once.
+func (x *SignedBlindedBeaconBlock) container() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c
+	}
+	return x.initDefault()
+}
+
+// initDefault makes a zero x the mainnet default, unless another goroutine
+// did first, and returns its view. Kept out of container, so that container
+// and the methods around it stay small enough to inline.
+func (x *SignedBlindedBeaconBlock) initDefault() *view.Container {
+	return lazy.Init(&x.c, newDefaultSignedBlindedBeaconBlock(Mainnet))
+}
+
+// View returns the untyped view x wraps.
+func (x *SignedBlindedBeaconBlock) View() *view.Container { return x.container() }
+
+// Spec returns the types x belongs to: Mainnet for a zero x.
+func (x *SignedBlindedBeaconBlock) Spec() *Spec {
+	if x.spec == nil {
+		return Mainnet
+	}
+	return x.spec
+}
+
+// Copy returns an independent copy of x in O(1). A copy of a zero x is a
+// zero value.
+func (x *SignedBlindedBeaconBlock) Copy() *SignedBlindedBeaconBlock {
+	return &SignedBlindedBeaconBlock{c: x.copyContainer(), spec: x.spec}
+}
+
+// copyContainer returns a copy of the view x holds, nil for a zero x. It is
+// not inlined, so that Copy is: a copy that does not outlive its caller then
+// stays on the stack.
+//
+//go:noinline
+func (x *SignedBlindedBeaconBlock) copyContainer() *view.Container {
+	if c := lazy.Load(&x.c); c != nil {
+		return c.Copy()
+	}
+	return nil
+}
+
+// HashTreeRoot returns the hash_tree_root of x.
+func (x *SignedBlindedBeaconBlock) HashTreeRoot() [32]byte { return x.container().HashTreeRoot() }
+
+// MarshalSSZ returns the serialization of x.
+func (x *SignedBlindedBeaconBlock) MarshalSSZ() ([]byte, error) { return x.container().MarshalSSZ() }
+
+// MarshalSSZTo appends the serialization of x to dst.
+func (x *SignedBlindedBeaconBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return x.container().MarshalSSZTo(dst)
+}
+
+// UnmarshalSSZ replaces x with the value serialized in b, in the preset of
+// x (mainnet for a zero x). On error x is unchanged.
+func (x *SignedBlindedBeaconBlock) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+
+// SizeSSZ returns the size of the serialization of x.
+func (x *SignedBlindedBeaconBlock) SizeSSZ() int { return x.container().SizeSSZ() }
+
+// Prove returns a Merkle multiproof, against the root of x, of the parts
+// of x named by paths ("finalized_checkpoint.root",
+// "validators[12].effective_balance"): see view.Prove.
+func (x *SignedBlindedBeaconBlock) Prove(paths ...string) (*tree.Multiproof, error) {
+	return view.Prove(x.container(), paths...)
+}
+
+// ProveBranch returns the single Merkle proof, against the root of x, of
+// the part of x named by path: see view.ProveBranch.
+func (x *SignedBlindedBeaconBlock) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error) {
+	return view.ProveBranch(x.container(), path)
+}
+
+// MarshalJSON returns the JSON of x in the beacon-API format.
+func (x *SignedBlindedBeaconBlock) MarshalJSON() ([]byte, error) {
+	return forkcode.MarshalJSON(x.container(), x.Spec().schemas.SignedBlindedBeaconBlock)
+}
+
+// UnmarshalJSON replaces x with the value of its JSON in the beacon-API
+// format, in the preset of x (mainnet for a zero x). On error x is
+// unchanged.
+func (x *SignedBlindedBeaconBlock) UnmarshalJSON(data []byte) error {
+	return forkcode.UnmarshalJSON(x.container(), x.Spec().schemas.SignedBlindedBeaconBlock, data)
+}
+
+// Message returns a handle on the message field (BlindedBeaconBlock).
+func (x *SignedBlindedBeaconBlock) Message() *BlindedBeaconBlock {
+	return wrapBlindedBeaconBlock(x.Spec(), x.container().Field(0).(*view.Container))
+}
+
+// SetMessage replaces the message field with the value of v. It panics if v
+// is of another preset.
+func (x *SignedBlindedBeaconBlock) SetMessage(v *BlindedBeaconBlock) {
+	forkcode.Check(x.container().Set(0, v.View()))
+}
+
+// Signature returns the signature field (BLSSignature).
+func (x *SignedBlindedBeaconBlock) Signature() BLSSignature {
+	var v BLSSignature
+	x.container().LoadBytes(1, v[:])
+	return v
+}
+
+// SetSignature sets the signature field.
+func (x *SignedBlindedBeaconBlock) SetSignature(v BLSSignature) {
+	forkcode.Check(x.container().SetBytes(1, v[:]))
+}
+
 // NewValue returns a new value of the container name holding the default
 // value, for the preset of spec: a pointer to a plain struct, or a view.
 // ok is false if the fork has no container of that name. It panics if
@@ -3760,6 +4424,12 @@ func NewValue(spec *Spec, name string) (v Value, ok bool) {
 		return NewLightClientFinalityUpdate(spec), true
 	case "LightClientOptimisticUpdate":
 		return NewLightClientOptimisticUpdate(spec), true
+	case "BlindedBeaconBlockBody":
+		return NewBlindedBeaconBlockBody(spec), true
+	case "BlindedBeaconBlock":
+		return NewBlindedBeaconBlock(spec), true
+	case "SignedBlindedBeaconBlock":
+		return NewSignedBlindedBeaconBlock(spec), true
 	}
 	return nil, false
 }

@@ -1,6 +1,7 @@
 package electra
 
 import (
+	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/tree"
@@ -73,4 +74,96 @@ func ExecutionBranch(body *BeaconBlockBody) ([forks.ExecutionPayloadDepth]Bytes3
 // has room for exactly its length.
 func proveInto(v view.View, g tree.Gindex, dst []Bytes32) error {
 	return forkcode.Branch("electra", v, g, dst)
+}
+
+// The indices by slot of specs/electra/light-client/sync-protocol.md
+// ("Modified finalized_root_gindex_at_slot"...): a light client that runs
+// across the Electra fork reads proofs into states of both depths, and
+// takes each proof's index from the slot of the state it proves against,
+// with the network's ELECTRA_FORK_EPOCH from its schedule. Fulu keeps
+// Electra's indices.
+
+// FinalizedRootGindexAtSlot returns the generalized index of the finalized
+// checkpoint's root in the state at slot, on the network of schedule s:
+// the specification's finalized_root_gindex_at_slot, FinalizedRootGindex
+// (FINALIZED_ROOT_GINDEX_ELECTRA, 169) from s's Electra fork epoch on,
+// deneb.FinalizedRootGindex (FINALIZED_ROOT_GINDEX, 105) before it or when
+// s has not scheduled Electra.
+func FinalizedRootGindexAtSlot(s *forks.Schedule, slot Slot) tree.Gindex {
+	if isElectraAtSlot(s, slot) {
+		return FinalizedRootGindex
+	}
+	return deneb.FinalizedRootGindex
+}
+
+// CurrentSyncCommitteeGindexAtSlot returns the generalized index of the
+// current sync committee in the state at slot, on the network of schedule
+// s: the specification's current_sync_committee_gindex_at_slot,
+// CurrentSyncCommitteeGindex (86) from Electra on,
+// deneb.CurrentSyncCommitteeGindex (54) before.
+func CurrentSyncCommitteeGindexAtSlot(s *forks.Schedule, slot Slot) tree.Gindex {
+	if isElectraAtSlot(s, slot) {
+		return CurrentSyncCommitteeGindex
+	}
+	return deneb.CurrentSyncCommitteeGindex
+}
+
+// NextSyncCommitteeGindexAtSlot returns the generalized index of the next
+// sync committee in the state at slot, on the network of schedule s: the
+// specification's next_sync_committee_gindex_at_slot,
+// NextSyncCommitteeGindex (87) from Electra on,
+// deneb.NextSyncCommitteeGindex (55) before.
+func NextSyncCommitteeGindexAtSlot(s *forks.Schedule, slot Slot) tree.Gindex {
+	if isElectraAtSlot(s, slot) {
+		return NextSyncCommitteeGindex
+	}
+	return deneb.NextSyncCommitteeGindex
+}
+
+// isElectraAtSlot reports whether compute_epoch_at_slot(slot) >=
+// ELECTRA_FORK_EPOCH on the network of s.
+func isElectraAtSlot(s *forks.Schedule, slot Slot) bool {
+	return s.AtSlot(uint64(slot)) >= forks.NameElectra
+}
+
+// A branch of a Deneb state is one root shorter than an Electra branch of
+// the same field. An Electra light client takes Deneb's light-client data
+// with its branches normalized (specs/electra/light-client/fork.md,
+// upgrade_lc_update_to_electra...): padded at their start with zero roots
+// to Electra's length, which VerifyNormalizedBranch reads at the index of
+// the slot.
+
+// NormalizeFinalityBranch returns a Deneb finality branch with Electra's
+// length: normalize_merkle_branch(branch, FINALIZED_ROOT_GINDEX_ELECTRA).
+func NormalizeFinalityBranch(branch [forks.FinalizedRootDepth]Bytes32) [forks.FinalizedRootDepthElectra]Bytes32 {
+	var b [forks.FinalizedRootDepthElectra]Bytes32
+	forkcode.Check(forkcode.NormalizeBranch("electra", branch[:], FinalizedRootGindex, b[:]))
+	return b
+}
+
+// NormalizeCurrentSyncCommitteeBranch returns a Deneb current sync
+// committee branch with Electra's length:
+// normalize_merkle_branch(branch, CURRENT_SYNC_COMMITTEE_GINDEX_ELECTRA).
+func NormalizeCurrentSyncCommitteeBranch(branch [forks.CurrentSyncCommitteeDepth]Bytes32) [forks.CurrentSyncCommitteeDepthElectra]Bytes32 {
+	var b [forks.CurrentSyncCommitteeDepthElectra]Bytes32
+	forkcode.Check(forkcode.NormalizeBranch("electra", branch[:], CurrentSyncCommitteeGindex, b[:]))
+	return b
+}
+
+// NormalizeNextSyncCommitteeBranch returns a Deneb next sync committee
+// branch with Electra's length: normalize_merkle_branch(branch,
+// NEXT_SYNC_COMMITTEE_GINDEX_ELECTRA).
+func NormalizeNextSyncCommitteeBranch(branch [forks.NextSyncCommitteeDepth]Bytes32) [forks.NextSyncCommitteeDepthElectra]Bytes32 {
+	var b [forks.NextSyncCommitteeDepthElectra]Bytes32
+	forkcode.Check(forkcode.NormalizeBranch("electra", branch[:], NextSyncCommitteeGindex, b[:]))
+	return b
+}
+
+// VerifyNormalizedBranch reports whether branch, normalized to at least
+// the depth of g, proves leaf at g against root: the specification's
+// is_valid_normalized_merkle_branch, which a light client calls with the
+// index of the slot (FinalizedRootGindexAtSlot...) and a branch of
+// Electra's length.
+func VerifyNormalizedBranch(leaf [32]byte, branch []Bytes32, g tree.Gindex, root Root) bool {
+	return forkcode.VerifyNormalizedBranch(leaf, branch, g, root)
 }

@@ -11,12 +11,13 @@ import (
 // execution payload containers (specs/bellatrix/beacon-chain.md, "New
 // containers"), BeaconBlockBody and BeaconState as Bellatrix modifies
 // them, BeaconBlock and SignedBeaconBlock (redefined to refer to the new
-// BeaconBlockBody), and PowBlock, of specs/bellatrix/fork-choice.md.
-// Bellatrix leaves Altair's light-client containers as they are.
+// BeaconBlockBody), PowBlock, of specs/bellatrix/fork-choice.md, and the
+// blinded blocks of the builder and beacon APIs (see blinded). Bellatrix
+// leaves Altair's light-client containers as they are.
 var Bellatrix = &def.Fork{
 	Name:   "bellatrix",
 	Parent: Altair,
-	Containers: concat(
+	Containers: withBlinded(concat(
 		[]*def.Container{
 			container("ExecutionPayload", bellatrixPayloadFields...),
 			container("ExecutionPayloadHeader", bellatrixPayloadHeaderFields...),
@@ -24,7 +25,7 @@ var Bellatrix = &def.Fork{
 		bellatrixBlocks,
 		[]*def.Container{container("BeaconState", bellatrixStateFields...)},
 		bellatrixForkChoice,
-	),
+	)),
 }
 
 // executionHeaderFields are the fields that ExecutionPayload and

@@ -14,16 +14,17 @@ import (
 // BeaconBlock and SignedBeaconBlock (redefined to refer to the new
 // BeaconBlockBody), and the light-client containers of
 // specs/capella/light-client/sync-protocol.md, whose LightClientHeader
-// holds the execution payload header.
+// holds the execution payload header; and the blinded blocks of its body
+// (see blinded).
 var Capella = &def.Fork{
 	Name:   "capella",
 	Parent: Bellatrix,
-	Containers: concat(
+	Containers: withBlinded(concat(
 		capellaContainers,
 		capellaBlocks,
 		[]*def.Container{container("BeaconState", capellaStateFields...)},
 		lightClientContainers(capellaLightClientHeader),
-	),
+	)),
 }
 
 // The new containers of specs/capella/beacon-chain.md, and the execution

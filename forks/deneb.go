@@ -12,11 +12,11 @@ import (
 // (specs/deneb/p2p-interface.md), and the containers that refer to those
 // and are redefined for that: the blocks, BeaconState and the light-client
 // containers (specs/deneb/light-client/sync-protocol.md, which keeps their
-// fields).
+// fields); and the blinded blocks of its body (see blinded).
 var Deneb = &def.Fork{
 	Name:   "deneb",
 	Parent: Capella,
-	Containers: concat(
+	Containers: withBlinded(concat(
 		[]*def.Container{
 			extend(Capella, "ExecutionPayload", denebBlobGasFields...),
 			extend(Capella, "ExecutionPayloadHeader", denebBlobGasFields...),
@@ -28,7 +28,7 @@ var Deneb = &def.Fork{
 		denebBlobContainers,
 		redefine(Capella, "LightClientHeader", "LightClientBootstrap", "LightClientUpdate",
 			"LightClientFinalityUpdate", "LightClientOptimisticUpdate"),
-	),
+	)),
 }
 
 // The custom types of Deneb: specs/deneb/beacon-chain.md and

@@ -25,9 +25,10 @@ func redefined(f *def.Fork) []string {
 
 func TestDenebRedefines(t *testing.T) {
 	want := []string{
-		"BeaconBlock", "BeaconBlockBody", "BeaconState", "ExecutionPayload", "ExecutionPayloadHeader",
+		"BeaconBlock", "BeaconBlockBody", "BeaconState", "BlindedBeaconBlock", "BlindedBeaconBlockBody",
+		"ExecutionPayload", "ExecutionPayloadHeader",
 		"LightClientBootstrap", "LightClientFinalityUpdate", "LightClientHeader",
-		"LightClientOptimisticUpdate", "LightClientUpdate", "SignedBeaconBlock",
+		"LightClientOptimisticUpdate", "LightClientUpdate", "SignedBeaconBlock", "SignedBlindedBeaconBlock",
 	}
 	if got := redefined(Deneb); !slices.Equal(got, want) {
 		t.Errorf("Deneb redefines %v, want %v", got, want)

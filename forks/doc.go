@@ -30,7 +30,9 @@
 // release v1.6.1 (https://github.com/ethereum/consensus-specs/tree/v1.6.1):
 // the containers of the beacon chain, validator, fork-choice, p2p and
 // light-client documents, those the ssz_static tests of consensus-spec-tests
-// cover.
+// cover. Beside them, the forks from Bellatrix on hold the blinded blocks
+// of the builder and beacon APIs (BlindedBeaconBlockBody, BlindedBeaconBlock,
+// SignedBlindedBeaconBlock), which no ssz_static test covers.
 //
 // A fork is also a [Name] ([NameCapella]), ordered as the forks are and
 // spelled as the beacon API spells it ("capella"), and a network runs the

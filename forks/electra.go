@@ -8,12 +8,13 @@ import "github.com/ssztree/ssztree/def"
 // SingleAttestation (specs/electra/beacon-chain.md), the attestations of
 // EIP-7549 and the containers that hold them (AttesterSlashing, the
 // aggregates of specs/electra/validator.md, the block body), the blocks and
-// BeaconState, and the light-client containers whose branches grew with
-// BeaconState (specs/electra/light-client/sync-protocol.md).
+// BeaconState, the light-client containers whose branches grew with
+// BeaconState (specs/electra/light-client/sync-protocol.md), and the
+// blinded blocks of its body (see blinded).
 var Electra = &def.Fork{
 	Name:   "electra",
 	Parent: Deneb,
-	Containers: concat(
+	Containers: withBlinded(concat(
 		electraContainers,
 		[]*def.Container{
 			container("Attestation",
@@ -41,7 +42,7 @@ var Electra = &def.Fork{
 		redefine(Deneb, "BeaconBlock", "SignedBeaconBlock"),
 		[]*def.Container{extend(Deneb, "BeaconState", electraStateFields...)},
 		electraLightClient,
-	),
+	)),
 }
 
 // The constants of the light-client proofs into an Electra BeaconState,

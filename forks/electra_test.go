@@ -13,8 +13,9 @@ import (
 func TestElectraRedefines(t *testing.T) {
 	want := []string{
 		"AggregateAndProof", "Attestation", "AttesterSlashing", "BeaconBlock", "BeaconBlockBody",
-		"BeaconState", "IndexedAttestation", "LightClientBootstrap", "LightClientFinalityUpdate",
-		"LightClientUpdate", "SignedAggregateAndProof", "SignedBeaconBlock",
+		"BeaconState", "BlindedBeaconBlock", "BlindedBeaconBlockBody", "IndexedAttestation",
+		"LightClientBootstrap", "LightClientFinalityUpdate",
+		"LightClientUpdate", "SignedAggregateAndProof", "SignedBeaconBlock", "SignedBlindedBeaconBlock",
 	}
 	if got := redefined(Electra); !slices.Equal(got, want) {
 		t.Errorf("Electra redefines %v, want %v", got, want)

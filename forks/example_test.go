@@ -22,7 +22,7 @@ func Example() {
 	fmt.Println("SyncCommittee defined in", forks.Capella.Owner("SyncCommittee").Name)
 	// Output:
 	// 28 fields in BeaconState
-	// 46 containers
+	// 49 containers
 	// Validator bytes: 121 defined in phase0
 	// SyncCommittee defined in altair
 }

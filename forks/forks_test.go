@@ -48,6 +48,20 @@ var (
 	)
 )
 
+// blindedBlocks are the containers of the beacon and builder APIs that the
+// forks from Bellatrix on define beside the specification's (see blinded),
+// and that no ssz_static test covers.
+var blindedBlocks = []string{"BlindedBeaconBlock", "BlindedBeaconBlockBody", "SignedBlindedBeaconBlock"}
+
+// apiOnly returns the containers of f that are not the specification's:
+// the blinded blocks, from Bellatrix on.
+func apiOnly(f *def.Fork) []string {
+	if f.Lookup("BlindedBeaconBlock") == nil {
+		return nil
+	}
+	return blindedBlocks
+}
+
 var allForks = []struct {
 	fork   *def.Fork
 	static []string
@@ -60,15 +74,15 @@ var allForks = []struct {
 	{Phase0, phase0Static, nil, 21},
 	{Altair, altairStatic, blocks, 24},
 	{Bellatrix, bellatrixStatic, blocks, 25},
-	{Capella, capellaStatic, append(slices.Clone(blocks),
+	{Capella, capellaStatic, append(slices.Clone(blocksAndBlinded),
 		"ExecutionPayload", "ExecutionPayloadHeader", "LightClientBootstrap",
 		"LightClientFinalityUpdate", "LightClientHeader", "LightClientOptimisticUpdate",
 		"LightClientUpdate"), 28},
-	{Deneb, denebStatic, append(slices.Clone(blocks),
+	{Deneb, denebStatic, append(slices.Clone(blocksAndBlinded),
 		"ExecutionPayload", "ExecutionPayloadHeader", "LightClientBootstrap",
 		"LightClientFinalityUpdate", "LightClientHeader", "LightClientOptimisticUpdate",
 		"LightClientUpdate"), 28},
-	{Electra, electraStatic, append(slices.Clone(blocks),
+	{Electra, electraStatic, append(slices.Clone(blocksAndBlinded),
 		"AggregateAndProof", "Attestation", "AttesterSlashing", "IndexedAttestation",
 		"LightClientBootstrap", "LightClientFinalityUpdate", "LightClientUpdate",
 		"SignedAggregateAndProof"), 37},
@@ -78,6 +92,10 @@ var allForks = []struct {
 // blocks are the containers every fork from Altair to Electra redefines:
 // the body and state change, and the blocks refer to the body.
 var blocks = []string{"BeaconBlock", "BeaconBlockBody", "BeaconState", "SignedBeaconBlock"}
+
+// blocksAndBlinded are blocks and the blinded blocks, which every fork from
+// Capella to Electra redefines as it redefines the body.
+var blocksAndBlinded = append(slices.Clone(blocks), blindedBlocks...)
 
 func resolve(t *testing.T, f *def.Fork, p *def.Preset) *def.Types {
 	t.Helper()
@@ -102,12 +120,12 @@ func TestResolve(t *testing.T) {
 }
 
 // TestNames checks that the containers of each fork are those of its
-// ssz_static tests: the list above, and the folders of SSZ_SPECTESTS when
-// it is set.
+// ssz_static tests, the list above and the folders of SSZ_SPECTESTS when
+// it is set, and the blinded blocks.
 func TestNames(t *testing.T) {
 	for _, f := range allForks {
 		names := resolve(t, f.fork, Minimal).Names()
-		compareNames(t, f.fork.Name+" (list of ssz_static types)", names, f.static)
+		compareNames(t, f.fork.Name+" (list of ssz_static types)", names, append(slices.Clone(f.static), apiOnly(f.fork)...))
 	}
 	dir := specDir(t)
 	if dir == "" {
@@ -127,6 +145,7 @@ func TestNames(t *testing.T) {
 			for _, e := range folders {
 				static = append(static, e.Name())
 			}
+			static = append(static, apiOnly(f.fork)...)
 			compareNames(t, filepath.Join(p.Name, f.fork.Name, "ssz_static"), resolve(t, f.fork, p).Names(), static)
 			checked++
 		}

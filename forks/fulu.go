@@ -9,7 +9,8 @@ import (
 // takes unchanged from Electra (its Parent): BeaconState with the proposer
 // lookahead (specs/fulu/beacon-chain.md), the data column containers of
 // PeerDAS (specs/fulu/das-core.md) and DataColumnsByRootIdentifier
-// (specs/fulu/p2p-interface.md). BeaconState keeps fewer than 64 fields,
+// (specs/fulu/p2p-interface.md). Its blocks and blinded blocks are
+// Electra's. BeaconState keeps fewer than 64 fields,
 // so the light-client containers, which refer to none of these, are
 // Electra's.
 var Fulu = &def.Fork{

@@ -293,6 +293,21 @@ type ExecutionPayloadHeader = electra.ExecutionPayloadHeader
 // fields and methods.
 type PowBlock = electra.PowBlock
 
+// BlindedBeaconBlockBody is [electra.BlindedBeaconBlockBody], the view of
+// the BlindedBeaconBlockBody container, which fulu takes unchanged from
+// electra: see there for its fields and methods.
+type BlindedBeaconBlockBody = electra.BlindedBeaconBlockBody
+
+// BlindedBeaconBlock is [electra.BlindedBeaconBlock], the view of the
+// BlindedBeaconBlock container, which fulu takes unchanged from electra:
+// see there for its fields and methods.
+type BlindedBeaconBlock = electra.BlindedBeaconBlock
+
+// SignedBlindedBeaconBlock is [electra.SignedBlindedBeaconBlock], the view
+// of the SignedBlindedBeaconBlock container, which fulu takes unchanged
+// from electra: see there for its fields and methods.
+type SignedBlindedBeaconBlock = electra.SignedBlindedBeaconBlock
+
 // Withdrawal is [electra.Withdrawal], the plain struct of the Withdrawal
 // container, which fulu takes unchanged from electra: see there for its
 // fields and methods.
@@ -979,6 +994,90 @@ func WrapExecutionPayloadHeader(spec *Spec, c *view.Container) *ExecutionPayload
 	return electra.WrapExecutionPayloadHeader(spec.Electra, c)
 }
 
+// NewBlindedBeaconBlockBody returns a BlindedBeaconBlockBody holding the
+// default value, for the preset of spec. It panics if spec is nil.
+func NewBlindedBeaconBlockBody(spec *Spec) *BlindedBeaconBlockBody {
+	if spec == nil {
+		panic("fulu: NewBlindedBeaconBlockBody with a nil *Spec")
+	}
+	return electra.NewBlindedBeaconBlockBody(spec.Electra)
+}
+
+// DecodeBlindedBeaconBlockBody returns the BlindedBeaconBlockBody
+// serialized in b, for the preset of spec.
+func DecodeBlindedBeaconBlockBody(spec *Spec, b []byte) (*BlindedBeaconBlockBody, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("fulu: DecodeBlindedBeaconBlockBody: %w", ErrNilSpec)
+	}
+	return electra.DecodeBlindedBeaconBlockBody(spec.Electra, b)
+}
+
+// WrapBlindedBeaconBlockBody returns the BlindedBeaconBlockBody over c, a
+// view of spec's BlindedBeaconBlockBody type. It panics if spec or c is nil
+// or c is of another type.
+func WrapBlindedBeaconBlockBody(spec *Spec, c *view.Container) *BlindedBeaconBlockBody {
+	if spec == nil {
+		panic("fulu: WrapBlindedBeaconBlockBody with a nil *Spec")
+	}
+	return electra.WrapBlindedBeaconBlockBody(spec.Electra, c)
+}
+
+// NewBlindedBeaconBlock returns a BlindedBeaconBlock holding the default
+// value, for the preset of spec. It panics if spec is nil.
+func NewBlindedBeaconBlock(spec *Spec) *BlindedBeaconBlock {
+	if spec == nil {
+		panic("fulu: NewBlindedBeaconBlock with a nil *Spec")
+	}
+	return electra.NewBlindedBeaconBlock(spec.Electra)
+}
+
+// DecodeBlindedBeaconBlock returns the BlindedBeaconBlock serialized in b,
+// for the preset of spec.
+func DecodeBlindedBeaconBlock(spec *Spec, b []byte) (*BlindedBeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("fulu: DecodeBlindedBeaconBlock: %w", ErrNilSpec)
+	}
+	return electra.DecodeBlindedBeaconBlock(spec.Electra, b)
+}
+
+// WrapBlindedBeaconBlock returns the BlindedBeaconBlock over c, a view of
+// spec's BlindedBeaconBlock type. It panics if spec or c is nil or c is of
+// another type.
+func WrapBlindedBeaconBlock(spec *Spec, c *view.Container) *BlindedBeaconBlock {
+	if spec == nil {
+		panic("fulu: WrapBlindedBeaconBlock with a nil *Spec")
+	}
+	return electra.WrapBlindedBeaconBlock(spec.Electra, c)
+}
+
+// NewSignedBlindedBeaconBlock returns a SignedBlindedBeaconBlock holding
+// the default value, for the preset of spec. It panics if spec is nil.
+func NewSignedBlindedBeaconBlock(spec *Spec) *SignedBlindedBeaconBlock {
+	if spec == nil {
+		panic("fulu: NewSignedBlindedBeaconBlock with a nil *Spec")
+	}
+	return electra.NewSignedBlindedBeaconBlock(spec.Electra)
+}
+
+// DecodeSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock
+// serialized in b, for the preset of spec.
+func DecodeSignedBlindedBeaconBlock(spec *Spec, b []byte) (*SignedBlindedBeaconBlock, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("fulu: DecodeSignedBlindedBeaconBlock: %w", ErrNilSpec)
+	}
+	return electra.DecodeSignedBlindedBeaconBlock(spec.Electra, b)
+}
+
+// WrapSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock over c,
+// a view of spec's SignedBlindedBeaconBlock type. It panics if spec or c is
+// nil or c is of another type.
+func WrapSignedBlindedBeaconBlock(spec *Spec, c *view.Container) *SignedBlindedBeaconBlock {
+	if spec == nil {
+		panic("fulu: WrapSignedBlindedBeaconBlock with a nil *Spec")
+	}
+	return electra.WrapSignedBlindedBeaconBlock(spec.Electra, c)
+}
+
 // NewBlobSidecar returns a BlobSidecar holding the default value, for the
 // preset of spec. It panics if spec is nil.
 func NewBlobSidecar(spec *Spec) *BlobSidecar {
@@ -1106,7 +1205,8 @@ func newSchemas(ts *def.Types) schemas {
 //	proposer_lookahead: Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1123,13 +1223,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("fulu", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("fulu", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -1210,7 +1316,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("fulu", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("fulu", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -1590,7 +1705,8 @@ func (x *BeaconState) ProposerLookahead() *view.BasicVector[ValidatorIndex] {
 //	kzg_commitments_inclusion_proof: Vector[Bytes32, KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type DataColumnSidecar struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1785,7 +1901,8 @@ func (x *DataColumnSidecar) KZGCommitmentsInclusionProof() *view.ValueVector[Byt
 //	row_index: RowIndex
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type MatrixEntry struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1955,7 +2072,8 @@ func (x *MatrixEntry) SetRowIndex(v RowIndex) { x.container().SetUint(3, uint64(
 //	columns: List[ColumnIndex, NUMBER_OF_COLUMNS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type DataColumnsByRootIdentifier struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2204,6 +2322,12 @@ func NewValue(spec *Spec, name string) (v Value, ok bool) {
 		return NewExecutionPayloadHeader(spec), true
 	case "PowBlock":
 		return new(PowBlock), true
+	case "BlindedBeaconBlockBody":
+		return NewBlindedBeaconBlockBody(spec), true
+	case "BlindedBeaconBlock":
+		return NewBlindedBeaconBlock(spec), true
+	case "SignedBlindedBeaconBlock":
+		return NewSignedBlindedBeaconBlock(spec), true
 	case "Withdrawal":
 		return new(Withdrawal), true
 	case "BLSToExecutionChange":

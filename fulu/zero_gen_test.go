@@ -530,6 +530,18 @@ func TestReexportedNilSpec(t *testing.T) {
 		t.Errorf("DecodeExecutionPayloadHeader(nil, nil): %v, want ErrNilSpec", err)
 	}
 	expectPanic(t, "NewExecutionPayloadHeader(nil)", func() { NewExecutionPayloadHeader(nil) })
+	if _, err := DecodeBlindedBeaconBlockBody(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeBlindedBeaconBlockBody(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewBlindedBeaconBlockBody(nil)", func() { NewBlindedBeaconBlockBody(nil) })
+	if _, err := DecodeBlindedBeaconBlock(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeBlindedBeaconBlock(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewBlindedBeaconBlock(nil)", func() { NewBlindedBeaconBlock(nil) })
+	if _, err := DecodeSignedBlindedBeaconBlock(nil, nil); !errors.Is(err, ErrNilSpec) {
+		t.Errorf("DecodeSignedBlindedBeaconBlock(nil, nil): %v, want ErrNilSpec", err)
+	}
+	expectPanic(t, "NewSignedBlindedBeaconBlock(nil)", func() { NewSignedBlindedBeaconBlock(nil) })
 	if _, err := DecodeBlobSidecar(nil, nil); !errors.Is(err, ErrNilSpec) {
 		t.Errorf("DecodeBlobSidecar(nil, nil): %v, want ErrNilSpec", err)
 	}

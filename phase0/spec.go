@@ -33,6 +33,11 @@
 // writes through to it. A view made for another preset (NewX, DecodeX)
 // keeps its preset when written. Views are used through pointers: a view
 // copied by value shares its tree with the original (Copy is the copy).
+//
+// # Derived values
+//
+// [BeaconBlockHeaderOf] and [SignedBeaconBlockHeaderOf] give the header of
+// a block, which has the block's root.
 package phase0
 
 //go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go
