@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/ssztree/ssztree/capella"
-	"github.com/ssztree/ssztree/internal/synth"
+	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/tree"
 )
 
