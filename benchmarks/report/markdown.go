@@ -11,7 +11,8 @@ import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
-// TargetSize is the state size the targets are set for.
+// TargetSize is the state size the targets are set for, in the headline's
+// fork (the first table's).
 const TargetSize = 1_000_000
 
 // Markdown renders the model as docs/benchmarks.md; chart is the SVG's file
