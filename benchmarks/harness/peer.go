@@ -2,9 +2,11 @@
 // "peer"): the same script of operations on the same bytes, timed the same
 // way, for ssztree and for every other library.
 //
-// A peer implements [StatePeer] for its BeaconState type and [Codec] for each
-// micro case it can express; [NewState] and [NewMicro] erase the Go types so
-// that peers of different libraries fit in one [Peer] list. The driver
+// A peer implements [StatePeer] for the BeaconState type of its fork and
+// [Codec] for each micro case it can express; [NewState] and [NewMicro]
+// erase the Go types so that peers of different libraries and forks fit in
+// one [Peer] list, and [Reference] picks ssztree's peer of a fork to check
+// the others against. The driver
 // (cmd/report) runs each peer in a child process through [ChildMain] and merges
 // the JSON [Output] of every child; package bench runs the same operations as
 // Go benchmarks.

@@ -11,7 +11,8 @@ import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
-// TargetSize is the state size the targets are set for.
+// TargetSize is the state size the targets are set for, in the headline's
+// fork (the first table's).
 const TargetSize = 1_000_000
 
 // Markdown renders the model as docs/benchmarks.md; chart is the SVG's file
@@ -118,7 +119,7 @@ func floorGoroutines(r *Run) int {
 func (m *Model) method(w writer) {
 	r := m.Run
 	w("\n## Method\n\n")
-	w("Each table is of one fork: ssztree beside the peers that express that fork, each peer on the latest fork it can express. ")
+	w("Each table is of one fork: ssztree beside the peers of that fork, each peer on the latest fork it can express and some on earlier ones too (see Peers). ")
 	var tables []string
 	for _, t := range r.Tables {
 		var sizes []string

@@ -2,10 +2,10 @@
 // same bytes, each peer in a child process one after another, and writes
 // ../docs/benchmarks.md and its chart ../docs/benchmarks.svg. Each table is
 // of one fork: Fulu (ssztree, fastssz, dynssz, with the proofs) at 100,000
-// and 1,000,000 validators, Electra (ssztree, zrnt) and Deneb (ssztree,
-// karalabe) at 1,000,000. Run it from the benchmarks module:
+// and 1,000,000 validators, Electra (ssztree, fastssz, dynssz, zrnt) and
+// Deneb (ssztree, karalabe) at 1,000,000. Run it from the benchmarks module:
 //
-//	go run ./cmd/report          # every table (about 15 minutes on an idle 2-core machine)
+//	go run ./cmd/report          # every table (about 17 minutes on an idle 2-core machine)
 //	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
 //
 // It exits with status 1 when ssztree computes a root that no peer agrees

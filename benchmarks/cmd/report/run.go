@@ -174,8 +174,9 @@ func sampleFloor(r *report.Run) error {
 	return nil
 }
 
-// dynsszFork is the fork of the dynamic-ssz peer, the sibling module's.
-const dynsszFork = harness.ForkFulu
+// dynsszForks are the forks of the dynamic-ssz peers, those of the sibling
+// module's peer.Peers() (a fork missing there fails its child).
+var dynsszForks = []string{harness.ForkFulu, harness.ForkElectra}
 
 // makeChildren returns the children to run, in table order, each peer on
 // each of its forks: this binary for the peers of this module, the sibling
@@ -195,7 +196,9 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 		if err != nil {
 			return nil, err
 		}
-		have["dynssz"] = []child{{peer: "dynssz", fork: dynsszFork, argv: []string{bin}}}
+		for _, fork := range dynsszForks {
+			have["dynssz"] = append(have["dynssz"], child{peer: "dynssz", fork: fork, argv: []string{bin}})
+		}
 	}
 	for _, name := range order {
 		if o.peers == nil || o.peers[name] {
@@ -231,7 +234,7 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 			}
 			// A quick run samples the floor once per state, not
 			// before every child: its figures are not to be quoted,
-			// and the samples would be a fifth of its time.
+			// and the samples would take much of its time.
 			if !o.quick || c.peer == report.Reference && !proofs {
 				if err := sampleFloor(r); err != nil {
 					return err

@@ -1,7 +1,7 @@
 // Package fastssz is the benchmark peer of ferranbt/fastssz, through the
-// Fulu types of attestantio/go-eth2-client v0.27.0 (spec/fulu's state,
-// spec/electra's blocks, which Fulu did not change), whose SSZ code
-// fastssz generated. Roots use one reused fastssz Hasher over gohashtree
+// Fulu and Electra types of attestantio/go-eth2-client v0.27.0 (spec/fulu's
+// state, spec/electra's state and blocks, which Fulu did not change), whose
+// SSZ code fastssz generated: one peer per fork. Roots use one reused fastssz Hasher over gohashtree
 // (ssz.NewHasherWithHashFn(gohashtree.HashByteSlice)), the fast hashing
 // fastssz's README documents.
 package fastssz

@@ -42,8 +42,8 @@ func (vector) Encode(v *uint64Vector, dst []byte) ([]byte, error) { return v.Mar
 
 func (p vector) Root(v *uint64Vector) ([32]byte, error) { return p.h.root(v) }
 
-// block is the SignedBeaconBlock micro case: a Fulu block, whose types
-// are Electra's (Fulu changed no block type).
+// block is the SignedBeaconBlock micro case of Electra and of Fulu, whose
+// block types are Electra's (Fulu changed none).
 type block struct{ h *hasher }
 
 func (block) Decode(b []byte) (*electra.SignedBeaconBlock, error) {

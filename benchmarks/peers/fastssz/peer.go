@@ -8,26 +8,48 @@ import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
-// Peers returns fastssz as a benchmark peer.
+// notes are the notes of both fastssz peers.
+var notes = map[string]string{
+	harness.RowCopy:      "no copy in go-eth2-client: encode + decode of the current state.",
+	harness.CaseProof:    "`GetTree` (`ssz.ProofTree`) builds a tree of one node per chunk, the padding of each list one zero node; its `Hash` hashes it once; then `Node.Prove` and `Node.ProveMulti`. The tree is separate from the value: a change to the state needs a new tree.",
+	harness.CaseByteList: "fastssz generates containers only: a `[]byte` type with the methods its generator writes for a transaction field.",
+	harness.CaseVector:   "a `[]uint64` type with the methods fastssz's generator writes for a `ssz-size` uint64 field.",
+}
+
+// Peers returns fastssz as a benchmark peer of Fulu, with the proofs and
+// every micro case, and of Electra, with its block.
 func Peers() []harness.Peer {
 	h := newHasher()
-	return []harness.Peer{{
-		Name:  "fastssz",
-		Fork:  harness.ForkFulu,
-		Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/fulu (blocks: spec/electra); gohashtree hasher",
-		State: harness.NewState[*fulu.BeaconState](state{h}),
-		Proof: harness.NewProof[*fulu.BeaconState, *ssz.Node](harness.ForkFulu, &prover{}),
-		Micro: map[string]*harness.Micro{
-			harness.CaseCheckpoint: harness.NewMicro[phase0.Checkpoint](checkpoint{h}),
-			harness.CaseByteList:   harness.NewMicro[*transaction](byteList{h}),
-			harness.CaseVector:     harness.NewMicro[*uint64Vector](vector{h}),
-			harness.CaseBlock:      harness.NewMicro[*electra.SignedBeaconBlock](block{h}),
+	fuluLists := func(s *fulu.BeaconState) lists {
+		return lists{&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
+	}
+	electraLists := func(s *electra.BeaconState) lists {
+		return lists{&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
+	}
+	return []harness.Peer{
+		{
+			Name:  "fastssz",
+			Fork:  harness.ForkFulu,
+			Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/fulu (blocks: spec/electra); gohashtree hasher",
+			State: harness.NewState[*fulu.BeaconState](state[fulu.BeaconState, *fulu.BeaconState]{h, fuluLists}),
+			Proof: harness.NewProof[*fulu.BeaconState, *ssz.Node](harness.ForkFulu, &prover{}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseCheckpoint: harness.NewMicro[phase0.Checkpoint](checkpoint{h}),
+				harness.CaseByteList:   harness.NewMicro[*transaction](byteList{h}),
+				harness.CaseVector:     harness.NewMicro[*uint64Vector](vector{h}),
+				harness.CaseBlock:      harness.NewMicro[*electra.SignedBeaconBlock](block{h}),
+			},
+			Notes: notes,
 		},
-		Notes: map[string]string{
-			harness.RowCopy:      "no copy in go-eth2-client: encode + decode of the current state.",
-			harness.CaseProof:    "`GetTree` (`ssz.ProofTree`) builds a tree of one node per chunk, the padding of each list one zero node; its `Hash` hashes it once; then `Node.Prove` and `Node.ProveMulti`. The tree is separate from the value: a change to the state needs a new tree.",
-			harness.CaseByteList: "fastssz generates containers only: a `[]byte` type with the methods its generator writes for a transaction field.",
-			harness.CaseVector:   "a `[]uint64` type with the methods fastssz's generator writes for a `ssz-size` uint64 field.",
+		{
+			Name:  "fastssz",
+			Fork:  harness.ForkElectra,
+			Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/electra; gohashtree hasher",
+			State: harness.NewState[*electra.BeaconState](state[electra.BeaconState, *electra.BeaconState]{h, electraLists}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseBlock: harness.NewMicro[*electra.SignedBeaconBlock](block{h}),
+			},
+			Notes: notes,
 		},
-	}}
+	}
 }

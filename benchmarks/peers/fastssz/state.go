@@ -2,44 +2,71 @@ package fastssz
 
 import (
 	"github.com/attestantio/go-eth2-client/spec/altair"
-	"github.com/attestantio/go-eth2-client/spec/fulu"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
+	ssz "github.com/ferranbt/fastssz"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
-// state drives a go-eth2-client *fulu.BeaconState: plain Go slices.
-type state struct{ h *hasher }
+// lists are the lists of a go-eth2-client BeaconState that the script
+// changes: plain Go slices, under the same names and types in every fork
+// from Altair on.
+type lists struct {
+	validators        *[]*phase0.Validator
+	balances          *[]phase0.Gwei
+	previous, current *[]altair.ParticipationFlags
+	inactivityScores  *[]uint64
+}
 
-func (state) Decode(b []byte) (*fulu.BeaconState, error) {
-	s := new(fulu.BeaconState)
+// beaconState is a fork's go-eth2-client *BeaconState, a *S, with the SSZ
+// methods fastssz generated.
+type beaconState[S any] interface {
+	*S
+	ssz.Unmarshaler
+	MarshalSSZTo(dst []byte) ([]byte, error)
+	MarshalSSZ() ([]byte, error)
+	hashable
+}
+
+// state drives a fork's go-eth2-client *BeaconState, PS; lists returns its
+// lists.
+type state[S any, PS beaconState[S]] struct {
+	h     *hasher
+	lists func(PS) lists
+}
+
+func (state[S, PS]) Decode(b []byte) (PS, error) {
+	s := PS(new(S))
 	return s, s.UnmarshalSSZ(b)
 }
 
-func (state) Encode(s *fulu.BeaconState, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
+func (state[S, PS]) Encode(s PS, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
 
-func (p state) Root(s *fulu.BeaconState) ([32]byte, error) { return p.h.root(s) }
+func (p state[S, PS]) Root(s PS) ([32]byte, error) { return p.h.root(s) }
 
-func (state) AddBalances(s *fulu.BeaconState, indices []int, delta uint64) error {
+func (p state[S, PS]) AddBalances(s PS, indices []int, delta uint64) error {
+	balances := *p.lists(s).balances
 	for _, i := range indices {
-		s.Balances[i] += phase0.Gwei(delta)
+		balances[i] += phase0.Gwei(delta)
 	}
 	return nil
 }
 
-func (state) AddAllBalances(s *fulu.BeaconState, delta uint64) error {
-	for i := range s.Balances {
-		s.Balances[i] += phase0.Gwei(delta)
+func (p state[S, PS]) AddAllBalances(s PS, delta uint64) error {
+	balances := *p.lists(s).balances
+	for i := range balances {
+		balances[i] += phase0.Gwei(delta)
 	}
 	return nil
 }
 
-func (state) SetEffectiveBalance(s *fulu.BeaconState, i int, gwei uint64) error {
-	s.Validators[i].EffectiveBalance = phase0.Gwei(gwei)
+func (p state[S, PS]) SetEffectiveBalance(s PS, i int, gwei uint64) error {
+	(*p.lists(s).validators)[i].EffectiveBalance = phase0.Gwei(gwei)
 	return nil
 }
 
-func (state) AppendValidator(s *fulu.BeaconState, v harness.Validator, balance uint64, flags uint8, score uint64) error {
-	s.Validators = append(s.Validators, &phase0.Validator{
+func (p state[S, PS]) AppendValidator(s PS, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+	l := p.lists(s)
+	*l.validators = append(*l.validators, &phase0.Validator{
 		PublicKey:                  v.Pubkey,
 		WithdrawalCredentials:      append([]byte(nil), v.WithdrawalCredentials[:]...),
 		EffectiveBalance:           phase0.Gwei(v.EffectiveBalance),
@@ -49,15 +76,15 @@ func (state) AppendValidator(s *fulu.BeaconState, v harness.Validator, balance u
 		ExitEpoch:                  phase0.Epoch(v.ExitEpoch),
 		WithdrawableEpoch:          phase0.Epoch(v.WithdrawableEpoch),
 	})
-	s.Balances = append(s.Balances, phase0.Gwei(balance))
-	s.PreviousEpochParticipation = append(s.PreviousEpochParticipation, altair.ParticipationFlags(flags))
-	s.CurrentEpochParticipation = append(s.CurrentEpochParticipation, altair.ParticipationFlags(flags))
-	s.InactivityScores = append(s.InactivityScores, score)
+	*l.balances = append(*l.balances, phase0.Gwei(balance))
+	*l.previous = append(*l.previous, altair.ParticipationFlags(flags))
+	*l.current = append(*l.current, altair.ParticipationFlags(flags))
+	*l.inactivityScores = append(*l.inactivityScores, score)
 	return nil
 }
 
 // Copy re-decodes the state's encoding: go-eth2-client has no copy.
-func (p state) Copy(s *fulu.BeaconState) (*fulu.BeaconState, error) {
+func (p state[S, PS]) Copy(s PS) (PS, error) {
 	b, err := s.MarshalSSZ()
 	if err != nil {
 		return nil, err
