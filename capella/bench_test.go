@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/capella"
-	"github.com/ssztree/ssztree/internal/synth"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // The benchmarks of this file measure ssztree alone on a synthetic mainnet

@@ -6,8 +6,8 @@ import (
 
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/synth"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/capella"
-	"github.com/ssztree/ssztree/internal/synth"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/capella"
-	"github.com/ssztree/ssztree/internal/synth"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // fromScratch returns the root of st computed from scratch: by encoding it

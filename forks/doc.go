@@ -33,4 +33,15 @@
 // cover. Beside them, the forks from Bellatrix on hold the blinded blocks
 // of the builder and beacon APIs (BlindedBeaconBlockBody, BlindedBeaconBlock,
 // SignedBlindedBeaconBlock), which no ssz_static test covers.
+//
+// A fork is also a [Name] ([NameCapella]), ordered as the forks are and
+// spelled as the beacon API spells it ("capella"), and a network runs the
+// forks by a [Schedule]: each fork's [ForkVersion], the Fork.current_version
+// of its states, and its epoch. [MainnetSchedule], [SepoliaSchedule],
+// [HoodiSchedule] and [MinimalSchedule] are built in; [NewSchedule] and
+// [ParseConfig] make others. [LookupVersion] tells the fork, network and
+// preset of a version:
+//
+//	name, schedule, ok := forks.LookupVersion(forks.ForkVersion{0x06, 0, 0, 0})
+//	// forks.NameFulu, forks.MainnetSchedule, true
 package forks

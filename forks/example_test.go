@@ -26,3 +26,20 @@ func Example() {
 	// Validator bytes: 121 defined in phase0
 	// SyncCommittee defined in altair
 }
+
+// A fork version names the fork and the network of a state; a schedule
+// gives the fork of a slot.
+func ExampleLookupVersion() {
+	name, schedule, ok := forks.LookupVersion(forks.ForkVersion{0x90, 0x00, 0x00, 0x74})
+	fmt.Println(name, schedule, ok)
+	fmt.Println(forks.MainnetSchedule.AtSlot(13_164_544))
+	v, _ := forks.HoodiSchedule.Version(forks.NameFulu)
+	fmt.Println(v)
+	n, err := forks.ParseName("Deneb")
+	fmt.Println(n, err, n < forks.NameElectra)
+	// Output:
+	// electra sepolia (mainnet preset) true
+	// fulu
+	// 0x70000910
+	// deneb <nil> true
+}

@@ -171,8 +171,8 @@ func TestEnvelopeErrors(t *testing.T) {
 		{`{"version":"phase0","data":null}`, "data", ErrKind, checkpoint},
 		{`{"version":"phase0","data":{"epoch":"1","slot":"2","root":"0x"}}`, "data", ErrUnknownMember, checkpoint},
 		{`{"data":{"epoch":"1","slot":"2","root":"0x"},"version":"phase0"}`, "data", ErrUnknownMember, checkpoint},
-		{`{"version":"union","data":{"selector":2,"data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}}`, "data.data", ErrUnknownMember, unionType},
-		{`{"data":{"selector":1,"data":"1","x":0},"version":"union"}`, "data", ErrUnknownMember, unionType},
+		{`{"version":"union","data":{"selector":"2","data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}}`, "data.data", ErrUnknownMember, unionType},
+		{`{"data":{"selector":"1","data":"1","x":0},"version":"union"}`, "data", ErrUnknownMember, unionType},
 	}
 	for _, tc := range tests {
 		_, _, err := UnmarshalVersioned([]byte(tc.json), typeOfTest)

@@ -35,7 +35,7 @@ func FuzzUnmarshal(f *testing.F) {
 		f.Add(shuffled)
 	}
 	f.Add([]byte(`{"x":"1"}`))
-	f.Add([]byte(`{"u":{"data":{"a":"1","b":[],"c":"0x01","d":true},"selector":2}}`))
+	f.Add([]byte(`{"u":{"data":{"a":"1","b":[],"c":"0x01","d":true},"selector":"2"}}`))
 	f.Add([]byte(`[1, -2.5e+3, "\u00e9\ud83d\ude00", {"a": null}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		out, err := Unmarshal(outer, data)

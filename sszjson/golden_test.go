@@ -59,8 +59,8 @@ func TestGolden(t *testing.T) {
 		{must(schema.NewVector(schema.Uint8, 2)), "0102", `["1","2"]`},
 		{must(schema.NewList(schema.Uint64, 5)), "0500000000000000 0600000000000000", `["5","6"]`},
 		{must(schema.NewVector(schema.Boolean, 2)), "0100", `[true,false]`},
-		{unionType, "00", `{"selector":0,"data":null}`},
-		{unionType, "01 05000000", `{"selector":1,"data":"5"}`},
+		{unionType, "00", `{"selector":"0","data":null}`},
+		{unionType, "01 05000000", `{"selector":"1","data":"5"}`},
 		{inner, "0100 0b000000 13000000 01 0200000000000000 01", `{"a":"1","b":["2"],"c":"0x01","d":true}`},
 		{must(schema.NewList(must(schema.NewByteList(4)), 3)), "08000000 0a000000 aabb", `["0xaabb","0x"]`},
 		{must(schema.NewList(must(schema.NewByteList(4)), 3)), "", `[]`},
@@ -97,8 +97,8 @@ func TestUnmarshalLenient(t *testing.T) {
 		{checkpoint, "{\n\t\"root\" : \"0x" + strings.Repeat("11", 32) + "\" ,\n \"epoch\": \"2\"}",
 			"0200000000000000" + strings.Repeat("11", 32)},
 		{checkpoint, `{"\u0065poch":"3","root":"0x` + strings.Repeat("00", 32) + `"}`, "0300000000000000" + strings.Repeat("00", 32)},
-		{unionType, `{"data":"7","selector":1}`, "01 07000000"},
-		{unionType, `{"data":null,"selector":0}`, "00"},
+		{unionType, `{"data":"7","selector":"1"}`, "01 07000000"},
+		{unionType, `{"data":null,"selector":"0"}`, "00"},
 		{inner, `{"d":false,"c":"0x03","b":[],"a":"65535"}`, "ffff 0b000000 0b000000 00 03"},
 	}
 	for _, tc := range tests {

@@ -304,9 +304,9 @@ func appendUnion(dst []byte, u *schema.Union, b []byte, at int) ([]byte, error) 
 	if sel >= u.Options() {
 		return dst, sszError(schema.ErrSelector, at, "selector %d of %d options", sel, u.Options())
 	}
-	dst = append(dst, `{"selector":`...)
+	dst = append(dst, `{"selector":"`...)
 	dst = strconv.AppendUint(dst, uint64(sel), 10)
-	dst = append(dst, `,"data":`...)
+	dst = append(dst, `","data":`...)
 	if opt := u.Option(sel); opt == nil {
 		if len(b) != 1 {
 			return dst, sszError(schema.ErrSelector, at+1, "None followed by %d bytes", len(b)-1)

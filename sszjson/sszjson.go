@@ -14,7 +14,8 @@
 //     bitlist with its delimiter bit);
 //   - other vectors and lists, uint8 ones included: an array of the elements;
 //   - a container: an object with a member for each field, named for it;
-//   - Union: {"selector": number, "data": value}, data null for None.
+//   - Union: {"selector": string, "data": value}, the selector's decimal
+//     digits in a string as for the integers, data null for None.
 //
 // Marshal writes the members of a container in field order and no
 // whitespace. Unmarshal is strict about values and about the objects

@@ -43,18 +43,18 @@ func TestUnknownMembers(t *testing.T) {
 		// Nested in a container.
 		{pair, `{"cp":{"epoch":"1","zz":true,"root":` + root + `},"n":"2"}`, `"zz":true,`, "zz", "Pair.cp"},
 		{pair, `{"n":"2","cp":{"epoch":"1","root":` + root + `,"zz":true}}`, `,"zz":true`, "zz", "Pair.cp"},
-		{outer, `{"x":"1","y":"0x","z":[],"w":[true,false],"u":{"selector":0,"data":null},"v":"0x0000","big":"0","bs":"0x00000000","f":[],"cp":` + cp + `,"vl":[[],[]],"zz":0}`, `,"zz":0`, "zz", "Outer"},
+		{outer, `{"x":"1","y":"0x","z":[],"w":[true,false],"u":{"selector":"0","data":null},"v":"0x0000","big":"0","bs":"0x00000000","f":[],"cp":` + cp + `,"vl":[[],[]],"zz":0}`, `,"zz":0`, "zz", "Outer"},
 		// Inside a list element.
 		{must(schema.NewList(inner, 4)), `[` + innerOK + `,{"a":"1","b":[],"e":0,"c":"0x01","d":true}]`, `"e":0,`, "e", "List[Inner, 4][1]"},
 		{must(schema.NewVector(checkpoint, 2)), `[` + cp + `,{"epoch":"1","root":` + root + `,"slot":"3"}]`, `,"slot":"3"`, "slot", "Vector[Checkpoint, 2][1]"},
-		{outer, `{"x":"1","y":"0x","z":[` + innerOK + `,{"a":"1","b":[],"c":"0x01","d":true,"e":"1"}],"w":[true,false],"u":{"selector":0,"data":null},"v":"0x0000","big":"0","bs":"0x00000000","f":[],"cp":` + cp + `,"vl":[[],[]]}`, `,"e":"1"`, "e", "Outer.z[1]"},
+		{outer, `{"x":"1","y":"0x","z":[` + innerOK + `,{"a":"1","b":[],"c":"0x01","d":true,"e":"1"}],"w":[true,false],"u":{"selector":"0","data":null},"v":"0x0000","big":"0","bs":"0x00000000","f":[],"cp":` + cp + `,"vl":[[],[]]}`, `,"e":"1"`, "e", "Outer.z[1]"},
 		// Inside a union's data, before and after its selector, and in
 		// the union's object itself.
-		{unionType, `{"selector":2,"data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}`, `,"e":0`, "e", "Union[None, uint32, Inner].data"},
-		{unionType, `{"data":{"e":0,"a":"1","b":[],"c":"0x01","d":true},"selector":2}`, `"e":0,`, "e", "Union[None, uint32, Inner].data"},
-		{unionType, `{"selector":1,"data":"7","value":"7"}`, `,"value":"7"`, "value", "Union[None, uint32, Inner]"},
-		{unionType, `{"type":1,"selector":0,"data":null}`, `"type":1,`, "type", "Union[None, uint32, Inner]"},
-		{must(schema.NewList(unionType, 2)), `[{"selector":0,"data":null},{"selector":2,"data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}]`, `,"e":0`, "e", "List[Union[None, uint32, Inner], 2][1].data"},
+		{unionType, `{"selector":"2","data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}`, `,"e":0`, "e", "Union[None, uint32, Inner].data"},
+		{unionType, `{"data":{"e":0,"a":"1","b":[],"c":"0x01","d":true},"selector":"2"}`, `"e":0,`, "e", "Union[None, uint32, Inner].data"},
+		{unionType, `{"selector":"1","data":"7","value":"7"}`, `,"value":"7"`, "value", "Union[None, uint32, Inner]"},
+		{unionType, `{"type":1,"selector":"0","data":null}`, `"type":1,`, "type", "Union[None, uint32, Inner]"},
+		{must(schema.NewList(unionType, 2)), `[{"selector":"0","data":null},{"selector":"2","data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}]`, `,"e":0`, "e", "List[Union[None, uint32, Inner], 2][1].data"},
 	}
 	for _, tc := range tests {
 		clean := strings.Replace(tc.json, tc.member, "", 1)
@@ -142,9 +142,9 @@ func TestAllowUnknownMembers(t *testing.T) {
 		{checkpoint, `{"epoch":"1","x":0,"epoch":"2","root":` + root + `}`, "Checkpoint.epoch", ErrField},
 		{checkpoint, `{"root":` + root + `,"x":0,"root":` + root + `,"epoch":"1"}`, "Checkpoint.root", ErrField},
 		{checkpoint, `{"x":0,"root":` + root + `}`, "Checkpoint.epoch", ErrField},
-		{unionType, `{"selector":1,"x":0,"selector":1,"data":"1"}`, "Union[None, uint32, Inner].selector", ErrField},
-		{unionType, `{"data":"1","x":0,"data":"1","selector":1}`, "Union[None, uint32, Inner].data", ErrField},
-		{unionType, `{"selector":1,"x":0}`, "Union[None, uint32, Inner].data", ErrField},
+		{unionType, `{"selector":"1","x":0,"selector":"1","data":"1"}`, "Union[None, uint32, Inner].selector", ErrField},
+		{unionType, `{"data":"1","x":0,"data":"1","selector":"1"}`, "Union[None, uint32, Inner].data", ErrField},
+		{unionType, `{"selector":"1","x":0}`, "Union[None, uint32, Inner].data", ErrField},
 		{checkpoint, `{"epoch":"1","root":` + root + `,"x":01}`, "Checkpoint", ErrSyntax},
 		{checkpoint, `{"epoch":"1","root":` + root + `,"x":[1,]}`, "Checkpoint", ErrSyntax},
 		{checkpoint, `{"epoch":"1","root":` + root + `,"x":-}`, "Checkpoint", ErrSyntax},

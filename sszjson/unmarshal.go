@@ -360,22 +360,23 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 	return dst, nil
 }
 
-// selector reads the union selector at pos: a JSON number naming one of
-// u's options.
+// selector reads the union selector at pos: a string of the decimal
+// digits of a uint8, as the specification's JSON mapping writes it
+// ({"selector": string, "data": type}), naming one of u's options.
 func (d *decoder) selector(u *schema.Union) (int, error) {
 	at := d.pos
-	if c := d.peek(); c != '-' && (c < '0' || c > '9') {
-		return 0, d.kindError("a number as selector")
-	}
-	num, err := d.number()
+	s, err := d.stringOf(schema.Uint8)
 	if err != nil {
 		return 0, err
 	}
-	sel, err := strconv.Atoi(string(num))
-	if err != nil || num[0] == '-' || sel >= u.Options() {
-		return 0, d.errorf(ErrValue, at, "selector %s names none of the %d options", num, u.Options())
+	b, reason := parseUint(nil, s, 1)
+	if reason != "" {
+		return 0, d.errorf(ErrValue, at, "selector %s: %s", excerpt(s), reason)
 	}
-	return sel, nil
+	if sel := int(b[0]); sel < u.Options() {
+		return sel, nil
+	}
+	return 0, d.errorf(ErrValue, at, "selector %s names none of the %d options", s, u.Options())
 }
 
 // unionData appends the serialization of the value of option sel of u

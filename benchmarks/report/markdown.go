@@ -115,7 +115,7 @@ func floorGoroutines(r *Run) int {
 func (m *Model) method(w writer) {
 	r := m.Run
 	w("\n## Method\n\n")
-	w("Every peer decodes the same bytes: synthetic mainnet Capella states made by ssztree's `internal/synth` (`synth.CapellaState(capella.Mainnet, n, 1)`, then `MarshalSSZ`), and micro inputs built with ssztree's `capella` package. ")
+	w("Every peer decodes the same bytes: synthetic mainnet Capella states made by ssztree's `synth` (`synth.CapellaState(capella.Mainnet, n, 1)`, then `MarshalSSZ`), and micro inputs built with ssztree's `capella` package. ")
 	w("Each peer runs in its own child process, one after another, so that one's garbage and heap do not weigh on another's figures. ")
 	w("Each row is run %d times after two warm-up operations (the first often pays for fresh memory from the OS); an operation faster than %s is repeated within a run until the run lasts that long, and the run's time is divided by the count. ", r.Config.Runs, r.Config.MinRun)
 	w("A cell shows the **median** of the runs and the spread, ± half the range (max − min) over the median. Memory rows are the median of %d runs: bytes allocated (`TotalAlloc`) by one decode, and live heap (`HeapAlloc` after two `runtime.GC()`) held by the value.\n\n", r.Config.MemRuns)

@@ -1,5 +1,5 @@
 // Package workload makes the inputs of the benchmarks, the same bytes for
-// every peer: synthetic mainnet Capella states (ssztree's internal/synth
+// every peer: synthetic mainnet Capella states (ssztree's synth
 // generator) and the micro cases, built with ssztree's own types and encoded
 // once.
 package workload
@@ -11,7 +11,7 @@ import (
 
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/capella"
-	"github.com/ssztree/ssztree/internal/synth"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // Seed is the seed of every generated input.

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ssztree/ssztree/capella"
-	"github.com/ssztree/ssztree/internal/synth"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // demo builds a deterministic synthetic mainnet Capella beacon state and

@@ -1,0 +1,79 @@
+// Package synth builds deterministic synthetic beacon states and blocks
+// of the forks since Capella, with realistic contents, for the demo, the
+// tests and the benchmarks, and for users who want a state to try the
+// library on: the same seed gives the same bytes, and every benchmark that
+// names a fork, a size and a seed measures the same state or block.
+//
+// [CapellaState], [DenebState], [ElectraState] and [FuluState] take the
+// preset's Spec, the number n of validators and the seed. Every state
+// holds, in the preset's sizes:
+//
+//   - n validators with random keys, one in a hundred exited (some
+//     slashed), and their balances, participation flags and inactivity
+//     scores (one in fifty non-zero);
+//   - full block_roots, state_roots and randao_mixes of random roots, 758
+//     historical_roots (where mainnet's froze at Capella), 100
+//     eth1_data_votes, a slashing every 97 epochs;
+//   - both sync committees of random keys, a latest execution payload
+//     header of random roots;
+//   - historical_summaries: 200 in Capella's state, one per 8192 slots
+//     since Capella's fork in the later ones (413 in Deneb's, 765 in
+//     Electra's, 882 in Fulu's).
+//
+// The fork's own contents:
+//
+//   - Capella, at slot 7,000,005 in mainnet: validators of 32 ETH, half
+//     of them with BLS (0x00) credentials, half with execution (0x01)
+//     ones. These states are the ones the benchmark history was measured
+//     on, and stay the same bytes.
+//   - Deneb, at slot 9,600,005 (epoch 300,000 in mainnet): 5% of the validators with BLS credentials,
+//     the rest with execution ones, all of 32 ETH; a payload header with
+//     3 blobs' gas.
+//   - Electra, at slot 12,480,005 (epoch 390,000 in mainnet), and Fulu,
+//     at slot 13,440,005 (epoch 420,000): 3% BLS, 87%
+//     execution and 10% compounding (0x02) credentials; a compounding
+//     validator's effective balance is a whole number of ether from 32
+//     to 2048, skewed towards 32; 4,000 pending deposits (two in three of
+//     32 ETH for new keys, the rest top-ups of existing validators, in
+//     slot order), 800 pending partial withdrawals and 300 pending
+//     consolidations, both of compounding validators (each queue capped
+//     by the preset's limit: the minimal preset holds 64 partial
+//     withdrawals and 64 consolidations); deposit_requests_start_index,
+//     deposit_balance_to_consume, exit_balance_to_consume,
+//     earliest_exit_epoch, consolidation_balance_to_consume and
+//     earliest_consolidation_epoch set; a payload header with 6 blobs'
+//     gas. Fulu's state adds a full proposer_lookahead,
+//     (MIN_SEED_LOOKAHEAD+1)*SLOTS_PER_EPOCH random proposers.
+//
+// The fork field holds the versions of the state's fork and of the fork
+// before it, those of mainnet's configuration (the minimal preset's end
+// in 0x01, as the minimal configuration's do), and, from Deneb on,
+// mainnet's epoch of the fork (configs/mainnet.yaml of the specification
+// release v1.6.1).
+//
+// [CapellaBlock], [DenebBlock], [ElectraBlock] and [FuluBlock] take the
+// preset's Spec and the seed, and return a signed block of a chain of
+// 1,000,000 active validators (64 committees of 488 per slot in mainnet),
+// of random roots, keys and signatures, in the preset's sizes:
+//
+//   - a sync aggregate with 97% of its bits set;
+//   - a payload of 100 transactions of realistic sizes (six in ten of 100
+//     to 250 bytes, three of 250 to 1,500, and the rest up to 40,000;
+//     about 80 kB in all) and 16 withdrawals (MAX_WITHDRAWALS_PER_PAYLOAD
+//     in the minimal preset: 4), sweep skims of some hundredths of an
+//     ether;
+//   - Capella's and Deneb's blocks: 100 attestations of one committee
+//     each, those of the 64 committees of the last slot with 95% of their
+//     bits set, the others with 10%;
+//   - Deneb's: 6 blobs' commitments (MAX_BLOBS_PER_BLOCK);
+//   - Electra's and Fulu's: 8 attestations (MAX_ATTESTATIONS_ELECTRA) of
+//     EIP-7549, the first of every committee of the last slot with 95% of
+//     their bits set, the others of about half of the committees with
+//     10%; 9 blobs' commitments (MAX_BLOBS_PER_BLOCK_ELECTRA); execution
+//     requests: 4 deposits, 2 withdrawals (a full exit and a partial
+//     one) and 1 consolidation. A mainnet Fulu block is about 100 kB.
+//
+// A state of 1,000,000 validators builds in seconds. While building, a
+// builder holds the validators' values besides the state; once it returns,
+// nothing but the state.
+package synth
