@@ -429,7 +429,8 @@ func newSchemas(ts *def.Types) schemas {
 //	sync_committee_signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SyncAggregate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -593,7 +594,8 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 //	aggregate_pubkey: BLSPubkey
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SyncCommittee struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -763,7 +765,8 @@ func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
 //	sync_aggregate: SyncAggregate
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -997,7 +1000,8 @@ func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
 //	body: BeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1180,7 +1184,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1370,7 +1375,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	next_sync_committee: SyncCommittee
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1387,13 +1393,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("altair", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("altair", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -1474,7 +1486,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("altair", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("altair", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -1817,7 +1838,8 @@ func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SyncCommitteeContribution struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2007,7 +2029,8 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 //	selection_proof: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ContributionAndProof struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2187,7 +2210,8 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedContributionAndProof struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2473,7 +2497,8 @@ func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
 //	current_sync_committee_branch: CurrentSyncCommitteeBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientBootstrap struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2673,7 +2698,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2927,7 +2953,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientFinalityUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3147,7 +3174,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientOptimisticUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet

@@ -51,7 +51,7 @@ func BenchmarkCopy(b *testing.B) { bench.StateRow(b, peers.All(), harness.RowCop
 func BenchmarkCopyBalance1(b *testing.B) { bench.StateRow(b, peers.All(), harness.RowCopyBalance1) }
 
 // BenchmarkProve reads Merkle proofs off the tree of the hashed state, for
-// the peers with proofs: BenchmarkProve/ssztree/100k/prove-effective...
+// the peers with proofs: BenchmarkProve/ssztree/fulu/100k/prove-effective...
 // (single proofs of finalized_checkpoint.root, balances[i] and
 // validators[i].effective_balance; multiproofs of 100 leaves: see
 // harness.ProofRows). Each peer's tree is built once, not timed.

@@ -39,6 +39,9 @@ import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/benchmarks/workload"
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
@@ -843,7 +846,7 @@ func (h *lightClientHeader) GetTree() (*ssz.Node, error) { return ssz.ProofTree(
 // ExecutionPayloadHeader, and a LightClientHeader.
 func TestProofsSmallObjects(t *testing.T) {
 	spec := capella.Mainnet
-	blockBytes, err := workload.Block()
+	blockBytes, err := workload.Block(harness.ForkCapella)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -949,11 +952,11 @@ func checkBranch(t *testing.T, name string, branch []capella.Bytes32, p *ssz.Pro
 	}
 }
 
-// mustState returns the serialization of the benchmarks' state of n
+// mustState returns the serialization of the benchmarks' Capella state of n
 // validators.
 func mustState(t *testing.T, n int) []byte {
 	t.Helper()
-	b, err := workload.State(n)
+	b, err := workload.State(harness.ForkCapella, n)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1027,7 +1030,7 @@ func TestProofsState(t *testing.T) {
 			// ssztree's, for the first operations of each row.
 			for _, row := range harness.ProofRows {
 				for k := range 5 {
-					gs := harness.ProofGindices(nil, row, k, n)
+					gs := harness.ProofGindices(nil, harness.ForkCapella, row, k, n)
 					if err := s.checkMulti(gs); err != nil {
 						t.Fatalf("%s: %v", row, err)
 					}
@@ -1085,27 +1088,37 @@ func changeState(t *testing.T, st *capella.BeaconState) int {
 }
 
 // TestProofGindices checks the generalized indices the benchmark rows use
-// (package harness computes them without ssztree) against schema.Gindex.
+// (package harness computes them without ssztree) against schema.Gindex,
+// in the state of every fork the suite measures.
 func TestProofGindices(t *testing.T) {
-	typ := capella.Mainnet.Type("BeaconState")
 	for _, c := range []struct {
-		path string
-		got  uint64
+		fork string
+		typ  schema.Type
 	}{
-		{"finalized_checkpoint.root", harness.GindexFinalizedRoot},
-		{"balances[0]", harness.GindexBalance(0)},
-		{"balances[1000]", harness.GindexBalance(1000)},
-		{"balances[999999]", harness.GindexBalance(999_999)},
-		{"validators[0].effective_balance", harness.GindexEffectiveBalance(0)},
-		{"validators[12].effective_balance", harness.GindexEffectiveBalance(12)},
-		{"validators[999999].effective_balance", harness.GindexEffectiveBalance(999_999)},
+		{harness.ForkCapella, capella.Mainnet.Type("BeaconState")},
+		{harness.ForkDeneb, deneb.Mainnet.Type("BeaconState")},
+		{harness.ForkElectra, electra.Mainnet.Type("BeaconState")},
+		{harness.ForkFulu, fulu.Mainnet.Type("BeaconState")},
 	} {
-		g, err := schema.Gindex(typ, c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if uint64(g) != c.got {
-			t.Errorf("%s: harness %d, schema.Gindex %d", c.path, c.got, g)
+		for _, p := range []struct {
+			path string
+			got  uint64
+		}{
+			{"finalized_checkpoint.root", harness.GindexFinalizedRoot(c.fork)},
+			{"balances[0]", harness.GindexBalance(c.fork, 0)},
+			{"balances[1000]", harness.GindexBalance(c.fork, 1000)},
+			{"balances[999999]", harness.GindexBalance(c.fork, 999_999)},
+			{"validators[0].effective_balance", harness.GindexEffectiveBalance(c.fork, 0)},
+			{"validators[12].effective_balance", harness.GindexEffectiveBalance(c.fork, 12)},
+			{"validators[999999].effective_balance", harness.GindexEffectiveBalance(c.fork, 999_999)},
+		} {
+			g, err := schema.Gindex(c.typ, p.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if uint64(g) != p.got {
+				t.Errorf("%s %s: harness %d, schema.Gindex %d", c.fork, p.path, p.got, g)
+			}
 		}
 	}
 }

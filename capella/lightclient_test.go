@@ -2,10 +2,12 @@ package capella_test
 
 import (
 	"crypto/sha256"
+	"strings"
 	"testing"
 
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/tree"
@@ -240,5 +242,176 @@ func TestProveState(t *testing.T) {
 	eb[0], eb[1], eb[2], eb[3], eb[4] = byte(v.EffectiveBalance), byte(v.EffectiveBalance>>8), byte(v.EffectiveBalance>>16), byte(v.EffectiveBalance>>24), byte(v.EffectiveBalance>>32)
 	if mp.Leaves[3] != eb {
 		t.Fatal("the leaf of validators[12].effective_balance is not its balance")
+	}
+}
+
+// chain is a finalized block, an attested block and the block after it
+// that signs it, with the post states of the last two: what
+// CreateLightClientUpdate takes.
+type chain struct {
+	finalized, attested, block *capella.BeaconBlock
+	attestedState, state       *capella.BeaconState
+}
+
+// newChain returns a chain whose attested block is at slot attestedSlot
+// and whose signing block is at signatureSlot.
+func newChain(spec *capella.Spec, attestedSlot, signatureSlot capella.Slot) *chain {
+	c := &chain{}
+	c.finalized = capella.NewBeaconBlock(spec)
+	c.finalized.SetSlot(8)
+	c.finalized.SetProposerIndex(3)
+	c.finalized.Body().SetGraffiti(capella.Bytes32{'f'})
+	c.finalized.Body().ExecutionPayload().SetBlockNumber(99)
+
+	c.attestedState = capella.NewBeaconState(spec)
+	c.attestedState.SetSlot(attestedSlot)
+	c.attestedState.SetFinalizedCheckpoint(capella.Checkpoint{Epoch: 1, Root: c.finalized.HashTreeRoot()})
+	c.attestedState.CurrentSyncCommittee().SetAggregatePubkey(capella.BLSPubkey{0xc1})
+	c.attestedState.NextSyncCommittee().SetAggregatePubkey(capella.BLSPubkey{0xa1})
+	c.attested = postStateBlock(spec, c.attestedState, capella.Root{0x99})
+
+	c.state = capella.NewBeaconState(spec)
+	c.state.SetSlot(signatureSlot)
+	c.block = postStateBlock(spec, c.state, c.attested.HashTreeRoot())
+	return c
+}
+
+// postStateBlock returns a block at st's slot whose post state st is: st's
+// latest block header is the block's, and the block's state root st's.
+func postStateBlock(spec *capella.Spec, st *capella.BeaconState, parent capella.Root) *capella.BeaconBlock {
+	block := capella.NewBeaconBlock(spec)
+	block.SetSlot(st.Slot())
+	block.SetProposerIndex(17)
+	block.SetParentRoot(parent)
+	block.Body().ExecutionPayload().SetBlockNumber(99)
+	bits := block.Body().SyncAggregate().SyncCommitteeBits()
+	for i := 0; i < 5; i++ {
+		bits.Set(i*3, true)
+	}
+	block.Body().SyncAggregate().SetSyncCommitteeSignature(capella.BLSSignature{0x5})
+	st.SetLatestBlockHeader(capella.BeaconBlockHeader{
+		Slot: block.Slot(), ProposerIndex: block.ProposerIndex(), ParentRoot: parent,
+		BodyRoot: block.Body().HashTreeRoot(),
+	})
+	block.SetStateRoot(st.HashTreeRoot())
+	return block
+}
+
+func TestLightClientUpdates(t *testing.T) {
+	for _, spec := range []*capella.Spec{capella.Minimal, capella.Mainnet} {
+		t.Run(spec.Preset.Name, func(t *testing.T) {
+			c := newChain(spec, 100, 101)
+			root := c.attestedState.HashTreeRoot()
+
+			fin, err := capella.FinalityBranch(c.attestedState)
+			if err != nil || !forkcode.VerifyBranch(c.attestedState.FinalizedCheckpoint().Root, fin[:], capella.FinalizedRootGindex, root) {
+				t.Fatalf("FinalityBranch does not verify (%v)", err)
+			}
+
+			b, err := capella.CreateLightClientBootstrap(c.attestedState, c.attested)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := b.Header().Beacon(); h.HashTreeRoot() != c.attested.HashTreeRoot() {
+				t.Error("the bootstrap's header is not the block's")
+			}
+			cur := b.CurrentSyncCommitteeBranch()
+			if !forkcode.VerifyBranch(b.CurrentSyncCommittee().HashTreeRoot(), cur[:], capella.CurrentSyncCommitteeGindex, b.Header().Beacon().StateRoot) {
+				t.Error("the bootstrap's branch does not verify against its header's state root")
+			}
+			if _, err := capella.CreateLightClientBootstrap(c.state, c.attested); err == nil {
+				t.Error("a bootstrap of a block whose post state is another state: no error")
+			}
+
+			u, err := capella.CreateLightClientUpdate(c.state, c.block, c.attestedState, c.attested, c.finalized)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stateRoot := u.AttestedHeader().Beacon().StateRoot
+			next := u.NextSyncCommitteeBranch()
+			if u.NextSyncCommittee().HashTreeRoot() != c.attestedState.NextSyncCommittee().HashTreeRoot() ||
+				!forkcode.VerifyBranch(u.NextSyncCommittee().HashTreeRoot(), next[:], capella.NextSyncCommitteeGindex, stateRoot) {
+				t.Error("the update's next sync committee does not verify against its attested header's state root")
+			}
+			finality, finalized := u.FinalityBranch(), u.FinalizedHeader().Beacon()
+			if finalized.HashTreeRoot() != c.finalized.HashTreeRoot() ||
+				!forkcode.VerifyBranch(finalized.HashTreeRoot(), finality[:], capella.FinalizedRootGindex, stateRoot) {
+				t.Error("the update's finalized header does not verify against its attested header's state root")
+			}
+			if u.SignatureSlot() != 101 || u.SyncAggregate().HashTreeRoot() != c.block.Body().SyncAggregate().HashTreeRoot() {
+				t.Error("the update's signature slot or sync aggregate is not the block's")
+			}
+
+			// Capella's headers hold the execution payload's header and
+			// its proof against the body root.
+			for _, h := range []*capella.LightClientHeader{u.AttestedHeader(), u.FinalizedHeader()} {
+				eb := h.ExecutionBranch()
+				if h.Execution().BlockNumber() != 99 || !forkcode.VerifyBranch(h.Execution().HashTreeRoot(), eb[:], capella.ExecutionPayloadGindex, h.Beacon().BodyRoot) {
+					t.Error("a header's execution branch does not verify against its body root")
+				}
+			}
+
+			fu := capella.CreateLightClientFinalityUpdate(u)
+			fb := fu.FinalityBranch()
+			if fu.AttestedHeader().HashTreeRoot() != u.AttestedHeader().HashTreeRoot() || fu.FinalizedHeader().HashTreeRoot() != u.FinalizedHeader().HashTreeRoot() || fb != finality ||
+				fu.SignatureSlot() != 101 || fu.SyncAggregate().HashTreeRoot() != u.SyncAggregate().HashTreeRoot() {
+				t.Error("the finality update differs from the update")
+			}
+			ou := capella.CreateLightClientOptimisticUpdate(u)
+			if ou.AttestedHeader().HashTreeRoot() != u.AttestedHeader().HashTreeRoot() || ou.SignatureSlot() != 101 {
+				t.Error("the optimistic update differs from the update")
+			}
+
+			// Without a finalized block, no finality; across a period
+			// boundary, no next sync committee.
+			u, err = capella.CreateLightClientUpdate(c.state, c.block, c.attestedState, c.attested, nil)
+			if err != nil || u.FinalizedHeader().HashTreeRoot() != capella.NewLightClientHeader(spec).HashTreeRoot() || u.FinalityBranch() != ([forks.FinalizedRootDepth]capella.Bytes32{}) {
+				t.Errorf("an update without a finalized block has finality (%v)", err)
+			}
+			period := capella.Slot(spec.Preset.Values["SLOTS_PER_EPOCH"] * spec.Preset.Values["EPOCHS_PER_SYNC_COMMITTEE_PERIOD"])
+			c2 := newChain(spec, period-1, period)
+			u, err = capella.CreateLightClientUpdate(c2.state, c2.block, c2.attestedState, c2.attested, c2.finalized)
+			if err != nil || u.NextSyncCommittee().HashTreeRoot() != capella.NewSyncCommittee(spec).HashTreeRoot() {
+				t.Errorf("an update signed in the next period has a next sync committee (%v)", err)
+			}
+
+			// What the specification asserts against.
+			noBits := newChain(spec, 100, 101)
+			for i := 0; i < 15; i++ {
+				noBits.block.Body().SyncAggregate().SyncCommitteeBits().Set(i, false)
+			}
+			noBits.state.SetLatestBlockHeader(capella.BeaconBlockHeader{
+				Slot: 101, ProposerIndex: 17, ParentRoot: noBits.attested.HashTreeRoot(), BodyRoot: noBits.block.Body().HashTreeRoot(),
+			})
+			noBits.block.SetStateRoot(noBits.state.HashTreeRoot())
+			orphan := capella.NewBeaconBlock(spec)
+			orphan.SetSlot(8)
+			genesis := capella.NewBeaconBlock(spec)
+			// Each case names the error it wants, a part of its message.
+			for want, f := range map[string]func() (*capella.LightClientUpdate, error){
+				"participants": func() (*capella.LightClientUpdate, error) {
+					return capella.CreateLightClientUpdate(noBits.state, noBits.block, noBits.attestedState, noBits.attested, nil)
+				},
+				"the state is not": func() (*capella.LightClientUpdate, error) {
+					return capella.CreateLightClientUpdate(c.attestedState, c.block, c.attestedState, c.attested, nil)
+				},
+				"the attested state is not": func() (*capella.LightClientUpdate, error) {
+					return capella.CreateLightClientUpdate(c.state, c.block, c2.attestedState, c.attested, nil)
+				},
+				"not the parent": func() (*capella.LightClientUpdate, error) {
+					return capella.CreateLightClientUpdate(c.state, c.block, c2.attestedState, c2.attested, nil)
+				},
+				"the finalized block is not": func() (*capella.LightClientUpdate, error) {
+					return capella.CreateLightClientUpdate(c.state, c.block, c.attestedState, c.attested, orphan)
+				},
+				"genesis slot": func() (*capella.LightClientUpdate, error) {
+					return capella.CreateLightClientUpdate(c.state, c.block, c.attestedState, c.attested, genesis)
+				},
+			} {
+				if _, err := f(); err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "capella: ") {
+					t.Errorf("%v, want an error saying %q", err, want)
+				}
+			}
+		})
 	}
 }

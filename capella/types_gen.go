@@ -890,7 +890,8 @@ func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
 //	withdrawals: List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionPayload struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1177,7 +1178,8 @@ func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal
 //	withdrawals_root: Root
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionPayloadHeader struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1479,7 +1481,8 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 //	bls_to_execution_changes: List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1733,7 +1736,8 @@ func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExe
 //	body: BeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1916,7 +1920,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2110,7 +2115,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	historical_summaries: List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2127,13 +2133,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("capella", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("capella", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -2214,7 +2226,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("capella", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("capella", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -2526,7 +2547,8 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 //	execution_branch: ExecutionBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientHeader struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2721,7 +2743,8 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 //	current_sync_committee_branch: CurrentSyncCommitteeBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientBootstrap struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2916,7 +2939,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3162,7 +3186,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientFinalityUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3374,7 +3399,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientOptimisticUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3561,7 +3587,8 @@ func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.container().S
 //	bls_to_execution_changes: List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlindedBeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3817,7 +3844,8 @@ func (x *BlindedBeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedB
 //	body: BlindedBeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlindedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -4008,7 +4036,8 @@ func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBlindedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet

@@ -714,7 +714,8 @@ func newSchemas(ts *def.Types) schemas {
 //	excess_blob_gas: uint64
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionPayload struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1015,7 +1016,8 @@ func (x *ExecutionPayload) SetExcessBlobGas(v uint64) { x.container().SetUint(16
 //	excess_blob_gas: uint64
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionPayloadHeader struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1330,7 +1332,8 @@ func (x *ExecutionPayloadHeader) SetExcessBlobGas(v uint64) { x.container().SetU
 //	blob_kzg_commitments: List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1590,7 +1593,8 @@ func (x *BeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *K
 //	body: BeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1773,7 +1777,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1967,7 +1972,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	historical_summaries: List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1984,13 +1990,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("deneb", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("deneb", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -2071,7 +2083,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("deneb", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("deneb", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -2386,7 +2407,8 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 //	kzg_commitment_inclusion_proof: Vector[Bytes32, KZG_COMMITMENT_INCLUSION_PROOF_DEPTH]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlobSidecar struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2643,7 +2665,8 @@ func (x *BlobIdentifier) UnmarshalJSON(data []byte) error {
 //	execution_branch: ExecutionBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientHeader struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2838,7 +2861,8 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 //	current_sync_committee_branch: CurrentSyncCommitteeBranch
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientBootstrap struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3033,7 +3057,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3279,7 +3304,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientFinalityUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3491,7 +3517,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientOptimisticUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3679,7 +3706,8 @@ func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.container().S
 //	blob_kzg_commitments: List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlindedBeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3941,7 +3969,8 @@ func (x *BlindedBeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitm
 //	body: BlindedBeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlindedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -4132,7 +4161,8 @@ func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBlindedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet

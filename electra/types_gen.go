@@ -1059,7 +1059,8 @@ func (x *ConsolidationRequest) UnmarshalJSON(data []byte) error {
 //	consolidations: List[ConsolidationRequest, MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type ExecutionRequests struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1291,7 +1292,8 @@ func (x *SingleAttestation) UnmarshalJSON(data []byte) error {
 //	committee_bits: Bitvector[MAX_COMMITTEES_PER_SLOT]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type Attestation struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1470,7 +1472,8 @@ func (x *Attestation) CommitteeBits() *view.Bitvector {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type IndexedAttestation struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1649,7 +1652,8 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 //	attestation_2: IndexedAttestation
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type AttesterSlashing struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1819,7 +1823,8 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 //	selection_proof: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type AggregateAndProof struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1996,7 +2001,8 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedAggregateAndProof struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2175,7 +2181,8 @@ func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
 //	execution_requests: ExecutionRequests
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2443,7 +2450,8 @@ func (x *BeaconBlockBody) SetExecutionRequests(v *ExecutionRequests) {
 //	body: BeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2626,7 +2634,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2829,7 +2838,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	pending_consolidations: List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2846,13 +2856,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("electra", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("electra", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -2933,7 +2949,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("electra", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("electra", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -3304,7 +3329,8 @@ func (x *BeaconState) PendingConsolidations() *view.ValueList[PendingConsolidati
 //	current_sync_committee_branch: Vector[Bytes32, 6]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientBootstrap struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3499,7 +3525,8 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [6]Bytes32) {
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3745,7 +3772,8 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 //	signature_slot: Slot
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type LightClientFinalityUpdate struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3966,7 +3994,8 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 //	execution_requests: ExecutionRequests
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlindedBeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -4236,7 +4265,8 @@ func (x *BlindedBeaconBlockBody) SetExecutionRequests(v *ExecutionRequests) {
 //	body: BlindedBeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BlindedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -4427,7 +4457,8 @@ func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBlindedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet

@@ -44,4 +44,8 @@
 //
 //	name, schedule, ok := forks.LookupVersion(forks.ForkVersion{0x06, 0, 0, 0})
 //	// forks.NameFulu, forks.MainnetSchedule, true
+//
+// The fork packages' state decoders use it to name what wrong bytes hold:
+// a state decoded as another fork's, or failing to decode as another
+// preset's, is a [*WrongForkError].
 package forks

@@ -436,3 +436,70 @@ func noLaterFork(values map[string]string, missing Name) error {
 	}
 	return nil
 }
+
+// StateForkVersionOffset is the offset of fork.current_version in the
+// serialization of a BeaconState of every fork: after genesis_time (8
+// bytes), genesis_validators_root (32), slot (8) and fork.previous_version
+// (4), fixed-size fields that every fork's state begins with.
+const StateForkVersionOffset = 8 + 32 + 8 + 4
+
+// StateForkVersion returns fork.current_version of the serialized
+// BeaconState b, of any fork, and false when b is too short to hold it.
+func StateForkVersion(b []byte) (ForkVersion, bool) {
+	var v ForkVersion
+	if len(b) < StateForkVersionOffset+len(v) {
+		return v, false
+	}
+	copy(v[:], b[StateForkVersionOffset:])
+	return v, true
+}
+
+// WrongForkError is the error of decoding a BeaconState whose
+// fork.current_version names a fork or a preset other than the type's: the
+// bytes of a Fulu state decoded as Capella's, or those of a minimal-preset
+// state as a mainnet one.
+type WrongForkError struct {
+	// Version is the fork.current_version of the bytes.
+	Version ForkVersion
+	// Fork and Schedule are what Version names: the fork, and the
+	// schedule of the network and preset that has it.
+	Fork     Name
+	Schedule *Schedule
+	// DecodedFork and DecodedPreset are the fork and the name of the
+	// preset of the type the bytes were decoded as.
+	DecodedFork   Name
+	DecodedPreset string
+	// Err is the error of the decoder, nil if the bytes were not
+	// decoded: a version of another fork fails before decoding.
+	Err error
+}
+
+// Error says what the bytes hold and what they were decoded as, with the
+// decoder's error: "capella: bytes hold a fulu state (fork.current_version
+// 0x06000000), decoded as capella". The presets are named when they
+// differ.
+func (e *WrongForkError) Error() string {
+	held, decoded := e.Fork.String(), e.DecodedFork.String()
+	if p := e.Schedule.Preset().Name; p != e.DecodedPreset {
+		held = p + "-preset " + held
+		decoded = e.DecodedPreset + "-preset " + decoded
+	}
+	msg := fmt.Sprintf("%v: bytes hold %s %s state (fork.current_version %v), decoded as %s",
+		e.DecodedFork, article(held), held, e.Version, decoded)
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap returns the decoder's error.
+func (e *WrongForkError) Unwrap() error { return e.Err }
+
+// article returns "an" before a word that begins with a vowel, "a" before
+// any other.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}

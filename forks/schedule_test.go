@@ -249,3 +249,31 @@ func TestParseConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// fork.current_version is at StateForkVersionOffset in the state of every
+// fork and preset.
+func TestStateForkVersionOffset(t *testing.T) {
+	for _, n := range Names() {
+		for _, p := range []string{"mainnet", "minimal"} {
+			types, err := n.Def().Resolve(Presets[p])
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := types.Container("BeaconState")
+			i := st.FieldIndex("fork")
+			fork := types.Container("Fork")
+			off := st.FieldOffset(i) + fork.FieldOffset(fork.FieldIndex("current_version"))
+			if off != StateForkVersionOffset {
+				t.Errorf("%v %s: fork.current_version at %d, want %d", n, p, off, StateForkVersionOffset)
+			}
+		}
+	}
+	b := make([]byte, StateForkVersionOffset+4)
+	copy(b[StateForkVersionOffset:], []byte{6, 0, 0, 1})
+	if v, ok := StateForkVersion(b); !ok || v != (ForkVersion{6, 0, 0, 1}) {
+		t.Errorf("StateForkVersion = %v %v", v, ok)
+	}
+	if _, ok := StateForkVersion(b[:len(b)-1]); ok {
+		t.Error("StateForkVersion of 55 bytes: ok")
+	}
+}

@@ -1,6 +1,9 @@
 package fulu
 
 import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/tree"
@@ -63,4 +66,149 @@ func FinalityBranch(st *BeaconState) ([forks.FinalizedRootDepthElectra]Bytes32, 
 // has room for exactly its length.
 func proveInto(v view.View, g tree.Gindex, dst []Bytes32) error {
 	return forkcode.Branch("fulu", v, g, dst)
+}
+
+// BlockToLightClientHeader returns the light-client header of a block:
+// electra.BlockToLightClientHeader, Fulu's blocks and light-client
+// headers being Electra's.
+func BlockToLightClientHeader(block *BeaconBlock) (*LightClientHeader, error) {
+	return electra.BlockToLightClientHeader(block)
+}
+
+// The builders below are those of specs/altair/light-client/full-node.md
+// for Fulu's states, whose light-client data is Electra's
+// (specs/fulu has no light-client documents: the state keeps at most 64
+// fields, so the indices are Electra's). They take a block's message, the
+// BeaconBlock, where the specification takes the SignedBeaconBlock and
+// reads its message only; the checks of the fork epoch are those of the
+// types.
+
+// CreateLightClientBootstrap returns the LightClientBootstrap of a block
+// and its post state: the specification's create_light_client_bootstrap, of
+// the block's message. It checks, as the specification asserts, that st is
+// the block's post state: st's latest block header, with st's root as its
+// state root, is the block's header.
+func CreateLightClientBootstrap(st *BeaconState, block *BeaconBlock) (*LightClientBootstrap, error) {
+	if err := checkPostState(st, block, "state"); err != nil {
+		return nil, err
+	}
+	lc, err := BlockToLightClientHeader(block)
+	if err != nil {
+		return nil, err
+	}
+	branch, err := CurrentSyncCommitteeBranch(st)
+	if err != nil {
+		return nil, err
+	}
+	b := NewLightClientBootstrap(st.Spec())
+	b.SetHeader(lc)
+	b.SetCurrentSyncCommittee(st.CurrentSyncCommittee())
+	b.SetCurrentSyncCommitteeBranch(branch)
+	return b, nil
+}
+
+// CreateLightClientUpdate returns the LightClientUpdate that block, of
+// post state st, makes of its parent attestedBlock, of post state
+// attestedState: the specification's create_light_client_update. The
+// update holds the next sync committee if both blocks are in the same sync
+// committee period, and the finality proof if finalizedBlock, the block of
+// attestedState's finalized checkpoint, is not nil (nil when it is not
+// available locally). It returns an error where the specification
+// asserts: too few participants in block's sync aggregate, a state that is
+// not its block's post state, an attested block that is not block's
+// parent, a finalized block that is not attestedState's finalized
+// checkpoint.
+func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState *BeaconState, attestedBlock *BeaconBlock, finalizedBlock *BeaconBlock) (*LightClientUpdate, error) {
+	spec := st.Spec()
+	aggregate := block.Body().SyncAggregate()
+	if err := forkcode.CheckParticipants("fulu", spec.Preset, aggregate.SyncCommitteeBits().Count()); err != nil {
+		return nil, err
+	}
+	if err := checkPostState(st, block, "state"); err != nil {
+		return nil, err
+	}
+	if err := checkPostState(attestedState, attestedBlock, "attested state"); err != nil {
+		return nil, err
+	}
+	if attestedBlock.HashTreeRoot() != block.ParentRoot() {
+		return nil, fmt.Errorf("fulu: the attested block is not the parent of the block")
+	}
+	signaturePeriod, err := forkcode.SyncCommitteePeriod("fulu", spec.Preset, uint64(block.Slot()))
+	if err != nil {
+		return nil, err
+	}
+	attestedPeriod, err := forkcode.SyncCommitteePeriod("fulu", spec.Preset, uint64(attestedBlock.Slot()))
+	if err != nil {
+		return nil, err
+	}
+
+	u := NewLightClientUpdate(spec)
+	attested, err := BlockToLightClientHeader(attestedBlock)
+	if err != nil {
+		return nil, err
+	}
+	u.SetAttestedHeader(attested)
+	// The next sync committee is of use only if the update is signed by
+	// the current one.
+	if attestedPeriod == signaturePeriod {
+		branch, err := NextSyncCommitteeBranch(attestedState)
+		if err != nil {
+			return nil, err
+		}
+		u.SetNextSyncCommittee(attestedState.NextSyncCommittee())
+		u.SetNextSyncCommitteeBranch(branch)
+	}
+	if finalizedBlock != nil {
+		finalizedRoot := attestedState.FinalizedCheckpoint().Root
+		if finalizedBlock.Slot() != 0 {
+			h, err := BlockToLightClientHeader(finalizedBlock)
+			if err != nil {
+				return nil, err
+			}
+			if beacon := h.Beacon(); beacon.HashTreeRoot() != finalizedRoot {
+				return nil, fmt.Errorf("fulu: the finalized block is not the attested state's finalized checkpoint %v", finalizedRoot)
+			}
+			u.SetFinalizedHeader(h)
+		} else if finalizedRoot != (Root{}) {
+			return nil, fmt.Errorf("fulu: a finalized block at the genesis slot, and the attested state's finalized checkpoint is %v, not zero", finalizedRoot)
+		}
+		branch, err := FinalityBranch(attestedState)
+		if err != nil {
+			return nil, err
+		}
+		u.SetFinalityBranch(branch)
+	}
+	u.SetSyncAggregate(aggregate)
+	u.SetSignatureSlot(block.Slot())
+	return u, nil
+}
+
+// CreateLightClientFinalityUpdate returns the LightClientFinalityUpdate of
+// update: electra.CreateLightClientFinalityUpdate, Fulu's light-client
+// types being Electra's.
+func CreateLightClientFinalityUpdate(update *LightClientUpdate) *LightClientFinalityUpdate {
+	return electra.CreateLightClientFinalityUpdate(update)
+}
+
+// CreateLightClientOptimisticUpdate returns the
+// LightClientOptimisticUpdate of update:
+// electra.CreateLightClientOptimisticUpdate.
+func CreateLightClientOptimisticUpdate(update *LightClientUpdate) *LightClientOptimisticUpdate {
+	return electra.CreateLightClientOptimisticUpdate(update)
+}
+
+// checkPostState returns an error, naming st as what, unless st is the
+// post state of block, as the builders of full-node.md assert: st is at
+// the slot of its latest block header, and that header, with st's root as
+// its state root, is block's.
+func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
+	header := st.LatestBlockHeader()
+	if st.Slot() != header.Slot {
+		return fmt.Errorf("fulu: %s at slot %d has a latest block header of slot %d", what, st.Slot(), header.Slot)
+	}
+	header.StateRoot = st.HashTreeRoot()
+	if header.HashTreeRoot() != block.HashTreeRoot() {
+		return fmt.Errorf("fulu: the %s is not the post state of its block", what)
+	}
+	return nil
 }

@@ -1205,7 +1205,8 @@ func newSchemas(ts *def.Types) schemas {
 //	proposer_lookahead: Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1222,13 +1223,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("fulu", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("fulu", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -1309,7 +1316,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("fulu", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("fulu", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -1689,7 +1705,8 @@ func (x *BeaconState) ProposerLookahead() *view.BasicVector[ValidatorIndex] {
 //	kzg_commitments_inclusion_proof: Vector[Bytes32, KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type DataColumnSidecar struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1884,7 +1901,8 @@ func (x *DataColumnSidecar) KZGCommitmentsInclusionProof() *view.ValueVector[Byt
 //	row_index: RowIndex
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type MatrixEntry struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2054,7 +2072,8 @@ func (x *MatrixEntry) SetRowIndex(v RowIndex) { x.container().SetUint(3, uint64(
 //	columns: List[ColumnIndex, NUMBER_OF_COLUMNS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type DataColumnsByRootIdentifier struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet

@@ -618,7 +618,8 @@ func (x *AttestationData) UnmarshalJSON(data []byte) error {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type IndexedAttestation struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -799,7 +800,8 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 //	proposer_index: ValidatorIndex
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type PendingAttestation struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1040,7 +1042,8 @@ func (x *Eth1Data) UnmarshalJSON(data []byte) error {
 //	state_roots: Vector[Root, SLOTS_PER_HISTORICAL_ROOT]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type HistoricalBatch struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1571,7 +1574,8 @@ func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
 //	attestation_2: IndexedAttestation
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type AttesterSlashing struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -1741,7 +1745,8 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type Attestation struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2099,7 +2104,8 @@ func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
 //	voluntary_exits: List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlockBody struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2319,7 +2325,8 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 //	body: BeaconBlockBody
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2502,7 +2509,8 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedBeaconBlock struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2689,7 +2697,8 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 //	finalized_checkpoint: Checkpoint
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type BeaconState struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -2706,13 +2715,19 @@ func NewBeaconState(spec *Spec) *BeaconState {
 
 // DecodeBeaconState returns the BeaconState serialized in b, for the preset
 // of spec.
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
 func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeBeaconState: %w", ErrNilSpec)
 	}
+	if err := forkcode.StateFork("phase0", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
 	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
 	if err != nil {
-		return nil, err
+		return nil, forkcode.StateFork("phase0", spec.Preset, b, err)
 	}
 	return wrapBeaconState(spec, c), nil
 }
@@ -2793,7 +2808,16 @@ func (x *BeaconState) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
-func (x *BeaconState) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *BeaconState) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("phase0", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("phase0", preset, b, x.container().UnmarshalSSZ(b))
+}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *BeaconState) SizeSSZ() int { return x.container().SizeSSZ() }
@@ -3100,7 +3124,8 @@ func (x *Eth1Block) UnmarshalJSON(data []byte) error {
 //	selection_proof: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type AggregateAndProof struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -3277,7 +3302,8 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 //	signature: BLSSignature
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type SignedAggregateAndProof struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet

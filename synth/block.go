@@ -91,23 +91,31 @@ type chain struct {
 }
 
 // newChain returns the chain of a block at slot, with blockValidators
-// active validators: get_committee_count_per_slot of the specification
-// (phase0 beacon-chain.md, v1.6.1), and committees of equal size, at most
-// MAX_VALIDATORS_PER_COMMITTEE.
+// active validators.
 func newChain(p *def.Preset, slot capella.Slot, s source) chain {
 	v := p.Values
-	perSlot := blockValidators / v["SLOTS_PER_EPOCH"]
-	count := max(1, min(v["MAX_COMMITTEES_PER_SLOT"], perSlot/v["TARGET_COMMITTEE_SIZE"]))
 	epoch := capella.Epoch(uint64(slot) / v["SLOTS_PER_EPOCH"])
+	count, size := committeesOf(p, blockValidators)
 	return chain{
 		p:             p,
 		slot:          slot,
 		epoch:         epoch,
 		source:        capella.Checkpoint{Epoch: epoch - 1, Root: s.root()},
 		target:        capella.Checkpoint{Epoch: epoch, Root: s.root()},
-		committees:    int(count),
-		committeeSize: int(min(v["MAX_VALIDATORS_PER_COMMITTEE"], perSlot/count)),
+		committees:    count,
+		committeeSize: size,
 	}
+}
+
+// committeesOf returns the number of committees per slot of a chain of
+// active validators, get_committee_count_per_slot of the specification
+// (phase0 beacon-chain.md, v1.6.1), and the size of each, taken equal, at
+// most MAX_VALIDATORS_PER_COMMITTEE.
+func committeesOf(p *def.Preset, active int) (count, size int) {
+	v := p.Values
+	perSlot := uint64(active) / v["SLOTS_PER_EPOCH"]
+	n := max(1, min(v["MAX_COMMITTEES_PER_SLOT"], perSlot/v["TARGET_COMMITTEE_SIZE"]))
+	return int(n), int(min(v["MAX_VALIDATORS_PER_COMMITTEE"], perSlot/n))
 }
 
 // fillBlock sets the fields of a signed block that every fork since

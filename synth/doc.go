@@ -1,37 +1,47 @@
-// Package synth builds deterministic synthetic beacon states and blocks
-// of the forks since Capella, with realistic contents, for the demo, the
-// tests and the benchmarks, and for users who want a state to try the
-// library on: the same seed gives the same bytes, and every benchmark that
-// names a fork, a size and a seed measures the same state or block.
+// Package synth builds deterministic synthetic beacon states of every fork
+// and blocks of the forks since Capella, with realistic contents, for the
+// demo, the tests and the benchmarks, and for users who want a state to
+// try the library on: the same seed gives the same bytes, and every
+// benchmark that names a fork, a size and a seed measures the same state
+// or block.
 //
-// [CapellaState], [DenebState], [ElectraState] and [FuluState] take the
-// preset's Spec, the number n of validators and the seed. Every state
-// holds, in the preset's sizes:
+// [Phase0State], [AltairState], [BellatrixState], [CapellaState],
+// [DenebState], [ElectraState] and [FuluState] take the preset's Spec, the
+// number n of validators and the seed. Every state holds, in the preset's
+// sizes:
 //
 //   - n validators with random keys, one in a hundred exited (some
-//     slashed), and their balances, participation flags and inactivity
-//     scores (one in fifty non-zero);
-//   - full block_roots, state_roots and randao_mixes of random roots, 758
-//     historical_roots (where mainnet's froze at Capella), 100
-//     eth1_data_votes, a slashing every 97 epochs;
-//   - both sync committees of random keys, a latest execution payload
-//     header of random roots;
-//   - historical_summaries: 200 in Capella's state, one per 8192 slots
-//     since Capella's fork in the later ones (413 in Deneb's, 765 in
-//     Electra's, 882 in Fulu's).
+//     slashed), and their balances; from Altair on their participation
+//     flags and inactivity scores (one in fifty non-zero);
+//   - full block_roots, state_roots and randao_mixes of random roots,
+//     historical_roots, one per 8192 slots until Capella froze them (195
+//     in phase0's state, 390 in Altair's, 664 in Bellatrix's, 758 from
+//     Capella on), 100 eth1_data_votes, a slashing every 97 epochs;
+//   - from Altair on both sync committees of random keys, from Bellatrix
+//     on a latest execution payload header of random roots;
+//   - from Capella on historical_summaries: 200 in Capella's state, one
+//     per 8192 slots since Capella's fork in the later ones (413 in
+//     Deneb's, 765 in Electra's, 882 in Fulu's).
 //
 // The fork's own contents:
 //
+//   - phase0, at slot 1,600,005 (epoch 50,000 in mainnet), Altair, at
+//     slot 3,200,005 (epoch 100,000), and Bellatrix, at slot 5,440,005
+//     (epoch 170,000, after the merge): 70% of the validators with BLS
+//     credentials, the rest with execution ones, all of 32 ETH. Phase0's
+//     pending attestations are one of every committee (of n validators)
+//     of every slot of the previous epoch and of the current epoch before
+//     the state's slot, with 95% of their bits set.
 //   - Capella, at slot 7,000,005 in mainnet: validators of 32 ETH, half
 //     of them with BLS (0x00) credentials, half with execution (0x01)
 //     ones. These states are the ones the benchmark history was measured
 //     on, and stay the same bytes.
-//   - Deneb, at slot 9,600,005 (epoch 300,000 in mainnet): 5% of the validators with BLS credentials,
-//     the rest with execution ones, all of 32 ETH; a payload header with
-//     3 blobs' gas.
+//   - Deneb, at slot 9,600,005 (epoch 300,000 in mainnet): 5% of the
+//     validators with BLS credentials, the rest with execution ones, all
+//     of 32 ETH; a payload header with 3 blobs' gas.
 //   - Electra, at slot 12,480,005 (epoch 390,000 in mainnet), and Fulu,
-//     at slot 13,440,005 (epoch 420,000): 3% BLS, 87%
-//     execution and 10% compounding (0x02) credentials; a compounding
+//     at slot 13,440,005 (epoch 420,000): 3% BLS, 87% execution and 10%
+//     compounding (0x02) credentials; a compounding
 //     validator's effective balance is a whole number of ether from 32
 //     to 2048, skewed towards 32; 4,000 pending deposits (two in three of
 //     32 ETH for new keys, the rest top-ups of existing validators, in
@@ -46,10 +56,13 @@
 //     (MIN_SEED_LOOKAHEAD+1)*SLOTS_PER_EPOCH random proposers.
 //
 // The fork field holds the versions of the state's fork and of the fork
-// before it, those of mainnet's configuration (the minimal preset's end
-// in 0x01, as the minimal configuration's do), and, from Deneb on,
-// mainnet's epoch of the fork (configs/mainnet.yaml of the specification
-// release v1.6.1).
+// before it (phase0's: the genesis version twice), those of mainnet's
+// configuration (the minimal preset's end in 0x01, as the minimal
+// configuration's do), and mainnet's epoch of the fork (configs/mainnet.yaml
+// and configs/minimal.yaml of the specification release v1.6.1, through
+// package forks' schedules). Capella's states, which keep their bytes,
+// hold mainnet's versions in every preset and an epoch 10,000 epochs
+// before the state's.
 //
 // [CapellaBlock], [DenebBlock], [ElectraBlock] and [FuluBlock] take the
 // preset's Spec and the seed, and return a signed block of a chain of

@@ -4,6 +4,7 @@ import (
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/view"
 )
@@ -38,19 +39,20 @@ type electraState interface {
 	PendingConsolidations() *view.ValueList[electra.PendingConsolidation, *electra.PendingConsolidation]
 }
 
-// fillElectraState sets every field of st, with n validators at about the
-// given slot of fork version (5 for Electra, 6 for Fulu) scheduled at
-// forkEpoch, the latest payload of gasLimit, and returns the population fillState made.
-func fillElectraState(st electraState, h payloadHeader, p *def.Preset, n int, s source, slot, gasLimit uint64, version byte, forkEpoch capella.Epoch) (population, error) {
+// fillElectraState sets every field of st, a state of fork (Electra or
+// Fulu) with n validators at about the given slot, the latest payload of
+// gasLimit, and returns the population fillState made.
+func fillElectraState(st electraState, h payloadHeader, p *def.Preset, n int, s source, slot, gasLimit uint64, fork forks.Name) (population, error) {
 	pop, err := fillState(st, h, p, n, s, stateShape{
 		slot: slot,
-		fork: func(capella.Epoch) capella.Fork { return forkOf(p, version, forkEpoch) },
+		fork: func(capella.Epoch) capella.Fork { return forkOf(p, fork) },
 		validator: func(s source, epoch capella.Epoch) (capella.Validator, capella.Gwei) {
 			return s.stakingValidator(epoch, electraMix)
 		},
-		summaries: historicalSummariesAt(slot / 32),
-		gasLimit:  gasLimit,
-		blobs:     6,
+		historicalRoots: historicalRootsAt(slot / 32),
+		summaries:       historicalSummariesAt(slot / 32),
+		gasLimit:        gasLimit,
+		blobs:           6,
 	})
 	if err != nil {
 		return population{}, err
@@ -130,7 +132,7 @@ func ElectraState(spec *electra.Spec, n int, seed uint64) (*electra.BeaconState,
 		return nil, errNilSpec
 	}
 	st := electra.NewBeaconState(spec)
-	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, newSource(seed), 390_000*32, 45_000_000, 5, electraForkEpoch); err != nil {
+	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, newSource(seed), 390_000*32, 45_000_000, forks.NameElectra); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -146,7 +148,7 @@ func FuluState(spec *fulu.Spec, n int, seed uint64) (*fulu.BeaconState, error) {
 	}
 	st := fulu.NewBeaconState(spec)
 	s := newSource(seed)
-	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, s, 420_000*32, 60_000_000, 6, fuluForkEpoch); err != nil {
+	if _, err := fillElectraState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, s, 420_000*32, 60_000_000, forks.NameFulu); err != nil {
 		return nil, err
 	}
 	lookahead := st.ProposerLookahead()

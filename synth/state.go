@@ -7,13 +7,14 @@ import (
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/view"
 )
 
-// capellaState is what the beacon states of Capella and every later fork
-// share: the fields fillState sets. Their types are Capella's, which the
-// later forks alias.
-type capellaState interface {
+// phase0State is what the beacon states of every fork share: the fields
+// fillState sets in all of them. Their types are phase0's, which the
+// later forks alias (named here by their Capella aliases).
+type phase0State interface {
 	SetGenesisTime(uint64)
 	SetGenesisValidatorsRoot(capella.Root)
 	SetSlot(capella.Slot)
@@ -29,25 +30,47 @@ type capellaState interface {
 	Balances() *view.BasicList[capella.Gwei]
 	RandaoMixes() *view.ValueVector[capella.Bytes32, *capella.Bytes32]
 	Slashings() *view.BasicVector[capella.Gwei]
-	PreviousEpochParticipation() *view.BasicList[capella.ParticipationFlags]
-	CurrentEpochParticipation() *view.BasicList[capella.ParticipationFlags]
 	SetJustificationBits([1]byte)
 	SetPreviousJustifiedCheckpoint(capella.Checkpoint)
 	SetCurrentJustifiedCheckpoint(capella.Checkpoint)
 	SetFinalizedCheckpoint(capella.Checkpoint)
+}
+
+// altairFields is what Altair adds to the state, kept by every later
+// fork.
+type altairFields interface {
+	PreviousEpochParticipation() *view.BasicList[capella.ParticipationFlags]
+	CurrentEpochParticipation() *view.BasicList[capella.ParticipationFlags]
 	InactivityScores() *view.BasicList[uint64]
 	CurrentSyncCommittee() *capella.SyncCommittee
 	NextSyncCommittee() *capella.SyncCommittee
+}
+
+// capellaFields is what Capella adds to the state, kept by every later
+// fork.
+type capellaFields interface {
 	SetNextWithdrawalIndex(capella.WithdrawalIndex)
 	SetNextWithdrawalValidatorIndex(capella.ValidatorIndex)
 	HistoricalSummaries() *view.ValueList[capella.HistoricalSummary, *capella.HistoricalSummary]
 }
 
-// payloadHeader is what the execution payload headers of Capella and every
-// later fork share.
+// capellaState is what the beacon states of Capella and every later fork
+// share.
+type capellaState interface {
+	phase0State
+	altairFields
+	capellaFields
+}
+
+// payloadHeader is what the execution payload headers of Bellatrix and
+// every later fork share.
 type payloadHeader interface {
 	executionFields
 	SetTransactionsRoot(capella.Root)
+}
+
+// withdrawalsRoot is what Capella adds to payload headers.
+type withdrawalsRoot interface {
 	SetWithdrawalsRoot(capella.Root)
 }
 
@@ -57,29 +80,33 @@ type blobGas interface {
 	SetExcessBlobGas(uint64)
 }
 
-// Mainnet's fork versions and epochs (configs/mainnet.yaml of the
-// specification release v1.6.1). The minimal configuration's versions end
-// in 0x01 instead of 0x00 (configs/minimal.yaml).
-const (
-	capellaForkEpoch = 194_048
-	denebForkEpoch   = 269_568
-	electraForkEpoch = 364_032
-	fuluForkEpoch    = 411_392
-)
-
-// forkOf returns the Fork of a state of the fork whose version number is
-// version (3 for Capella... 6 for Fulu), the first of the 4 bytes of
-// mainnet's and minimal's versions, scheduled at epoch.
-func forkOf(p *def.Preset, version byte, epoch capella.Epoch) capella.Fork {
-	var last byte
-	if p.Name == "minimal" {
-		last = 0x01
+// forkOf returns the fork field of a state of fork n in preset p: the
+// versions of n and of the fork before it (phase0's twice), in the
+// configuration of p's name (mainnet's for a preset of another name), and
+// mainnet's epoch of n, from the schedules of package forks
+// (configs/mainnet.yaml and configs/minimal.yaml of the specification
+// release v1.6.1).
+func forkOf(p *def.Preset, n forks.Name) capella.Fork {
+	versions := forks.MainnetSchedule
+	if p.Name == forks.MinimalSchedule.Preset().Name {
+		versions = forks.MinimalSchedule
+	}
+	current, _ := versions.Version(n)
+	previous := current // phase0's: the genesis version twice
+	if n > forks.NamePhase0 {
+		previous, _ = versions.Version(n - 1)
 	}
 	return capella.Fork{
-		PreviousVersion: capella.Version{version - 1, 0, 0, last},
-		CurrentVersion:  capella.Version{version, 0, 0, last},
-		Epoch:           epoch,
+		PreviousVersion: capella.Version(previous),
+		CurrentVersion:  capella.Version(current),
+		Epoch:           capella.Epoch(mainnetEpoch(n)),
 	}
+}
+
+// mainnetEpoch returns mainnet's epoch of fork n.
+func mainnetEpoch(n forks.Name) uint64 {
+	epoch, _ := forks.MainnetSchedule.Epoch(n)
+	return epoch
 }
 
 // stateShape is what differs between the states fillState builds.
@@ -91,7 +118,9 @@ type stateShape struct {
 	fork func(epoch capella.Epoch) capella.Fork
 	// validator returns a random validator and its balance.
 	validator func(s source, epoch capella.Epoch) (capella.Validator, capella.Gwei)
-	// summaries is the length of historical_summaries.
+	// historicalRoots is the length of historical_roots.
+	historicalRoots uint64
+	// summaries is the length of historical_summaries (Capella on).
 	summaries uint64
 	// gasLimit is the latest payload's gas limit.
 	gasLimit uint64
@@ -111,12 +140,16 @@ type population struct {
 // historicalSummariesAt returns the length of historical_summaries at a
 // mainnet epoch: one entry per SLOTS_PER_HISTORICAL_ROOT (8192) slots, 256
 // epochs, since Capella.
-func historicalSummariesAt(epoch uint64) uint64 { return (epoch - capellaForkEpoch) / 256 }
+func historicalSummariesAt(epoch uint64) uint64 {
+	return (epoch - mainnetEpoch(forks.NameCapella)) / 256
+}
 
-// fillState sets every field of st that Capella has, with n validators,
-// and returns them. The draws from s come in the order CapellaState has
-// always made them, so that its states stay the same bytes.
-func fillState(st capellaState, h payloadHeader, p *def.Preset, n int, s source, shape stateShape) (population, error) {
+// fillState sets every field of st that Capella has, those of them st has,
+// with n validators, and returns them; h is the state's latest payload
+// header, nil before Bellatrix. The draws from s come in the order
+// CapellaState has always made them, so that its states stay the same
+// bytes.
+func fillState(st phase0State, h payloadHeader, p *def.Preset, n int, s source, shape stateShape) (population, error) {
 	if n < 0 {
 		return population{}, fmt.Errorf("synth: %d validators", n)
 	}
@@ -149,8 +182,7 @@ func fillState(st capellaState, h payloadHeader, p *def.Preset, n int, s source,
 	if err := st.StateRoots().SetAll(roots(v["SLOTS_PER_HISTORICAL_ROOT"])); err != nil {
 		return population{}, err
 	}
-	// Historical roots stopped growing at Capella; mainnet froze ~758.
-	if err := st.HistoricalRoots().SetAll(roots(min(758, v["HISTORICAL_ROOTS_LIMIT"]))); err != nil {
+	if err := st.HistoricalRoots().SetAll(roots(min(shape.historicalRoots, v["HISTORICAL_ROOTS_LIMIT"]))); err != nil {
 		return population{}, err
 	}
 	eth1 := capella.Eth1Data{DepositRoot: s.root(), DepositCount: uint64(n), BlockHash: capella.Hash32(s.root())}
@@ -195,40 +227,49 @@ func fillState(st capellaState, h payloadHeader, p *def.Preset, n int, s source,
 	if err := st.Slashings().SetAll(slashings); err != nil {
 		return population{}, err
 	}
-	if err := st.PreviousEpochParticipation().SetAll(participation); err != nil {
-		return population{}, err
-	}
-	if err := st.CurrentEpochParticipation().SetAll(participation); err != nil {
-		return population{}, err
+	altair, isAltair := st.(altairFields)
+	if isAltair {
+		if err := altair.PreviousEpochParticipation().SetAll(participation); err != nil {
+			return population{}, err
+		}
+		if err := altair.CurrentEpochParticipation().SetAll(participation); err != nil {
+			return population{}, err
+		}
 	}
 	st.SetJustificationBits([1]byte{0x0f})
 	st.SetPreviousJustifiedCheckpoint(capella.Checkpoint{Epoch: epoch - 2, Root: s.root()})
 	st.SetCurrentJustifiedCheckpoint(capella.Checkpoint{Epoch: epoch - 1, Root: s.root()})
 	st.SetFinalizedCheckpoint(capella.Checkpoint{Epoch: epoch - 2, Root: s.root()})
-	if err := st.InactivityScores().SetAll(scores); err != nil {
-		return population{}, err
-	}
-	for _, committee := range []*capella.SyncCommittee{st.CurrentSyncCommittee(), st.NextSyncCommittee()} {
-		keys := make([]capella.BLSPubkey, v["SYNC_COMMITTEE_SIZE"])
-		for i := range keys {
-			keys[i] = s.pubkey()
-		}
-		if err := committee.Pubkeys().SetAll(keys); err != nil {
+	if isAltair {
+		if err := altair.InactivityScores().SetAll(scores); err != nil {
 			return population{}, err
 		}
-		committee.SetAggregatePubkey(s.pubkey())
+		for _, committee := range []*capella.SyncCommittee{altair.CurrentSyncCommittee(), altair.NextSyncCommittee()} {
+			keys := make([]capella.BLSPubkey, v["SYNC_COMMITTEE_SIZE"])
+			for i := range keys {
+				keys[i] = s.pubkey()
+			}
+			if err := committee.Pubkeys().SetAll(keys); err != nil {
+				return population{}, err
+			}
+			committee.SetAggregatePubkey(s.pubkey())
+		}
 	}
-	if err := fillPayloadHeader(h, s, uint64(slot), shape.gasLimit); err != nil {
-		return population{}, err
+	if h != nil {
+		if err := fillPayloadHeader(h, s, uint64(slot), shape.gasLimit); err != nil {
+			return population{}, err
+		}
 	}
-	st.SetNextWithdrawalIndex(capella.WithdrawalIndex(s.Uint64N(1 << 30)))
-	st.SetNextWithdrawalValidatorIndex(capella.ValidatorIndex(s.IntN(max(1, n))))
-	summaries := make([]capella.HistoricalSummary, min(shape.summaries, v["HISTORICAL_ROOTS_LIMIT"]))
-	for i := range summaries {
-		summaries[i] = capella.HistoricalSummary{BlockSummaryRoot: s.root(), StateSummaryRoot: s.root()}
-	}
-	if err := st.HistoricalSummaries().SetAll(summaries); err != nil {
-		return population{}, err
+	if c, ok := st.(capellaFields); ok {
+		c.SetNextWithdrawalIndex(capella.WithdrawalIndex(s.Uint64N(1 << 30)))
+		c.SetNextWithdrawalValidatorIndex(capella.ValidatorIndex(s.IntN(max(1, n))))
+		summaries := make([]capella.HistoricalSummary, min(shape.summaries, v["HISTORICAL_ROOTS_LIMIT"]))
+		for i := range summaries {
+			summaries[i] = capella.HistoricalSummary{BlockSummaryRoot: s.root(), StateSummaryRoot: s.root()}
+		}
+		if err := c.HistoricalSummaries().SetAll(summaries); err != nil {
+			return population{}, err
+		}
 	}
 	if b, ok := h.(blobGas); ok {
 		const gasPerBlob = 1 << 17 // GAS_PER_BLOB, EIP-4844
@@ -238,15 +279,24 @@ func fillState(st capellaState, h payloadHeader, p *def.Preset, n int, s source,
 	return population{epoch: epoch, slot: slot, validators: validators}, nil
 }
 
-// fillPayloadHeader sets every field of h that Capella's header has, for a
-// payload of block number.
+// fillPayloadHeader sets every field of h that Capella's header has, those
+// of them h has, for a payload of block number.
 func fillPayloadHeader(h payloadHeader, s source, number, gasLimit uint64) error {
 	if err := fillExecution(h, s, number, gasLimit); err != nil {
 		return err
 	}
 	h.SetTransactionsRoot(s.root())
-	h.SetWithdrawalsRoot(s.root())
+	if w, ok := h.(withdrawalsRoot); ok {
+		w.SetWithdrawalsRoot(s.root())
+	}
 	return nil
+}
+
+// historicalRootsAt returns the length of historical_roots at a mainnet
+// epoch: one entry per SLOTS_PER_HISTORICAL_ROOT (8192) slots, 256 epochs,
+// until Capella froze it (758 on mainnet).
+func historicalRootsAt(epoch uint64) uint64 {
+	return min(epoch, mainnetEpoch(forks.NameCapella)) / 256
 }
 
 // errNilSpec is the error of the builders given a nil Spec.
@@ -270,8 +320,9 @@ func CapellaState(spec *capella.Spec, n int, seed uint64) (*capella.BeaconState,
 			v := s.validator(epoch)
 			return v, capella.Gwei(31*gwei + s.Uint64N(2*gwei))
 		},
-		summaries: 200,
-		gasLimit:  30_000_000,
+		historicalRoots: 758,
+		summaries:       200,
+		gasLimit:        30_000_000,
 	})
 	if err != nil {
 		return nil, err
@@ -294,13 +345,14 @@ func DenebState(spec *deneb.Spec, n int, seed uint64) (*deneb.BeaconState, error
 	st := deneb.NewBeaconState(spec)
 	_, err := fillState(st, st.LatestExecutionPayloadHeader(), spec.Preset, n, newSource(seed), stateShape{
 		slot: 300_000 * 32,
-		fork: func(capella.Epoch) capella.Fork { return forkOf(spec.Preset, 4, denebForkEpoch) },
+		fork: func(capella.Epoch) capella.Fork { return forkOf(spec.Preset, forks.NameDeneb) },
 		validator: func(s source, epoch capella.Epoch) (capella.Validator, capella.Gwei) {
 			return s.stakingValidator(epoch, denebMix)
 		},
-		summaries: historicalSummariesAt(300_000),
-		gasLimit:  30_000_000,
-		blobs:     3,
+		historicalRoots: historicalRootsAt(300_000),
+		summaries:       historicalSummariesAt(300_000),
+		gasLimit:        30_000_000,
+		blobs:           3,
 	})
 	if err != nil {
 		return nil, err

@@ -8,10 +8,14 @@ import (
 
 	"github.com/ssztree/ssztree/def"
 
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/view"
 )
 
@@ -97,6 +101,26 @@ func TestCapellaStateIsUnchanged(t *testing.T) {
 	}
 }
 
+// TestFuluIsUnchanged pins the roots of a Fulu state and block: the
+// benchmarks name their inputs by fork, size and seed, so that a change of
+// the generator that moves them must say so here (and in the package doc).
+func TestFuluIsUnchanged(t *testing.T) {
+	st, err := FuluState(fulu.Mainnet, 1000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root := st.HashTreeRoot(); hex.EncodeToString(root[:]) != "5862199c11879c2a55179fbcd837eb4d61e1ece6973b0358716c1f16418263c6" {
+		t.Errorf("FuluState(fulu.Mainnet, 1000, 1) has root %x", root)
+	}
+	b, err := FuluBlock(fulu.Mainnet, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root := b.HashTreeRoot(); hex.EncodeToString(root[:]) != "398a792734385a4c29e69acb51c619eccc9db09a27b120cf369f4d212d70424b" {
+		t.Errorf("FuluBlock(fulu.Mainnet, 1) has root %x", root)
+	}
+}
+
 func TestCapellaState(t *testing.T) {
 	st := checkEncoding(t,
 		func(seed uint64) (*capella.BeaconState, error) { return CapellaState(capella.Minimal, 300, seed) },
@@ -111,7 +135,7 @@ func TestDenebState(t *testing.T) {
 		st := checkEncoding(t,
 			func(seed uint64) (*deneb.BeaconState, error) { return DenebState(spec, 500, seed) },
 			func(b []byte) (*deneb.BeaconState, error) { return deneb.DecodeBeaconState(spec, b) })
-		checkFork(t, spec.Preset.Name, st.Fork(), 4, denebForkEpoch)
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameDeneb, 4, 269_568)
 		if n := st.Validators().Len(); n != 500 {
 			t.Errorf("%d validators", n)
 		}
@@ -133,7 +157,7 @@ func TestElectraState(t *testing.T) {
 		st := checkEncoding(t,
 			func(seed uint64) (*electra.BeaconState, error) { return ElectraState(spec, 2000, seed) },
 			func(b []byte) (*electra.BeaconState, error) { return electra.DecodeBeaconState(spec, b) })
-		checkFork(t, spec.Preset.Name, st.Fork(), 5, electraForkEpoch)
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameElectra, 5, 364_032)
 		checkElectra(t, spec.Preset, st, 2000)
 	}
 }
@@ -143,7 +167,7 @@ func TestFuluState(t *testing.T) {
 		st := checkEncoding(t,
 			func(seed uint64) (*fulu.BeaconState, error) { return FuluState(spec, 2000, seed) },
 			func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(spec, b) })
-		checkFork(t, spec.Preset.Name, st.Fork(), 6, fuluForkEpoch)
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameFulu, 6, 411_392)
 		checkElectra(t, spec.Preset, st, 2000)
 		v := spec.Preset.Values
 		lookahead := st.ProposerLookahead()
@@ -202,9 +226,10 @@ func TestBadArguments(t *testing.T) {
 }
 
 // checkFork checks that a state of the preset named preset has the fork
-// of version number version (4 for Deneb...) scheduled at epoch, in that
-// preset's configuration.
-func checkFork(t *testing.T, preset string, f capella.Fork, version byte, epoch capella.Epoch) {
+// field of fork name, whose versions begin with the byte version, at
+// mainnet's epoch of the fork (configs/mainnet.yaml of v1.6.1), and that
+// its current version names the fork in the schedules of package forks.
+func checkFork(t *testing.T, preset string, f capella.Fork, name forks.Name, version byte, epoch capella.Epoch) {
 	t.Helper()
 	last := byte(0)
 	if preset == "minimal" {
@@ -213,6 +238,9 @@ func checkFork(t *testing.T, preset string, f capella.Fork, version byte, epoch 
 	want := capella.Fork{PreviousVersion: capella.Version{version - 1, 0, 0, last}, CurrentVersion: capella.Version{version, 0, 0, last}, Epoch: epoch}
 	if f != want {
 		t.Errorf("%s: fork %+v, want %+v", preset, f, want)
+	}
+	if got, schedule, ok := forks.LookupVersion(forks.ForkVersion(f.CurrentVersion)); !ok || got != name || schedule.Preset().Name != preset {
+		t.Errorf("%s: version %x is %v of %v", preset, f.CurrentVersion, got, schedule)
 	}
 }
 
@@ -299,5 +327,67 @@ func checkElectra(t *testing.T, p *def.Preset, st electraReader, n int) {
 		st.EarliestExitEpoch() <= epoch || st.ConsolidationBalanceToConsume() == 0 || st.EarliestConsolidationEpoch() <= epoch {
 		t.Errorf("%s: Electra's fields %d %d %d %d %d %d", preset, st.DepositRequestsStartIndex(), st.DepositBalanceToConsume(),
 			st.ExitBalanceToConsume(), st.EarliestExitEpoch(), st.ConsolidationBalanceToConsume(), st.EarliestConsolidationEpoch())
+	}
+}
+
+func TestPhase0State(t *testing.T) {
+	for _, spec := range []*phase0.Spec{phase0.Minimal, phase0.Mainnet} {
+		st := checkEncoding(t,
+			func(seed uint64) (*phase0.BeaconState, error) { return Phase0State(spec, 3000, seed) },
+			func(b []byte) (*phase0.BeaconState, error) { return phase0.DecodeBeaconState(spec, b) })
+		want := capella.Fork{PreviousVersion: st.Fork().CurrentVersion, CurrentVersion: st.Fork().CurrentVersion}
+		if f := st.Fork(); f != want || f.CurrentVersion[0] != 0 {
+			t.Errorf("%s: fork %+v, want the genesis version twice at epoch 0", spec.Preset.Name, f)
+		}
+		if n := st.HistoricalRoots().Len(); n != 195 {
+			t.Errorf("%s: %d historical roots, want 195", spec.Preset.Name, n)
+		}
+		// 3,000 validators: committees of the minimal preset's 8 slots
+		// an epoch, 4 a slot at most; of mainnet's 32 slots, 1 a slot.
+		v := spec.Preset.Values
+		count, _ := committeesOf(spec.Preset, 3000)
+		slotsPerEpoch := int(v["SLOTS_PER_EPOCH"])
+		if got, want := st.PreviousEpochAttestations().Len(), slotsPerEpoch*count; got != want {
+			t.Errorf("%s: %d pending attestations of the previous epoch, want %d", spec.Preset.Name, got, want)
+		}
+		if got, want := st.CurrentEpochAttestations().Len(), int(st.Slot())%slotsPerEpoch*count; got != want || got == 0 {
+			t.Errorf("%s: %d pending attestations of the current epoch, want %d", spec.Preset.Name, got, want)
+		}
+		for _, a := range st.CurrentEpochAttestations().All() {
+			if d := a.Data(); d.Slot >= st.Slot() || int(d.Index) >= count || a.InclusionDelay() == 0 {
+				t.Fatalf("%s: a pending attestation of slot %d, committee %d, delay %d in a state of slot %d", spec.Preset.Name, d.Slot, d.Index, a.InclusionDelay(), st.Slot())
+			}
+		}
+	}
+}
+
+func TestAltairState(t *testing.T) {
+	for _, spec := range []*altair.Spec{altair.Minimal, altair.Mainnet} {
+		st := checkEncoding(t,
+			func(seed uint64) (*altair.BeaconState, error) { return AltairState(spec, 500, seed) },
+			func(b []byte) (*altair.BeaconState, error) { return altair.DecodeBeaconState(spec, b) })
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameAltair, 1, 74_240)
+		if st.InactivityScores().Len() != 500 || st.CurrentEpochParticipation().Len() != 500 {
+			t.Errorf("%s: %d inactivity scores, %d participation flags", spec.Preset.Name, st.InactivityScores().Len(), st.CurrentEpochParticipation().Len())
+		}
+		if st.CurrentSyncCommittee().Pubkeys().Get(0) == (capella.BLSPubkey{}) {
+			t.Errorf("%s: an empty sync committee", spec.Preset.Name)
+		}
+	}
+}
+
+func TestBellatrixState(t *testing.T) {
+	for _, spec := range []*bellatrix.Spec{bellatrix.Minimal, bellatrix.Mainnet} {
+		st := checkEncoding(t,
+			func(seed uint64) (*bellatrix.BeaconState, error) { return BellatrixState(spec, 500, seed) },
+			func(b []byte) (*bellatrix.BeaconState, error) { return bellatrix.DecodeBeaconState(spec, b) })
+		checkFork(t, spec.Preset.Name, st.Fork(), forks.NameBellatrix, 2, 144_896)
+		if h := st.LatestExecutionPayloadHeader(); h.GasLimit() != 30_000_000 || h.BlockHash() == (capella.Hash32{}) {
+			t.Errorf("%s: a payload header of gas limit %d, block hash %x", spec.Preset.Name, h.GasLimit(), h.BlockHash())
+		}
+		credentials := countCredentials(st.Validators().All())
+		if credentials[blsPrefix] <= credentials[executionPrefix] || credentials[compoundingPrefix] != 0 {
+			t.Errorf("%s: credentials by prefix: %v", spec.Preset.Name, credentials)
+		}
 	}
 }

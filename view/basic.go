@@ -32,9 +32,6 @@ type (
 // seqView implements View for every view built on a seq.
 func (s *seq) Type() schema.Type { return s.typ }
 
-// Node implements [View].
-func (s *seq) Node() *tree.Node { return s.commit() }
-
 // HashTreeRoot implements [View].
 func (s *seq) HashTreeRoot() [32]byte { return s.root() }
 
@@ -154,7 +151,7 @@ func (b *basic[T]) Update(f func(i int, v T) T) {
 	n := b.Len()
 	// Copy the bytes out whole, then rewrite them in place, a loop per
 	// width: a million balances take a few milliseconds.
-	data := b.pages.bytes(make([]byte, 0, n*b.esize))
+	data := b.bytes(make([]byte, 0, n*b.esize))
 	le := binary.LittleEndian
 	switch b.esize {
 	case 8:
@@ -184,7 +181,7 @@ func (b *basic[T]) Update(f func(i int, v T) T) {
 
 // Bytes returns the elements' serialization: little-endian values back to
 // back.
-func (b *basic[T]) Bytes() []byte { return b.pages.bytes(nil) }
+func (b *basic[T]) Bytes() []byte { return b.bytes(nil) }
 
 func (b *basic[T]) setValues(vs []T) error {
 	data := make([]byte, len(vs)*b.esize)

@@ -202,3 +202,61 @@ func liveHeap() uint64 {
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc
 }
+
+// BenchmarkRead measures reads of a hashed value, the ones concurrent
+// readers make: balances one after the other and at random, a validator,
+// and a container's handle on a field.
+func BenchmarkRead(b *testing.B) {
+	c := benchCases()
+	bals := decodeHashed(b, c[0]).(*Uint64List)
+	vals := decodeHashed(b, c[1]).(*CompactList)
+	r := rand.New(rand.NewPCG(3, 3))
+	idx := make([]int, 4096)
+	for i := range idx {
+		idx[i] = r.IntN(benchN)
+	}
+	b.Run("balance/sequential", func(b *testing.B) {
+		var sum uint64
+		for i := 0; i < b.N; i++ {
+			sum += bals.Get(i % benchN)
+		}
+		sink = sum
+	})
+	b.Run("balance/random", func(b *testing.B) {
+		var sum uint64
+		for i := 0; i < b.N; i++ {
+			sum += bals.Get(idx[i%len(idx)])
+		}
+		sink = sum
+	})
+	b.Run("balance/pending", func(b *testing.B) {
+		l := bals.Copy()
+		l.Set(0, 1)
+		var sum uint64
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			sum += l.Get(i % benchN)
+		}
+		sink = sum
+	})
+	b.Run("validator", func(b *testing.B) {
+		var v [121]byte
+		for i := 0; i < b.N; i++ {
+			vals.Load(idx[i%len(idx)], v[:])
+		}
+	})
+	b.Run("field", func(b *testing.B) {
+		st, err := NewContainer(state)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st.Field(3)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			sink = uint64(st.Field(3).(*Uint64List).Len())
+		}
+	})
+}
+
+var sink uint64

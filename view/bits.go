@@ -16,7 +16,7 @@ type bitfield struct {
 func (b *bitfield) Get(i int) bool {
 	b.index(i)
 	var c [1]byte
-	b.pages.read(i/8, c[:])
+	b.read(i/8, c[:])
 	return c[0]>>(i%8)&1 == 1
 }
 
@@ -24,7 +24,7 @@ func (b *bitfield) Get(i int) bool {
 func (b *bitfield) Set(i int, v bool) {
 	b.index(i)
 	var c [1]byte
-	b.pages.read(i/8, c[:])
+	b.pages.read(i/8, c[:], true)
 	if v {
 		c[0] |= 1 << (i % 8)
 	} else {
@@ -35,7 +35,7 @@ func (b *bitfield) Set(i int, v bool) {
 
 // Bits returns the bits packed into bytes from the least significant bit,
 // without a bitlist's delimiter: (Len+7)/8 bytes.
-func (b *bitfield) Bits() []byte { return b.pages.bytes(nil) }
+func (b *bitfield) Bits() []byte { return b.bytes(nil) }
 
 // Count returns the number of bits set.
 func (b *bitfield) Count() int {

@@ -27,7 +27,7 @@ func (c *compact) Load(i int, dst []byte) {
 	if len(dst) != c.esize {
 		panic(fmt.Sprintf("view: Load of %d bytes into %d", c.esize, len(dst)))
 	}
-	c.pages.read(c.index(i)*c.esize, dst)
+	c.read(c.index(i)*c.esize, dst)
 }
 
 // Get returns a copy of the serialization of element i. It panics if i is

@@ -3,6 +3,7 @@ package view
 import (
 	"encoding/binary"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -18,14 +19,22 @@ type Container struct {
 	lk   link
 	t    *schema.Container
 	node *tree.Node // the committed value tree
-	// Structured containers: the committed field trees, read lazily.
-	fields []*tree.Node
+	// Structured containers: the committed field trees, read lazily and
+	// published atomically, as concurrent readers may fill it.
+	fields atomic.Pointer[[]*tree.Node]
 	// Compact containers: the bytes being written, nil when clean.
 	buf []byte
 	// kids holds the fields set and the handles given out since the last
 	// commit.
 	kids parts
+	// slots holds the handles given out, by field, for readers to find
+	// without the family's lock: a field's handle is published once,
+	// under the lock, and never replaced (nil until the first handle).
+	slots atomic.Pointer[[]atomic.Pointer[held]]
 }
+
+// held is a handle in a slot.
+type held struct{ v View }
 
 func ofContainer(t *schema.Container, n *tree.Node) (*Container, error) {
 	c := &Container{t: t}
@@ -45,11 +54,13 @@ func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
 }
 
 func (c *Container) set(n *tree.Node) {
-	c.node, c.fields, c.kids.pending, c.buf = n, nil, nil, nil
+	c.node, c.kids.pending, c.buf = n, nil, nil
+	c.fields.Store(nil)
 	for i, v := range c.kids.views {
 		v.reset(c.committedField(int(i)))
 	}
 	clear(c.kids.dirty)
+	c.lk.settled()
 }
 
 func (c *Container) reset(n *tree.Node) { c.set(n) }
@@ -65,11 +76,22 @@ func (c *Container) Schema() *schema.Container { return c.t }
 // NumFields returns the number of fields.
 func (c *Container) NumFields() int { return c.t.NumFields() }
 
-// Node implements [View].
-func (c *Container) Node() *tree.Node { return c.commit() }
+// Node implements [View]. Without pending writes it is the committed tree;
+// with them, the first reader commits them under the family's lock.
+func (c *Container) Node() *tree.Node {
+	if c.lk.pending.Load() {
+		return c.lockedCommit()
+	}
+	return c.node
+}
+
+func (c *Container) lockedCommit() *tree.Node {
+	defer c.lk.lock().Unlock()
+	return c.commit()
+}
 
 // HashTreeRoot implements [View].
-func (c *Container) HashTreeRoot() [32]byte { return c.commit().Root() }
+func (c *Container) HashTreeRoot() [32]byte { return c.Node().Root() }
 
 // MarshalSSZ implements [View].
 func (c *Container) MarshalSSZ() ([]byte, error) { return marshal(c, nil) }
@@ -140,16 +162,25 @@ func (c *Container) committedField(i int) *tree.Node {
 		off := c.t.FieldOffset(i)
 		return must(f.Decode(c.compactBytes()[off : off+f.FixedSize()]))
 	}
-	if c.fields == nil {
-		c.fields = must(c.t.Fields(c.node))
+	fields := c.fields.Load()
+	if fields == nil {
+		// Concurrent readers may each read the fields; they publish equal
+		// slices.
+		f := must(c.t.Fields(c.node))
+		fields = &f
+		c.fields.Store(fields)
 	}
-	return c.fields[i]
+	return (*fields)[i]
 }
 
 // fieldNode returns the current tree of field i of a structured container.
+// Without pending writes, that is the committed field, which readers read
+// without the family's lock; with them, the caller has exclusive access.
 func (c *Container) fieldNode(i int) *tree.Node {
-	if n := c.kids.current(uint64(i)); n != nil {
-		return n
+	if c.lk.pending.Load() {
+		if n := c.kids.current(uint64(i)); n != nil {
+			return n
+		}
 	}
 	return c.committedField(i)
 }
@@ -163,12 +194,14 @@ func (c *Container) commit() *tree.Node {
 			c.node = must(c.t.PageOf(c.buf))
 			c.buf = nil
 		}
+		c.lk.settled()
 		return c.node
 	}
 	if c.kids.changed() {
 		c.node = c.kids.apply(c.node, c.t.Depth())
-		c.fields = nil
+		c.fields.Store(nil)
 	}
+	c.lk.settled()
 	return c.node
 }
 
@@ -182,6 +215,7 @@ func (c *Container) field(i int) schema.Type {
 // Uint returns basic field i, an unsigned integer of at most 64 bits, or a
 // boolean as 0 or 1. It panics if field i is not such a field.
 func (c *Container) Uint(i int) uint64 {
+	defer unlock(c.lk.lockIfPending())
 	f := c.field(i)
 	size := basicSize(f)
 	if c.t.IsCompact() {
@@ -234,6 +268,7 @@ func (c *Container) SetBool(i int, v bool) {
 
 // Bytes returns the serialization of field i.
 func (c *Container) Bytes(i int) []byte {
+	defer unlock(c.lk.lockIfPending())
 	f := c.field(i)
 	if c.t.IsCompact() {
 		off := c.t.FieldOffset(i)
@@ -269,9 +304,22 @@ func (c *Container) SetBytes(i int, b []byte) error {
 }
 
 // Field returns a handle on composite field i: writes to it go to c. It
-// panics if field i is of a basic type.
+// panics if field i is of a basic type. Every call returns a view of the
+// same handle, also from concurrent readers.
 func (c *Container) Field(i int) View {
 	f := c.field(i)
+	if slots := c.slots.Load(); slots != nil {
+		if h := (*slots)[i].Load(); h != nil {
+			return wrap(h.v)
+		}
+	}
+	return c.newField(i, f)
+}
+
+// newField returns the handle on field i of type f, making it first unless
+// another reader did, under the family's lock.
+func (c *Container) newField(i int, f schema.Type) View {
+	defer c.lk.lock().Unlock()
 	if v := c.kids.get(uint64(i)); v != nil {
 		return wrap(v)
 	}
@@ -287,6 +335,13 @@ func (c *Container) Field(i int) View {
 		panic(fmt.Sprintf("view: field %s.%s: %v", c.t, c.t.Field(i).Name, err))
 	}
 	c.kids.adopt(uint64(i), v, c)
+	slots := c.slots.Load()
+	if slots == nil {
+		s := make([]atomic.Pointer[held], c.t.NumFields())
+		slots = &s
+		c.slots.Store(slots)
+	}
+	(*slots)[i].Store(&held{v})
 	return wrap(v)
 }
 
@@ -337,6 +392,7 @@ func leUint(b []byte) uint64 {
 // must be of the field's size. It panics if field i is not fixed-size or
 // dst is of another size.
 func (c *Container) LoadBytes(i int, dst []byte) {
+	defer unlock(c.lk.lockIfPending())
 	f := c.field(i)
 	if !f.IsFixedSize() || len(dst) != f.FixedSize() {
 		panic(fmt.Sprintf("view: LoadBytes of %d bytes from field %s.%s (%v)", len(dst), c.t, c.t.Field(i).Name, f))

@@ -49,6 +49,7 @@ func (s *subtrees) set(n *tree.Node) error {
 		v.reset(s.committedElem(i))
 	}
 	clear(s.kids.dirty)
+	s.lk.settled()
 	return nil
 }
 
@@ -62,16 +63,16 @@ func (s *subtrees) childChanged(i uint64) {
 }
 
 func (s *subtrees) commit() *tree.Node {
-	if !s.kids.changed() && s.n == s.nodeN {
-		return s.node
+	if s.kids.changed() || s.n != s.nodeN {
+		s.data = s.kids.apply(s.data, s.depth)
+		if s.list {
+			s.node = tree.NewMixIn(s.data, s.n)
+		} else {
+			s.node = s.data
+		}
+		s.nodeN = s.n
 	}
-	s.data = s.kids.apply(s.data, s.depth)
-	if s.list {
-		s.node = tree.NewMixIn(s.data, s.n)
-	} else {
-		s.node = s.data
-	}
-	s.nodeN = s.n
+	s.lk.settled()
 	return s.node
 }
 
@@ -104,11 +105,22 @@ func (s *subtrees) setNode(i uint64, n *tree.Node) {
 // Type implements [View].
 func (s *subtrees) Type() schema.Type { return s.typ }
 
-// Node implements [View].
-func (s *subtrees) Node() *tree.Node { return s.commit() }
+// Node implements [View]. Without pending writes it is the committed tree;
+// with them, the first reader commits them under the family's lock.
+func (s *subtrees) Node() *tree.Node {
+	if s.lk.pending.Load() {
+		return s.lockedCommit()
+	}
+	return s.node
+}
+
+func (s *subtrees) lockedCommit() *tree.Node {
+	defer s.lk.lock().Unlock()
+	return s.commit()
+}
 
 // HashTreeRoot implements [View].
-func (s *subtrees) HashTreeRoot() [32]byte { return s.commit().Root() }
+func (s *subtrees) HashTreeRoot() [32]byte { return s.Node().Root() }
 
 // MarshalSSZ implements [View].
 func (s *subtrees) MarshalSSZ() ([]byte, error) { return marshal(s, nil) }
@@ -128,9 +140,12 @@ func (s *subtrees) core() View                  { return s }
 func (s *subtrees) Len() int { return int(s.n) }
 
 // Get returns a handle on element i: writes to it go to this list or
-// vector. It panics if i is out of range.
+// vector. It panics if i is out of range. Every call returns a view of the
+// same handle, also from concurrent readers, which take the family's lock
+// to find it: the handles are kept in a map.
 func (s *subtrees) Get(i int) View {
 	k := s.index(i)
+	defer s.lk.lock().Unlock()
 	if v := s.kids.get(k); v != nil {
 		return wrap(v)
 	}

@@ -2,6 +2,7 @@ package view
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/ssztree/ssztree/tree"
 )
@@ -26,41 +27,81 @@ type pages struct {
 	// the committed page each dirty page was copied from: the new page
 	// takes over the roots of the groups that did not change.
 	bases map[uint64]*tree.Node
-	// A read cache: the bytes of page lastIndex, committed or dirty, and
-	// the committed page node they were read from (nil for a dirty page).
-	last      []byte
-	lastNode  *tree.Node
-	lastIndex uint64
-	lastOK    bool
+	// last is a read cache, the page read last, published atomically so
+	// that concurrent readers may fill it; nil when empty. Readers without
+	// exclusive access publish a new pageRead; those with it (a writer, or
+	// a reader holding the family's lock while writes are pending) reuse
+	// own, which is published only while writes are pending, when every
+	// reader holds the lock, and never after the commit that ends them.
+	last atomic.Pointer[pageRead]
+	own  pageRead
 }
 
-func newPages(l *tree.Layout, depth int, data *tree.Node, size int) pages {
-	return pages{layout: l, top: depth - l.Depth(), per: l.PageSize(), data: data, size: size}
+// pageRead is a page as read: its index, its bytes, committed or dirty, and
+// the committed page node they were read from (nil for a dirty page). It is
+// immutable once published.
+type pageRead struct {
+	index uint64
+	b     []byte
+	node  *tree.Node
+}
+
+// cached returns the cached read of page i, or nil.
+func (p *pages) cached(i uint64) *pageRead {
+	if r := p.last.Load(); r != nil && r.index == i {
+		return r
+	}
+	return nil
+}
+
+// init sets up empty storage of the page layout l in a data tree of the
+// given depth.
+func (p *pages) init(l *tree.Layout, depth int) {
+	p.layout, p.top, p.per = l, depth-l.Depth(), l.PageSize()
 }
 
 // reset points the storage at another committed data tree, dropping
 // pending writes.
 func (p *pages) reset(data *tree.Node, size int) {
-	p.data, p.size, p.dirty, p.bases, p.lastOK = data, size, nil, nil, false
+	p.data, p.size, p.dirty, p.bases = data, size, nil, nil
+	p.last.Store(nil)
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
 // committed page's bytes (shorter than per when the page is not full, nil
 // for a zero page). The result must not be modified.
-func (p *pages) page(i uint64) []byte {
-	if p.lastOK && p.lastIndex == i {
-		return p.last
+//
+// Readers may call it at once while the storage has no pending writes;
+// with pending writes, one at a time and with exclusive set (see [link]).
+func (p *pages) page(i uint64, exclusive bool) []byte {
+	if r := p.cached(i); r != nil {
+		return r.b
 	}
-	var b []byte
-	var n *tree.Node
-	if d, ok := p.dirty[i]; ok {
-		b = d
-	} else {
-		n = p.committedNode(i)
-		b = p.bytesOf(n)
-	}
-	p.last, p.lastNode, p.lastIndex, p.lastOK = b, n, i, true
+	b, n := p.load(i)
+	p.remember(pageRead{index: i, b: b, node: n}, exclusive)
 	return b
+}
+
+// remember puts r in the read cache; see last.
+func (p *pages) remember(r pageRead, exclusive bool) {
+	if !exclusive {
+		p.last.Store(&r)
+		return
+	}
+	p.own = r
+	if p.last.Load() != &p.own {
+		p.last.Store(&p.own)
+	}
+}
+
+// load returns the bytes of page i, as page does, and the committed page
+// node they come from (nil for a dirty page), without the cache.
+func (p *pages) load(i uint64) ([]byte, *tree.Node) {
+	if d, ok := p.dirty[i]; ok {
+		return d, nil
+	}
+	n := p.committedNode(i)
+	return p.bytesOf(n), n
 }
 
 // committed returns the bytes of page i of the committed tree.
@@ -93,11 +134,11 @@ func (p *pages) bytesOf(n *tree.Node) []byte {
 	return b
 }
 
-// read copies the bytes at off into dst.
-func (p *pages) read(off int, dst []byte) {
+// read copies the bytes at off into dst; exclusive is as for page.
+func (p *pages) read(off int, dst []byte, exclusive bool) {
 	for len(dst) > 0 {
 		i, in := uint64(off/p.per), off%p.per
-		b := p.page(i)
+		b := p.page(i, exclusive)
 		n := min(len(dst), p.per-in)
 		if in < len(b) {
 			copy(dst[:n], b[in:min(len(b), in+n)])
@@ -116,11 +157,15 @@ func (p *pages) writable(i uint64) []byte {
 		return d
 	}
 	d = make([]byte, p.per)
+	r := p.cached(i)
 	switch {
 	case ok: // emptied since the last commit
 	case p.layout.GroupDepth() >= 0:
-		base := p.lastNode
-		if !p.lastOK || p.lastIndex != i || base == nil {
+		var base *tree.Node
+		if r != nil {
+			base = r.node
+		}
+		if base == nil {
 			base = p.committedNode(i)
 		}
 		copy(d, p.bytesOf(base))
@@ -128,8 +173,8 @@ func (p *pages) writable(i uint64) []byte {
 			p.bases = make(map[uint64]*tree.Node)
 		}
 		p.bases[i] = base
-	case p.lastOK && p.lastIndex == i:
-		copy(d, p.last) // usually just read: spare a second walk
+	case r != nil:
+		copy(d, r.b) // usually just read: spare a second walk
 	default:
 		copy(d, p.committed(i))
 	}
@@ -137,8 +182,8 @@ func (p *pages) writable(i uint64) []byte {
 		p.dirty = make(map[uint64][]byte)
 	}
 	p.dirty[i] = d
-	if p.lastOK && p.lastIndex == i {
-		p.last, p.lastNode = d, nil
+	if r != nil {
+		p.remember(pageRead{index: i, b: d}, true)
 	}
 	return d
 }
@@ -177,8 +222,8 @@ func (p *pages) markEmpty(i uint64) {
 		p.dirty = make(map[uint64][]byte)
 	}
 	p.dirty[i] = nil
-	if p.lastOK && p.lastIndex == i {
-		p.lastOK = false
+	if p.cached(i) != nil {
+		p.last.Store(nil)
 	}
 }
 
@@ -186,6 +231,9 @@ func (p *pages) markEmpty(i uint64) {
 // tree in one pass, and returns the new data tree.
 func (p *pages) commit() *tree.Node {
 	if len(p.dirty) == 0 {
+		if p.last.Load() == &p.own {
+			p.last.Store(nil)
+		}
 		return p.data
 	}
 	idx := make([]uint64, 0, len(p.dirty))
@@ -211,7 +259,8 @@ func (p *pages) commit() *tree.Node {
 	if err != nil {
 		panic("view: " + err.Error())
 	}
-	p.data, p.dirty, p.bases, p.lastOK = data, nil, nil, false
+	p.data, p.dirty, p.bases = data, nil, nil
+	p.last.Store(nil)
 	return data
 }
 
@@ -238,6 +287,6 @@ func (p *pages) bytes(dst []byte) []byte {
 	}
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
-	p.read(0, dst[start:])
+	p.read(0, dst[start:], true) // pending writes: exclusive access
 	return dst
 }

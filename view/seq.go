@@ -24,7 +24,8 @@ type seq struct {
 	// nodeData is the data tree node holds: a replaced data tree differs
 	// from it even when nothing is pending.
 	nodeData *tree.Node
-	// scratch holds one element for typed wrappers that convert values.
+	// scratch holds one element for writers of typed wrappers that
+	// convert values.
 	scratch []byte
 }
 
@@ -32,7 +33,7 @@ type seq struct {
 // tree has the given depth and page layout.
 func newSeq(t schema.Type, l *tree.Layout, depth, esize int, bits, list bool, limit uint64, n *tree.Node) (*seq, error) {
 	s := &seq{typ: t, esize: esize, bits: bits, list: list, limit: limit}
-	s.pages = newPages(l, depth, nil, 0)
+	s.pages.init(l, depth)
 	if err := s.set(n); err != nil {
 		return nil, err
 	}
@@ -64,16 +65,30 @@ func (s *seq) bytesFor(n uint64) int {
 
 func (s *seq) commit() *tree.Node {
 	data := s.pages.commit()
-	if data == s.nodeData && s.n == s.nodeN {
-		return s.node
+	if data != s.nodeData || s.n != s.nodeN {
+		if s.list {
+			s.node = tree.NewMixIn(data, s.n)
+		} else {
+			s.node = data
+		}
+		s.nodeN, s.nodeData = s.n, data
 	}
-	if s.list {
-		s.node = tree.NewMixIn(data, s.n)
-	} else {
-		s.node = data
-	}
-	s.nodeN, s.nodeData = s.n, data
+	s.lk.settled()
 	return s.node
+}
+
+// Node implements [View]. Without pending writes it is the committed tree;
+// with them, the first reader commits them under the family's lock.
+func (s *seq) Node() *tree.Node {
+	if s.lk.pending.Load() {
+		return s.lockedCommit()
+	}
+	return s.node
+}
+
+func (s *seq) lockedCommit() *tree.Node {
+	defer s.lk.lock().Unlock()
+	return s.commit()
 }
 
 func (s *seq) reset(n *tree.Node) {
@@ -91,12 +106,29 @@ func (s *seq) index(i int) int {
 }
 
 // elem returns the bytes of element i for reading, or nil when they are
-// zero. It avoids copying when the element lies within one page.
+// zero. It avoids copying when the element lies within one page. The
+// bytes stay unchanged until the next write.
 func (s *seq) elem(i int, scratch []byte) []byte {
+	if s.lk.pending.Load() {
+		return s.lockedElem(i, scratch)
+	}
+	return s.elemOf(i, scratch, false)
+}
+
+func (s *seq) lockedElem(i int, scratch []byte) []byte {
+	defer s.lk.lock().Unlock()
+	// Another reader may have committed while this one waited.
+	return s.elemOf(i, scratch, s.lk.pending.Load())
+}
+
+// elemOf is elem for a reader that may read the pages: the view has no
+// pending writes, or the caller has exclusive access, which exclusive
+// says (see pages.page).
+func (s *seq) elemOf(i int, scratch []byte, exclusive bool) []byte {
 	off := i * s.esize
 	in := off % s.pages.per
 	if in+s.esize <= s.pages.per {
-		b := s.pages.page(uint64(off / s.pages.per))
+		b := s.pages.page(uint64(off/s.pages.per), exclusive)
 		if in+s.esize <= len(b) {
 			return b[in : in+s.esize]
 		}
@@ -104,7 +136,7 @@ func (s *seq) elem(i int, scratch []byte) []byte {
 			return nil
 		}
 	}
-	s.pages.read(off, scratch[:s.esize])
+	s.pages.read(off, scratch[:s.esize], exclusive)
 	return scratch[:s.esize]
 }
 
@@ -135,7 +167,7 @@ func (s *seq) shrink() error {
 	if s.bits && s.n%8 != 0 {
 		// Clear the removed bit, which shares a byte with the others.
 		var b [1]byte
-		s.pages.read(int(s.n/8), b[:])
+		s.pages.read(int(s.n/8), b[:], true)
 		b[0] &^= 1 << (s.n % 8)
 		s.pages.write(int(s.n/8), b[:])
 	}
@@ -155,18 +187,35 @@ func (s *seq) replace(b []byte, n uint64, owned bool) error {
 	return nil
 }
 
-func (s *seq) root() [32]byte { return s.commit().Root() }
+func (s *seq) root() [32]byte { return s.Node().Root() }
 
 // eachPage calls f with the bytes of each page holding elements, in order;
-// f must not keep them.
+// f must not keep them. The family's lock, when needed, is held while a
+// page is read, not while f runs, which may read other views of the
+// family. Pages are read past the read cache: each is read once.
 func (s *seq) eachPage(f func(first int, b []byte) bool) {
 	size := s.pages.size
 	for i := 0; i*s.pages.per < size; i++ {
-		b := s.pages.page(uint64(i))
+		mu := s.lk.lockIfPending()
+		b, _ := s.pages.load(uint64(i))
+		unlock(mu)
 		if !f(i*s.pages.per, b) {
 			return
 		}
 	}
+}
+
+// read copies the bytes at off into dst, as pages.read does, for any reader.
+func (s *seq) read(off int, dst []byte) {
+	mu := s.lk.lockIfPending()
+	defer unlock(mu)
+	s.pages.read(off, dst, mu != nil && s.lk.pending.Load())
+}
+
+// bytes appends the bytes held to dst, as pages.bytes does, for any reader.
+func (s *seq) bytes(dst []byte) []byte {
+	defer unlock(s.lk.lockIfPending())
+	return s.pages.bytes(dst)
 }
 
 func must[T any](v T, err error) T {

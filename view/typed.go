@@ -27,14 +27,23 @@ type values[V any, P FixedValue[V]] struct {
 // Get returns a copy of element i. It panics if i is out of range.
 func (l *values[V, P]) Get(i int) V {
 	var v V
-	l.decodeInto(P(&v), l.elem(l.index(i), l.scratchBuf()))
+	// No scratch: pages hold whole values (tree.Layout checks it), so an
+	// element is never split across two. Readers share the view and must
+	// not share a buffer.
+	l.decodeInto(P(&v), l.elem(l.index(i), nil))
 	return v
 }
 
+// zeros is read as the bytes of a zero element.
+var zeros [4096]byte
+
 func (l *values[V, P]) decodeInto(p P, b []byte) {
 	if b == nil {
-		b = l.scratchBuf()
-		clear(b)
+		if l.esize <= len(zeros) {
+			b = zeros[:l.esize]
+		} else {
+			b = make([]byte, l.esize)
+		}
 	}
 	if err := p.UnmarshalSSZ(b); err != nil {
 		panic(fmt.Sprintf("view: element of %v: %v", l.typ, err))
@@ -280,7 +289,8 @@ func isUint(t schema.Type, size int) bool {
 	return ok && u.FixedSize() == size
 }
 
-// scratchBuf returns the sequence's scratch buffer of one element.
+// scratchBuf returns the sequence's scratch buffer of one element, for
+// writers only.
 func (s *seq) scratchBuf() []byte {
 	if len(s.scratch) < s.esize {
 		s.scratch = make([]byte, s.esize)

@@ -43,6 +43,7 @@ func (u *Union) set(n *tree.Node) error {
 		u.value.link().parent = nil // a value of its own from now on
 	}
 	u.node, u.sel, u.value, u.dirty = n, sel, nil, false
+	u.lk.settled()
 	if o := u.t.Option(sel); o != nil {
 		if v, err := newCore(o, value); err == nil {
 			u.value = v
@@ -68,23 +69,34 @@ func (u *Union) childChanged(uint64) {
 }
 
 func (u *Union) commit() *tree.Node {
-	if !u.dirty {
-		return u.node
+	if u.dirty {
+		u.node = tree.NewMixIn(u.value.commit(), uint64(u.sel))
+		u.value.link().flagged = false
+		u.dirty = false
 	}
-	u.node = tree.NewMixIn(u.value.commit(), uint64(u.sel))
-	u.value.link().flagged = false
-	u.dirty = false
+	u.lk.settled()
 	return u.node
 }
 
 // Type returns the union type.
 func (u *Union) Type() schema.Type { return u.t }
 
-// Node implements [View].
-func (u *Union) Node() *tree.Node { return u.commit() }
+// Node implements [View]. Without pending writes it is the committed tree;
+// with them, the first reader commits them under the family's lock.
+func (u *Union) Node() *tree.Node {
+	if u.lk.pending.Load() {
+		return u.lockedCommit()
+	}
+	return u.node
+}
+
+func (u *Union) lockedCommit() *tree.Node {
+	defer u.lk.lock().Unlock()
+	return u.commit()
+}
 
 // HashTreeRoot implements [View].
-func (u *Union) HashTreeRoot() [32]byte { return u.commit().Root() }
+func (u *Union) HashTreeRoot() [32]byte { return u.Node().Root() }
 
 // MarshalSSZ implements [View].
 func (u *Union) MarshalSSZ() ([]byte, error) { return marshal(u, nil) }

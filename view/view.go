@@ -42,14 +42,31 @@
 //
 // # Concurrency
 //
-// A view is not safe for concurrent use: guard it, or give each goroutine
-// its own Copy. Copies may be hashed, read and changed from different
-// goroutines at once: the nodes they share are immutable.
+// The rule is Go's for maps: any number of goroutines may call the methods
+// that do not change a value at once (Get, Len, All, Values, Load, the
+// field getters, Field and other handle getters, Node, HashTreeRoot,
+// MarshalSSZ, MarshalSSZTo, SizeSSZ, Bytes, Prove, ProveBranch, Copy), as
+// long as no goroutine changes the value meanwhile; a change (Set, Append,
+// Pop, Update, UnmarshalSSZ, a write through a handle) needs exclusive
+// access to the value and to every handle taken from it. This holds also
+// when the value has writes not yet committed: the first reader that needs
+// the committed tree (to hash, encode, prove or copy) commits them, under a
+// lock that the value and its handles share, and the readers that come
+// later read the committed tree. A value without pending writes is read
+// without a lock; readers of one with pending writes take the lock, one at
+// a time, until it is committed.
+//
+// Readers that take a handle at once get the same handle (a view of it), so
+// a write through it, later, by a goroutine with exclusive access, reaches
+// the value. Copies are independent values: they may be read and changed
+// from different goroutines at once, as the nodes they share are immutable.
 package view
 
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -75,7 +92,9 @@ type View interface {
 	// the value is unchanged.
 	UnmarshalSSZ(b []byte) error
 
-	// commit applies pending writes and returns the value's tree.
+	// commit applies pending writes and returns the value's tree. Its
+	// caller has exclusive access to the view's family: it is a writer,
+	// or holds the family's lock (see [link]).
 	commit() *tree.Node
 	// reset replaces the value's tree, dropping pending writes; handles
 	// obtained from the view follow.
@@ -90,22 +109,76 @@ type View interface {
 type parent interface {
 	// childChanged records that the handle at index has pending writes.
 	childChanged(index uint64)
+	link() *link
 }
 
-// link ties a handle to the view it came from.
+// link ties a handle to the view it came from, and holds what concurrent
+// readers of the view need.
+//
+// A view and the handles it gave out, transitively, form a family whose
+// root is the view that is no handle. Readers of a family synchronize on
+// the lock of its root, and only when the view they read has pending
+// writes: every write sets pending, on the view and (through its parent)
+// on every view above it, and a commit, which applies them all, clears it.
+// A view whose pending is clear is its committed tree and caches filled by
+// atomic publication: readers read it without a lock, and the only reader
+// that writes it, a commit of a view above it, leaves it alone.
 type link struct {
 	parent parent
 	index  uint64
 	// flagged is set once the parent knows of pending writes, so that
 	// repeated writes notify it once per commit.
 	flagged bool
+	// pending is set while the view, or a handle it gave out, has writes
+	// not yet committed.
+	pending atomic.Bool
+	// mu is the family's lock when the view is a root.
+	mu sync.Mutex
 }
 
 // changed tells the parent chain that the view has pending writes.
 func (l *link) changed() {
+	if !l.pending.Load() {
+		l.pending.Store(true)
+	}
 	if l.parent != nil && !l.flagged {
 		l.flagged = true
 		l.parent.childChanged(l.index)
+	}
+}
+
+// settled records that the view has no pending writes: its commit applied
+// them.
+func (l *link) settled() {
+	if l.pending.Load() {
+		l.pending.Store(false)
+	}
+}
+
+// lock takes the lock of the view's family, the one of its root, and
+// returns it. The chain of parents changes only by writes, which readers
+// never run alongside.
+func (l *link) lock() *sync.Mutex {
+	for l.parent != nil {
+		l = l.parent.link()
+	}
+	l.mu.Lock()
+	return &l.mu
+}
+
+// lockIfPending takes the lock of the view's family if the view has
+// pending writes, and returns it, or nil; see [unlock].
+func (l *link) lockIfPending() *sync.Mutex {
+	if !l.pending.Load() {
+		return nil
+	}
+	return l.lock()
+}
+
+// unlock releases what lockIfPending took.
+func unlock(mu *sync.Mutex) {
+	if mu != nil {
+		mu.Unlock()
 	}
 }
 
@@ -157,7 +230,7 @@ type parts struct {
 // nil if it did not change.
 func (p *parts) current(i uint64) *tree.Node {
 	if v := p.get(i); v != nil {
-		return v.Node()
+		return v.commit()
 	}
 	return p.pending[i]
 }

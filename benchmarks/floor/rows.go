@@ -6,15 +6,43 @@ import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/benchmarks/workload"
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/schema"
 )
 
+// mainnetType returns the schema type of a container of a fork in the
+// mainnet preset.
+func mainnetType(fork, name string) (*schema.Container, error) {
+	var t schema.Type
+	switch fork {
+	case harness.ForkCapella:
+		t = capella.Mainnet.Type(name)
+	case harness.ForkDeneb:
+		t = deneb.Mainnet.Type(name)
+	case harness.ForkElectra:
+		t = electra.Mainnet.Type(name)
+	case harness.ForkFulu:
+		t = fulu.Mainnet.Type(name)
+	}
+	c, ok := t.(*schema.Container)
+	if !ok {
+		return nil, fmt.Errorf("floor: no container %s in fork %q", name, fork)
+	}
+	return c, nil
+}
+
 // StatePairs returns the pair hashes of each root row of the state script
-// (by row ID) on the serialized mainnet state in of n validators, for the
-// operations with k = 0 (the checked ones); every balance is counted for
-// nAll validators, the state's size when that row runs.
-func StatePairs(in []byte, n, nAll int) (map[string]uint64, error) {
-	st := capella.Mainnet.Type("BeaconState")
+// (by row ID) on the serialized mainnet state in of a fork with n
+// validators, for the operations with k = 0 (the checked ones); every
+// balance is counted for nAll validators, the state's size when that row
+// runs.
+func StatePairs(fork string, in []byte, n, nAll int) (map[string]uint64, error) {
+	st, err := mainnetType(fork, "BeaconState")
+	if err != nil {
+		return nil, err
+	}
 	full, err := Pairs(st, in)
 	if err != nil {
 		return nil, err
@@ -72,12 +100,16 @@ func StatePairs(in []byte, n, nAll int) (map[string]uint64, error) {
 }
 
 // MicroPairs returns the pair hashes of the root of each micro case that has
-// a root row, by case name.
-func MicroPairs(inputs map[string][]byte) (map[string]uint64, error) {
+// a root row, by case name, the block being of a fork.
+func MicroPairs(fork string, inputs map[string][]byte) (map[string]uint64, error) {
+	block, err := mainnetType(fork, "SignedBeaconBlock")
+	if err != nil {
+		return nil, err
+	}
 	types := map[string]schema.Type{
 		harness.CaseByteList: schema.Must(schema.NewByteList(workload.ByteListLimit)),
 		harness.CaseVector:   schema.Must(schema.NewVector(schema.Uint64, workload.VectorLength)),
-		harness.CaseBlock:    capella.Mainnet.Type("SignedBeaconBlock"),
+		harness.CaseBlock:    block,
 	}
 	out := map[string]uint64{}
 	for cs, t := range types {

@@ -40,3 +40,43 @@ func Disagreements(peer string, got, want []Check) []string {
 	}
 	return out
 }
+
+// Reference returns the peer of all named name on fork, with the micro
+// cases that have no fork (all but CaseBlock) of every peer of that name
+// added: what the peers of the fork are checked against.
+func Reference(all []Peer, name, fork string) (Peer, error) {
+	var ref Peer
+	found := false
+	micro := map[string]*Micro{}
+	for _, p := range all {
+		if p.Name != name {
+			continue
+		}
+		if p.Fork == fork {
+			ref, found = p, true
+		}
+		for cs, m := range p.Micro {
+			if cs != CaseBlock || p.Fork == fork {
+				micro[cs] = m
+			}
+		}
+	}
+	if !found {
+		return Peer{}, fmt.Errorf("harness: no peer %s of fork %s", name, fork)
+	}
+	ref.Micro = micro
+	return ref, nil
+}
+
+// Forks returns the forks of the peers, in the order of their first peer.
+func Forks(all []Peer) []string {
+	var forks []string
+	seen := map[string]bool{}
+	for _, p := range all {
+		if !seen[p.Fork] {
+			seen[p.Fork] = true
+			forks = append(forks, p.Fork)
+		}
+	}
+	return forks
+}

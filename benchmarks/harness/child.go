@@ -16,12 +16,13 @@ func MicroFile(cs string) string { return cs + ".ssz" }
 // ChildMain runs one peer on one case as a child process of the driver, with
 // the command-line arguments args, and writes its Output as JSON:
 //
-//	-peer NAME -case state -in STATE.ssz -n VALIDATORS -out OUT.json
-//	-peer NAME -case proof -in STATE.ssz -n VALIDATORS -out OUT.json
-//	-peer NAME -case micro -dir INPUTS -out OUT.json
+//	-peer NAME -fork FORK -case state -in STATE.ssz -n VALIDATORS -out OUT.json
+//	-peer NAME -fork FORK -case proof -in STATE.ssz -n VALIDATORS -out OUT.json
+//	-peer NAME -fork FORK -case micro -dir INPUTS -out OUT.json
 //
 // with -runs, -min and -memruns setting the repetitions (Config). peers are
-// the peers this binary holds. It exits with status 1 on an error.
+// the peers this binary holds; NAME and FORK pick one. The micro case reads
+// the inputs of the cases the peer has (MicroFile) from INPUTS. It exits with status 1 on an error.
 func ChildMain(args []string, peers []Peer) {
 	if err := childMain(args, peers); err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)
@@ -32,6 +33,7 @@ func ChildMain(args []string, peers []Peer) {
 func childMain(args []string, peers []Peer) error {
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)
 	name := fs.String("peer", "", "peer to run")
+	fork := fs.String("fork", ForkFulu, "fork of the peer's types")
 	cs := fs.String("case", CaseState, "state, proof or micro")
 	in := fs.String("in", "", "serialized state (cases state and proof)")
 	n := fs.Int("n", 0, "validators in the state (cases state and proof)")
@@ -46,12 +48,12 @@ func childMain(args []string, peers []Peer) error {
 	}
 	var peer *Peer
 	for i := range peers {
-		if peers[i].Name == *name {
+		if peers[i].Name == *name && peers[i].Fork == *fork {
 			peer = &peers[i]
 		}
 	}
 	if peer == nil {
-		return fmt.Errorf("no peer %q here", *name)
+		return fmt.Errorf("no peer %q of fork %s here", *name, *fork)
 	}
 	var out *Output
 	switch *cs {
@@ -66,7 +68,6 @@ func childMain(args []string, peers []Peer) error {
 		if out, err = peer.State.Run(cfg, b, *n); err != nil {
 			return err
 		}
-		out.Peer, out.Title, out.Notes = peer.Name, peer.Title, peer.Notes
 	case CaseProof:
 		if peer.Proof == nil {
 			return fmt.Errorf("peer %s has no proof workloads", peer.Name)
@@ -78,10 +79,12 @@ func childMain(args []string, peers []Peer) error {
 		if out, err = peer.Proof.Run(cfg, b, *n); err != nil {
 			return err
 		}
-		out.Peer, out.Title, out.Notes = peer.Name, peer.Title, peer.Notes
 	case CaseMicro:
 		inputs := map[string][]byte{}
 		for _, c := range MicroCases {
+			if peer.Micro[c] == nil {
+				continue
+			}
 			b, err := os.ReadFile(filepath.Join(*dir, MicroFile(c)))
 			if err != nil {
 				return err
@@ -91,6 +94,10 @@ func childMain(args []string, peers []Peer) error {
 		out = RunMicro(cfg, *peer, inputs)
 	default:
 		return fmt.Errorf("unknown case %q", *cs)
+	}
+	out.Peer, out.Fork, out.Title = peer.Name, peer.Fork, peer.Title
+	if out.Notes == nil {
+		out.Notes = peer.Notes
 	}
 	data, err := json.Marshal(out)
 	if err != nil {

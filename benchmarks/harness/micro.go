@@ -58,7 +58,7 @@ func verifyMicro(cs string, m *Micro, in []byte) []Check {
 
 // RunMicro runs every micro case p has on the inputs (by case name).
 func RunMicro(cfg Config, p Peer, inputs map[string][]byte) *Output {
-	out := &Output{Peer: p.Name, Title: p.Title, Case: CaseMicro, Notes: map[string]string{}}
+	out := &Output{Peer: p.Name, Fork: p.Fork, Title: p.Title, Case: CaseMicro, Notes: map[string]string{}}
 	for key, note := range p.Notes {
 		out.Notes[key] = note
 	}

@@ -23,11 +23,11 @@ type Validator struct {
 	WithdrawableEpoch          uint64
 }
 
-// StatePeer is how the harness drives one library's Capella BeaconState of
-// Go type S. Each method is one operation of the script, done the way a user
+// StatePeer is how the harness drives one library's BeaconState of Go type
+// S, of one fork (Peer.Fork). Each method is one operation of the script, done the way a user
 // of that library would do it for speed.
 type StatePeer[S any] interface {
-	// Decode decodes a mainnet Capella BeaconState from its serialization.
+	// Decode decodes a mainnet BeaconState from its serialization.
 	Decode(b []byte) (S, error)
 	// Encode appends the serialization of s to dst, whose capacity the
 	// harness reuses from one encoding to the next (as a user encoding for
@@ -58,17 +58,23 @@ type Codec[V any] interface {
 	Root(v V) ([32]byte, error)
 }
 
-// Peer is one library, configured one way, with the workloads it can run.
+// Peer is one library, configured one way, on one fork, with the workloads
+// it can run. A library that runs on several forks (ssztree) is one Peer
+// per fork, all of the same Name.
 type Peer struct {
 	// Name is the short name used in benchmark names and tables
 	// ("ssztree", "fastssz", "karalabe-seq"...).
 	Name string
+	// Fork is the fork of the state and block types (ForkFulu...).
+	Fork string
 	// Title says which library, version and configuration this is.
 	Title string
 	// State runs the state workloads; nil if the peer has none.
 	State StateRunner
 	// Micro holds the micro cases the peer can express, by case name
-	// (CaseCheckpoint...).
+	// (CaseCheckpoint...); CaseBlock is a block of Fork. A library that is
+	// several Peers holds the cases that have no fork (all but CaseBlock)
+	// in one of them only.
 	Micro map[string]*Micro
 	// Proof runs the Merkle proof workloads; nil if the peer has no proofs.
 	Proof ProofRunner

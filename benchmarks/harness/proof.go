@@ -35,57 +35,70 @@ var ProofRows = []string{
 // MultiLeaves is the number of indices of a multiproof row.
 const MultiLeaves = 100
 
-// Generalized indices in a mainnet Capella BeaconState, computed here so
-// that the harness needs no SSZ library (the module's tests check them
-// against ssztree's schema.Gindex). The state has 28 fields (depth 5):
-// validators is field 11 and balances field 12, each a list whose data root
-// is the left child of its length mix-in, with VALIDATOR_REGISTRY_LIMIT =
-// 2^40 elements; a Validator has 8 fields (depth 3), effective_balance is
-// field 2; a chunk packs 4 balances (2^38 chunks).
+// Generalized indices in a mainnet BeaconState, computed here so that the
+// harness needs no SSZ library (the module's tests check them against
+// ssztree's schema.Gindex for every fork). The state's fields form a tree of
+// depth stateDepth(fork): validators is field 11 and balances field 12, each
+// a list whose data root is the left child of its length mix-in, with
+// VALIDATOR_REGISTRY_LIMIT = 2^40 elements; finalized_checkpoint is field 20
+// and its root the second of its two fields; a Validator has 8 fields
+// (depth 3), effective_balance is field 2; a chunk packs 4 balances (2^38
+// chunks).
 const (
-	// GindexFinalizedRoot is finalized_checkpoint.root (FINALIZED_ROOT_GINDEX).
-	GindexFinalizedRoot  = 105
-	gindexValidatorsData = 2 * (32 + 11)
-	gindexBalancesData   = 2 * (32 + 12)
+	fieldValidators = 11
+	fieldBalances   = 12
+	fieldFinalized  = 20
 )
 
-// GindexEffectiveBalance returns the generalized index of
-// validators[i].effective_balance.
-func GindexEffectiveBalance(i int) uint64 {
-	return (gindexValidatorsData<<40+uint64(i))<<3 + 2
+// fieldGindex returns the generalized index of field i of a fork's state.
+func fieldGindex(fork string, i uint64) uint64 { return 1<<stateDepth(fork) + i }
+
+// GindexFinalizedRoot returns the generalized index of
+// finalized_checkpoint.root in a fork's state: FINALIZED_ROOT_GINDEX (105)
+// through Deneb, FINALIZED_ROOT_GINDEX_ELECTRA (169) from Electra on.
+func GindexFinalizedRoot(fork string) uint64 {
+	return 2*fieldGindex(fork, fieldFinalized) + 1
 }
 
-// GindexBalance returns the generalized index of balances[i]: the chunk
-// that packs it with its neighbours.
-func GindexBalance(i int) uint64 { return gindexBalancesData<<38 + uint64(i)/4 }
+// GindexEffectiveBalance returns the generalized index of
+// validators[i].effective_balance in a fork's state.
+func GindexEffectiveBalance(fork string, i int) uint64 {
+	return (2*fieldGindex(fork, fieldValidators)<<40+uint64(i))<<3 + 2
+}
+
+// GindexBalance returns the generalized index of balances[i] in a fork's
+// state: the chunk that packs it with its neighbours.
+func GindexBalance(fork string, i int) uint64 {
+	return 2*fieldGindex(fork, fieldBalances)<<38 + uint64(i)/4
+}
 
 // ProofGindices sets dst to the generalized indices that operation k of a
-// proof row proves in a state of n validators.
-func ProofGindices(dst []uint64, row string, k, n int) []uint64 {
+// proof row proves in a fork's state of n validators.
+func ProofGindices(dst []uint64, fork, row string, k, n int) []uint64 {
 	dst = dst[:0]
 	switch row {
 	case RowProveFinalized:
-		dst = append(dst, GindexFinalizedRoot)
+		dst = append(dst, GindexFinalizedRoot(fork))
 	case RowProveBalance:
-		dst = append(dst, GindexBalance(Pick(row, k, 0, n)))
+		dst = append(dst, GindexBalance(fork, Pick(row, k, 0, n)))
 	case RowProveEffective:
-		dst = append(dst, GindexEffectiveBalance(Pick(row, k, 0, n)))
+		dst = append(dst, GindexEffectiveBalance(fork, Pick(row, k, 0, n)))
 	case RowMultiBalance:
 		for j := range MultiLeaves {
-			dst = append(dst, GindexBalance(Pick(row, k, j, n)))
+			dst = append(dst, GindexBalance(fork, Pick(row, k, j, n)))
 		}
 	case RowMultiEffective:
 		for j := range MultiLeaves {
-			dst = append(dst, GindexEffectiveBalance(Pick(row, k, j, n)))
+			dst = append(dst, GindexEffectiveBalance(fork, Pick(row, k, j, n)))
 		}
 	case RowMultiMixed:
 		for j := range MultiLeaves / 2 {
-			dst = append(dst, GindexEffectiveBalance(Pick(row, k, j, n)))
+			dst = append(dst, GindexEffectiveBalance(fork, Pick(row, k, j, n)))
 		}
 		for j := MultiLeaves / 2; j < MultiLeaves-1; j++ {
-			dst = append(dst, GindexBalance(Pick(row, k, j, n)))
+			dst = append(dst, GindexBalance(fork, Pick(row, k, j, n)))
 		}
-		dst = append(dst, GindexFinalizedRoot)
+		dst = append(dst, GindexFinalizedRoot(fork))
 	}
 	return dst
 }
@@ -96,11 +109,11 @@ func singleRow(row string) bool {
 }
 
 // ProofPeer is how the harness drives one library's Merkle proofs: a
-// Capella BeaconState of Go type S, and the tree of type T the library
+// BeaconState of Go type S (of the fork given to NewProof), and the tree of type T the library
 // reads proofs from. Each method is done the way a user of the library
 // would do it for speed; generalized indices are given, not paths.
 type ProofPeer[S, T any] interface {
-	// Decode decodes a mainnet Capella BeaconState from its serialization.
+	// Decode decodes a mainnet BeaconState from its serialization.
 	Decode(b []byte) (S, error)
 	// Tree returns the hashed tree of s that proofs are read from: for a
 	// library whose values are trees, the value's own tree, hashed.
@@ -132,11 +145,16 @@ type ProofRunner interface {
 	checks(in []byte, n int) []Check
 }
 
-// NewProof wraps a ProofPeer so that peers of different types fit in one
-// list.
-func NewProof[S, T any](p ProofPeer[S, T]) ProofRunner { return proofRunner[S, T]{p} }
+// NewProof wraps a ProofPeer of a fork's BeaconState so that peers of
+// different types fit in one list.
+func NewProof[S, T any](fork string, p ProofPeer[S, T]) ProofRunner {
+	return proofRunner[S, T]{fork, p}
+}
 
-type proofRunner[S, T any] struct{ p ProofPeer[S, T] }
+type proofRunner[S, T any] struct {
+	fork string // of the state: the generalized indices depend on it
+	p    ProofPeer[S, T]
+}
 
 // proofSessioner is a proof session with its types erased.
 type proofSessioner interface {
@@ -149,6 +167,7 @@ type proofSessioner interface {
 // proofSession holds one peer's decoded state and its tree.
 type proofSession[S, T any] struct {
 	p    ProofPeer[S, T]
+	fork string
 	in   []byte
 	n    int
 	s    S
@@ -158,7 +177,7 @@ type proofSession[S, T any] struct {
 }
 
 func (r proofRunner[S, T]) session(in []byte, n int) (proofSessioner, error) {
-	x := &proofSession[S, T]{p: r.p, in: in, n: n}
+	x := &proofSession[S, T]{p: r.p, fork: r.fork, in: in, n: n}
 	if err := x.decode(); err != nil {
 		return nil, err
 	}
@@ -214,7 +233,7 @@ func (x *proofSession[S, T]) treeHeap() (time.Duration, uint64, error) {
 func (x *proofSession[S, T]) op(row string) op {
 	single := singleRow(row)
 	return op{row: row, do: func(k int) error {
-		x.gs = ProofGindices(x.gs, row, k, x.n)
+		x.gs = ProofGindices(x.gs, x.fork, row, k, x.n)
 		var err error
 		if single {
 			x.last, err = x.p.Prove(x.t, x.gs[0])
@@ -277,7 +296,7 @@ func (x *proofSession[S, T]) verify() []Check {
 }
 
 func (r proofRunner[S, T]) checks(in []byte, n int) []Check {
-	x := &proofSession[S, T]{p: r.p, in: in, n: n}
+	x := &proofSession[S, T]{p: r.p, fork: r.fork, in: in, n: n}
 	return x.verify()
 }
 
@@ -292,7 +311,7 @@ const maxAllocOps = 1000
 // fresh decodes), then every proof row on the last tree, timed, and its
 // allocations counted.
 func (r proofRunner[S, T]) Run(cfg Config, in []byte, n int) (*Output, error) {
-	x := &proofSession[S, T]{p: r.p, in: in, n: n}
+	x := &proofSession[S, T]{p: r.p, fork: r.fork, in: in, n: n}
 	out := &Output{Case: CaseProof, Validators: n}
 	out.Checks = x.verify()
 	build := Row{Case: CaseProof, Name: RowProofTree, Unit: UnitNs, Validators: n}

@@ -11,6 +11,8 @@ const (
 type Output struct {
 	Peer  string `json:"peer"`
 	Title string `json:"title"`
+	// Fork is the fork of the peer's state and block types.
+	Fork string `json:"fork"`
 	// Case is CaseState or "micro".
 	Case string `json:"case"`
 	// Validators is the number of validators of the input state.

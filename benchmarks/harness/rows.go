@@ -26,7 +26,7 @@ const (
 	CaseCheckpoint = "checkpoint" // Checkpoint, decoded 1,000,000 times
 	CaseByteList   = "bytelist"   // List[uint8, 2^30] (a Transaction) of 1 MiB
 	CaseVector     = "vector"     // Vector[uint64, 131072]
-	CaseBlock      = "block"      // SignedBeaconBlock with 1,000 transactions
+	CaseBlock      = "block"      // SignedBeaconBlock of the peer's fork (workload.Block)
 
 	RowMicroDecode     = "decode"      // decode
 	RowMicroEncode     = "encode"      // encode

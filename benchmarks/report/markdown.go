@@ -31,17 +31,20 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.method(w)
 	m.correctness(w)
 	m.peers(w)
-	largest := r.Sizes[len(r.Sizes)-1]
-	m.headline(w, largest)
+	fork, largest := m.headlineState()
+	m.headline(w, fork, largest)
 	if notes != "" {
 		w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in the last section, [Targets not met](#targets-not-met), kept by hand in [performance.md](performance.md).\n\n")
 	}
-	w("![ssztree and the peers, %s validators and the micro cases (log scales)](%s)\n\n", Count(uint64(largest)), chart)
-	for _, n := range r.Sizes {
-		m.stateTable(w, n)
+	w("![ssztree and the peers, %s state of %s validators and the micro cases (log scales)](%s)\n\n", forkTitle(fork), Count(uint64(largest)), chart)
+	for _, t := range r.Tables {
+		for _, n := range t.Sizes {
+			m.stateTable(w, t.Fork, n)
+		}
 	}
 	m.proofTables(w)
 	m.microTable(w)
+	m.blockTable(w)
 	m.floors(w)
 	m.notes(w)
 	if notes != "" {
@@ -115,7 +118,18 @@ func floorGoroutines(r *Run) int {
 func (m *Model) method(w writer) {
 	r := m.Run
 	w("\n## Method\n\n")
-	w("Every peer decodes the same bytes: synthetic mainnet Capella states made by ssztree's `synth` (`synth.CapellaState(capella.Mainnet, n, 1)`, then `MarshalSSZ`), and micro inputs built with ssztree's `capella` package. ")
+	w("Each table is of one fork: ssztree beside the peers that express that fork, each peer on the latest fork it can express. ")
+	var tables []string
+	for _, t := range r.Tables {
+		var sizes []string
+		for _, n := range t.Sizes {
+			sizes = append(sizes, Count(uint64(n)))
+		}
+		tables = append(tables, fmt.Sprintf("%s at %s validators (%s)", forkTitle(t.Fork), strings.Join(sizes, " and "), strings.Join(m.forkPeers(t.Fork), ", ")))
+	}
+	w("This run: %s; the micro cases without a fork beside every peer, and each fork's block beside that fork's peers. ", strings.Join(tables, "; "))
+	w("The Capella tables of the runs before the forks landed are kept in [benchmarks-capella.md](benchmarks-capella.md).\n\n")
+	w("Every peer of a fork decodes the same bytes: %s ", r.Inputs)
 	w("Each peer runs in its own child process, one after another, so that one's garbage and heap do not weigh on another's figures. ")
 	w("Each row is run %d times after two warm-up operations (the first often pays for fresh memory from the OS); an operation faster than %s is repeated within a run until the run lasts that long, and the run's time is divided by the count. ", r.Config.Runs, r.Config.MinRun)
 	w("A cell shows the **median** of the runs and the spread, ± half the range (max − min) over the median. Memory rows are the median of %d runs: bytes allocated (`TotalAlloc`) by one decode, and live heap (`HeapAlloc` after two `runtime.GC()`) held by the value.\n\n", r.Config.MemRuns)
@@ -123,7 +137,7 @@ func (m *Model) method(w writer) {
 	w("Mutation rows include the mutation and the root after it; the k-th operation of a row changes the same validators by the same amounts in every peer. ")
 	w("\"Cold root\" is the first root after a fresh decode; work a decoder does eagerly counts in decode. Encoding appends to a buffer reused from one encoding to the next, as a user encoding for speed does (into a fresh buffer, a state's encoding mostly measures page faults, at random). ")
 	w("A copy's change is made on a fresh copy of the hashed state (the copy is not timed); its extra heap is the live heap with the changed and re-hashed copy held, minus the live heap before copying.\n\n")
-	w("Before timing, each peer runs the script once on a fresh decode and reports the root after every operation (and whether its encoding equals the input); those roots are compared with ssztree's. A peer that differs is dropped from the rows that root vouches for; ssztree differing from every peer is a failure, listed under Correctness.\n")
+	w("Before timing, each peer runs the script once on a fresh decode and reports the root after every operation (and whether its encoding equals the input); those roots are compared with ssztree's on the same fork. A peer that differs is dropped from the rows that root vouches for; ssztree differing from every peer is a failure, listed under Correctness.\n")
 }
 
 func (m *Model) correctness(w writer) {
@@ -172,9 +186,11 @@ func short(v string) string {
 }
 
 func (m *Model) peers(w writer) {
-	w("\n## Peers\n\n| peer | library, version and configuration |\n| --- | --- |\n")
+	w("\n## Peers\n\n| peer | fork | library, version and configuration |\n| --- | --- | --- |\n")
 	for _, p := range m.Peers {
-		w("| %s | %s |\n", p.Name, p.Title)
+		for _, f := range p.Forks {
+			w("| %s | %s | %s |\n", p.Name, forkTitle(f.Fork), f.Title)
+		}
 	}
 }
 
@@ -189,16 +205,16 @@ func (m *Model) cell(group string, r RowInfo, peer string) (Cell, bool) {
 func (m *Model) fastestPeer(group string, r RowInfo) (string, Stat, bool) {
 	best, found := "", false
 	var s Stat
-	for _, p := range m.Peers {
-		if p.Name == Reference {
+	for _, p := range m.groupPeers(group) {
+		if p == Reference {
 			continue
 		}
-		c, ok := m.cell(group, r, p.Name)
+		c, ok := m.cell(group, r, p)
 		if !ok || !c.OK {
 			continue
 		}
 		if !found || c.Stat.Median < s.Median {
-			best, s, found = p.Name, c.Stat, true
+			best, s, found = p, c.Stat, true
 		}
 	}
 	return best, s, found
@@ -214,20 +230,20 @@ func (m *Model) floorNs(pairs uint64) float64 {
 }
 
 // pairs returns the pair hashes of a root row of a group, and whether known.
-func (m *Model) pairs(n int, r RowInfo) (uint64, bool) {
+func (m *Model) pairs(group string, r RowInfo) (uint64, bool) {
 	if r.Case == harness.CaseState {
-		p, ok := m.Run.StatePairs[n][r.ID]
+		p, ok := m.Run.Pairs[group][r.ID]
 		return p, ok
 	}
 	if r.ID != harness.RowMicroDecodeRoot {
 		return 0, false
 	}
-	p, ok := m.Run.MicroPairs[r.Case]
+	p, ok := m.Run.Pairs[group][r.Case]
 	return p, ok
 }
 
 // target checks ssztree's figure in a row against the row's target.
-func (m *Model) target(group string, n int, r RowInfo) string {
+func (m *Model) target(group string, r RowInfo) string {
 	c, ok := m.cell(group, r, Reference)
 	if r.kind == noTarget || !ok {
 		return ""
@@ -247,9 +263,9 @@ func (m *Model) target(group string, n int, r RowInfo) string {
 	case absolute:
 		met = v <= r.limit
 	case timesSSZ:
-		met = v <= r.limit*float64(m.Run.SSZBytes[n])
+		met = v <= r.limit*float64(m.sszBytes(group))
 	case timesFloorAndFastest:
-		p, _ := m.pairs(n, r)
+		p, _ := m.pairs(group, r)
 		met = met && v <= r.limit*m.floorNs(p)
 	}
 	if met {
@@ -259,7 +275,7 @@ func (m *Model) target(group string, n int, r RowInfo) string {
 }
 
 // text formats a cell.
-func (m *Model) text(group string, n int, r RowInfo, peer string) string {
+func (m *Model) text(group string, r RowInfo, peer string) string {
 	c, ok := m.cell(group, r, peer)
 	if !ok {
 		return "n/a"
@@ -271,8 +287,8 @@ func (m *Model) text(group string, n int, r RowInfo, peer string) string {
 	if sp := Spread(c.Stat); sp != "" {
 		s += " " + sp
 	}
-	if r.Bytes && n > 0 && m.Run.SSZBytes[n] > 0 && c.Stat.Median > float64(m.Run.SSZBytes[n])/100 {
-		s += fmt.Sprintf(" (%.2f× SSZ)", c.Stat.Median/float64(m.Run.SSZBytes[n]))
+	if size := m.sszBytes(group); r.Bytes && size > 0 && c.Stat.Median > float64(size)/100 {
+		s += fmt.Sprintf(" (%.2f× SSZ)", c.Stat.Median/float64(size))
 	}
 	if c.Wrong {
 		s += " ✗ wrong root"
@@ -281,11 +297,11 @@ func (m *Model) text(group string, n int, r RowInfo, peer string) string {
 }
 
 // floorText formats the SHA-256 floor of a root row.
-func (m *Model) floorText(n int, r RowInfo) string {
+func (m *Model) floorText(group string, r RowInfo) string {
 	if !r.Root {
 		return ""
 	}
-	p, ok := m.pairs(n, r)
+	p, ok := m.pairs(group, r)
 	if !ok {
 		return ""
 	}
@@ -311,13 +327,13 @@ func stateRow(id string) RowInfo {
 	panic("no state row " + id)
 }
 
-func (m *Model) headline(w writer, n int) {
-	group := StateKey(n)
-	w("\n## Headline: %s validators\n\n", Count(uint64(n)))
+func (m *Model) headline(w writer, fork string, n int) {
+	group := StateKey(fork, n)
+	w("\n## Headline: %s, %s validators\n\n", forkTitle(fork), Count(uint64(n)))
 	w("| row | ssztree | fastest peer | ssztree / fastest | SHA-256 floor |\n| --- | --- | --- | --- | --- |\n")
 	for _, id := range headlineRows {
 		r := stateRow(id)
-		ours := m.text(group, n, r, Reference)
+		ours := m.text(group, r, Reference)
 		best, s, ok := m.fastestPeer(group, r)
 		theirs, ratio := "—", "—"
 		if ok {
@@ -326,16 +342,16 @@ func (m *Model) headline(w writer, n int) {
 				ratio = fmt.Sprintf("%s×", sig(c.Stat.Median/s.Median))
 			}
 		}
-		w("| %s | %s | %s | %s | %s |\n", r.Title, ours, theirs, ratio, m.floorText(n, r))
+		w("| %s | %s | %s | %s | %s |\n", r.Title, ours, theirs, ratio, m.floorText(group, r))
 	}
 	w("\n")
 }
 
-func (m *Model) header(w writer, first string, withTarget bool) {
+func (m *Model) header(w writer, first string, peers []string, withTarget bool) {
 	w("| %s |", first)
 	seps := "| --- |"
-	for _, p := range m.Peers {
-		w(" %s |", p.Name)
+	for _, p := range peers {
+		w(" %s |", p)
 		seps += " --- |"
 	}
 	w(" SHA-256 floor |")
@@ -347,25 +363,26 @@ func (m *Model) header(w writer, first string, withTarget bool) {
 	w("\n%s\n", seps)
 }
 
-func (m *Model) stateTable(w writer, n int) {
-	group := StateKey(n)
+func (m *Model) stateTable(w writer, fork string, n int) {
+	group := StateKey(fork, n)
 	if m.Cells[group] == nil {
 		return
 	}
-	withTarget := n == TargetSize
-	w("\n## State of %s validators (%s of SSZ)\n\n", Count(uint64(n)), Bytes(float64(m.Run.SSZBytes[n])))
+	withTarget := m.withTarget(fork, n)
+	w("\n## %s: state of %s validators (%s of SSZ)\n\n", forkTitle(fork), Count(uint64(n)), Bytes(float64(m.Run.SSZBytes[group])))
 	if withTarget {
 		w("Targets from the issue (for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
 	}
-	m.header(w, "row", withTarget)
+	peers := m.groupPeers(group)
+	m.header(w, "row", peers, withTarget)
 	for _, r := range StateRows {
 		w("| %s |", r.Title)
-		for _, p := range m.Peers {
-			w(" %s |", m.text(group, n, r, p.Name))
+		for _, p := range peers {
+			w(" %s |", m.text(group, r, p))
 		}
-		w(" %s |", m.floorText(n, r))
+		w(" %s |", m.floorText(group, r))
 		if withTarget {
-			w(" %s |", m.target(group, n, r))
+			w(" %s |", m.target(group, r))
 		}
 		w("\n")
 	}
@@ -375,17 +392,22 @@ func (m *Model) stateTable(w writer, n int) {
 func (m *Model) proofPeers() []string {
 	var out []string
 	for _, p := range m.Peers {
-		for _, n := range m.Run.Sizes {
-			if _, ok := m.cell(ProofKey(n), ProofRows[0], p.Name); ok {
-				out = append(out, p.Name)
-				break
+		found := false
+		for _, t := range m.Run.Tables {
+			for _, n := range t.Sizes {
+				if _, ok := m.cell(ProofKey(t.Fork, n), ProofRows[0], p.Name); ok {
+					found = true
+				}
 			}
+		}
+		if found {
+			out = append(out, p.Name)
 		}
 	}
 	return out
 }
 
-// proofTables writes the Merkle proof rows of every state size.
+// proofTables writes the Merkle proof rows of every state.
 func (m *Model) proofTables(w writer) {
 	peers := m.proofPeers()
 	if len(peers) == 0 {
@@ -400,19 +422,22 @@ func (m *Model) proofTables(w writer) {
 	w("The tree rows are the median of %d fresh decodes: the time from the decoded state to a hashed tree ready for proofs, and the live heap that tree holds beyond the state's. ", r.Config.MemRuns)
 	w("Before timing, each peer proves the first operation of every row; the SHA-256 of its leaves and hashes, in order, must equal ssztree's (see Correctness). ")
 	w("`cd benchmarks && go test -run TestProofs .` cross-checks ssztree's proofs with fastssz's byte for byte on many more indices (see `docs/proofs.md`).\n")
-	for _, n := range r.Sizes {
-		m.proofTable(w, n, peers)
+	for _, t := range r.Tables {
+		for _, n := range t.Sizes {
+			m.proofTable(w, t.Fork, n, peers)
+		}
 	}
 }
 
-// proofTable writes the Merkle proof rows of the state of n validators.
-func (m *Model) proofTable(w writer, n int, peers []string) {
-	group := ProofKey(n)
+// proofTable writes the Merkle proof rows of a fork's state of n
+// validators.
+func (m *Model) proofTable(w writer, fork string, n int, peers []string) {
+	group := ProofKey(fork, n)
 	if m.Cells[group] == nil {
 		return
 	}
-	withTarget := n == TargetSize
-	w("\n### State of %s validators\n\n", Count(uint64(n)))
+	withTarget := m.withTarget(fork, n)
+	w("\n### %s: state of %s validators\n\n", forkTitle(fork), Count(uint64(n)))
 	if withTarget {
 		w("Targets from the issue (for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
 	}
@@ -430,14 +455,14 @@ func (m *Model) proofTable(w writer, n int, peers []string) {
 	for _, r := range ProofRows {
 		w("| %s |", r.Title)
 		for _, p := range peers {
-			s := m.text(group, n, r, p)
+			s := m.text(group, r, p)
 			if c, ok := m.cell(group, r, p); ok && c.OK && c.Allocs != nil {
 				s += ", " + allocsText(c.Allocs)
 			}
 			w(" %s |", s)
 		}
 		if withTarget {
-			w(" %s |", m.target(group, n, r))
+			w(" %s |", m.target(group, r))
 		}
 		w("\n")
 	}
@@ -459,19 +484,23 @@ func allocsText(a *harness.Allocs) string {
 }
 
 func (m *Model) microTable(w writer) {
-	group := harness.CaseMicro
+	group := MicroKey
 	if m.Cells[group] == nil {
 		return
 	}
 	w("\n## Micro cases\n\nn/a: the peer cannot express the type (see the notes).\n\n")
-	m.header(w, "case", true)
+	peers := m.groupPeers(group)
+	m.header(w, "case", peers, true)
 	for _, r := range MicroRows {
-		w("| %s |", r.Title)
-		for _, p := range m.Peers {
-			w(" %s |", m.text(group, 0, r, p.Name))
+		if r.Case == harness.CaseBlock {
+			continue
 		}
-		w(" %s |", m.floorText(0, r))
-		w(" %s |\n", m.target(group, 0, r))
+		w("| %s |", r.Title)
+		for _, p := range peers {
+			w(" %s |", m.text(group, r, p))
+		}
+		w(" %s |", m.floorText(group, r))
+		w(" %s |\n", m.target(group, r))
 	}
 }
 
@@ -481,16 +510,20 @@ func (m *Model) floors(w writer) {
 	g := floorGoroutines(r)
 	best, rate := r.Floor(g)
 	w("The floor of a root row is the number of pair hashes the root needs, divided by the pair hashes per second of the fastest pair hashing code this machine has, whatever ssztree itself uses: the fastest, with %d goroutines on large buffers, of gohashtree's `HashChunks` and of each kernel of OffchainLabs' hashtree library that the processor runs, each called directly (`benchmarks/floor`; see Machine). Here that is `%s`, %.1f M pair hashes/s, measured in the same run. ", g, best, rate/1e6)
-	w("The pairs are counted from the SSZ structure by `benchmarks/floor` over ssztree's `schema` types: every branch of every Merkle tree whose subtree is not all padding (zero subtrees are free), the length mix-ins of lists included; for a change, the distinct branches above the changed chunks (by generalized index), plus the whole subtree of an appended validator. ")
+	w("The pairs are counted from the SSZ structure by `benchmarks/floor` over ssztree's `schema` types of each fork: every branch of every Merkle tree whose subtree is not all padding (zero subtrees are free), the length mix-ins of lists included; for a change, the distinct branches above the changed chunks (by generalized index), plus the whole subtree of an appended validator. ")
 	w("Changes are those of the checked operations (k = 0). A floor below a few microseconds is theoretical: one path is a chain of dependent hashes that cannot be batched or split.\n\n")
 	if below := m.belowFloor(); len(below) > 0 {
 		w("**Below the floor:** %s. Such a figure means the hashing throughput was only sampled while other processes loaded the machine, so the floor is too high there.\n\n", strings.Join(below, "; "))
 	}
 	w("| row |")
 	seps := "| --- |"
-	for _, n := range r.Sizes {
-		w(" %s validators |", Count(uint64(n)))
-		seps += " --- |"
+	var groups []string
+	for _, t := range r.Tables {
+		for _, n := range t.Sizes {
+			w(" %s, %s validators |", forkTitle(t.Fork), Count(uint64(n)))
+			seps += " --- |"
+			groups = append(groups, StateKey(t.Fork, n))
+		}
 	}
 	w("\n%s\n", seps)
 	for _, row := range StateRows {
@@ -498,17 +531,27 @@ func (m *Model) floors(w writer) {
 			continue
 		}
 		w("| %s |", row.Title)
-		for _, n := range r.Sizes {
-			w(" %s |", m.floorText(n, row))
+		for _, g := range groups {
+			w(" %s |", m.floorText(g, row))
 		}
 		w("\n")
 	}
 	w("\nMicro cases:")
 	sep := " "
 	for _, row := range MicroRows {
-		if row.Root {
-			w("%s%s: %s", sep, row.Title, m.floorText(0, row))
+		if !row.Root {
+			continue
+		}
+		if row.Case != harness.CaseBlock {
+			w("%s%s: %s", sep, row.Title, m.floorText(MicroKey, row))
 			sep = "; "
+			continue
+		}
+		for _, t := range r.Tables {
+			if f := m.floorText(BlockKey(t.Fork), row); f != "" {
+				w("%s%s %s: %s", sep, forkTitle(t.Fork), row.Title, f)
+				sep = "; "
+			}
 		}
 	}
 	w(".\n")
@@ -517,27 +560,125 @@ func (m *Model) floors(w writer) {
 // belowFloor lists the figures faster than their floor.
 func (m *Model) belowFloor() []string {
 	var out []string
-	check := func(group string, n int, r RowInfo) {
-		p, ok := m.pairs(n, r)
+	check := func(group string, r RowInfo) {
+		p, ok := m.pairs(group, r)
 		if !r.Root || !ok || p == 0 {
 			return
 		}
 		f := m.floorNs(p)
-		for _, peer := range m.Peers {
-			if c, ok := m.cell(group, r, peer.Name); ok && c.OK && c.Stat.Median < f {
-				out = append(out, fmt.Sprintf("%s, %s: %s < %s", peer.Name, r.Title, r.format(c.Stat.Median), Duration(f)))
+		for _, peer := range m.groupPeers(group) {
+			if c, ok := m.cell(group, r, peer); ok && c.OK && c.Stat.Median < f {
+				out = append(out, fmt.Sprintf("%s, %s: %s < %s", peer, r.Title, r.format(c.Stat.Median), Duration(f)))
 			}
 		}
 	}
-	for _, n := range m.Run.Sizes {
-		for _, r := range StateRows {
-			check(StateKey(n), n, r)
+	for _, t := range m.Run.Tables {
+		for _, n := range t.Sizes {
+			for _, r := range StateRows {
+				check(StateKey(t.Fork, n), r)
+			}
+		}
+		for _, r := range MicroRows {
+			if r.Case == harness.CaseBlock {
+				check(BlockKey(t.Fork), r)
+			}
 		}
 	}
 	for _, r := range MicroRows {
-		check(harness.CaseMicro, 0, r)
+		if r.Case != harness.CaseBlock {
+			check(MicroKey, r)
+		}
 	}
 	return out
+}
+
+// forkTitle returns the name of a fork as the text writes it: "Fulu".
+func forkTitle(fork string) string {
+	if fork == "" {
+		return fork
+	}
+	return strings.ToUpper(fork[:1]) + fork[1:]
+}
+
+// forkPeers returns the names of the peers that ran on fork, in table
+// order.
+func (m *Model) forkPeers(fork string) []string {
+	var out []string
+	for _, p := range m.Peers {
+		for _, f := range p.Forks {
+			if f.Fork == fork {
+				out = append(out, p.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// groupPeers returns the names of the peers with a cell in a group, in
+// table order.
+func (m *Model) groupPeers(group string) []string {
+	var out []string
+	for _, p := range m.Peers {
+		for _, cells := range m.Cells[group] {
+			if _, ok := cells[p.Name]; ok {
+				out = append(out, p.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// headlineState returns the fork and size of the headline: the largest
+// state of the first table.
+func (m *Model) headlineState() (string, int) {
+	t := m.Run.Tables[0]
+	return t.Fork, t.Sizes[len(t.Sizes)-1]
+}
+
+// sszBytes returns the size of the serialized state of a state or proof
+// group, 0 for another group.
+func (m *Model) sszBytes(group string) int {
+	if rest, ok := strings.CutPrefix(group, "proof/"); ok {
+		group = "state/" + rest
+	}
+	return m.Run.SSZBytes[group]
+}
+
+// withTarget reports whether a fork's table of n validators checks the
+// targets: those of the headline's fork at TargetSize.
+func (m *Model) withTarget(fork string, n int) bool {
+	f, _ := m.headlineState()
+	return fork == f && n == TargetSize
+}
+
+// blockTable writes the block rows of every fork, each beside the peers of
+// its fork.
+func (m *Model) blockTable(w writer) {
+	for _, t := range m.Run.Tables {
+		group := BlockKey(t.Fork)
+		if m.Cells[group] == nil {
+			continue
+		}
+		w("\n## %s: SignedBeaconBlock\n\n", forkTitle(t.Fork))
+		if d := m.Run.Blocks[t.Fork]; d != "" {
+			w("%s\n\n", d)
+		}
+		peers := m.groupPeers(group)
+		m.header(w, "row", peers, true)
+		for _, r := range MicroRows {
+			if r.Case != harness.CaseBlock {
+				continue
+			}
+			w("| %s |", r.Title)
+			for _, p := range peers {
+				w(" %s |", m.text(group, r, p))
+			}
+			w(" %s |", m.floorText(group, r))
+			w(" %s |\n", m.target(group, r))
+		}
+	}
 }
 
 func (m *Model) notes(w writer) {

@@ -22,10 +22,16 @@ type Run struct {
 	Command string
 	Quick   bool
 	Config  harness.Config
-	// Sizes are the validator counts of the states, in order.
-	Sizes []int
-	// SSZBytes is the size of the serialized state of each size.
-	SSZBytes map[int]int
+	// Inputs says how the inputs were made, for the method section.
+	Inputs string
+	// Blocks describes the block of each fork, by fork.
+	Blocks map[string]string
+	// Tables are the state tables, in order: the first is the headline's
+	// fork (Fulu), its largest size the headline's.
+	Tables []Table
+	// SSZBytes is the size of each serialized state, by its group key
+	// (StateKey).
+	SSZBytes map[string]int
 	// Outputs holds every child's output.
 	Outputs []*harness.Output
 	// Errors lists the children that failed (peer, case and error).
@@ -39,10 +45,17 @@ type Run struct {
 	Unmeasured   []Unmeasured
 	FloorPairs   int
 	FloorSamples int
-	// StatePairs holds the pair hashes of each root row, per size.
-	StatePairs map[int]map[string]uint64
-	// MicroPairs holds the pair hashes of each micro case's root.
-	MicroPairs map[string]uint64
+	// Pairs holds the pair hashes of the root rows, by group key: for a
+	// state (StateKey), by row ID; for the micro cases (MicroKey) and a
+	// block (BlockKey), by case.
+	Pairs map[string]map[string]uint64
+}
+
+// Table is one fork's state tables: the states of that fork, by validator
+// count, each run by ssztree and the peers of the fork.
+type Table struct {
+	Fork  string
+	Sizes []int
 }
 
 // HasherRate is the best throughput of one pair hashing implementation.
@@ -111,10 +124,11 @@ type Cell struct {
 	Allocs *harness.Allocs
 }
 
-// group is the outputs of one case: a state size, or the micro cases.
+// group is what the peers measured of one group: a state, the proofs on a
+// state, the micro cases without a fork, or a fork's block.
 type group struct {
-	outputs map[string]*harness.Output // by peer
-	checks  map[string]map[string]harness.Check
+	rows   map[string][]harness.Row // by peer
+	checks map[string]map[string]harness.Check
 }
 
 // Failure is a check on which ssztree disagrees with every peer.
@@ -126,39 +140,57 @@ type Failure struct {
 
 // Model is the merged run: one cell per (group, case, row, peer).
 type Model struct {
-	Run   *Run
+	Run *Run
+	// Peers lists the peers by name, in table order.
 	Peers []PeerInfo
-	// Cells by group key ("state/100000" or "micro"), then case/row, then peer.
+	// Cells by group key ("state/fulu/100000", "micro", "block/fulu"...),
+	// then case/row, then peer.
 	Cells    map[string]map[string]map[string]Cell
 	Failures []Failure
 	// Dropped lists the peers dropped from rows, with why.
 	Dropped []string
 }
 
-// PeerInfo names a peer and says how it is configured.
+// PeerInfo names a library and says how it is configured on each fork it
+// ran.
 type PeerInfo struct {
-	Name, Title string
-	Notes       map[string]string
+	Name string
+	// Forks holds the title of the peer on each fork, in the order run.
+	Forks []ForkTitle
+	Notes map[string]string
 }
 
-// GroupKey returns the key of a state size's group, of the proofs on a
-// state size, or of the micro cases.
-func GroupKey(o *harness.Output) string {
+// ForkTitle is how a peer is configured on one fork.
+type ForkTitle struct{ Fork, Title string }
+
+// GroupKey returns the group key of a row or check of case cs in an output:
+// the state of the output's fork and size, the proofs on it, the micro cases
+// without a fork, or the block of the output's fork.
+func GroupKey(o *harness.Output, cs string) string {
 	switch o.Case {
 	case harness.CaseState:
-		return StateKey(o.Validators)
+		return StateKey(o.Fork, o.Validators)
 	case harness.CaseProof:
-		return ProofKey(o.Validators)
+		return ProofKey(o.Fork, o.Validators)
 	}
-	return harness.CaseMicro
+	if cs == harness.CaseBlock {
+		return BlockKey(o.Fork)
+	}
+	return MicroKey
 }
 
-// StateKey returns the group key of the state of n validators.
-func StateKey(n int) string { return fmt.Sprintf("state/%d", n) }
+// StateKey returns the group key of a fork's state of n validators.
+func StateKey(fork string, n int) string { return fmt.Sprintf("state/%s/%d", fork, n) }
 
-// ProofKey returns the group key of the proofs on the state of n
+// ProofKey returns the group key of the proofs on a fork's state of n
 // validators.
-func ProofKey(n int) string { return fmt.Sprintf("proof/%d", n) }
+func ProofKey(fork string, n int) string { return fmt.Sprintf("proof/%s/%d", fork, n) }
+
+// BlockKey returns the group key of a fork's block.
+func BlockKey(fork string) string { return "block/" + fork }
+
+// MicroKey is the group key of the micro cases that have no fork.
+const MicroKey = harness.CaseMicro
 
 // CellKey returns the key of a row of a case within a group.
 func CellKey(cs, row string) string { return cs + "/" + row }
@@ -167,35 +199,44 @@ func CellKey(cs, row string) string { return cs + "/" + row }
 func Build(run *Run, order []string) *Model {
 	m := &Model{Run: run, Cells: map[string]map[string]map[string]Cell{}}
 	groups := map[string]*group{}
-	known := map[string]bool{}
+	known := map[string]int{} // index in m.Peers + 1
 	for _, o := range run.Outputs {
-		if !known[o.Peer] {
-			known[o.Peer] = true
-			m.Peers = append(m.Peers, PeerInfo{Name: o.Peer, Title: o.Title, Notes: o.Notes})
-		} else {
-			for i := range m.Peers {
-				if m.Peers[i].Name == o.Peer {
-					for k, v := range o.Notes {
-						if m.Peers[i].Notes == nil {
-							m.Peers[i].Notes = map[string]string{}
-						}
-						m.Peers[i].Notes[k] = v
-					}
-				}
+		i := known[o.Peer] - 1
+		if i < 0 {
+			m.Peers = append(m.Peers, PeerInfo{Name: o.Peer, Notes: map[string]string{}})
+			i = len(m.Peers) - 1
+			known[o.Peer] = i + 1
+		}
+		p := &m.Peers[i]
+		newFork := true
+		for _, f := range p.Forks {
+			newFork = newFork && f.Fork != o.Fork
+		}
+		if newFork {
+			p.Forks = append(p.Forks, ForkTitle{o.Fork, o.Title})
+		}
+		for k, v := range o.Notes {
+			p.Notes[k] = v
+		}
+		get := func(cs string) *group {
+			key := GroupKey(o, cs)
+			g := groups[key]
+			if g == nil {
+				g = &group{rows: map[string][]harness.Row{}, checks: map[string]map[string]harness.Check{}}
+				groups[key] = g
 			}
+			if g.checks[o.Peer] == nil {
+				g.checks[o.Peer] = map[string]harness.Check{}
+			}
+			return g
 		}
-		key := GroupKey(o)
-		g := groups[key]
-		if g == nil {
-			g = &group{outputs: map[string]*harness.Output{}, checks: map[string]map[string]harness.Check{}}
-			groups[key] = g
+		for _, r := range o.Rows {
+			g := get(r.Case)
+			g.rows[o.Peer] = append(g.rows[o.Peer], r)
 		}
-		g.outputs[o.Peer] = o
-		checks := map[string]harness.Check{}
 		for _, c := range o.Checks {
-			checks[CellKey(c.Case, c.Name)] = c
+			get(c.Case).checks[o.Peer][CellKey(c.Case, c.Name)] = c
 		}
-		g.checks[o.Peer] = checks
 	}
 	rank := map[string]int{}
 	for i, p := range order {
@@ -282,8 +323,8 @@ func (m *Model) merge(key string, g *group) {
 	differs := m.verdicts(key, g)
 	cells := map[string]map[string]Cell{}
 	m.Cells[key] = cells
-	for peer, o := range g.outputs {
-		for _, r := range o.Rows {
+	for peer, rows := range g.rows {
+		for _, r := range rows {
 			ck := CellKey(r.Case, r.Name)
 			if cells[ck] == nil {
 				cells[ck] = map[string]Cell{}

@@ -60,9 +60,9 @@ var MicroRows = []RowInfo{
 	{Case: harness.CaseVector, ID: harness.RowMicroDecode, Title: "Vector[uint64, 131072]: decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseVector, ID: harness.RowMicroEncode, Title: "Vector[uint64, 131072]: encode", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseVector, ID: harness.RowMicroDecodeRoot, Title: "Vector[uint64, 131072]: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
-	{Case: harness.CaseBlock, ID: harness.RowMicroDecode, Title: "SignedBeaconBlock, 1,000 txs: decode", Target: "≤ fastest peer", kind: fastestPeer},
-	{Case: harness.CaseBlock, ID: harness.RowMicroEncode, Title: "SignedBeaconBlock, 1,000 txs: encode", Target: "≤ fastest peer", kind: fastestPeer},
-	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock, 1,000 txs: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroDecode, Title: "SignedBeaconBlock: decode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroEncode, Title: "SignedBeaconBlock: encode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 }
 
 // ProofRows lists the rows of a proof table, in order.

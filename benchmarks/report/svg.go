@@ -43,16 +43,17 @@ const (
 	labelHeight = 52 // group labels below the plot
 )
 
-// SVG renders the chart of a model: the state rows of the largest size
-// (time, then memory) and the micro cases, each peer a color, on log scales.
+// SVG renders the chart of a model: the state rows of the headline's state
+// (time, then memory), its proofs and the micro cases, each peer a color,
+// on log scales.
 func SVG(m *Model) string {
-	n := m.Run.Sizes[len(m.Run.Sizes)-1]
+	fork, n := m.headlineState()
 	panels := []panel{
-		m.statePanel(n),
-		m.memoryPanel(n),
+		m.statePanel(fork, n),
+		m.memoryPanel(fork, n),
 	}
-	if m.Cells[ProofKey(n)] != nil {
-		panels = append(panels, m.proofPanel(n))
+	if m.Cells[ProofKey(fork, n)] != nil {
+		panels = append(panels, m.proofPanel(fork, n))
 	}
 	panels = append(panels, m.microPanel())
 	groupWidth := len(m.Peers)*barWidth + groupGap
@@ -153,21 +154,21 @@ func esc(s string) string {
 }
 
 // groupOf returns the bars of a row of a group of the model.
-func (m *Model) groupOf(group string, n int, r RowInfo, label ...string) barGroup {
+func (m *Model) groupOf(group string, r RowInfo, label ...string) barGroup {
 	g := barGroup{label: label}
 	for _, p := range m.Peers {
 		c, ok := m.cell(group, r, p.Name)
 		g.bars = append(g.bars, bar{value: c.Stat.Median * r.scale(), ok: ok && c.OK, wrong: c.Wrong})
 	}
-	if pairs, ok := m.pairs(n, r); ok && r.Root && pairs > 0 {
+	if pairs, ok := m.pairs(group, r); ok && r.Root && pairs > 0 {
 		g.floor = m.floorNs(pairs) * r.scale()
 	}
 	return g
 }
 
-func (m *Model) statePanel(n int) panel {
-	group := StateKey(n)
-	p := panel{title: fmt.Sprintf("State of %s validators: time per operation (log scale)", Count(uint64(n))), format: Duration}
+func (m *Model) statePanel(fork string, n int) panel {
+	group := StateKey(fork, n)
+	p := panel{title: fmt.Sprintf("%s state of %s validators: time per operation (log scale)", forkTitle(fork), Count(uint64(n))), format: Duration}
 	for _, row := range []struct {
 		id    string
 		label []string
@@ -184,24 +185,24 @@ func (m *Model) statePanel(n int) panel {
 		{harness.RowCopy, []string{"copy"}},
 		{harness.RowCopyBalance1, []string{"copy: 1 bal.", "+ root"}},
 	} {
-		p.groups = append(p.groups, m.groupOf(group, n, stateRow(row.id), row.label...))
+		p.groups = append(p.groups, m.groupOf(group, stateRow(row.id), row.label...))
 	}
 	return p
 }
 
-func (m *Model) memoryPanel(n int) panel {
-	group := StateKey(n)
-	p := panel{title: fmt.Sprintf("State of %s validators (%s of SSZ): memory (log scale)", Count(uint64(n)), Bytes(float64(m.Run.SSZBytes[n]))), format: Bytes}
+func (m *Model) memoryPanel(fork string, n int) panel {
+	group := StateKey(fork, n)
+	p := panel{title: fmt.Sprintf("%s state of %s validators (%s of SSZ): memory (log scale)", forkTitle(fork), Count(uint64(n)), Bytes(float64(m.Run.SSZBytes[group]))), format: Bytes}
 	p.groups = append(p.groups,
-		m.groupOf(group, n, stateRow(harness.RowHeapDecode), "live heap", "after decode"),
-		m.groupOf(group, n, stateRow(harness.RowDecodeAlloc), "allocated", "by decode"),
-		m.groupOf(group, n, stateRow(harness.RowCopyHeap), "extra heap of", "changed copy"))
+		m.groupOf(group, stateRow(harness.RowHeapDecode), "live heap", "after decode"),
+		m.groupOf(group, stateRow(harness.RowDecodeAlloc), "allocated", "by decode"),
+		m.groupOf(group, stateRow(harness.RowCopyHeap), "extra heap of", "changed copy"))
 	return p
 }
 
-func (m *Model) proofPanel(n int) panel {
-	group := ProofKey(n)
-	p := panel{title: fmt.Sprintf("Merkle proofs, state of %s validators: time per proof (log scale)", Count(uint64(n))), format: Duration}
+func (m *Model) proofPanel(fork string, n int) panel {
+	group := ProofKey(fork, n)
+	p := panel{title: fmt.Sprintf("Merkle proofs, %s state of %s validators: time per proof (log scale)", forkTitle(fork), Count(uint64(n))), format: Duration}
 	for _, row := range []struct {
 		id    string
 		label []string
@@ -215,7 +216,7 @@ func (m *Model) proofPanel(n int) panel {
 	} {
 		for _, r := range ProofRows {
 			if r.ID == row.id {
-				p.groups = append(p.groups, m.groupOf(group, n, r, row.label...))
+				p.groups = append(p.groups, m.groupOf(group, r, row.label...))
 			}
 		}
 	}
@@ -223,8 +224,13 @@ func (m *Model) proofPanel(n int) panel {
 }
 
 func (m *Model) microPanel() panel {
-	p := panel{title: "Micro cases: time per operation (log scale)", format: Duration}
+	fork, _ := m.headlineState()
+	p := panel{title: fmt.Sprintf("Micro cases and the %s block: time per operation (log scale)", forkTitle(fork)), format: Duration}
 	for _, r := range MicroRows {
+		group := MicroKey
+		if r.Case == harness.CaseBlock {
+			group = BlockKey(fork)
+		}
 		label := strings.SplitN(r.Title, ": ", 2)
 		switch r.Case {
 		case harness.CaseByteList:
@@ -236,7 +242,7 @@ func (m *Model) microPanel() panel {
 		case harness.CaseCheckpoint:
 			label = []string{"Checkpoint", "×1M decodes"}
 		}
-		p.groups = append(p.groups, m.groupOf(harness.CaseMicro, 0, r, label...))
+		p.groups = append(p.groups, m.groupOf(group, r, label...))
 	}
 	return p
 }

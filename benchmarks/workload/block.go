@@ -2,17 +2,65 @@ package workload
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/view"
 )
 
-// Block returns the serialization of a mainnet Capella SignedBeaconBlock
-// whose execution payload carries 1,000 transactions of 150 to 450 bytes and
-// 16 withdrawals, its other fields random and its operation lists empty.
-func Block() ([]byte, error) {
+// Block returns the serialization of the mainnet SignedBeaconBlock of a
+// fork that the block micro case decodes: synth's block of the fork
+// (synth.FuluBlock...), or, for Capella, the block of capellaBlock, on
+// which the Capella tables were measured.
+func Block(fork string) ([]byte, error) {
+	type encoder interface{ MarshalSSZ() ([]byte, error) }
+	var b encoder
+	var err error
+	switch fork {
+	case harness.ForkCapella:
+		return capellaBlock()
+	case harness.ForkDeneb:
+		b, err = synth.DenebBlock(deneb.Mainnet, Seed)
+	case harness.ForkElectra:
+		b, err = synth.ElectraBlock(electra.Mainnet, Seed)
+	case harness.ForkFulu:
+		b, err = synth.FuluBlock(fulu.Mainnet, Seed)
+	default:
+		return nil, fmt.Errorf("workload: no block of fork %q", fork)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("workload: %s block: %w", fork, err)
+	}
+	return b.MarshalSSZ()
+}
+
+// BlockContents says what the block of a fork holds, for the report (from
+// the package doc of synth).
+func BlockContents(fork string) string {
+	const common = "a sync aggregate with 97% of its bits set, an execution payload of 100 transactions of realistic sizes (about 80 kB) and 16 withdrawals"
+	switch fork {
+	case harness.ForkCapella:
+		return fmt.Sprintf("A block whose execution payload carries %d transactions of %d to %d bytes and 16 withdrawals, its other fields random and its operation lists empty.", Transactions, MinTransaction, MaxTransaction)
+	case harness.ForkDeneb:
+		return "`synth.DenebBlock(deneb.Mainnet, 1)`: " + common + ", 100 attestations and 6 blobs' commitments."
+	case harness.ForkElectra, harness.ForkFulu:
+		return fmt.Sprintf("`synth.%sBlock(%s.Mainnet, 1)`: %s, 8 attestations of EIP-7549, 9 blobs' commitments and execution requests (4 deposits, 2 withdrawals, 1 consolidation).", strings.ToUpper(fork[:1])+fork[1:], fork, common)
+	}
+	return ""
+}
+
+// capellaBlock returns the serialization of a mainnet Capella
+// SignedBeaconBlock whose execution payload carries 1,000 transactions of
+// 150 to 450 bytes and 16 withdrawals, its other fields random and its
+// operation lists empty.
+func capellaBlock() ([]byte, error) {
 	r := rng(4)
 	var root capella.Root
 	var sig capella.BLSSignature

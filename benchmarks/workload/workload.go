@@ -1,7 +1,7 @@
 // Package workload makes the inputs of the benchmarks, the same bytes for
-// every peer: synthetic mainnet Capella states (ssztree's synth
-// generator) and the micro cases, built with ssztree's own types and encoded
-// once.
+// every peer: synthetic mainnet states and blocks of each fork the suite
+// measures (ssztree's synth package), and the micro cases, built with
+// ssztree's own types and encoded once.
 package workload
 
 import (
@@ -11,18 +11,48 @@ import (
 
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/synth"
 )
+
+// Inputs says how the inputs of the tables were made, for the report's
+// method section.
+const Inputs = "synthetic mainnet states of each fork made by ssztree's `synth` package (`synth.FuluState(fulu.Mainnet, n, 1)`, `synth.ElectraState`, `synth.DenebState`, then `MarshalSSZ`; its package doc lists their contents: for Fulu, validators with 0x00, 0x01 and 0x02 credentials and effective balances up to 2048 ETH, 4,000 pending deposits, 800 pending partial withdrawals, 300 pending consolidations and a full proposer lookahead), each fork's block by `synth.FuluBlock(fulu.Mainnet, 1)` and its like, and micro inputs built with ssztree's fork packages."
 
 // Seed is the seed of every generated input.
 const Seed = 1
 
-// State returns the serialization of the synthetic mainnet Capella state of
-// n validators.
-func State(n int) ([]byte, error) {
-	st, err := synth.CapellaState(capella.Mainnet, n, Seed)
+// State returns the serialization of the synthetic mainnet state of a fork
+// with n validators.
+func State(fork string, n int) ([]byte, error) {
+	b, err := state(fork, n)
 	if err != nil {
-		return nil, fmt.Errorf("state of %d validators: %w", n, err)
+		return nil, fmt.Errorf("workload: %s state of %d validators: %w", fork, n, err)
+	}
+	return b, nil
+}
+
+// state returns the serialization of synth's mainnet state of a fork.
+func state(fork string, n int) ([]byte, error) {
+	type encoder interface{ MarshalSSZ() ([]byte, error) }
+	var st encoder
+	var err error
+	switch fork {
+	case harness.ForkCapella:
+		st, err = synth.CapellaState(capella.Mainnet, n, Seed)
+	case harness.ForkDeneb:
+		st, err = synth.DenebState(deneb.Mainnet, n, Seed)
+	case harness.ForkElectra:
+		st, err = synth.ElectraState(electra.Mainnet, n, Seed)
+	case harness.ForkFulu:
+		st, err = synth.FuluState(fulu.Mainnet, n, Seed)
+	default:
+		return nil, fmt.Errorf("no state of fork %q", fork)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return st.MarshalSSZ()
 }
@@ -71,13 +101,14 @@ func Vector() []byte {
 	return b
 }
 
-// Micro returns the inputs of every micro case, by case name.
-func Micro() (map[string][]byte, error) {
+// Micro returns the inputs of every micro case, by case name, with the
+// block of a fork.
+func Micro(fork string) (map[string][]byte, error) {
 	cp, err := Checkpoint()
 	if err != nil {
 		return nil, err
 	}
-	block, err := Block()
+	block, err := Block(fork)
 	if err != nil {
 		return nil, err
 	}

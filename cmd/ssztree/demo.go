@@ -1,52 +1,201 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"runtime"
+	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/synth"
+	"github.com/ssztree/ssztree/view"
 )
 
-// demo builds a deterministic synthetic mainnet Capella beacon state and
-// times what a beacon node does with one: encode, decode, hash, process a
-// slot, apply an epoch's rewards, take a deposit, copy.
+// demoState is what the demo does with a beacon state of any fork: the
+// fields of phase0's state, whose types the later forks alias.
+type demoState interface {
+	HashTreeRoot() [32]byte
+	MarshalSSZ() ([]byte, error)
+	Slot() capella.Slot
+	SetSlot(capella.Slot)
+	LatestBlockHeader() capella.BeaconBlockHeader
+	SetLatestBlockHeader(capella.BeaconBlockHeader)
+	BlockRoots() *view.ValueVector[capella.Root, *capella.Root]
+	StateRoots() *view.ValueVector[capella.Root, *capella.Root]
+	Validators() *view.ValueList[capella.Validator, *capella.Validator]
+	Balances() *view.BasicList[capella.Gwei]
+}
+
+// participation is what the states of Altair and later have for the
+// demo's deposit beside the validator and its balance.
+type participation interface {
+	PreviousEpochParticipation() *view.BasicList[capella.ParticipationFlags]
+	CurrentEpochParticipation() *view.BasicList[capella.ParticipationFlags]
+	InactivityScores() *view.BasicList[uint64]
+}
+
+// pendingDeposits is what the states of Electra and later have for the
+// demo's pending deposit.
+type pendingDeposits interface {
+	PendingDeposits() *view.ValueList[electra.PendingDeposit, *electra.PendingDeposit]
+}
+
+// proposerLookahead is what the states of Fulu and later have for the
+// demo's lookahead rotation.
+type proposerLookahead interface {
+	ProposerLookahead() *view.BasicVector[capella.ValidatorIndex]
+}
+
+// demoFork is how the demo builds, decodes and copies the mainnet states
+// of one fork.
+type demoFork struct {
+	preset *def.Preset
+	build  func(n int, seed uint64) (demoState, error)
+	decode func(b []byte) (demoState, error)
+	copy   func(st demoState) demoState
+}
+
+// forkOf returns the demoFork of the state type S.
+func forkOf[S interface {
+	demoState
+	Copy() S
+}](p *def.Preset, build func(n int, seed uint64) (S, error), decode func(b []byte) (S, error)) demoFork {
+	return demoFork{
+		preset: p,
+		build: func(n int, seed uint64) (demoState, error) {
+			st, err := build(n, seed)
+			if err != nil {
+				return nil, err
+			}
+			return st, nil
+		},
+		decode: func(b []byte) (demoState, error) {
+			st, err := decode(b)
+			if err != nil {
+				return nil, err
+			}
+			return st, nil
+		},
+		copy: func(st demoState) demoState { return st.(S).Copy() },
+	}
+}
+
+// demoForks are the forks the demo runs, by name.
+var demoForks = map[string]demoFork{
+	"phase0": forkOf(phase0.Mainnet.Preset,
+		func(n int, seed uint64) (*phase0.BeaconState, error) {
+			return synth.Phase0State(phase0.Mainnet, n, seed)
+		},
+		func(b []byte) (*phase0.BeaconState, error) { return phase0.DecodeBeaconState(phase0.Mainnet, b) }),
+	"altair": forkOf(altair.Mainnet.Preset,
+		func(n int, seed uint64) (*altair.BeaconState, error) {
+			return synth.AltairState(altair.Mainnet, n, seed)
+		},
+		func(b []byte) (*altair.BeaconState, error) { return altair.DecodeBeaconState(altair.Mainnet, b) }),
+	"bellatrix": forkOf(bellatrix.Mainnet.Preset,
+		func(n int, seed uint64) (*bellatrix.BeaconState, error) {
+			return synth.BellatrixState(bellatrix.Mainnet, n, seed)
+		},
+		func(b []byte) (*bellatrix.BeaconState, error) {
+			return bellatrix.DecodeBeaconState(bellatrix.Mainnet, b)
+		}),
+	"capella": forkOf(capella.Mainnet.Preset,
+		func(n int, seed uint64) (*capella.BeaconState, error) {
+			return synth.CapellaState(capella.Mainnet, n, seed)
+		},
+		func(b []byte) (*capella.BeaconState, error) { return capella.DecodeBeaconState(capella.Mainnet, b) }),
+	"deneb": forkOf(deneb.Mainnet.Preset,
+		func(n int, seed uint64) (*deneb.BeaconState, error) { return synth.DenebState(deneb.Mainnet, n, seed) },
+		func(b []byte) (*deneb.BeaconState, error) { return deneb.DecodeBeaconState(deneb.Mainnet, b) }),
+	"electra": forkOf(electra.Mainnet.Preset,
+		func(n int, seed uint64) (*electra.BeaconState, error) {
+			return synth.ElectraState(electra.Mainnet, n, seed)
+		},
+		func(b []byte) (*electra.BeaconState, error) { return electra.DecodeBeaconState(electra.Mainnet, b) }),
+	"fulu": forkOf(fulu.Mainnet.Preset,
+		func(n int, seed uint64) (*fulu.BeaconState, error) { return synth.FuluState(fulu.Mainnet, n, seed) },
+		func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }),
+}
+
+// demoForkNames returns the names of demoForks, in the forks' order.
+func demoForkNames() []string {
+	var names []string
+	for _, name := range forks.Names() {
+		if _, ok := demoForks[name.String()]; ok {
+			names = append(names, name.String())
+		}
+	}
+	return names
+}
+
+// demoStep is a step the demo times.
+type demoStep struct {
+	name string
+	f    func() error
+}
+
+// demo builds a deterministic synthetic mainnet beacon state of a fork
+// (package synth) and times what a beacon node does with one: encode,
+// decode, hash, process a slot, apply an epoch's rewards, take a deposit,
+// from Electra on queue one, from Fulu on rotate the proposer lookahead,
+// and copy. With -out it writes the state's SSZ to a file.
 func demo(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(out)
 	n := fs.Int("validators", 1_000_000, "number of validators")
 	seed := fs.Uint64("seed", 1, "seed of the synthetic state")
+	forkName := fs.String("fork", "fulu", "fork of the state: "+strings.Join(demoForkNames(), ", "))
+	file := fs.String("out", "", "write the state's SSZ to this file")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) { // -h: the usage is printed
+			return nil
+		}
 		return err
 	}
-	spec := capella.Mainnet
+	if fs.NArg() > 0 {
+		return fmt.Errorf("demo: unexpected argument %q", fs.Arg(0))
+	}
+	fork, ok := demoForks[*forkName]
+	if !ok {
+		return fmt.Errorf("demo: unknown fork %q (want one of %s)", *forkName, strings.Join(demoForkNames(), ", "))
+	}
+	if *n < 0 {
+		return fmt.Errorf("demo: %d validators", *n)
+	}
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "step\ttime\tlive heap\t\n")
-	step := func(name string, f func() error) error {
-		start := time.Now()
-		if err := f(); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+	fmt.Fprintf(w, "step (mainnet %s state)\ttime\tlive heap\t\n", *forkName)
+	run := func(steps []demoStep) error {
+		for _, s := range steps {
+			start := time.Now()
+			if err := s.f(); err != nil {
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			d := time.Since(start)
+			fmt.Fprintf(w, "%s\t%v\t%.1f MB\t\n", s.name, d.Round(time.Microsecond), float64(liveHeap())/1e6)
 		}
-		d := time.Since(start)
-		fmt.Fprintf(w, "%s\t%v\t%.1f MB\t\n", name, d.Round(time.Microsecond), float64(liveHeap())/1e6)
 		return nil
 	}
 
-	var st *capella.BeaconState
+	var st demoState
 	var data []byte
-	var size int
 	var built, root [32]byte
-	steps := []struct {
-		name string
-		f    func() error
-	}{
+	err := run([]demoStep{
 		{fmt.Sprintf("build %d validators, root", *n), func() (err error) {
-			if st, err = synth.CapellaState(spec, *n, *seed); err != nil {
+			if st, err = fork.build(*n, *seed); err != nil {
 				return err
 			}
 			built = st.HashTreeRoot()
@@ -57,9 +206,22 @@ func demo(args []string, out io.Writer) error {
 			st = nil
 			return err
 		}},
+	})
+	if err != nil {
+		return err
+	}
+	size := len(data)
+	fmt.Fprintf(w, "(state: %.1f MB of SSZ)\t\t\t\n", float64(size)/1e6)
+	if *file != "" { // outside the steps' times
+		if err := os.WriteFile(*file, data, 0o644); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		fmt.Fprintf(w, "(written to %s)\t\t\t\n", *file)
+	}
+	err = run([]demoStep{
 		{"decode", func() (err error) {
-			st, err = capella.DecodeBeaconState(spec, data)
-			size, data = len(data), nil
+			st, err = fork.decode(data)
+			data = nil
 			return err
 		}},
 		{"cold root", func() error {
@@ -69,29 +231,25 @@ func demo(args []string, out io.Writer) error {
 			}
 			return nil
 		}},
+	})
+	if err != nil {
+		return err
 	}
-	for _, s := range steps {
-		if err := step(s.name, s.f); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(w, "(state: %.1f MB of SSZ)\t\t\t\n", float64(size)/1e6)
 
-	snapshot := st.Copy()
+	snapshot := fork.copy(st)
 	r := rand.New(rand.NewPCG(*seed, 2))
 	balances := st.Balances()
-	mutations := []struct {
-		name string
-		f    func() error
-	}{
-		{"slot + root", func() error { processSlot(st); st.HashTreeRoot(); return nil }},
+	mutations := []demoStep{
+		{"slot + root", func() error { processSlot(st, fork.preset); st.HashTreeRoot(); return nil }},
 		{"1 balance + root", func() error {
-			balances.Set(7, balances.Get(7)+1_000_000_000)
+			if balances.Len() > 7 {
+				balances.Set(7, balances.Get(7)+1_000_000_000)
+			}
 			st.HashTreeRoot()
 			return nil
 		}},
 		{"1,000 balances + root", func() error {
-			for i := 0; i < 1000; i++ {
+			for i := 0; i < 1000 && balances.Len() > 0; i++ {
 				k := r.IntN(balances.Len())
 				balances.Set(k, balances.Get(k)+1)
 			}
@@ -104,24 +262,40 @@ func demo(args []string, out io.Writer) error {
 			return nil
 		}},
 		{"deposit + root", func() error {
-			if err := deposit(st, *seed); err != nil {
+			if err := deposit(st, fork.preset, *seed); err != nil {
 				return err
 			}
 			st.HashTreeRoot()
 			return nil
 		}},
-		{"copy", func() error { snapshot = st.Copy(); return nil }},
 	}
-	for _, m := range mutations {
-		if err := step(m.name, m.f); err != nil {
-			return err
-		}
+	if q, ok := st.(pendingDeposits); ok {
+		mutations = append(mutations, demoStep{"pending deposit + root", func() error {
+			if err := queueDeposit(q, st.Slot(), *seed); err != nil {
+				return err
+			}
+			st.HashTreeRoot()
+			return nil
+		}})
+	}
+	if l, ok := st.(proposerLookahead); ok {
+		mutations = append(mutations, demoStep{"lookahead rotation + root", func() error {
+			if err := rotateLookahead(l, fork.preset, st.Validators().Len(), r); err != nil {
+				return err
+			}
+			st.HashTreeRoot()
+			return nil
+		}})
+	}
+	mutations = append(mutations, demoStep{"copy", func() error { snapshot = fork.copy(st); return nil }})
+	if err := run(mutations); err != nil {
+		return err
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
 	if snapshot.HashTreeRoot() != st.HashTreeRoot() {
-		return fmt.Errorf("the copy differs from its original")
+		return fmt.Errorf("demo: the copy differs from its original")
 	}
 	fmt.Fprintf(out, "\nstate root after decode    0x%x\nstate root after mutations 0x%x\n", root, st.HashTreeRoot())
 	return nil
@@ -129,11 +303,10 @@ func demo(args []string, out io.Writer) error {
 
 // processSlot does what process_slot does to a state's trees: record the
 // previous state root and block root in the history vectors.
-func processSlot(st *capella.BeaconState) {
-	spec := st.Spec().Preset.Values
+func processSlot(st demoState, p *def.Preset) {
 	previous := capella.Root(st.HashTreeRoot())
 	slot := uint64(st.Slot())
-	i := int(slot % spec["SLOTS_PER_HISTORICAL_ROOT"])
+	i := int(slot % p.Values["SLOTS_PER_HISTORICAL_ROOT"])
 	st.StateRoots().Set(i, previous)
 	header := st.LatestBlockHeader()
 	if header.StateRoot == (capella.Root{}) {
@@ -144,23 +317,58 @@ func processSlot(st *capella.BeaconState) {
 	st.SetSlot(st.Slot() + 1)
 }
 
-// deposit appends a validator with its balance, participation flags and
-// inactivity score, as process_deposit does.
-func deposit(st *capella.BeaconState, seed uint64) error {
-	epoch := capella.Epoch(uint64(st.Slot()) / st.Spec().Preset.Values["SLOTS_PER_EPOCH"])
+// deposit appends a validator with its balance, and from Altair on its
+// participation flags and inactivity score, as process_deposit does (and,
+// from Electra on, apply_pending_deposit of a new key).
+func deposit(st demoState, p *def.Preset, seed uint64) error {
+	epoch := capella.Epoch(uint64(st.Slot()) / p.Values["SLOTS_PER_EPOCH"])
 	if err := st.Validators().Append(synth.Validator(seed, epoch)); err != nil {
 		return err
 	}
 	if err := st.Balances().Append(32_000_000_000); err != nil {
 		return err
 	}
-	if err := st.PreviousEpochParticipation().Append(0); err != nil {
+	a, ok := st.(participation)
+	if !ok {
+		return nil
+	}
+	if err := a.PreviousEpochParticipation().Append(0); err != nil {
 		return err
 	}
-	if err := st.CurrentEpochParticipation().Append(0); err != nil {
+	if err := a.CurrentEpochParticipation().Append(0); err != nil {
 		return err
 	}
-	return st.InactivityScores().Append(0)
+	return a.InactivityScores().Append(0)
+}
+
+// queueDeposit appends a pending deposit of 32 ETH for the validator
+// synth.Validator(seed, ...) at slot, as process_deposit_request does.
+func queueDeposit(st pendingDeposits, slot capella.Slot, seed uint64) error {
+	v := synth.Validator(seed, 0)
+	return st.PendingDeposits().Append(electra.PendingDeposit{
+		Pubkey:                v.Pubkey,
+		WithdrawalCredentials: v.WithdrawalCredentials,
+		Amount:                32_000_000_000,
+		Slot:                  slot,
+	})
+}
+
+// rotateLookahead does what process_proposer_lookahead does at an epoch's
+// end: the first epoch's proposers leave the lookahead, and a new epoch's,
+// drawn from r among n validators, join at its end.
+func rotateLookahead(st proposerLookahead, p *def.Preset, n int, r *rand.Rand) error {
+	lookahead := st.ProposerLookahead()
+	perEpoch := int(p.Values["SLOTS_PER_EPOCH"])
+	proposers := make([]capella.ValidatorIndex, 0, lookahead.Len())
+	for i, v := range lookahead.All() {
+		if i >= perEpoch {
+			proposers = append(proposers, v)
+		}
+	}
+	for len(proposers) < lookahead.Len() {
+		proposers = append(proposers, capella.ValidatorIndex(r.IntN(max(1, n))))
+	}
+	return lookahead.SetAll(proposers)
 }
 
 func liveHeap() uint64 {

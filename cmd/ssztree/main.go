@@ -3,14 +3,18 @@
 //
 // Usage:
 //
-//	ssztree demo [-validators N] [-seed S]
+//	ssztree demo [-fork F] [-validators N] [-seed S] [-out FILE]
 //	ssztree conform [dir]
 //
-// demo builds a deterministic synthetic mainnet Capella beacon state
-// (1,000,000 validators by default), then encodes, decodes and hashes it,
-// processes a slot, changes one, a thousand and every balance, takes a
-// deposit and copies it, printing the time of each step and the live heap,
-// and the state roots, which are the same on every run.
+// demo builds a deterministic synthetic mainnet beacon state of fork F
+// (phase0, altair, bellatrix, capella, deneb, electra or fulu; fulu by
+// default) with N validators (1,000,000 by default), made by package
+// synth, then encodes, decodes and hashes it, processes a slot, changes
+// one, a thousand and every balance, takes a deposit, from Electra on
+// queues a pending deposit, from Fulu on rotates the proposer lookahead,
+// and copies it, printing the time of each step and the live heap, and the
+// state roots, which are the same on every run. -out FILE writes the
+// state's SSZ to FILE, a state to try the library on.
 //
 // conform runs every SSZ conformance case found in dir, a folder in the
 // layout of the official consensus-spec-tests releases (the folder that
@@ -32,6 +36,8 @@ func main() {
 		err = demo(os.Args[2:], os.Stdout)
 	case "conform":
 		err = conform(os.Args[2:], os.Stdout)
+	case "inspect":
+		err = inspect(os.Args[2:], os.Stdout)
 	default:
 		usage()
 	}
@@ -42,6 +48,6 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: ssztree demo [-validators N] [-seed S]\n       ssztree conform [dir]")
+	fmt.Fprintln(os.Stderr, "usage: ssztree demo [-fork F] [-validators N] [-seed S] [-out FILE]\n       ssztree conform [dir]")
 	os.Exit(2)
 }

@@ -2,10 +2,11 @@
 // (phase0, capella...) shares, so that each generated method is one line
 // however many forks and types there are: the bodies of the methods of the
 // named byte-vector types (Root, BLSPubkey...), those of the JSON methods,
-// and the panics of the accessors whose errors no valid argument causes;
-// and what the hand-written code of every fork would otherwise repeat: the
-// light-client branches (Gindex, Branch) and the summaries that headers
-// are of what they describe (Summary).
+// the check of a state's decoders that its bytes are of their fork
+// (StateFork), and the panics of the accessors whose errors no valid
+// argument causes; and what the hand-written code of every fork would
+// otherwise repeat: the light-client branches (Gindex, Branch) and the
+// summaries that headers are of what they describe (Summary).
 //
 // Its errors name the fork package and the type they are about
 // ("phase0: Root: ..."), which the callers pass: the package a user calls

@@ -22,10 +22,14 @@ type viewType struct {
 	Fork   string
 	Name   string
 	Fields []structField // of which Name and Type
+	// IsState is true for BeaconState, whose decoders check that the
+	// fork.current_version of the bytes names the fork (see
+	// forkcode.StateFork).
+	IsState bool
 }
 
 func (g *gen) viewType(c *def.Container) error {
-	data := viewType{Fork: g.fork.Name, Name: c.Name}
+	data := viewType{Fork: g.fork.Name, Name: c.Name, IsState: c.Name == "BeaconState"}
 	for _, f := range c.Fields {
 		data.Fields = append(data.Fields, structField{Name: f.Name, Type: f.Type.String()})
 	}
@@ -218,7 +222,8 @@ const viewTemplates = `
 {{- end}}
 //
 // The zero value is the default value in the mainnet preset; see the
-// package doc. A view is not safe for concurrent use; see package view.
+// package doc. As with a Go map, any number of goroutines may read a view
+// at once while none writes it; see package view.
 type {{.Name}} struct {
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
@@ -233,13 +238,23 @@ func New{{.Name}}(spec *Spec) *{{.Name}} {
 }
 
 {{doc "Decode" .Name " returns the " .Name " serialized in b, for the preset of spec."}}
+{{- if .IsState}}
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+{{- end}}
 func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("{{.Fork}}: Decode{{.Name}}: %w", ErrNilSpec)
 	}
+{{- if .IsState}}
+	if err := forkcode.StateFork("{{.Fork}}", spec.Preset, b, nil); err != nil {
+		return nil, err
+	}
+{{- end}}
 	c, err := view.DecodeContainer(spec.schemas.{{.Name}}, b)
 	if err != nil {
-		return nil, err
+		return nil, {{if .IsState}}forkcode.StateFork("{{.Fork}}", spec.Preset, b, err){{else}}err{{end}}
 	}
 	return wrap{{.Name}}(spec, c), nil
 }
@@ -315,7 +330,20 @@ func (x *{{.Name}}) MarshalSSZTo(dst []byte) ([]byte, error) { return x.containe
 
 // UnmarshalSSZ replaces x with the value serialized in b, in the preset of
 // x (mainnet for a zero x). On error x is unchanged.
+{{- if .IsState}}
+// A state whose fork.current_version names another fork, or that fails to
+// decode and whose version names another preset, is a
+// *forks.WrongForkError that says so.
+func (x *{{.Name}}) UnmarshalSSZ(b []byte) error {
+	preset := x.Spec().Preset
+	if err := forkcode.StateFork("{{.Fork}}", preset, b, nil); err != nil {
+		return err
+	}
+	return forkcode.StateFork("{{.Fork}}", preset, b, x.container().UnmarshalSSZ(b))
+}
+{{- else}}
 func (x *{{.Name}}) UnmarshalSSZ(b []byte) error { return x.container().UnmarshalSSZ(b) }
+{{- end}}
 
 // SizeSSZ returns the size of the serialization of x.
 func (x *{{.Name}}) SizeSSZ() int { return x.container().SizeSSZ() }

@@ -1,9 +1,11 @@
 // Command report runs the benchmark suite: ssztree and every peer on the
 // same bytes, each peer in a child process one after another, and writes
-// ../docs/benchmarks.md and its chart ../docs/benchmarks.svg. Run it from
-// the benchmarks module:
+// ../docs/benchmarks.md and its chart ../docs/benchmarks.svg. Each table is
+// of one fork: Fulu (ssztree, fastssz, dynssz, with the proofs) at 100,000
+// and 1,000,000 validators, Electra (ssztree, zrnt) and Deneb (ssztree,
+// karalabe) at 1,000,000. Run it from the benchmarks module:
 //
-//	go run ./cmd/report          # 100,000 and 1,000,000 validators (several minutes)
+//	go run ./cmd/report          # every table (about 15 minutes on an idle 2-core machine)
 //	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
 //
 // It exits with status 1 when ssztree computes a root that no peer agrees
@@ -35,8 +37,9 @@ func main() {
 
 // options are the driver's flags.
 type options struct {
-	quick   bool
-	sizes   []int
+	quick bool
+	// tables are the forks' state tables, in order.
+	tables  []tableSpec
 	cfg     harness.Config
 	peers   map[string]bool
 	out     string
@@ -47,7 +50,9 @@ type options struct {
 
 func parseFlags() (*options, error) {
 	o := &options{}
-	sizes := flag.String("sizes", "100000,1000000", "validator counts of the states, comma-separated")
+	sizes := flag.String("sizes", "100000,1000000", "validator counts of the Fulu states, comma-separated")
+	other := flag.String("other", "1000000", "validator counts of the states of the other forks' tables (Electra, Deneb), comma-separated")
+	forks := flag.String("forks", "fulu,electra,deneb", "the forks' tables to run, comma-separated, the headline's first")
 	flag.BoolVar(&o.quick, "quick", false, "a quick run for CI: 10,000 validators, 5 runs of at least 10ms, 2 memory runs (unless set)")
 	flag.IntVar(&o.cfg.Runs, "runs", 7, "timed runs of each row (the median is reported)")
 	flag.DurationVar(&o.cfg.MinRun, "min", 200*time.Millisecond, "least duration of a run of a fast operation")
@@ -63,6 +68,9 @@ func parseFlags() (*options, error) {
 		if !set["sizes"] {
 			*sizes = "10000"
 		}
+		if !set["other"] {
+			*other = "10000"
+		}
 		if !set["runs"] {
 			o.cfg.Runs = 5
 		}
@@ -73,12 +81,23 @@ func parseFlags() (*options, error) {
 			o.cfg.MemRuns = 2
 		}
 	}
-	for _, s := range strings.Split(*sizes, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("bad size %q", s)
+	primary, err := parseSizes(*sizes)
+	if err != nil {
+		return nil, err
+	}
+	secondary, err := parseSizes(*other)
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range strings.Split(*forks, ",") {
+		t := tableSpec{fork: strings.TrimSpace(f), sizes: secondary}
+		if i == 0 {
+			t.sizes = primary
 		}
-		o.sizes = append(o.sizes, n)
+		if !knownFork(t.fork) {
+			return nil, fmt.Errorf("no table of fork %q", t.fork)
+		}
+		o.tables = append(o.tables, t)
 	}
 	if o.cfg.Runs < 1 || o.cfg.MemRuns < 1 {
 		return nil, fmt.Errorf("-runs and -memruns must be positive")
@@ -94,4 +113,33 @@ func parseFlags() (*options, error) {
 		o.command += " " + strings.Join(args, " ")
 	}
 	return o, nil
+}
+
+// tableSpec is a fork's state tables to run: its fork and sizes.
+type tableSpec struct {
+	fork  string
+	sizes []int
+}
+
+// parseSizes parses comma-separated validator counts.
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("bad size %q", f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
+
+// knownFork reports whether some peer runs on fork.
+func knownFork(fork string) bool {
+	for _, p := range peers.All() {
+		if p.Fork == fork {
+			return true
+		}
+	}
+	return false
 }

@@ -34,10 +34,12 @@ func run() error {
 		Command:    o.command,
 		Quick:      o.quick,
 		Config:     o.cfg,
-		Sizes:      o.sizes,
-		SSZBytes:   map[int]int{},
-		StatePairs: map[int]map[string]uint64{},
+		SSZBytes:   map[string]int{},
 		FloorPairs: floorPairs,
+		Inputs:     workload.Inputs,
+	}
+	for _, t := range o.tables {
+		r.Tables = append(r.Tables, report.Table{Fork: t.fork, Sizes: t.sizes})
 	}
 	for _, h := range floor.Hashers() {
 		if h.Skip != "" {
@@ -63,94 +65,58 @@ func run() error {
 		return err
 	}
 
-	micro, err := workload.Micro()
-	if err != nil {
-		return err
-	}
-	microDir := filepath.Join(tmp, "micro")
-	if err := os.MkdirAll(microDir, 0o755); err != nil {
-		return err
-	}
-	for cs, b := range micro {
-		if err := os.WriteFile(filepath.Join(microDir, harness.MicroFile(cs)), b, 0o644); err != nil {
-			return err
-		}
-	}
-	if r.MicroPairs, err = floor.MicroPairs(micro); err != nil {
-		return err
-	}
-
-	for _, n := range o.sizes {
-		logf(start, "state of %d validators: generating", n)
-		in, err := workload.State(n)
+	microDir := func(fork string) string { return filepath.Join(tmp, "micro-"+fork) }
+	r.Pairs = map[string]map[string]uint64{}
+	r.Blocks = map[string]string{}
+	for _, t := range o.tables {
+		micro, err := workload.Micro(t.fork)
 		if err != nil {
 			return err
 		}
-		path := filepath.Join(tmp, fmt.Sprintf("state-%d.ssz", n))
-		if err := os.WriteFile(path, in, 0o644); err != nil {
+		if err := os.MkdirAll(microDir(t.fork), 0o755); err != nil {
 			return err
 		}
-		r.SSZBytes[n] = len(in)
-		var nAll int
-		for _, c := range children {
-			if err := sampleFloor(r); err != nil {
+		for cs, b := range micro {
+			if err := os.WriteFile(filepath.Join(microDir(t.fork), harness.MicroFile(cs)), b, 0o644); err != nil {
 				return err
 			}
-			logf(start, "state of %d validators: %s", n, c.peer)
-			out, err := c.run(o.cfg, tmp, "-case", harness.CaseState, "-in", path, "-n", fmt.Sprint(n))
-			if err != nil {
-				r.Errors = append(r.Errors, fmt.Sprintf("%d validators, %v", n, err))
+		}
+		pairs, err := floor.MicroPairs(t.fork, micro)
+		if err != nil {
+			return err
+		}
+		r.Pairs[report.BlockKey(t.fork)] = map[string]uint64{harness.CaseBlock: pairs[harness.CaseBlock]}
+		delete(pairs, harness.CaseBlock)
+		r.Pairs[report.MicroKey] = pairs
+		r.Blocks[t.fork] = workload.BlockContents(t.fork)
+	}
+
+	for _, t := range o.tables {
+		for _, n := range t.sizes {
+			if err := runState(o, r, children, tmp, start, t.fork, n); err != nil {
+				return err
+			}
+		}
+	}
+
+	for _, t := range o.tables {
+		for _, c := range children {
+			if c.fork != t.fork {
 				continue
 			}
-			r.Outputs = append(r.Outputs, out)
-			if c.peer == report.Reference {
-				for _, row := range out.Rows {
-					if row.Name == harness.RowBalanceAll {
-						nAll = row.Validators
-					}
+			if !o.quick {
+				if err := sampleFloor(r); err != nil {
+					return err
 				}
 			}
-		}
-		for _, c := range children {
-			if !c.proof {
-				continue
-			}
-			if err := sampleFloor(r); err != nil {
-				return err
-			}
-			logf(start, "state of %d validators: %s proofs", n, c.peer)
-			out, err := c.run(o.cfg, tmp, "-case", harness.CaseProof, "-in", path, "-n", fmt.Sprint(n))
+			logf(start, "micro cases, %s block: %s", t.fork, c.peer)
+			out, err := c.run(o.cfg, tmp, "-case", harness.CaseMicro, "-dir", microDir(t.fork))
 			if err != nil {
-				r.Errors = append(r.Errors, fmt.Sprintf("%d validators, proofs, %v", n, err))
+				r.Errors = append(r.Errors, fmt.Sprintf("micro cases, %v", err))
 				continue
 			}
 			r.Outputs = append(r.Outputs, out)
 		}
-		if nAll == 0 {
-			nAll = n
-		}
-		if r.StatePairs[n], err = floor.StatePairs(in, n, nAll); err != nil {
-			return err
-		}
-		in = nil
-		runtime.GC()
-		debug.FreeOSMemory()
-		if !o.keep {
-			os.Remove(path)
-		}
-	}
-
-	for _, c := range children {
-		if err := sampleFloor(r); err != nil {
-			return err
-		}
-		logf(start, "micro cases: %s", c.peer)
-		out, err := c.run(o.cfg, tmp, "-case", harness.CaseMicro, "-dir", microDir)
-		if err != nil {
-			r.Errors = append(r.Errors, fmt.Sprintf("micro cases, %v", err))
-			continue
-		}
-		r.Outputs = append(r.Outputs, out)
 	}
 	if err := sampleFloor(r); err != nil {
 		return err
@@ -208,29 +174,96 @@ func sampleFloor(r *report.Run) error {
 	return nil
 }
 
-// makeChildren returns the children to run, in table order: this binary for
-// the peers of this module, the sibling module's binary for dynamic-ssz.
+// dynsszFork is the fork of the dynamic-ssz peer, the sibling module's.
+const dynsszFork = harness.ForkFulu
+
+// makeChildren returns the children to run, in table order, each peer on
+// each of its forks: this binary for the peers of this module, the sibling
+// module's binary for dynamic-ssz.
 func makeChildren(o *options, tmp string) ([]child, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	var out []child
-	have := map[string]child{}
+	have := map[string][]child{}
 	for _, p := range peers.All() {
-		have[p.Name] = child{peer: p.Name, argv: []string{self, childCommand}, proof: p.Proof != nil}
+		have[p.Name] = append(have[p.Name], child{peer: p.Name, fork: p.Fork, argv: []string{self, childCommand}, proof: p.Proof != nil})
 	}
 	if o.peers == nil || o.peers["dynssz"] {
 		bin, err := buildDynssz(tmp)
 		if err != nil {
 			return nil, err
 		}
-		have["dynssz"] = child{peer: "dynssz", argv: []string{bin}}
+		have["dynssz"] = []child{{peer: "dynssz", fork: dynsszFork, argv: []string{bin}}}
 	}
 	for _, name := range order {
-		if c, ok := have[name]; ok && (o.peers == nil || o.peers[name]) {
-			out = append(out, c)
+		if o.peers == nil || o.peers[name] {
+			out = append(out, have[name]...)
 		}
 	}
 	return out, nil
+}
+
+// runState runs the state workloads, then the proofs, of every child of a
+// fork on its state of n validators, and counts the floor's pair hashes.
+func runState(o *options, r *report.Run, children []child, tmp string, start time.Time, fork string, n int) error {
+	logf(start, "%s state of %d validators: generating", fork, n)
+	in, err := workload.State(fork, n)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(tmp, fmt.Sprintf("state-%s-%d.ssz", fork, n))
+	if err := os.WriteFile(path, in, 0o644); err != nil {
+		return err
+	}
+	key := report.StateKey(fork, n)
+	r.SSZBytes[key] = len(in)
+	var nAll int
+	for _, proofs := range []bool{false, true} {
+		cs := harness.CaseState
+		if proofs {
+			cs = harness.CaseProof
+		}
+		for _, c := range children {
+			if c.fork != fork || proofs && !c.proof {
+				continue
+			}
+			// A quick run samples the floor once per state, not
+			// before every child: its figures are not to be quoted,
+			// and the samples would be a fifth of its time.
+			if !o.quick || c.peer == report.Reference && !proofs {
+				if err := sampleFloor(r); err != nil {
+					return err
+				}
+			}
+			logf(start, "%s state of %d validators: %s %s", fork, n, c.peer, cs)
+			out, err := c.run(o.cfg, tmp, "-case", cs, "-in", path, "-n", fmt.Sprint(n))
+			if err != nil {
+				r.Errors = append(r.Errors, fmt.Sprintf("%s state of %d validators, %s, %v", fork, n, cs, err))
+				continue
+			}
+			r.Outputs = append(r.Outputs, out)
+			if c.peer == report.Reference && !proofs {
+				for _, row := range out.Rows {
+					if row.Name == harness.RowBalanceAll {
+						nAll = row.Validators
+					}
+				}
+			}
+		}
+	}
+	if nAll == 0 {
+		nAll = n
+	}
+	if r.Pairs[key], err = floor.StatePairs(fork, in, n, nAll); err != nil {
+		return err
+	}
+	in = nil
+	runtime.GC()
+	debug.FreeOSMemory()
+	if !o.keep {
+		os.Remove(path)
+	}
+	return nil
 }

@@ -1,7 +1,8 @@
 package peer
 
 import (
-	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/electra"
+	"github.com/attestantio/go-eth2-client/spec/fulu"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
@@ -11,13 +12,14 @@ func Peers() []harness.Peer {
 	ds := newDynSsz()
 	return []harness.Peer{{
 		Name:  "dynssz",
-		Title: "pk910/dynamic-ssz v1.4.0 via attestantio/go-eth2-client v0.30.1 spec/capella; DynSsz with WithAsyncHashing(GOMAXPROCS)",
-		State: harness.NewState[*capella.BeaconState](state{ds}),
+		Fork:  harness.ForkFulu,
+		Title: "pk910/dynamic-ssz v1.4.0 via attestantio/go-eth2-client v0.30.1 spec/fulu (blocks: spec/electra); DynSsz with WithAsyncHashing(GOMAXPROCS)",
+		State: harness.NewState[*fulu.BeaconState](state{ds}),
 		Micro: map[string]*harness.Micro{
 			harness.CaseCheckpoint: harness.NewMicro[*phase0.Checkpoint](codec[phase0.Checkpoint]{ds}),
 			harness.CaseByteList:   harness.NewMicro[*Transaction](codec[Transaction]{ds}),
 			harness.CaseVector:     harness.NewMicro[*Uint64Vector](codec[Uint64Vector]{ds}),
-			harness.CaseBlock:      harness.NewMicro[*capella.SignedBeaconBlock](codec[capella.SignedBeaconBlock]{ds}),
+			harness.CaseBlock:      harness.NewMicro[*electra.SignedBeaconBlock](codec[electra.SignedBeaconBlock]{ds}),
 		},
 		Notes: map[string]string{
 			harness.RowCopy:        "no copy in go-eth2-client: encode + decode of the current state.",

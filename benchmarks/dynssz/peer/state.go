@@ -1,5 +1,6 @@
 // Package peer is the benchmark peer of pk910/dynamic-ssz v1.4.0, through
-// the Capella types of attestantio/go-eth2-client v0.30.1, whose SSZ code
+// the Fulu types of attestantio/go-eth2-client v0.30.1 (spec/fulu's state,
+// spec/electra's blocks, which Fulu did not change), whose SSZ code
 // dynamic-ssz generated. Every operation goes through one DynSsz instance,
 // the entry points dynamic-ssz's documentation prescribes, created with
 // WithAsyncHashing(GOMAXPROCS): its parallel hashing.
@@ -9,7 +10,7 @@ import (
 	"runtime"
 
 	"github.com/attestantio/go-eth2-client/spec/altair"
-	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/fulu"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	dynssz "github.com/pk910/dynamic-ssz"
 	"github.com/ssztree/ssztree/benchmarks/harness"
@@ -22,40 +23,40 @@ func newDynSsz() *dynssz.DynSsz {
 	return dynssz.NewDynSsz(nil, dynssz.WithAsyncHashing(runtime.GOMAXPROCS(0)))
 }
 
-// state drives a go-eth2-client *capella.BeaconState: plain Go slices.
+// state drives a go-eth2-client *fulu.BeaconState: plain Go slices.
 type state struct{ ds *dynssz.DynSsz }
 
-func (p state) Decode(b []byte) (*capella.BeaconState, error) {
-	s := new(capella.BeaconState)
+func (p state) Decode(b []byte) (*fulu.BeaconState, error) {
+	s := new(fulu.BeaconState)
 	return s, p.ds.UnmarshalSSZ(s, b)
 }
 
-func (p state) Encode(s *capella.BeaconState, dst []byte) ([]byte, error) {
+func (p state) Encode(s *fulu.BeaconState, dst []byte) ([]byte, error) {
 	return p.ds.MarshalSSZTo(s, dst)
 }
 
-func (p state) Root(s *capella.BeaconState) ([32]byte, error) { return p.ds.HashTreeRoot(s) }
+func (p state) Root(s *fulu.BeaconState) ([32]byte, error) { return p.ds.HashTreeRoot(s) }
 
-func (state) AddBalances(s *capella.BeaconState, indices []int, delta uint64) error {
+func (state) AddBalances(s *fulu.BeaconState, indices []int, delta uint64) error {
 	for _, i := range indices {
 		s.Balances[i] += phase0.Gwei(delta)
 	}
 	return nil
 }
 
-func (state) AddAllBalances(s *capella.BeaconState, delta uint64) error {
+func (state) AddAllBalances(s *fulu.BeaconState, delta uint64) error {
 	for i := range s.Balances {
 		s.Balances[i] += phase0.Gwei(delta)
 	}
 	return nil
 }
 
-func (state) SetEffectiveBalance(s *capella.BeaconState, i int, gwei uint64) error {
+func (state) SetEffectiveBalance(s *fulu.BeaconState, i int, gwei uint64) error {
 	s.Validators[i].EffectiveBalance = phase0.Gwei(gwei)
 	return nil
 }
 
-func (state) AppendValidator(s *capella.BeaconState, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+func (state) AppendValidator(s *fulu.BeaconState, v harness.Validator, balance uint64, flags uint8, score uint64) error {
 	s.Validators = append(s.Validators, &phase0.Validator{
 		PublicKey:                  v.Pubkey,
 		WithdrawalCredentials:      append([]byte(nil), v.WithdrawalCredentials[:]...),
@@ -74,7 +75,7 @@ func (state) AppendValidator(s *capella.BeaconState, v harness.Validator, balanc
 }
 
 // Copy re-decodes the state's encoding: go-eth2-client has no copy.
-func (p state) Copy(s *capella.BeaconState) (*capella.BeaconState, error) {
+func (p state) Copy(s *fulu.BeaconState) (*fulu.BeaconState, error) {
 	b, err := p.ds.MarshalSSZ(s)
 	if err != nil {
 		return nil, err

@@ -1,5 +1,6 @@
 // Package fastssz is the benchmark peer of ferranbt/fastssz, through the
-// Capella types of attestantio/go-eth2-client v0.27.0, whose SSZ code
+// Fulu types of attestantio/go-eth2-client v0.27.0 (spec/fulu's state,
+// spec/electra's blocks, which Fulu did not change), whose SSZ code
 // fastssz generated. Roots use one reused fastssz Hasher over gohashtree
 // (ssz.NewHasherWithHashFn(gohashtree.HashByteSlice)), the fast hashing
 // fastssz's README documents.

@@ -1,7 +1,7 @@
 package fastssz
 
 import (
-	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/electra"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 )
 
@@ -42,16 +42,17 @@ func (vector) Encode(v *uint64Vector, dst []byte) ([]byte, error) { return v.Mar
 
 func (p vector) Root(v *uint64Vector) ([32]byte, error) { return p.h.root(v) }
 
-// block is the SignedBeaconBlock micro case.
+// block is the SignedBeaconBlock micro case: a Fulu block, whose types
+// are Electra's (Fulu changed no block type).
 type block struct{ h *hasher }
 
-func (block) Decode(b []byte) (*capella.SignedBeaconBlock, error) {
-	s := new(capella.SignedBeaconBlock)
+func (block) Decode(b []byte) (*electra.SignedBeaconBlock, error) {
+	s := new(electra.SignedBeaconBlock)
 	return s, s.UnmarshalSSZ(b)
 }
 
-func (block) Encode(s *capella.SignedBeaconBlock, dst []byte) ([]byte, error) {
+func (block) Encode(s *electra.SignedBeaconBlock, dst []byte) ([]byte, error) {
 	return s.MarshalSSZTo(dst)
 }
 
-func (p block) Root(s *capella.SignedBeaconBlock) ([32]byte, error) { return p.h.root(s) }
+func (p block) Root(s *electra.SignedBeaconBlock) ([32]byte, error) { return p.h.root(s) }

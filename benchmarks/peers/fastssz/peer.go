@@ -1,7 +1,8 @@
 package fastssz
 
 import (
-	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/electra"
+	"github.com/attestantio/go-eth2-client/spec/fulu"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	ssz "github.com/ferranbt/fastssz"
 	"github.com/ssztree/ssztree/benchmarks/harness"
@@ -12,14 +13,15 @@ func Peers() []harness.Peer {
 	h := newHasher()
 	return []harness.Peer{{
 		Name:  "fastssz",
-		Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/capella; gohashtree hasher",
-		State: harness.NewState[*capella.BeaconState](state{h}),
-		Proof: harness.NewProof[*capella.BeaconState, *ssz.Node](&prover{}),
+		Fork:  harness.ForkFulu,
+		Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/fulu (blocks: spec/electra); gohashtree hasher",
+		State: harness.NewState[*fulu.BeaconState](state{h}),
+		Proof: harness.NewProof[*fulu.BeaconState, *ssz.Node](harness.ForkFulu, &prover{}),
 		Micro: map[string]*harness.Micro{
 			harness.CaseCheckpoint: harness.NewMicro[phase0.Checkpoint](checkpoint{h}),
 			harness.CaseByteList:   harness.NewMicro[*transaction](byteList{h}),
 			harness.CaseVector:     harness.NewMicro[*uint64Vector](vector{h}),
-			harness.CaseBlock:      harness.NewMicro[*capella.SignedBeaconBlock](block{h}),
+			harness.CaseBlock:      harness.NewMicro[*electra.SignedBeaconBlock](block{h}),
 		},
 		Notes: map[string]string{
 			harness.RowCopy:      "no copy in go-eth2-client: encode + decode of the current state.",

@@ -3,24 +3,24 @@ package fastssz
 import (
 	"fmt"
 
-	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/fulu"
 	ssz "github.com/ferranbt/fastssz"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
 // prover reads proofs off the tree fastssz builds for a go-eth2-client
-// *capella.BeaconState: GetTree (ssz.ProofTree), hashed once with its Hash,
+// *fulu.BeaconState: GetTree (ssz.ProofTree), hashed once with its Hash,
 // then Node.Prove and Node.ProveMulti.
 type prover struct{ ints []int }
 
-func (*prover) Decode(b []byte) (*capella.BeaconState, error) {
-	s := new(capella.BeaconState)
+func (*prover) Decode(b []byte) (*fulu.BeaconState, error) {
+	s := new(fulu.BeaconState)
 	return s, s.UnmarshalSSZ(b)
 }
 
 // Tree builds fastssz's tree of s, one node per chunk, and hashes it (its
 // nodes cache their hashes, which proofs read).
-func (*prover) Tree(s *capella.BeaconState) (*ssz.Node, error) {
+func (*prover) Tree(s *fulu.BeaconState) (*ssz.Node, error) {
 	n, err := s.GetTree()
 	if err != nil {
 		return nil, err

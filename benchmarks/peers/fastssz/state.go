@@ -2,43 +2,43 @@ package fastssz
 
 import (
 	"github.com/attestantio/go-eth2-client/spec/altair"
-	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/fulu"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
-// state drives a go-eth2-client *capella.BeaconState: plain Go slices.
+// state drives a go-eth2-client *fulu.BeaconState: plain Go slices.
 type state struct{ h *hasher }
 
-func (state) Decode(b []byte) (*capella.BeaconState, error) {
-	s := new(capella.BeaconState)
+func (state) Decode(b []byte) (*fulu.BeaconState, error) {
+	s := new(fulu.BeaconState)
 	return s, s.UnmarshalSSZ(b)
 }
 
-func (state) Encode(s *capella.BeaconState, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
+func (state) Encode(s *fulu.BeaconState, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
 
-func (p state) Root(s *capella.BeaconState) ([32]byte, error) { return p.h.root(s) }
+func (p state) Root(s *fulu.BeaconState) ([32]byte, error) { return p.h.root(s) }
 
-func (state) AddBalances(s *capella.BeaconState, indices []int, delta uint64) error {
+func (state) AddBalances(s *fulu.BeaconState, indices []int, delta uint64) error {
 	for _, i := range indices {
 		s.Balances[i] += phase0.Gwei(delta)
 	}
 	return nil
 }
 
-func (state) AddAllBalances(s *capella.BeaconState, delta uint64) error {
+func (state) AddAllBalances(s *fulu.BeaconState, delta uint64) error {
 	for i := range s.Balances {
 		s.Balances[i] += phase0.Gwei(delta)
 	}
 	return nil
 }
 
-func (state) SetEffectiveBalance(s *capella.BeaconState, i int, gwei uint64) error {
+func (state) SetEffectiveBalance(s *fulu.BeaconState, i int, gwei uint64) error {
 	s.Validators[i].EffectiveBalance = phase0.Gwei(gwei)
 	return nil
 }
 
-func (state) AppendValidator(s *capella.BeaconState, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+func (state) AppendValidator(s *fulu.BeaconState, v harness.Validator, balance uint64, flags uint8, score uint64) error {
 	s.Validators = append(s.Validators, &phase0.Validator{
 		PublicKey:                  v.Pubkey,
 		WithdrawalCredentials:      append([]byte(nil), v.WithdrawalCredentials[:]...),
@@ -57,7 +57,7 @@ func (state) AppendValidator(s *capella.BeaconState, v harness.Validator, balanc
 }
 
 // Copy re-decodes the state's encoding: go-eth2-client has no copy.
-func (p state) Copy(s *capella.BeaconState) (*capella.BeaconState, error) {
+func (p state) Copy(s *fulu.BeaconState) (*fulu.BeaconState, error) {
 	b, err := s.MarshalSSZ()
 	if err != nil {
 		return nil, err

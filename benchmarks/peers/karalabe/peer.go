@@ -23,12 +23,13 @@ func Peers() []harness.Peer {
 		list.Note = "karalabe/ssz encodes containers only: it decodes a container of the one list (the same bytes after a 4-byte offset); the root is the list's."
 		peers = append(peers, harness.Peer{
 			Name:  c.name,
-			Title: "karalabe/ssz v0.3.0, its consensus-spec test types (Capella); " + c.how,
-			State: harness.NewState[*spec.BeaconStateCapella](state{c.hash}),
+			Fork:  harness.ForkDeneb,
+			Title: "karalabe/ssz v0.3.0, its consensus-spec test types (Deneb); " + c.how,
+			State: harness.NewState[*spec.BeaconStateDeneb](state{c.hash}),
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[*spec.Checkpoint](codec[spec.Checkpoint, *spec.Checkpoint]{c.hash}),
 				harness.CaseByteList:   list,
-				harness.CaseBlock:      harness.NewMicro[*signedBeaconBlock](codec[signedBeaconBlock, *signedBeaconBlock]{c.hash}),
+				harness.CaseBlock:      harness.NewMicro[*signedBeaconBlockDeneb](codec[signedBeaconBlockDeneb, *signedBeaconBlockDeneb]{c.hash}),
 			},
 			Notes: map[string]string{
 				harness.RowCopy:    "no copy in karalabe/ssz: encode + decode of the current state.",

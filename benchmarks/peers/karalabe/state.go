@@ -1,5 +1,5 @@
 // Package karalabe is the benchmark peer of karalabe/ssz v0.3.0, on the
-// Capella types of its consensus-spec tests (package
+// Deneb types of its consensus-spec tests (the latest fork they have) (package
 // github.com/karalabe/ssz/tests/testtypes/consensus-spec-tests, which it
 // exports) and the few of types.go, hashed sequentially
 // (ssz.HashSequential) or concurrently (ssz.HashConcurrent).
@@ -25,40 +25,40 @@ func encode(obj ssz.Object, dst []byte) ([]byte, error) {
 	return dst, ssz.EncodeToBytes(dst[n:], obj)
 }
 
-// state drives a *spec.BeaconStateCapella: plain Go slices.
+// state drives a *spec.BeaconStateDeneb: plain Go slices.
 type state struct{ hash hashFn }
 
-func (state) Decode(b []byte) (*spec.BeaconStateCapella, error) {
-	s := new(spec.BeaconStateCapella)
+func (state) Decode(b []byte) (*spec.BeaconStateDeneb, error) {
+	s := new(spec.BeaconStateDeneb)
 	return s, ssz.DecodeFromBytes(b, s)
 }
 
-func (state) Encode(s *spec.BeaconStateCapella, dst []byte) ([]byte, error) {
+func (state) Encode(s *spec.BeaconStateDeneb, dst []byte) ([]byte, error) {
 	return encode(s, dst)
 }
 
-func (p state) Root(s *spec.BeaconStateCapella) ([32]byte, error) { return p.hash(s), nil }
+func (p state) Root(s *spec.BeaconStateDeneb) ([32]byte, error) { return p.hash(s), nil }
 
-func (state) AddBalances(s *spec.BeaconStateCapella, indices []int, delta uint64) error {
+func (state) AddBalances(s *spec.BeaconStateDeneb, indices []int, delta uint64) error {
 	for _, i := range indices {
 		s.Balances[i] += delta
 	}
 	return nil
 }
 
-func (state) AddAllBalances(s *spec.BeaconStateCapella, delta uint64) error {
+func (state) AddAllBalances(s *spec.BeaconStateDeneb, delta uint64) error {
 	for i := range s.Balances {
 		s.Balances[i] += delta
 	}
 	return nil
 }
 
-func (state) SetEffectiveBalance(s *spec.BeaconStateCapella, i int, gwei uint64) error {
+func (state) SetEffectiveBalance(s *spec.BeaconStateDeneb, i int, gwei uint64) error {
 	s.Validators[i].EffectiveBalance = gwei
 	return nil
 }
 
-func (state) AppendValidator(s *spec.BeaconStateCapella, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+func (state) AppendValidator(s *spec.BeaconStateDeneb, v harness.Validator, balance uint64, flags uint8, score uint64) error {
 	s.Validators = append(s.Validators, &spec.Validator{
 		Pubkey:                     v.Pubkey,
 		WithdrawalCredentials:      v.WithdrawalCredentials,
@@ -77,7 +77,7 @@ func (state) AppendValidator(s *spec.BeaconStateCapella, v harness.Validator, ba
 }
 
 // Copy re-decodes the state's encoding: karalabe/ssz has no copy.
-func (p state) Copy(s *spec.BeaconStateCapella) (*spec.BeaconStateCapella, error) {
+func (p state) Copy(s *spec.BeaconStateDeneb) (*spec.BeaconStateDeneb, error) {
 	b, err := encode(s, nil)
 	if err != nil {
 		return nil, err

@@ -11,17 +11,24 @@ import (
 // consensus-spec test types lack; their methods declare the spec's fields
 // in order, as ssz.Object requires.
 
-// beaconBlock is the Capella BeaconBlock.
-type beaconBlock struct {
+// body is a fork's BeaconBlockBody of the consensus-spec test types, B,
+// as a *B.
+type body[B any] interface {
+	ssz.DynamicObject
+	*B
+}
+
+// beaconBlock is a BeaconBlock of the fork of its body, PB.
+type beaconBlock[B any, PB body[B]] struct {
 	Slot          uint64
 	ProposerIndex uint64
 	ParentRoot    [32]byte
 	StateRoot     [32]byte
-	Body          *spec.BeaconBlockBodyCapella
+	Body          PB
 }
 
 // SizeSSZ returns the size of the fixed part if fixed, else the whole size.
-func (b *beaconBlock) SizeSSZ(siz *ssz.Sizer, fixed bool) uint32 {
+func (b *beaconBlock[B, PB]) SizeSSZ(siz *ssz.Sizer, fixed bool) uint32 {
 	size := uint32(8 + 8 + 32 + 32 + 4)
 	if !fixed {
 		size += ssz.SizeDynamicObject(siz, b.Body)
@@ -30,7 +37,7 @@ func (b *beaconBlock) SizeSSZ(siz *ssz.Sizer, fixed bool) uint32 {
 }
 
 // DefineSSZ declares the fields, then the content of the variable one.
-func (b *beaconBlock) DefineSSZ(c *ssz.Codec) {
+func (b *beaconBlock[B, PB]) DefineSSZ(c *ssz.Codec) {
 	ssz.DefineUint64(c, &b.Slot)
 	ssz.DefineUint64(c, &b.ProposerIndex)
 	ssz.DefineStaticBytes(c, &b.ParentRoot)
@@ -39,14 +46,17 @@ func (b *beaconBlock) DefineSSZ(c *ssz.Codec) {
 	ssz.DefineDynamicObjectContent(c, &b.Body)
 }
 
-// signedBeaconBlock is the Capella SignedBeaconBlock.
-type signedBeaconBlock struct {
-	Message   *beaconBlock
+// signedBeaconBlock is a SignedBeaconBlock of the fork of its body, PB.
+type signedBeaconBlock[B any, PB body[B]] struct {
+	Message   *beaconBlock[B, PB]
 	Signature [96]byte
 }
 
+// signedBeaconBlockDeneb is the Deneb SignedBeaconBlock.
+type signedBeaconBlockDeneb = signedBeaconBlock[spec.BeaconBlockBodyDeneb, *spec.BeaconBlockBodyDeneb]
+
 // SizeSSZ returns the size of the fixed part if fixed, else the whole size.
-func (s *signedBeaconBlock) SizeSSZ(siz *ssz.Sizer, fixed bool) uint32 {
+func (s *signedBeaconBlock[B, PB]) SizeSSZ(siz *ssz.Sizer, fixed bool) uint32 {
 	size := uint32(4 + 96)
 	if !fixed {
 		size += ssz.SizeDynamicObject(siz, s.Message)
@@ -55,7 +65,7 @@ func (s *signedBeaconBlock) SizeSSZ(siz *ssz.Sizer, fixed bool) uint32 {
 }
 
 // DefineSSZ declares the fields, then the content of the variable one.
-func (s *signedBeaconBlock) DefineSSZ(c *ssz.Codec) {
+func (s *signedBeaconBlock[B, PB]) DefineSSZ(c *ssz.Codec) {
 	ssz.DefineDynamicObjectOffset(c, &s.Message)
 	ssz.DefineStaticBytes(c, &s.Signature)
 	ssz.DefineDynamicObjectContent(c, &s.Message)

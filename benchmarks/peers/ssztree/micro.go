@@ -2,7 +2,7 @@ package ssztree
 
 import (
 	"github.com/ssztree/ssztree/benchmarks/workload"
-	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/view"
 )
@@ -10,17 +10,17 @@ import (
 // checkpoint is the Checkpoint micro case: a plain Go struct.
 type checkpoint struct{}
 
-func (checkpoint) Decode(b []byte) (capella.Checkpoint, error) {
-	var c capella.Checkpoint
+func (checkpoint) Decode(b []byte) (fulu.Checkpoint, error) {
+	var c fulu.Checkpoint
 	err := c.UnmarshalSSZ(b)
 	return c, err
 }
 
-func (checkpoint) Encode(c capella.Checkpoint, dst []byte) ([]byte, error) {
+func (checkpoint) Encode(c fulu.Checkpoint, dst []byte) ([]byte, error) {
 	return c.MarshalSSZTo(dst)
 }
 
-func (checkpoint) Root(c capella.Checkpoint) ([32]byte, error) { return c.HashTreeRoot(), nil }
+func (checkpoint) Root(c fulu.Checkpoint) ([32]byte, error) { return c.HashTreeRoot(), nil }
 
 // byteListType is List[uint8, MAX_BYTES_PER_TRANSACTION].
 var byteListType = schema.Must(schema.NewByteList(workload.ByteListLimit))
@@ -50,15 +50,21 @@ func (vector) Encode(v *view.Uint64Vector, dst []byte) ([]byte, error) { return 
 
 func (vector) Root(v *view.Uint64Vector) ([32]byte, error) { return v.HashTreeRoot(), nil }
 
-// block is the SignedBeaconBlock micro case.
-type block struct{}
-
-func (block) Decode(b []byte) (*capella.SignedBeaconBlock, error) {
-	return capella.DecodeSignedBeaconBlock(capella.Mainnet, b)
+// signedBlock is what the block micro case uses of a fork's
+// *SignedBeaconBlock.
+type signedBlock interface {
+	MarshalSSZTo(dst []byte) ([]byte, error)
+	HashTreeRoot() [32]byte
 }
 
-func (block) Encode(s *capella.SignedBeaconBlock, dst []byte) ([]byte, error) {
-	return s.MarshalSSZTo(dst)
+// block is the SignedBeaconBlock micro case of a fork: B, decoded by
+// decode.
+type block[B signedBlock] struct {
+	decode func(b []byte) (B, error)
 }
 
-func (block) Root(s *capella.SignedBeaconBlock) ([32]byte, error) { return s.HashTreeRoot(), nil }
+func (c block[B]) Decode(b []byte) (B, error) { return c.decode(b) }
+
+func (block[B]) Encode(s B, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
+
+func (block[B]) Root(s B) ([32]byte, error) { return s.HashTreeRoot(), nil }

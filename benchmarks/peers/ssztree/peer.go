@@ -2,27 +2,68 @@ package ssztree
 
 import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
-	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
 
-// Peers returns ssztree as a benchmark peer.
+// notes are the notes of every ssztree peer.
+var notes = map[string]string{
+	harness.RowBalanceAll: "`Balances().Update` (one pass over the list).",
+	harness.CaseProof:     "`tree.Prove` and `tree.ProveMulti` on `st.View().Node()`, by generalized index (`view.Prove` takes paths and adds their parsing); the proof tree is the state's own, its first root included.",
+}
+
+// Peers returns ssztree as a benchmark peer of each fork the suite
+// measures: Fulu, with the proofs and every micro case, then Electra and
+// Deneb, with their blocks.
 func Peers() []harness.Peer {
-	return []harness.Peer{{
-		Name:  "ssztree",
-		Title: "ssztree (this repository): tree-backed views, capella package",
-		State: harness.NewState[*capella.BeaconState](state{}),
-		Proof: harness.NewProof[*capella.BeaconState, *tree.Node](&prover{}),
-		Micro: map[string]*harness.Micro{
-			harness.CaseCheckpoint: harness.NewMicro[capella.Checkpoint](checkpoint{}),
-			harness.CaseByteList:   harness.NewMicro[*view.ByteList](byteList{}),
-			harness.CaseVector:     harness.NewMicro[*view.Uint64Vector](vector{}),
-			harness.CaseBlock:      harness.NewMicro[*capella.SignedBeaconBlock](block{}),
+	decodeFulu := func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }
+	return []harness.Peer{
+		{
+			Name:  "ssztree",
+			Fork:  harness.ForkFulu,
+			Title: "ssztree (this repository): tree-backed views, fulu package",
+			State: harness.NewState[*fulu.BeaconState](state[*fulu.BeaconState]{decodeFulu}),
+			Proof: harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState]{decode: decodeFulu}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseCheckpoint: harness.NewMicro[fulu.Checkpoint](checkpoint{}),
+				harness.CaseByteList:   harness.NewMicro[*view.ByteList](byteList{}),
+				harness.CaseVector:     harness.NewMicro[*view.Uint64Vector](vector{}),
+				harness.CaseBlock: harness.NewMicro[*fulu.SignedBeaconBlock](block[*fulu.SignedBeaconBlock]{func(b []byte) (*fulu.SignedBeaconBlock, error) {
+					return fulu.DecodeSignedBeaconBlock(fulu.Mainnet, b)
+				}}),
+			},
+			Notes: notes,
 		},
-		Notes: map[string]string{
-			harness.RowBalanceAll: "`Balances().Update` (one pass over the list).",
-			harness.CaseProof:     "`tree.Prove` and `tree.ProveMulti` on `st.View().Node()`, by generalized index (`view.Prove` takes paths and adds their parsing); the proof tree is the state's own, its first root included.",
+		{
+			Name:  "ssztree",
+			Fork:  harness.ForkElectra,
+			Title: "ssztree (this repository): tree-backed views, electra package",
+			State: harness.NewState[*electra.BeaconState](state[*electra.BeaconState]{func(b []byte) (*electra.BeaconState, error) {
+				return electra.DecodeBeaconState(electra.Mainnet, b)
+			}}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseBlock: harness.NewMicro[*electra.SignedBeaconBlock](block[*electra.SignedBeaconBlock]{func(b []byte) (*electra.SignedBeaconBlock, error) {
+					return electra.DecodeSignedBeaconBlock(electra.Mainnet, b)
+				}}),
+			},
+			Notes: notes,
 		},
-	}}
+		{
+			Name:  "ssztree",
+			Fork:  harness.ForkDeneb,
+			Title: "ssztree (this repository): tree-backed views, deneb package",
+			State: harness.NewState[*deneb.BeaconState](state[*deneb.BeaconState]{func(b []byte) (*deneb.BeaconState, error) {
+				return deneb.DecodeBeaconState(deneb.Mainnet, b)
+			}}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseBlock: harness.NewMicro[*deneb.SignedBeaconBlock](block[*deneb.SignedBeaconBlock]{func(b []byte) (*deneb.SignedBeaconBlock, error) {
+					return deneb.DecodeSignedBeaconBlock(deneb.Mainnet, b)
+				}}),
+			},
+			Notes: notes,
+		},
+	}
 }

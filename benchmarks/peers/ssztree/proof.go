@@ -2,37 +2,35 @@ package ssztree
 
 import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
-	"github.com/ssztree/ssztree/capella"
 	"github.com/ssztree/ssztree/tree"
 )
 
-// prover reads proofs off a *capella.BeaconState's own tree with
-// tree.Prove and tree.ProveMulti.
-type prover struct {
+// prover reads proofs off a fork's *BeaconState's own tree with tree.Prove
+// and tree.ProveMulti.
+type prover[S beaconState[S]] struct {
+	decode func(b []byte) (S, error)
 	single single
 	gs     []tree.Gindex
 }
 
-func (*prover) Decode(b []byte) (*capella.BeaconState, error) {
-	return capella.DecodeBeaconState(capella.Mainnet, b)
-}
+func (p *prover[S]) Decode(b []byte) (S, error) { return p.decode(b) }
 
 // Tree returns the state's tree, hashed: the tree is the value.
-func (*prover) Tree(s *capella.BeaconState) (*tree.Node, error) {
+func (*prover[S]) Tree(s S) (*tree.Node, error) {
 	n := s.View().Node()
 	n.Root()
 	return n, nil
 }
 
-func (*prover) Root(n *tree.Node) ([32]byte, error) { return n.Root(), nil }
+func (*prover[S]) Root(n *tree.Node) ([32]byte, error) { return n.Root(), nil }
 
-func (p *prover) Prove(n *tree.Node, g uint64) (harness.Proof, error) {
+func (p *prover[S]) Prove(n *tree.Node, g uint64) (harness.Proof, error) {
 	leaf, branch, err := tree.Prove(n, tree.Gindex(g))
 	p.single = single{leaf, branch}
 	return &p.single, err
 }
 
-func (p *prover) ProveMulti(n *tree.Node, gs []uint64) (harness.Proof, error) {
+func (p *prover[S]) ProveMulti(n *tree.Node, gs []uint64) (harness.Proof, error) {
 	p.gs = p.gs[:0]
 	for _, g := range gs {
 		p.gs = append(p.gs, tree.Gindex(g))

@@ -1,8 +1,8 @@
 package zrnt
 
 import (
-	"github.com/protolambda/zrnt/eth2/beacon/capella"
 	"github.com/protolambda/zrnt/eth2/beacon/common"
+	"github.com/protolambda/zrnt/eth2/beacon/electra"
 	"github.com/protolambda/ztyp/codec"
 	"github.com/protolambda/ztyp/tree"
 	"github.com/protolambda/ztyp/view"
@@ -68,15 +68,15 @@ func (vector) Root(v *view.BasicVectorView) ([32]byte, error) {
 // block is the SignedBeaconBlock micro case: zrnt's flat struct.
 type block struct{}
 
-func (block) Decode(b []byte) (*capella.SignedBeaconBlock, error) {
-	s := new(capella.SignedBeaconBlock)
+func (block) Decode(b []byte) (*electra.SignedBeaconBlock, error) {
+	s := new(electra.SignedBeaconBlock)
 	return s, s.Deserialize(spec, reader(b))
 }
 
-func (block) Encode(s *capella.SignedBeaconBlock, dst []byte) ([]byte, error) {
+func (block) Encode(s *electra.SignedBeaconBlock, dst []byte) ([]byte, error) {
 	return serialize(dst, s.ByteLength(spec), func(w *codec.EncodingWriter) error { return s.Serialize(spec, w) })
 }
 
-func (block) Root(s *capella.SignedBeaconBlock) ([32]byte, error) {
+func (block) Root(s *electra.SignedBeaconBlock) ([32]byte, error) {
 	return s.HashTreeRoot(spec, tree.GetHashFn()), nil
 }

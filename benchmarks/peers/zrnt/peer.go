@@ -1,8 +1,8 @@
 package zrnt
 
 import (
-	"github.com/protolambda/zrnt/eth2/beacon/capella"
 	"github.com/protolambda/zrnt/eth2/beacon/common"
+	"github.com/protolambda/zrnt/eth2/beacon/electra"
 	"github.com/protolambda/ztyp/view"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
@@ -11,20 +11,21 @@ import (
 func Peers() []harness.Peer {
 	return []harness.Peer{{
 		Name:  "zrnt",
-		Title: "protolambda/ztyp v0.2.2 via protolambda/zrnt v0.34.1 eth2/beacon/capella; tree-backed state views, tree.GetHashFn",
-		State: harness.NewState[*capella.BeaconStateView](state{}),
+		Fork:  harness.ForkElectra,
+		Title: "protolambda/ztyp v0.2.2 via protolambda/zrnt v0.34.1 eth2/beacon/electra; tree-backed state views, tree.GetHashFn",
+		State: harness.NewState[*electra.BeaconStateView](state{}),
 		Micro: map[string]*harness.Micro{
 			harness.CaseCheckpoint: harness.NewMicro[common.Checkpoint](checkpoint{}),
 			harness.CaseByteList:   harness.NewMicro[common.Transaction](byteList{}),
 			harness.CaseVector:     harness.NewMicro[*view.BasicVectorView](vector{}),
-			harness.CaseBlock:      harness.NewMicro[*capella.SignedBeaconBlock](block{}),
+			harness.CaseBlock:      harness.NewMicro[*electra.SignedBeaconBlock](block{}),
 		},
 		Notes: map[string]string{
 			harness.RowBalanceAll:  "`AllBalances`, then `SetBalances` (zrnt's bulk replacement of the list).",
 			harness.CaseCheckpoint: "zrnt's flat `common.Checkpoint`, through a `codec.DecodingReader`.",
 			harness.CaseByteList:   "zrnt's flat `common.Transaction`.",
 			harness.CaseVector:     "a ztyp view: `view.BasicVectorType(view.Uint64Type, 131072)`.",
-			harness.CaseBlock:      "zrnt's flat `capella.SignedBeaconBlock` (zrnt keeps blocks as Go structs).",
+			harness.CaseBlock:      "zrnt's flat `electra.SignedBeaconBlock` (zrnt keeps blocks as Go structs).",
 		},
 	}}
 }

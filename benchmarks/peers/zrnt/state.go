@@ -1,9 +1,9 @@
 // Package zrnt is the benchmark peer of protolambda/ztyp, the tree-backed
-// design, through the Capella types of protolambda/zrnt v0.34.1: the state is
-// a ztyp view over a binary tree with cached roots; blocks and the other
-// micro cases are zrnt's flat Go types (or ztyp views where zrnt has no
-// standalone type). Roots use ztyp's default hash function
-// (tree.GetHashFn: crypto/sha256 per pair).
+// design, through the Electra types of protolambda/zrnt v0.34.1 (its latest
+// fork): the state is a ztyp view over a binary tree with cached roots;
+// blocks and the other micro cases are zrnt's flat Go types (or ztyp views
+// where zrnt has no standalone type). Roots use ztyp's default hash
+// function (tree.GetHashFn: crypto/sha256 per pair).
 package zrnt
 
 import (
@@ -11,8 +11,8 @@ import (
 	"fmt"
 
 	"github.com/protolambda/zrnt/eth2/beacon/altair"
-	"github.com/protolambda/zrnt/eth2/beacon/capella"
 	"github.com/protolambda/zrnt/eth2/beacon/common"
+	"github.com/protolambda/zrnt/eth2/beacon/electra"
 	"github.com/protolambda/zrnt/eth2/beacon/phase0"
 	"github.com/protolambda/zrnt/eth2/configs"
 	"github.com/protolambda/ztyp/codec"
@@ -38,14 +38,14 @@ func serialize(dst []byte, size uint64, write func(w *codec.EncodingWriter) erro
 	return buf.Bytes(), err
 }
 
-// state drives a *capella.BeaconStateView.
+// state drives a *electra.BeaconStateView.
 type state struct{}
 
-func (state) Decode(b []byte) (*capella.BeaconStateView, error) {
-	return capella.AsBeaconStateView(capella.BeaconStateType(spec).Deserialize(reader(b)))
+func (state) Decode(b []byte) (*electra.BeaconStateView, error) {
+	return electra.AsBeaconStateView(electra.BeaconStateType(spec).Deserialize(reader(b)))
 }
 
-func (state) Encode(s *capella.BeaconStateView, dst []byte) ([]byte, error) {
+func (state) Encode(s *electra.BeaconStateView, dst []byte) ([]byte, error) {
 	size, err := s.ValueByteLength()
 	if err != nil {
 		return nil, err
@@ -53,11 +53,11 @@ func (state) Encode(s *capella.BeaconStateView, dst []byte) ([]byte, error) {
 	return serialize(dst, size, s.Serialize)
 }
 
-func (state) Root(s *capella.BeaconStateView) ([32]byte, error) {
+func (state) Root(s *electra.BeaconStateView) ([32]byte, error) {
 	return s.HashTreeRoot(tree.GetHashFn()), nil
 }
 
-func (state) AddBalances(s *capella.BeaconStateView, indices []int, delta uint64) error {
+func (state) AddBalances(s *electra.BeaconStateView, indices []int, delta uint64) error {
 	balances, err := s.Balances()
 	if err != nil {
 		return err
@@ -76,7 +76,7 @@ func (state) AddBalances(s *capella.BeaconStateView, indices []int, delta uint64
 
 // AddAllBalances reads every balance, changes them and replaces the list in
 // one go (SetBalances), zrnt's bulk path for an epoch's rewards.
-func (state) AddAllBalances(s *capella.BeaconStateView, delta uint64) error {
+func (state) AddAllBalances(s *electra.BeaconStateView, delta uint64) error {
 	balances, err := s.Balances()
 	if err != nil {
 		return err
@@ -91,7 +91,7 @@ func (state) AddAllBalances(s *capella.BeaconStateView, delta uint64) error {
 	return s.SetBalances(all)
 }
 
-func (state) SetEffectiveBalance(s *capella.BeaconStateView, i int, gwei uint64) error {
+func (state) SetEffectiveBalance(s *electra.BeaconStateView, i int, gwei uint64) error {
 	validators, err := s.Validators()
 	if err != nil {
 		return err
@@ -103,7 +103,7 @@ func (state) SetEffectiveBalance(s *capella.BeaconStateView, i int, gwei uint64)
 	return v.SetEffectiveBalance(common.Gwei(gwei))
 }
 
-func (state) AppendValidator(s *capella.BeaconStateView, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+func (state) AppendValidator(s *electra.BeaconStateView, v harness.Validator, balance uint64, flags uint8, score uint64) error {
 	registry, err := s.Validators()
 	if err != nil {
 		return err
@@ -148,10 +148,10 @@ func (state) AppendValidator(s *capella.BeaconStateView, v harness.Validator, ba
 	return scores.Append(view.Uint64View(score))
 }
 
-func (state) Copy(s *capella.BeaconStateView) (*capella.BeaconStateView, error) {
+func (state) Copy(s *electra.BeaconStateView) (*electra.BeaconStateView, error) {
 	c, err := s.CopyState()
 	if err != nil {
 		return nil, err
 	}
-	return c.(*capella.BeaconStateView), nil
+	return c.(*electra.BeaconStateView), nil
 }

@@ -1,0 +1,46 @@
+// Package versioned reads the states, blocks and sidecars of any fork, as
+// a beacon node hands them out: by the fork name of the beacon API's
+// Eth-Consensus-Version header or of its JSON envelope's version member,
+// or by the fork a state's own bytes name.
+//
+// [DecodeState], [DecodeBlock], [DecodeSignedBlock], [DecodeBlobSidecar]
+// and [DecodeDataColumnSidecar] take the fork (a forks.Name; see
+// forks.ParseName for a header's text), the preset and the SSZ bytes; the
+// JSON variants take the API's JSON, and [UnmarshalStateEnvelope] and
+// [UnmarshalSignedBlockEnvelope] the whole response, {"version": ...,
+// "data": ...}. [ReadState] finds the fork and preset of state bytes
+// itself, from fork.current_version and the fork schedules of package
+// forks (or from the slot, for a version no schedule has), and
+// [DetectState] says what it found without decoding.
+//
+// A [State], a [Block] and a [SignedBlock] are structs over the view of
+// the fork's package (*fulu.BeaconState, *electra.BeaconBlock...), with
+// the fork and the preset. Their methods are what every fork has: the
+// slot, the fork, the validators and balances, the checkpoints, the root,
+// Copy, the SSZ and JSON encodings, and proofs by path, each path resolved
+// in the value's own fork (finalized_checkpoint.root is the generalized
+// index 105 in Capella's state, 169 in Electra's), so that a tool needs no
+// type switch for the common work. For the rest, Fulu() (and Phase0() to
+// Electra()) returns the fork's own view and whether the value is of that
+// fork, and Any() returns it whatever the fork.
+//
+// They are structs and not an interface that the fork packages
+// implement: a method that every fork has is added here, once, without a
+// new method in seven generated packages, and no other package can make a
+// value that claims a fork it is not of. The fork a value is of is data
+// (ForkName), compared with the ordered forks.Name (s.ForkName() >=
+// forks.NameElectra), not a type to switch on.
+//
+// The blinded blocks of the beacon API, from Bellatrix on, are a Block
+// and a SignedBlock too ([DecodeBlindedBlock], [DecodeSignedBlindedBlock],
+// and [UnmarshalBlockEnvelope] for a proposer's response, blinded or not):
+// Blinded() says which, and Any() gives their view (*deneb.BlindedBeaconBlock...).
+// Their header and root are those of the full block.
+//
+// Concurrency is the fork packages' rule, Go's for maps: any number of
+// goroutines may call the methods that do not change a value at once, as
+// long as none changes it meanwhile (a setter of the fork's view, a write
+// through a handle). Copies are independent, and Copy is O(1). The
+// handles that methods return (Validators, Balances, Message) write
+// through to the value they came from, as the fork packages' handles do.
+package versioned

@@ -1,0 +1,209 @@
+package versioned
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
+	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+	"github.com/ssztree/ssztree/view"
+)
+
+// value is what every view of the package's types has, whatever its fork.
+type value interface {
+	HashTreeRoot() [32]byte
+	MarshalSSZ() ([]byte, error)
+	MarshalJSON() ([]byte, error)
+	UnmarshalJSON(data []byte) error
+	View() *view.Container
+	Prove(paths ...string) (*tree.Multiproof, error)
+	ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error)
+}
+
+// stateView is what every fork's *BeaconState has: the fields of phase0's
+// state that no fork changed the type of.
+type stateView interface {
+	value
+	GenesisTime() uint64
+	GenesisValidatorsRoot() phase0.Root
+	Slot() phase0.Slot
+	Fork() phase0.Fork
+	LatestBlockHeader() phase0.BeaconBlockHeader
+	Validators() *view.ValueList[phase0.Validator, *phase0.Validator]
+	Balances() *view.BasicList[phase0.Gwei]
+	PreviousJustifiedCheckpoint() phase0.Checkpoint
+	CurrentJustifiedCheckpoint() phase0.Checkpoint
+	FinalizedCheckpoint() phase0.Checkpoint
+}
+
+// blockView is what every fork's *BeaconBlock has.
+type blockView interface {
+	value
+	Slot() phase0.Slot
+	ProposerIndex() phase0.ValidatorIndex
+	ParentRoot() phase0.Root
+	StateRoot() phase0.Root
+}
+
+// signedView is what every fork's *SignedBeaconBlock has.
+type signedView interface {
+	value
+	Signature() phase0.BLSSignature
+}
+
+// forkTypes are the functions of one fork's package that the package
+// uses, made over the fork's concrete types by newForkTypes, so that the
+// rest of the package has no switch on the fork.
+type forkTypes struct {
+	newState    func(minimal bool) stateView
+	decodeState func(minimal bool, b []byte) (stateView, error)
+	// decodeAny decodes a state without the fork packages' check of its
+	// fork.current_version against the built-in schedules: for a state
+	// whose fork a schedule of the caller's gave.
+	decodeAny    func(minimal bool, b []byte) (stateView, error)
+	copyState    func(stateView) stateView
+	newBlock     func(minimal bool) blockView
+	decodeBlock  func(minimal bool, b []byte) (blockView, error)
+	copyBlock    func(blockView) blockView
+	newSigned    func(minimal bool) signedView
+	decodeSigned func(minimal bool, b []byte) (signedView, error)
+	copySigned   func(signedView) signedView
+	message      func(signedView) blockView
+}
+
+// newForkTypes returns the forkTypes of the fork whose Specs of the two
+// presets are mainnet and minimal, and whose constructors, decoders and
+// wrappers of the state, block and signed block are given.
+func newForkTypes[P interface {
+	Type(name string) *schema.Container
+},
+	S interface {
+		stateView
+		Copy() S
+	},
+	B interface {
+		blockView
+		Copy() B
+	},
+	SB interface {
+		signedView
+		Copy() SB
+		Message() B
+	}](
+	mainnet, minimal P,
+	newState func(P) S, decodeState func(P, []byte) (S, error), wrapState func(P, *view.Container) S,
+	newBlock func(P) B, decodeBlock func(P, []byte) (B, error),
+	newSigned func(P) SB, decodeSigned func(P, []byte) (SB, error),
+) forkTypes {
+	spec := func(min bool) P {
+		if min {
+			return minimal
+		}
+		return mainnet
+	}
+	return forkTypes{
+		newState: func(min bool) stateView { return newState(spec(min)) },
+		decodeState: func(min bool, b []byte) (stateView, error) {
+			v, err := decodeState(spec(min), b)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		decodeAny: func(min bool, b []byte) (stateView, error) {
+			c, err := view.DecodeContainer(spec(min).Type("BeaconState"), b)
+			if err != nil {
+				return nil, err
+			}
+			return wrapState(spec(min), c), nil
+		},
+		copyState: func(v stateView) stateView { return v.(S).Copy() },
+		newBlock:  func(min bool) blockView { return newBlock(spec(min)) },
+		decodeBlock: func(min bool, b []byte) (blockView, error) {
+			v, err := decodeBlock(spec(min), b)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		copyBlock: func(v blockView) blockView { return v.(B).Copy() },
+		newSigned: func(min bool) signedView { return newSigned(spec(min)) },
+		decodeSigned: func(min bool, b []byte) (signedView, error) {
+			v, err := decodeSigned(spec(min), b)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		copySigned: func(v signedView) signedView { return v.(SB).Copy() },
+		message:    func(v signedView) blockView { return v.(SB).Message() },
+	}
+}
+
+// types are the forkTypes of every fork, by forks.Name.
+var types = [...]forkTypes{
+	forks.NamePhase0: newForkTypes(phase0.Mainnet, phase0.Minimal,
+		phase0.NewBeaconState, phase0.DecodeBeaconState, phase0.WrapBeaconState,
+		phase0.NewBeaconBlock, phase0.DecodeBeaconBlock,
+		phase0.NewSignedBeaconBlock, phase0.DecodeSignedBeaconBlock),
+	forks.NameAltair: newForkTypes(altair.Mainnet, altair.Minimal,
+		altair.NewBeaconState, altair.DecodeBeaconState, altair.WrapBeaconState,
+		altair.NewBeaconBlock, altair.DecodeBeaconBlock,
+		altair.NewSignedBeaconBlock, altair.DecodeSignedBeaconBlock),
+	forks.NameBellatrix: newForkTypes(bellatrix.Mainnet, bellatrix.Minimal,
+		bellatrix.NewBeaconState, bellatrix.DecodeBeaconState, bellatrix.WrapBeaconState,
+		bellatrix.NewBeaconBlock, bellatrix.DecodeBeaconBlock,
+		bellatrix.NewSignedBeaconBlock, bellatrix.DecodeSignedBeaconBlock),
+	forks.NameCapella: newForkTypes(capella.Mainnet, capella.Minimal,
+		capella.NewBeaconState, capella.DecodeBeaconState, capella.WrapBeaconState,
+		capella.NewBeaconBlock, capella.DecodeBeaconBlock,
+		capella.NewSignedBeaconBlock, capella.DecodeSignedBeaconBlock),
+	forks.NameDeneb: newForkTypes(deneb.Mainnet, deneb.Minimal,
+		deneb.NewBeaconState, deneb.DecodeBeaconState, deneb.WrapBeaconState,
+		deneb.NewBeaconBlock, deneb.DecodeBeaconBlock,
+		deneb.NewSignedBeaconBlock, deneb.DecodeSignedBeaconBlock),
+	forks.NameElectra: newForkTypes(electra.Mainnet, electra.Minimal,
+		electra.NewBeaconState, electra.DecodeBeaconState, electra.WrapBeaconState,
+		electra.NewBeaconBlock, electra.DecodeBeaconBlock,
+		electra.NewSignedBeaconBlock, electra.DecodeSignedBeaconBlock),
+	forks.NameFulu: newForkTypes(fulu.Mainnet, fulu.Minimal,
+		fulu.NewBeaconState, fulu.DecodeBeaconState, fulu.WrapBeaconState,
+		fulu.NewBeaconBlock, fulu.DecodeBeaconBlock,
+		fulu.NewSignedBeaconBlock, fulu.DecodeSignedBeaconBlock),
+}
+
+// typesOf returns the forkTypes of fork and whether preset is the minimal
+// one, or an error for a fork or a preset the package does not have.
+func typesOf(fork forks.Name, preset *def.Preset) (*forkTypes, bool, error) {
+	if !fork.Valid() {
+		return nil, false, fmt.Errorf("versioned: %w: %v", forks.ErrUnknownFork, fork)
+	}
+	if preset == nil {
+		return nil, false, fmt.Errorf("versioned: %w", ErrPreset)
+	}
+	switch preset.Name {
+	case forks.Mainnet.Name:
+		return &types[fork], false, nil
+	case forks.Minimal.Name:
+		return &types[fork], true, nil
+	}
+	return nil, false, fmt.Errorf("versioned: %w: %q", ErrPreset, preset.Name)
+}
+
+// as returns v as a T when the value is of fork want, and false otherwise.
+func as[T any](have, want forks.Name, v any) (T, bool) {
+	if have != want {
+		var zero T
+		return zero, false
+	}
+	t, ok := v.(T)
+	return t, ok
+}

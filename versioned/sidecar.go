@@ -1,0 +1,87 @@
+package versioned
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/def"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/fulu"
+)
+
+// DecodeBlobSidecar returns the BlobSidecar serialized in b, of fork and
+// preset. Deneb, Electra and Fulu share the type (electra.BlobSidecar and
+// fulu.BlobSidecar are deneb.BlobSidecar); a fork before Deneb has none,
+// an error wrapping forks.ErrUnknownFork.
+func DecodeBlobSidecar(fork forks.Name, preset *def.Preset, b []byte) (*deneb.BlobSidecar, error) {
+	spec, err := blobSpec(fork, preset)
+	if err != nil {
+		return nil, err
+	}
+	return deneb.DecodeBlobSidecar(spec, b)
+}
+
+// DecodeBlobSidecarJSON returns the BlobSidecar of fork and preset in
+// data, its JSON in the beacon-API format.
+func DecodeBlobSidecarJSON(fork forks.Name, preset *def.Preset, data []byte) (*deneb.BlobSidecar, error) {
+	spec, err := blobSpec(fork, preset)
+	if err != nil {
+		return nil, err
+	}
+	sc := deneb.NewBlobSidecar(spec)
+	if err := sc.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// blobSpec returns the Deneb types of preset, those of the blob sidecars
+// of fork.
+func blobSpec(fork forks.Name, preset *def.Preset) (*deneb.Spec, error) {
+	if _, minimal, err := typesOf(fork, preset); err != nil {
+		return nil, err
+	} else if fork < forks.NameDeneb {
+		return nil, fmt.Errorf("versioned: %v has no BlobSidecar: %w", fork, forks.ErrUnknownFork)
+	} else if minimal {
+		return deneb.Minimal, nil
+	}
+	return deneb.Mainnet, nil
+}
+
+// DecodeDataColumnSidecar returns the DataColumnSidecar serialized in b, of
+// fork and preset: Fulu's, a fork before Fulu has none, an error wrapping
+// forks.ErrUnknownFork.
+func DecodeDataColumnSidecar(fork forks.Name, preset *def.Preset, b []byte) (*fulu.DataColumnSidecar, error) {
+	spec, err := columnSpec(fork, preset)
+	if err != nil {
+		return nil, err
+	}
+	return fulu.DecodeDataColumnSidecar(spec, b)
+}
+
+// DecodeDataColumnSidecarJSON returns the DataColumnSidecar of fork and
+// preset in data, its JSON in the beacon-API format.
+func DecodeDataColumnSidecarJSON(fork forks.Name, preset *def.Preset, data []byte) (*fulu.DataColumnSidecar, error) {
+	spec, err := columnSpec(fork, preset)
+	if err != nil {
+		return nil, err
+	}
+	sc := fulu.NewDataColumnSidecar(spec)
+	if err := sc.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// columnSpec returns the Fulu types of preset, those of the data column
+// sidecars of fork.
+func columnSpec(fork forks.Name, preset *def.Preset) (*fulu.Spec, error) {
+	if _, minimal, err := typesOf(fork, preset); err != nil {
+		return nil, err
+	} else if fork < forks.NameFulu {
+		return nil, fmt.Errorf("versioned: %v has no DataColumnSidecar: %w", fork, forks.ErrUnknownFork)
+	} else if minimal {
+		return fulu.Minimal, nil
+	}
+	return fulu.Mainnet, nil
+}
