@@ -71,3 +71,14 @@ func TestDecodeErrors(t *testing.T) {
 		t.Errorf("DecodeBeaconState(nil, nil): %v, want ErrNilSpec", err)
 	}
 }
+
+// TestEarlierSpecs checks that a Spec holds the Spec of every earlier fork
+// of its preset, those of the packages for mainnet and minimal.
+func TestEarlierSpecs(t *testing.T) {
+	for _, s := range []*deneb.Spec{deneb.Mainnet, deneb.Minimal} {
+		c := s.Capella
+		if s.Phase0 != c.Phase0 || s.Altair != c.Altair || s.Bellatrix != c.Bellatrix || s.Phase0 == nil || s.Altair == nil || s.Bellatrix == nil {
+			t.Errorf("%s: the earlier forks' Specs are not Capella's", s.Preset.Name)
+		}
+	}
+}

@@ -40,69 +40,7 @@
 // a block, which has the block's root.
 package phase0
 
-//go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go
+//go:generate go run ../internal/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
 
-import (
-	"errors"
-
-	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/schema"
-)
-
-// ErrNilSpec is the error, wrapped, of the functions given a nil *Spec.
-var ErrNilSpec = errors.New("nil *Spec")
-
-// Spec holds the phase0 types resolved for one preset.
-type Spec struct {
-	// Preset is the preset the types are resolved for.
-	Preset *def.Preset
-	types  *def.Types
-	// schemas are the schema types of the containers phase0 defines, in
-	// fields: what the generated code uses, rather than Type.
-	schemas schemas
-}
-
-// The presets of the specification.
-var (
-	Mainnet = mustSpec(forks.Mainnet)
-	Minimal = mustSpec(forks.Minimal)
-)
-
-// NewSpec returns the phase0 types resolved for preset p.
-func NewSpec(p *def.Preset) (*Spec, error) {
-	if p == nil {
-		return nil, errors.New("phase0: NewSpec of a nil preset")
-	}
-	ts, err := forks.Phase0.Resolve(p)
-	if err != nil {
-		return nil, err
-	}
-	return &Spec{Preset: p, types: ts, schemas: newSchemas(ts)}, nil
-}
-
-func mustSpec(p *def.Preset) *Spec {
-	s, err := NewSpec(p)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
-
-// Type returns the schema type of the container name, or nil: a look-up
-// by name, for code that handles every container alike.
-func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
-
-// Types returns the resolved types.
-func (s *Spec) Types() *def.Types { return s.types }
-
-// Value is what every value of a container type offers, struct or view.
-type Value interface {
-	HashTreeRoot() [32]byte
-	MarshalSSZ() ([]byte, error)
-	MarshalSSZTo(dst []byte) ([]byte, error)
-	UnmarshalSSZ(b []byte) error
-	SizeSSZ() int
-	MarshalJSON() ([]byte, error)
-	UnmarshalJSON(data []byte) error
-}
+// The Spec of the package, its presets and NewSpec are generated too, in
+// spec_gen.go: they are the same in every fork but for the forks they name.

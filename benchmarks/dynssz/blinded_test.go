@@ -112,8 +112,7 @@ const blindedCount = 24
 // same root and encode back to the same bytes, and the JSON of each,
 // decoded by the other, gives the same value. The blinded blocks are those
 // of random signed blocks and of the signed blocks of the conformance
-// cases, when SSZ_SPECTESTS names them (an absolute path, here: the
-// module root of this module is not ssztree's).
+// cases, when SSZ_SPECTESTS names them (relative to ssztree's root).
 func TestBlindedAgreement(t *testing.T) {
 	for _, p := range []*forksPreset{{forks.Mainnet.Name, forks.Mainnet.Values}, {forks.Minimal.Name, forks.Minimal.Values}} {
 		ds := dynssz.NewDynSsz(p.specs())

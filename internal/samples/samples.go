@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/golang/snappy"
@@ -138,8 +139,10 @@ type Case struct {
 
 // Dir returns the folder named by the environment variable SSZ_SPECTESTS,
 // the folder holding tests/, or "" if it is unset. A relative name is
-// resolved against the module root, the first folder up from the working
-// directory (a package folder, under go test) that holds go.mod.
+// resolved against the root of module github.com/ssztree/ssztree, the
+// first folder up from the working directory (a package folder, under go
+// test) whose go.mod declares it, as from the root of the repository: the
+// tests of the modules in benchmarks/ find the same folder.
 func Dir() (string, error) {
 	dir := os.Getenv("SSZ_SPECTESTS")
 	if dir == "" || filepath.IsAbs(dir) {
@@ -150,15 +153,33 @@ func Dir() (string, error) {
 		return "", err
 	}
 	for root := wd; ; {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+		if isModuleRoot(root) {
 			return filepath.Join(root, dir), nil
 		}
 		up := filepath.Dir(root)
 		if up == root {
-			return "", fmt.Errorf("samples: no go.mod above %s to resolve SSZ_SPECTESTS=%s against", wd, dir)
+			return "", fmt.Errorf("samples: no go.mod of %s above %s to resolve SSZ_SPECTESTS=%s against", modulePath, wd, dir)
 		}
 		root = up
 	}
+}
+
+// modulePath is the path of the module whose root Dir resolves against.
+const modulePath = "github.com/ssztree/ssztree"
+
+// isModuleRoot reports whether the folder dir holds the go.mod of module
+// modulePath.
+func isModuleRoot(dir string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`) == modulePath
+		}
+	}
+	return false
 }
 
 // Static returns the cases of type typ in the ssz_static suites of fork

@@ -3,7 +3,7 @@
 // electra and fulu) from their definitions in package forks. Run it through
 // go generate:
 //
-//	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go
+//	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
 //
 // For each container of the fork it writes either a plain Go struct with
 // SSZ and JSON methods (fixed-size containers whose shape does not depend on
@@ -18,14 +18,17 @@
 // kind of declaration, in the file that prepares their data: named.go (the
 // named types and the re-exports), structs.go (plain structs), views.go
 // (views and their accessors), file.go (the Spec's types and the registry),
-// zerotest.go (the test). What the generated methods have in common is in
-// package internal/forkcode, so that each is one line.
+// zerotest.go (the test), spec.go (the Spec). What the generated methods
+// have in common is in package internal/forkcode, so that each is one line.
 //
-// The generated code relies on the Spec type that each fork package writes
-// by hand (spec.go): its field schemas, of the generated type of that name,
-// filled in NewSpec by the generated newSchemas, and, in a fork with a
-// parent, a field named after the parent (Phase0) that holds the parent's
-// Spec of the same preset.
+// With -spec, it writes the fork's Spec (spec_gen.go, by spec.go's
+// template): the types resolved for one preset, with their schemas in the
+// field schemas, filled by the generated newSchemas, and, in a fork with a
+// parent, a field named after each earlier fork (Phase0, Altair...) that
+// holds that fork's Spec of the same preset, as the generated code reaches
+// the types it takes from them; the presets Mainnet and Minimal; NewSpec.
+// The spec.go that each package writes by hand keeps the package doc and
+// the directive of go generate.
 package main
 
 import (
@@ -50,6 +53,7 @@ func main() {
 	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix, capella, deneb, electra or fulu")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
+	specOut := flag.String("spec", "", "output file of the fork's Spec, if any")
 	flag.Parse()
 	f, ok := map[string]*def.Fork{
 		"phase0":    forks.Phase0,
@@ -70,15 +74,17 @@ func main() {
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal("sszgen: ", err)
 	}
-	if *testOut == "" {
-		return
-	}
-	src, err = generateZeroTest(f)
-	if err != nil {
-		log.Fatal("sszgen: ", err)
-	}
-	if err := os.WriteFile(*testOut, src, 0o644); err != nil {
-		log.Fatal("sszgen: ", err)
+	for file, gen := range map[string]func(*def.Fork) ([]byte, error){*testOut: generateZeroTest, *specOut: generateSpec} {
+		if file == "" {
+			continue
+		}
+		src, err = gen(f)
+		if err != nil {
+			log.Fatal("sszgen: ", err)
+		}
+		if err := os.WriteFile(file, src, 0o644); err != nil {
+			log.Fatal("sszgen: ", err)
+		}
 	}
 }
 
@@ -90,8 +96,10 @@ const modulePath = "github.com/ssztree/ssztree/"
 var packages = map[string]string{
 	"binary":   "encoding/binary",
 	"def":      modulePath + "def",
+	"errors":   "errors",
 	"fmt":      "fmt",
 	"forkcode": modulePath + "internal/forkcode",
+	"forks":    modulePath + "forks",
 	"lazy":     modulePath + "internal/lazy",
 	"schema":   modulePath + "schema",
 	"sszjson":  modulePath + "sszjson",
@@ -115,12 +123,20 @@ func newGen(f *def.Fork) (*gen, error) {
 	return &gen{fork: f, types: types}, nil
 }
 
-func generate(f *def.Fork) ([]byte, error) {
+// generate returns the fork's types_gen.go.
+func generate(f *def.Fork) ([]byte, error) { return render(f, (*gen).file) }
+
+// generateSpec returns the fork's spec_gen.go.
+func generateSpec(f *def.Fork) ([]byte, error) { return render(f, (*gen).spec) }
+
+// render returns the Go file of the fork's package whose declarations
+// write writes, with the imports they use, formatted.
+func render(f *def.Fork, write func(*gen) error) ([]byte, error) {
 	g, err := newGen(f)
 	if err != nil {
 		return nil, err
 	}
-	if err := g.file(); err != nil {
+	if err := write(g); err != nil {
 		return nil, err
 	}
 	imports, err := g.imports(g.buf.Bytes())
@@ -187,8 +203,8 @@ func (g *gen) importPath(name string) string {
 // templates are the templates of the generated code, each defined (with
 // {{define}}) in the file of the Go code that runs it.
 var templates = template.Must(template.New("sszgen").
-	Funcs(template.FuncMap{"doc": doc, "article": article}).
-	Parse(namedTemplates + structTemplates + viewTemplates + fileTemplates))
+	Funcs(template.FuncMap{"doc": doc, "article": article, "fieldList": fieldList, "fieldDoc": fieldDoc}).
+	Parse(namedTemplates + structTemplates + viewTemplates + fileTemplates + specTemplates))
 
 // exec writes the template name of data.
 func (g *gen) exec(name string, data any) error {
@@ -202,7 +218,10 @@ const docWidth = 76
 // doc returns a comment of the text that its parts make one after the
 // other, wrapped at word boundaries: templates write long doc comments as
 // {{doc "New" .Name " returns ..."}}.
-func doc(parts ...any) string {
+func doc(parts ...any) string { return wrap(docWidth, parts...) }
+
+// wrap returns doc's comment of parts, wrapped at width.
+func wrap(width int, parts ...any) string {
 	var text strings.Builder
 	for _, p := range parts {
 		fmt.Fprint(&text, p)
@@ -210,7 +229,7 @@ func doc(parts ...any) string {
 	var out strings.Builder
 	line := "//"
 	for _, w := range strings.Fields(text.String()) {
-		if len(line)+1+len(w) > docWidth && line != "//" {
+		if len(line)+1+len(w) > width && line != "//" {
 			out.WriteString(line + "\n")
 			line = "//"
 		}

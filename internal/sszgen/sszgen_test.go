@@ -18,6 +18,7 @@ func TestFresh(t *testing.T) {
 		for file, gen := range map[string]func(*def.Fork) ([]byte, error){
 			"types_gen.go":     generate,
 			"zero_gen_test.go": generateZeroTest,
+			"spec_gen.go":      generateSpec,
 		} {
 			want, err := gen(f)
 			if err != nil {
@@ -144,5 +145,40 @@ func TestGrandchild(t *testing.T) {
 	}
 	if !bytes.Contains(src, []byte("type Checkpoint = capella.Checkpoint")) {
 		t.Error("the grandchild fork does not re-export Checkpoint")
+	}
+}
+
+// TestSpec checks the Spec that the generator writes for a fork whose
+// parent is capella: a field for each earlier fork, filled from the
+// parent's, and the parent's ErrNilSpec and Value.
+func TestSpec(t *testing.T) {
+	f := &def.Fork{Name: "testfork", Parent: forks.Capella}
+	src, err := generateSpec(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"package testfork",
+		`"github.com/ssztree/ssztree/capella"`,
+		"Phase0    *phase0.Spec",
+		"Capella   *capella.Spec",
+		"Phase0:    parent.Phase0,",
+		"Capella:   parent,",
+		"ts, err := forks.Testfork.Resolve(p)",
+		"var ErrNilSpec = capella.ErrNilSpec",
+		"type Value = capella.Value",
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the Spec of a child of capella lacks %q", want)
+		}
+	}
+	src, err = generateSpec(forks.Phase0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, unwanted := range []string{"parent", ".Spec\n"} {
+		if bytes.Contains(src, []byte(unwanted)) {
+			t.Errorf("the Spec of phase0, the first fork, has %q", unwanted)
+		}
 	}
 }
