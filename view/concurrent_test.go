@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -234,6 +235,44 @@ func TestHandlesOfConcurrentReaders(t *testing.T) {
 	for r := range readers {
 		if bals.Get(r) != 1000+uint64(r) {
 			t.Errorf("write through the handle of reader %d lost", r)
+		}
+	}
+}
+
+// TestConcurrentReadersOfUnion reads a union whose selected value has
+// writes not yet committed, from several goroutines at once.
+func TestConcurrentReadersOfUnion(t *testing.T) {
+	ut := schema.Must(schema.NewUnion(nil, checkpoint, schema.Uint16))
+	newUnion := func() *Union {
+		u := must(NewUnion(ut))
+		b := make([]byte, checkpoint.FixedSize())
+		b[0] = 3
+		if err := u.Select(1, b); err != nil {
+			t.Fatal(err)
+		}
+		u.HashTreeRoot()
+		u.Value().(*Container).SetUint(0, 9)
+		return u
+	}
+	read := func(u *Union) string {
+		v := u.Value().(*Container)
+		return fmt.Sprint(u.Selector(), v.Uint(0), v.HashTreeRoot(), u.ValueBytes(), u.SizeSSZ(), u.HashTreeRoot(), u.Copy().HashTreeRoot())
+	}
+	want := read(newUnion())
+	u := newUnion()
+	got := make([]string, 4)
+	var wg sync.WaitGroup
+	for r := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[r] = read(u)
+		}()
+	}
+	wg.Wait()
+	for r, g := range got {
+		if g != want {
+			t.Errorf("reader %d saw %s, want %s", r, g, want)
 		}
 	}
 }

@@ -78,17 +78,19 @@ func (p *pages) page(i uint64, exclusive bool) []byte {
 		return r.b
 	}
 	b, n := p.load(i)
-	p.remember(pageRead{index: i, b: b, node: n}, exclusive)
+	p.remember(i, b, n, exclusive)
 	return b
 }
 
-// remember puts r in the read cache; see last.
-func (p *pages) remember(r pageRead, exclusive bool) {
+// remember puts page i, read as b from the committed page n (nil for a
+// dirty page), in the read cache; see last. (Its arguments are not a
+// pageRead, whose address would then escape, allocating on every call.)
+func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
 	if !exclusive {
-		p.last.Store(&r)
+		p.last.Store(&pageRead{index: i, b: b, node: n})
 		return
 	}
-	p.own = r
+	p.own = pageRead{index: i, b: b, node: n}
 	if p.last.Load() != &p.own {
 		p.last.Store(&p.own)
 	}
@@ -183,7 +185,7 @@ func (p *pages) writable(i uint64) []byte {
 	}
 	p.dirty[i] = d
 	if r != nil {
-		p.remember(pageRead{index: i, b: d}, true)
+		p.remember(i, d, nil, true)
 	}
 	return d
 }
