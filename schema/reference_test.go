@@ -46,6 +46,20 @@ func refMerkleize(chunks [][32]byte, limit uint64) [32]byte {
 	return layer[0]
 }
 
+// refMerkleizeProgressive is the spec's merkleize_progressive(chunks,
+// num_leaves): a zero chunk for no chunks, else the hash of the first
+// numLeaves chunks merkleized as a tree of numLeaves leaves and of the rest,
+// merkleized progressively with four times as many leaves.
+func refMerkleizeProgressive(chunks [][32]byte, numLeaves uint64) [32]byte {
+	if len(chunks) == 0 {
+		return [32]byte{}
+	}
+	k := min(uint64(len(chunks)), numLeaves)
+	a := refMerkleize(chunks[:k], numLeaves)
+	b := refMerkleizeProgressive(chunks[k:], 4*numLeaves)
+	return sha256.Sum256(append(a[:], b[:]...))
+}
+
 func refPack(b []byte) [][32]byte {
 	chunks := make([][32]byte, (len(b)+31)/32)
 	for i := range chunks {
@@ -150,6 +164,20 @@ func refRoot(t Type, b []byte) [32]byte {
 			k++
 		}
 		return refMerkleize(roots, uint64(len(roots)))
+	case *ProgressiveList:
+		n := refCount(t.Elem(), b)
+		if isBasic(t.Elem()) {
+			return refMixIn(refMerkleizeProgressive(refPack(b), 1), uint64(n))
+		}
+		return refMixIn(refMerkleizeProgressive(refRoots(t.Elem(), refSplit(t.Elem(), b, n)), 1), uint64(n))
+	case *ProgressiveBitlist:
+		last := b[len(b)-1]
+		n := 8*(len(b)-1) + bits.Len8(last) - 1
+		data := append([]byte(nil), b[:(n+7)/8]...)
+		if n%8 != 0 {
+			data[len(data)-1] &^= 1 << (n % 8)
+		}
+		return refMixIn(refMerkleizeProgressive(refPack(data), 1), uint64(n))
 	case *Union:
 		sel := b[0]
 		if t.Option(int(sel)) == nil {
@@ -224,6 +252,10 @@ func randomValue(r *rand.Rand, t Type, maxLen int) []byte {
 			binary.LittleEndian.PutUint32(fixed[patches[i]:], uint32(len(fixed)+patches[i+1]))
 		}
 		return append(fixed, variable...)
+	case *ProgressiveList:
+		return randomSeq(r, t.Elem(), r.IntN(maxLen+1), maxLen)
+	case *ProgressiveBitlist:
+		return randomValue(r, Must(NewBitlist(uint64(8*maxLen))), maxLen)
 	case *Union:
 		sel := r.IntN(t.Options())
 		if t.Option(sel) == nil {

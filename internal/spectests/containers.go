@@ -39,6 +39,26 @@ var (
 		field("D", schema.Must(schema.NewBitlist(6))),
 		field("E", schema.Must(schema.NewBitvector(8))),
 	)
+	progressiveTestStruct = container("ProgressiveTestStruct",
+		field("A", schema.Must(schema.NewProgressiveByteList())),
+		field("B", schema.Must(schema.NewProgressiveList(schema.Uint64))),
+		field("C", schema.Must(schema.NewProgressiveList(smallTestStruct))),
+		field("D", schema.Must(schema.NewProgressiveList(schema.Must(schema.NewProgressiveList(varTestStruct))))),
+	)
+	progressiveBitsStruct = container("ProgressiveBitsStruct",
+		field("A", schema.Must(schema.NewBitvector(256))),
+		field("B", schema.Must(schema.NewBitlist(256))),
+		field("C", schema.NewProgressiveBitlist()),
+		field("D", schema.Must(schema.NewBitvector(257))),
+		field("E", schema.Must(schema.NewBitlist(257))),
+		field("F", schema.NewProgressiveBitlist()),
+		field("G", schema.Must(schema.NewBitvector(1280))),
+		field("H", schema.Must(schema.NewBitlist(1280))),
+		field("I", schema.NewProgressiveBitlist()),
+		field("J", schema.Must(schema.NewBitvector(1281))),
+		field("K", schema.Must(schema.NewBitlist(1281))),
+		field("L", schema.NewProgressiveBitlist()),
+	)
 )
 
 // testContainers maps the names of the supported test containers to their
@@ -50,14 +70,13 @@ var testContainers = map[string]schema.Type{
 	"VarTestStruct":         varTestStruct,
 	"ComplexTestStruct":     complexTestStruct,
 	"BitsStruct":            bitsStruct,
+	"ProgressiveTestStruct": progressiveTestStruct,
+	"ProgressiveBitsStruct": progressiveBitsStruct,
 }
 
 // unsupportedContainers maps the names of the test containers whose field
 // types the schema package does not support yet to the missing types.
-var unsupportedContainers = map[string]string{
-	"ProgressiveTestStruct": "ProgressiveList (EIP-7916)",
-	"ProgressiveBitsStruct": "ProgressiveBitlist (EIP-7916)",
-}
+var unsupportedContainers = map[string]string{}
 
 func container(name string, fields ...schema.Field) *schema.Container {
 	return schema.Must(schema.NewContainer(name, fields...))

@@ -21,8 +21,9 @@ import (
 //   - boolean: true or false;
 //   - vectors and lists of uint8 or byte: '0x..' hex strings or sequences of
 //     integers;
-//   - bitvectors and bitlists: '0x..' hex strings of their serialization;
-//   - other vectors and lists: sequences;
+//   - bitvectors, bitlists and progressive bitlists: '0x..' hex strings of
+//     their serialization;
+//   - other vectors and lists, progressive lists too: sequences;
 //   - containers: mappings from each field name to the field's value;
 //   - unions: mappings {selector: n, value: v}, or data for value, with a
 //     null or absent value for None.
@@ -45,12 +46,14 @@ func appendYAML(dst []byte, t schema.Type, n *yaml.Node, path string) ([]byte, e
 		dst, err = appendUint(dst, t, n, path)
 	case *schema.Bool:
 		dst, err = appendBool(dst, n, path)
-	case *schema.Bitvector, *schema.Bitlist:
+	case *schema.Bitvector, *schema.Bitlist, *schema.ProgressiveBitlist:
 		dst, err = appendHex(dst, n, path)
 	case *schema.Vector:
 		dst, err = appendSequence(dst, t.Elem(), n, path, t.Len(), true)
 	case *schema.List:
 		dst, err = appendSequence(dst, t.Elem(), n, path, t.Limit(), false)
+	case *schema.ProgressiveList:
+		dst, err = appendSequence(dst, t.Elem(), n, path, math.MaxUint64, false)
 	case *schema.Container:
 		dst, err = appendContainer(dst, t, n, path)
 	case *schema.Union:
