@@ -165,6 +165,10 @@ func TestProgressiveProofs(t *testing.T) {
 					if leaf != want {
 						t.Errorf("%v %s: leaf %x, want the chunk %x", typ, path, leaf, want)
 					}
+					// 2k siblings in subtree k, k+1 on the spine, the length.
+					if k, _ := tree.ProgressiveLeaf(uint64(i / 4)); len(branch) != 3*k+2 {
+						t.Errorf("%v %s: %d roots in the proof, want %d", typ, path, len(branch), 3*k+2)
+					}
 				}
 			}
 			g, err := Gindex(typ, "__len__")
