@@ -142,28 +142,23 @@ func refRoot(t Type, b []byte) [32]byte {
 		}
 		return refMixIn(refMerkleize(refRoots(t.Elem(), refSplit(t.Elem(), b, n)), t.ChunkCount()), uint64(n))
 	case *Container:
-		roots := make([][32]byte, t.NumFields())
-		var starts []int
-		for i := 0; i < t.NumFields(); i++ {
-			if !t.Field(i).Type.IsFixedSize() {
-				starts = append(starts, int(binary.LittleEndian.Uint32(b[t.FieldOffset(i):])))
-			}
-		}
-		k := 0
-		for i := range roots {
-			f := t.Field(i)
-			if f.Type.IsFixedSize() {
-				roots[i] = refRoot(f.Type, b[t.FieldOffset(i):t.FieldOffset(i)+f.Type.FixedSize()])
-				continue
-			}
-			end := len(b)
-			if k+1 < len(starts) {
-				end = starts[k+1]
-			}
-			roots[i] = refRoot(f.Type, b[starts[k]:end])
-			k++
-		}
+		roots := refFieldRoots(t, b)
 		return refMerkleize(roots, uint64(len(roots)))
+	case *ProgressiveContainer:
+		roots := refFieldRoots(t.fields, b)
+		active := t.ActiveFields()
+		chunks := make([][32]byte, len(active))
+		var bitsChunk [32]byte
+		k := 0
+		for i, on := range active {
+			if on {
+				chunks[i] = roots[k]
+				k++
+				bitsChunk[i/8] |= 1 << (i % 8)
+			}
+		}
+		root := refMerkleizeProgressive(chunks, 1)
+		return sha256.Sum256(append(root[:], bitsChunk[:]...))
 	case *ProgressiveList:
 		n := refCount(t.Elem(), b)
 		if isBasic(t.Elem()) {
@@ -186,6 +181,33 @@ func refRoot(t Type, b []byte) [32]byte {
 		return refMixIn(refRoot(t.Option(int(sel)), b[1:]), uint64(sel))
 	}
 	panic(fmt.Sprintf("refRoot: unknown type %T", t))
+}
+
+// refFieldRoots returns the roots of the fields of the container value
+// serialized in b.
+func refFieldRoots(t *Container, b []byte) [][32]byte {
+	roots := make([][32]byte, t.NumFields())
+	var starts []int
+	for i := 0; i < t.NumFields(); i++ {
+		if !t.Field(i).Type.IsFixedSize() {
+			starts = append(starts, int(binary.LittleEndian.Uint32(b[t.FieldOffset(i):])))
+		}
+	}
+	k := 0
+	for i := range roots {
+		f := t.Field(i)
+		if f.Type.IsFixedSize() {
+			roots[i] = refRoot(f.Type, b[t.FieldOffset(i):t.FieldOffset(i)+f.Type.FixedSize()])
+			continue
+		}
+		end := len(b)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		roots[i] = refRoot(f.Type, b[starts[k]:end])
+		k++
+	}
+	return roots
 }
 
 // randomValue returns the serialization of a random valid value of type t.
@@ -256,6 +278,8 @@ func randomValue(r *rand.Rand, t Type, maxLen int) []byte {
 		return randomSeq(r, t.Elem(), r.IntN(maxLen+1), maxLen)
 	case *ProgressiveBitlist:
 		return randomValue(r, Must(NewBitlist(uint64(8*maxLen))), maxLen)
+	case *ProgressiveContainer:
+		return randomValue(r, t.fields, maxLen)
 	case *Union:
 		sel := r.IntN(t.Options())
 		if t.Option(sel) == nil {

@@ -48,11 +48,10 @@ func (e *UnsupportedError) Is(target error) bool { return target == ErrUnsupport
 var unsupportedHandlers = map[string]string{
 	// basic_progressivelist is no handler of a release (basic_progressive_list
 	// is, since v1.6.0-beta.1): its vectors' tree shape is not known.
-	"basic_progressivelist":  "ProgressiveList (EIP-7916) of an unreleased handler",
-	"progressive_containers": "ProgressiveContainer",
-	"compatible_unions":      "CompatibleUnion",
-	"stablecontainers":       "StableContainer",
-	"profiles":               "Profile",
+	"basic_progressivelist": "ProgressiveList (EIP-7916) of an unreleased handler",
+	"compatible_unions":     "CompatibleUnion",
+	"stablecontainers":      "StableContainer",
+	"profiles":              "Profile",
 }
 
 // basicTypes maps the element names of basic_vector cases to their types.
@@ -96,6 +95,8 @@ var NoDelimiterLimits = []uint64{1, 8, 512, 2048}
 //	progressive_bitlist
 //	               progbitlist_...                 ProgressiveBitList
 //	containers     <container name>_...            the test container
+//	progressive_containers
+//	               <container name>_...            the progressive test container
 //
 // where elem is bool or uint8 to uint256. It returns one type, except for
 // bitlist_no_delimiter_* cases. Its error wraps [schema.ErrIllegalType] if the
@@ -161,6 +162,12 @@ func ParseType(handler, name string) ([]schema.Type, error) {
 		t = schema.NewProgressiveBitlist()
 	case "containers":
 		return parseContainer(name, unknown)
+	case "progressive_containers":
+		container, _, _ := strings.Cut(name, "_")
+		if t := progressiveTestContainers[container]; t != nil {
+			return []schema.Type{t}, nil
+		}
+		return nil, unknown
 	default:
 		return nil, unknown
 	}

@@ -38,6 +38,8 @@ func TestParseType(t *testing.T) {
 		{"progressive_bitlist", "progbitlist_max_5", "ProgressiveBitList"},
 		{"progressive_bitlist", "progbitlist_no_delimiter_zeroes", "ProgressiveBitList"},
 		{"containers", "ProgressiveTestStruct_zero", "ProgressiveTestStruct"},
+		{"progressive_containers", "ProgressiveVarTestStruct_zero", "ProgressiveVarTestStruct"},
+		{"progressive_containers", "ProgressiveComplexTestStruct_random_modded_3", "ProgressiveComplexTestStruct"},
 		{"containers", "ProgressiveBitsStruct_max_count_offset_32_plus_one", "ProgressiveBitsStruct"},
 	}
 	for _, tt := range tests {
@@ -69,7 +71,8 @@ func TestParseTypeErrors(t *testing.T) {
 		{"basic_progressive_list", "proglist", ErrUnknownType},
 		{"basic_progressive_list", "list_uint8_5_max", ErrUnknownType},
 		{"progressive_bitlist", "bitlist_max_5", ErrUnknownType},
-		{"progressive_containers", "ProgressiveVarTestStruct_zero", ErrUnsupported},
+		{"progressive_containers", "ProgressiveTestStruct_zero", ErrUnknownType},
+		{"progressive_containers", "VarTestStruct_zero", ErrUnknownType},
 		{"compatible_unions", "CompatibleUnionA_empty", ErrUnsupported},
 		{"uints", "uint_7_max", ErrUnknownType},
 		{"uints", "uint", ErrUnknownType},
