@@ -216,6 +216,17 @@ func (c *Container) decode(b []byte, at int) (*tree.Node, error) {
 		}
 		return c.PageOf(append([]byte(nil), b...))
 	}
+	nodes, err := c.fieldNodes(b, at)
+	if err != nil {
+		return nil, err
+	}
+	return tree.Build(c.depth, nodes, 0)
+}
+
+// fieldNodes decodes the fields of the value serialized in b, each into its
+// own tree: what a container's tree (or a progressive container's) is
+// built from. It validates the size and every offset first.
+func (c *Container) fieldNodes(b []byte, at int) ([]*tree.Node, error) {
 	if len(c.variable) == 0 && len(b) != c.fixedPart {
 		return nil, decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
 	}
@@ -258,7 +269,7 @@ func (c *Container) decode(b []byte, at int) (*tree.Node, error) {
 			return nil, inField(err, FieldStep(f.Name))
 		}
 	}
-	return tree.Build(c.depth, nodes, 0)
+	return nodes, nil
 }
 
 // Fields returns the field subtrees of the container value whose tree is n.
@@ -292,6 +303,13 @@ func (c *Container) encode(dst []byte, n *tree.Node) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
+	return c.encodeFields(dst, nodes)
+}
+
+// encodeFields appends the serialization of the value whose fields' trees
+// are nodes.
+func (c *Container) encodeFields(dst []byte, nodes []*tree.Node) ([]byte, error) {
+	var err error
 	start := len(dst)
 	for i, f := range c.fields {
 		if !f.Type.IsFixedSize() {
@@ -321,6 +339,12 @@ func (c *Container) size(n *tree.Node) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return c.sizeFields(nodes)
+}
+
+// sizeFields returns the size of the serialization of the value whose
+// fields' trees are nodes.
+func (c *Container) sizeFields(nodes []*tree.Node) (int, error) {
 	total := c.fixedPart
 	for _, i := range c.variable {
 		s, err := c.fields[i].Type.size(nodes[i])

@@ -46,6 +46,20 @@ func refMerkleize(chunks [][32]byte, limit uint64) [32]byte {
 	return layer[0]
 }
 
+// refMerkleizeProgressive is the spec's merkleize_progressive(chunks,
+// num_leaves): a zero chunk for no chunks, else the hash of the first
+// numLeaves chunks merkleized as a tree of numLeaves leaves and of the rest,
+// merkleized progressively with four times as many leaves.
+func refMerkleizeProgressive(chunks [][32]byte, numLeaves uint64) [32]byte {
+	if len(chunks) == 0 {
+		return [32]byte{}
+	}
+	k := min(uint64(len(chunks)), numLeaves)
+	a := refMerkleize(chunks[:k], numLeaves)
+	b := refMerkleizeProgressive(chunks[k:], 4*numLeaves)
+	return sha256.Sum256(append(a[:], b[:]...))
+}
+
 func refPack(b []byte) [][32]byte {
 	chunks := make([][32]byte, (len(b)+31)/32)
 	for i := range chunks {
@@ -128,28 +142,37 @@ func refRoot(t Type, b []byte) [32]byte {
 		}
 		return refMixIn(refMerkleize(refRoots(t.Elem(), refSplit(t.Elem(), b, n)), t.ChunkCount()), uint64(n))
 	case *Container:
-		roots := make([][32]byte, t.NumFields())
-		var starts []int
-		for i := 0; i < t.NumFields(); i++ {
-			if !t.Field(i).Type.IsFixedSize() {
-				starts = append(starts, int(binary.LittleEndian.Uint32(b[t.FieldOffset(i):])))
-			}
-		}
-		k := 0
-		for i := range roots {
-			f := t.Field(i)
-			if f.Type.IsFixedSize() {
-				roots[i] = refRoot(f.Type, b[t.FieldOffset(i):t.FieldOffset(i)+f.Type.FixedSize()])
-				continue
-			}
-			end := len(b)
-			if k+1 < len(starts) {
-				end = starts[k+1]
-			}
-			roots[i] = refRoot(f.Type, b[starts[k]:end])
-			k++
-		}
+		roots := refFieldRoots(t, b)
 		return refMerkleize(roots, uint64(len(roots)))
+	case *ProgressiveContainer:
+		roots := refFieldRoots(t.fields, b)
+		active := t.ActiveFields()
+		chunks := make([][32]byte, len(active))
+		var bitsChunk [32]byte
+		k := 0
+		for i, on := range active {
+			if on {
+				chunks[i] = roots[k]
+				k++
+				bitsChunk[i/8] |= 1 << (i % 8)
+			}
+		}
+		root := refMerkleizeProgressive(chunks, 1)
+		return sha256.Sum256(append(root[:], bitsChunk[:]...))
+	case *ProgressiveList:
+		n := refCount(t.Elem(), b)
+		if isBasic(t.Elem()) {
+			return refMixIn(refMerkleizeProgressive(refPack(b), 1), uint64(n))
+		}
+		return refMixIn(refMerkleizeProgressive(refRoots(t.Elem(), refSplit(t.Elem(), b, n)), 1), uint64(n))
+	case *ProgressiveBitlist:
+		last := b[len(b)-1]
+		n := 8*(len(b)-1) + bits.Len8(last) - 1
+		data := append([]byte(nil), b[:(n+7)/8]...)
+		if n%8 != 0 {
+			data[len(data)-1] &^= 1 << (n % 8)
+		}
+		return refMixIn(refMerkleizeProgressive(refPack(data), 1), uint64(n))
 	case *Union:
 		sel := b[0]
 		if t.Option(int(sel)) == nil {
@@ -158,6 +181,33 @@ func refRoot(t Type, b []byte) [32]byte {
 		return refMixIn(refRoot(t.Option(int(sel)), b[1:]), uint64(sel))
 	}
 	panic(fmt.Sprintf("refRoot: unknown type %T", t))
+}
+
+// refFieldRoots returns the roots of the fields of the container value
+// serialized in b.
+func refFieldRoots(t *Container, b []byte) [][32]byte {
+	roots := make([][32]byte, t.NumFields())
+	var starts []int
+	for i := 0; i < t.NumFields(); i++ {
+		if !t.Field(i).Type.IsFixedSize() {
+			starts = append(starts, int(binary.LittleEndian.Uint32(b[t.FieldOffset(i):])))
+		}
+	}
+	k := 0
+	for i := range roots {
+		f := t.Field(i)
+		if f.Type.IsFixedSize() {
+			roots[i] = refRoot(f.Type, b[t.FieldOffset(i):t.FieldOffset(i)+f.Type.FixedSize()])
+			continue
+		}
+		end := len(b)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		roots[i] = refRoot(f.Type, b[starts[k]:end])
+		k++
+	}
+	return roots
 }
 
 // randomValue returns the serialization of a random valid value of type t.
@@ -224,6 +274,12 @@ func randomValue(r *rand.Rand, t Type, maxLen int) []byte {
 			binary.LittleEndian.PutUint32(fixed[patches[i]:], uint32(len(fixed)+patches[i+1]))
 		}
 		return append(fixed, variable...)
+	case *ProgressiveList:
+		return randomSeq(r, t.Elem(), r.IntN(maxLen+1), maxLen)
+	case *ProgressiveBitlist:
+		return randomValue(r, Must(NewBitlist(uint64(8*maxLen))), maxLen)
+	case *ProgressiveContainer:
+		return randomValue(r, t.fields, maxLen)
 	case *Union:
 		sel := r.IntN(t.Options())
 		if t.Option(sel) == nil {

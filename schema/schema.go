@@ -28,7 +28,16 @@
 //     values, large fixed-size containers) is a tree of branches over its
 //     fields' or elements' own subtrees;
 //   - a list adds the length mix-in: a branch over its data tree and a leaf
-//     with its length; a union adds the selector the same way.
+//     with its length; a union adds the selector the same way;
+//   - a progressive list or bitlist (EIP-7916) has, instead of one data
+//     tree, the progressive tree of merkleize_progressive: a right spine of
+//     branches over subtrees of 1, 4, 16, 64... chunks or element roots
+//     (subtree k of depth 2k, stored like a list's data tree of that size,
+//     pages at its bottom), ended by a zero chunk; see package tree;
+//   - a progressive container (EIP-7495) is a branch over the progressive
+//     tree of its active_fields positions (each field's subtree at the
+//     position of its 1, zero chunks at the 0s) and a leaf holding the bits
+//     of active_fields.
 //
 // Types are immutable once built and safe for concurrent use.
 //
@@ -53,7 +62,8 @@ import (
 )
 
 // Type describes an SSZ type. The implementations are [*Uint], [*Bool],
-// [*Bitvector], [*Bitlist], [*Vector], [*List], [*Container] and [*Union].
+// [*Bitvector], [*Bitlist], [*Vector], [*List], [*Container], [*Union],
+// [*ProgressiveList], [*ProgressiveBitlist] and [*ProgressiveContainer].
 type Type interface {
 	// String returns the type in the specification's notation
 	// ("List[uint64, 1024]"), or a container's name.

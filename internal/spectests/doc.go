@@ -28,8 +28,11 @@
 // of the fork is a failure. The cases of other forks (gloas...) and presets
 // are counted and listed, not run.
 //
-// Cases whose types the schema package does not support yet (progressive
-// lists and containers, compatible unions) are counted and listed, not run.
+// The progressive lists, bitlists and containers (basic_progressive_list,
+// progressive_bitlist, progressive_containers, the ProgressiveTestStruct and
+// ProgressiveBitsStruct cases of containers) are run like the others.
+// Cases whose types the schema package does not support yet (compatible
+// unions) are counted and listed, not run.
 // The other runners (operations, sanity...) test more than SSZ: they are
 // listed with their case counts.
 //

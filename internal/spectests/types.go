@@ -46,13 +46,12 @@ func (e *UnsupportedError) Is(target error) bool { return target == ErrUnsupport
 // specification) whose types the schema package does not support yet to
 // the missing types.
 var unsupportedHandlers = map[string]string{
-	"basic_progressive_list": "ProgressiveList (EIP-7916)",
-	"basic_progressivelist":  "ProgressiveList (EIP-7916)",
-	"progressive_bitlist":    "ProgressiveBitlist (EIP-7916)",
-	"progressive_containers": "ProgressiveContainer",
-	"compatible_unions":      "CompatibleUnion",
-	"stablecontainers":       "StableContainer",
-	"profiles":               "Profile",
+	// basic_progressivelist is no handler of a release (basic_progressive_list
+	// is, since v1.6.0-beta.1): its vectors' tree shape is not known.
+	"basic_progressivelist": "ProgressiveList (EIP-7916) of an unreleased handler",
+	"compatible_unions":     "CompatibleUnion",
+	"stablecontainers":      "StableContainer",
+	"profiles":              "Profile",
 }
 
 // basicTypes maps the element names of basic_vector cases to their types.
@@ -91,7 +90,13 @@ var NoDelimiterLimits = []uint64{1, 8, 512, 2048}
 //	bitvector      bitvec_<N>_...                  Bitvector[N]
 //	bitlist        bitlist_<N>_...                 Bitlist[N]
 //	               bitlist_no_delimiter_...        Bitlist[N] for each N in NoDelimiterLimits
+//	basic_progressive_list
+//	               proglist_<elem>_...             ProgressiveList[<elem>]
+//	progressive_bitlist
+//	               progbitlist_...                 ProgressiveBitList
 //	containers     <container name>_...            the test container
+//	progressive_containers
+//	               <container name>_...            the progressive test container
 //
 // where elem is bool or uint8 to uint256. It returns one type, except for
 // bitlist_no_delimiter_* cases. Its error wraps [schema.ErrIllegalType] if the
@@ -145,8 +150,24 @@ func ParseType(handler, name string) ([]schema.Type, error) {
 			return nil, unknown
 		}
 		t, err = schema.NewBitlist(n)
+	case "basic_progressive_list":
+		if word[0] != "proglist" || len(word) < 2 || basicTypes[word[1]] == nil {
+			return nil, unknown
+		}
+		t, err = schema.NewProgressiveList(basicTypes[word[1]])
+	case "progressive_bitlist":
+		if word[0] != "progbitlist" {
+			return nil, unknown
+		}
+		t = schema.NewProgressiveBitlist()
 	case "containers":
 		return parseContainer(name, unknown)
+	case "progressive_containers":
+		container, _, _ := strings.Cut(name, "_")
+		if t := progressiveTestContainers[container]; t != nil {
+			return []schema.Type{t}, nil
+		}
+		return nil, unknown
 	default:
 		return nil, unknown
 	}

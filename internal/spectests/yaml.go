@@ -21,9 +21,11 @@ import (
 //   - boolean: true or false;
 //   - vectors and lists of uint8 or byte: '0x..' hex strings or sequences of
 //     integers;
-//   - bitvectors and bitlists: '0x..' hex strings of their serialization;
-//   - other vectors and lists: sequences;
-//   - containers: mappings from each field name to the field's value;
+//   - bitvectors, bitlists and progressive bitlists: '0x..' hex strings of
+//     their serialization;
+//   - other vectors and lists, progressive lists too: sequences;
+//   - containers and progressive containers: mappings from each field name
+//     to the field's value;
 //   - unions: mappings {selector: n, value: v}, or data for value, with a
 //     null or absent value for None.
 //
@@ -45,13 +47,17 @@ func appendYAML(dst []byte, t schema.Type, n *yaml.Node, path string) ([]byte, e
 		dst, err = appendUint(dst, t, n, path)
 	case *schema.Bool:
 		dst, err = appendBool(dst, n, path)
-	case *schema.Bitvector, *schema.Bitlist:
+	case *schema.Bitvector, *schema.Bitlist, *schema.ProgressiveBitlist:
 		dst, err = appendHex(dst, n, path)
 	case *schema.Vector:
 		dst, err = appendSequence(dst, t.Elem(), n, path, t.Len(), true)
 	case *schema.List:
 		dst, err = appendSequence(dst, t.Elem(), n, path, t.Limit(), false)
+	case *schema.ProgressiveList:
+		dst, err = appendSequence(dst, t.Elem(), n, path, math.MaxUint64, false)
 	case *schema.Container:
+		dst, err = appendContainer(dst, t, n, path)
+	case *schema.ProgressiveContainer:
 		dst, err = appendContainer(dst, t, n, path)
 	case *schema.Union:
 		dst, err = appendUnion(dst, t, n, path)
@@ -186,9 +192,18 @@ func checkLength(path string, length, bound uint64, exactly bool) error {
 	return nil
 }
 
+// fielded is what containers and progressive containers share: named
+// fields, serialized alike.
+type fielded interface {
+	String() string
+	NumFields() int
+	FieldIndex(name string) int
+	Field(i int) schema.Field
+}
+
 // appendContainer appends the serialization of the container value in the
 // mapping n.
-func appendContainer(dst []byte, t *schema.Container, n *yaml.Node, path string) ([]byte, error) {
+func appendContainer(dst []byte, t fielded, n *yaml.Node, path string) ([]byte, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s: want a mapping for %v, got %s", path, t, describe(n))
 	}
