@@ -1,8 +1,6 @@
 package altair
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/tree"
@@ -124,14 +122,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	if err := checkPostState(attestedState, attestedBlock, "attested state"); err != nil {
 		return nil, err
 	}
-	if attestedBlock.HashTreeRoot() != block.ParentRoot() {
-		return nil, fmt.Errorf("altair: the attested block is not the parent of the block")
-	}
-	signaturePeriod, err := forkcode.SyncCommitteePeriod("altair", spec.Preset, uint64(block.Slot()))
-	if err != nil {
-		return nil, err
-	}
-	attestedPeriod, err := forkcode.SyncCommitteePeriod("altair", spec.Preset, uint64(attestedBlock.Slot()))
+	samePeriod, err := forkcode.AttestedInPeriod("altair", spec.Preset, uint64(block.Slot()), uint64(attestedBlock.Slot()), block.ParentRoot(), attestedBlock.HashTreeRoot())
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +131,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	u.SetAttestedHeader(BlockToLightClientHeader(attestedBlock))
 	// The next sync committee is of use only if the update is signed by
 	// the current one.
-	if attestedPeriod == signaturePeriod {
+	if samePeriod {
 		branch, err := NextSyncCommitteeBranch(attestedState)
 		if err != nil {
 			return nil, err
@@ -152,12 +143,12 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 		finalizedRoot := attestedState.FinalizedCheckpoint().Root
 		if finalizedBlock.Slot() != 0 {
 			h := BlockToLightClientHeader(finalizedBlock)
-			if h.Beacon.HashTreeRoot() != finalizedRoot {
-				return nil, fmt.Errorf("altair: the finalized block is not the attested state's finalized checkpoint %v", finalizedRoot)
+			if err := forkcode.CheckFinalized("altair", false, h.Beacon.HashTreeRoot(), finalizedRoot); err != nil {
+				return nil, err
 			}
 			u.SetFinalizedHeader(h)
-		} else if finalizedRoot != (Root{}) {
-			return nil, fmt.Errorf("altair: a finalized block at the genesis slot, and the attested state's finalized checkpoint is %v, not zero", finalizedRoot)
+		} else if err := forkcode.CheckFinalized("altair", true, Root{}, finalizedRoot); err != nil {
+			return nil, err
 		}
 		branch, err := FinalityBranch(attestedState)
 		if err != nil {
@@ -200,12 +191,6 @@ func CreateLightClientOptimisticUpdate(update *LightClientUpdate) *LightClientOp
 // its state root, is block's.
 func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
 	header := st.LatestBlockHeader()
-	if st.Slot() != header.Slot {
-		return fmt.Errorf("altair: %s at slot %d has a latest block header of slot %d", what, st.Slot(), header.Slot)
-	}
 	header.StateRoot = st.HashTreeRoot()
-	if header.HashTreeRoot() != block.HashTreeRoot() {
-		return fmt.Errorf("altair: the %s is not the post state of its block", what)
-	}
-	return nil
+	return forkcode.CheckPostState("altair", what, uint64(st.Slot()), uint64(header.Slot), header.HashTreeRoot(), block.HashTreeRoot())
 }

@@ -1,8 +1,6 @@
 package bellatrix
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
@@ -125,14 +123,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	if err := checkPostState(attestedState, attestedBlock, "attested state"); err != nil {
 		return nil, err
 	}
-	if attestedBlock.HashTreeRoot() != block.ParentRoot() {
-		return nil, fmt.Errorf("bellatrix: the attested block is not the parent of the block")
-	}
-	signaturePeriod, err := forkcode.SyncCommitteePeriod("bellatrix", spec.Preset, uint64(block.Slot()))
-	if err != nil {
-		return nil, err
-	}
-	attestedPeriod, err := forkcode.SyncCommitteePeriod("bellatrix", spec.Preset, uint64(attestedBlock.Slot()))
+	samePeriod, err := forkcode.AttestedInPeriod("bellatrix", spec.Preset, uint64(block.Slot()), uint64(attestedBlock.Slot()), block.ParentRoot(), attestedBlock.HashTreeRoot())
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +132,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	u.SetAttestedHeader(BlockToLightClientHeader(attestedBlock))
 	// The next sync committee is of use only if the update is signed by
 	// the current one.
-	if attestedPeriod == signaturePeriod {
+	if samePeriod {
 		branch, err := NextSyncCommitteeBranch(attestedState)
 		if err != nil {
 			return nil, err
@@ -153,12 +144,12 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 		finalizedRoot := attestedState.FinalizedCheckpoint().Root
 		if finalizedBlock.Slot() != 0 {
 			h := BlockToLightClientHeader(finalizedBlock)
-			if h.Beacon.HashTreeRoot() != finalizedRoot {
-				return nil, fmt.Errorf("bellatrix: the finalized block is not the attested state's finalized checkpoint %v", finalizedRoot)
+			if err := forkcode.CheckFinalized("bellatrix", false, h.Beacon.HashTreeRoot(), finalizedRoot); err != nil {
+				return nil, err
 			}
 			u.SetFinalizedHeader(h)
-		} else if finalizedRoot != (Root{}) {
-			return nil, fmt.Errorf("bellatrix: a finalized block at the genesis slot, and the attested state's finalized checkpoint is %v, not zero", finalizedRoot)
+		} else if err := forkcode.CheckFinalized("bellatrix", true, Root{}, finalizedRoot); err != nil {
+			return nil, err
 		}
 		branch, err := FinalityBranch(attestedState)
 		if err != nil {
@@ -191,12 +182,6 @@ func CreateLightClientOptimisticUpdate(update *LightClientUpdate) *LightClientOp
 // its state root, is block's.
 func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
 	header := st.LatestBlockHeader()
-	if st.Slot() != header.Slot {
-		return fmt.Errorf("bellatrix: %s at slot %d has a latest block header of slot %d", what, st.Slot(), header.Slot)
-	}
 	header.StateRoot = st.HashTreeRoot()
-	if header.HashTreeRoot() != block.HashTreeRoot() {
-		return fmt.Errorf("bellatrix: the %s is not the post state of its block", what)
-	}
-	return nil
+	return forkcode.CheckPostState("bellatrix", what, uint64(st.Slot()), uint64(header.Slot), header.HashTreeRoot(), block.HashTreeRoot())
 }

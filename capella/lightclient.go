@@ -1,8 +1,6 @@
 package capella
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
 	"github.com/ssztree/ssztree/tree"
@@ -155,14 +153,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	if err := checkPostState(attestedState, attestedBlock, "attested state"); err != nil {
 		return nil, err
 	}
-	if attestedBlock.HashTreeRoot() != block.ParentRoot() {
-		return nil, fmt.Errorf("capella: the attested block is not the parent of the block")
-	}
-	signaturePeriod, err := forkcode.SyncCommitteePeriod("capella", spec.Preset, uint64(block.Slot()))
-	if err != nil {
-		return nil, err
-	}
-	attestedPeriod, err := forkcode.SyncCommitteePeriod("capella", spec.Preset, uint64(attestedBlock.Slot()))
+	samePeriod, err := forkcode.AttestedInPeriod("capella", spec.Preset, uint64(block.Slot()), uint64(attestedBlock.Slot()), block.ParentRoot(), attestedBlock.HashTreeRoot())
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +166,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	u.SetAttestedHeader(attested)
 	// The next sync committee is of use only if the update is signed by
 	// the current one.
-	if attestedPeriod == signaturePeriod {
+	if samePeriod {
 		branch, err := NextSyncCommitteeBranch(attestedState)
 		if err != nil {
 			return nil, err
@@ -190,12 +181,13 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 			if err != nil {
 				return nil, err
 			}
-			if beacon := h.Beacon(); beacon.HashTreeRoot() != finalizedRoot {
-				return nil, fmt.Errorf("capella: the finalized block is not the attested state's finalized checkpoint %v", finalizedRoot)
+			beacon := h.Beacon()
+			if err := forkcode.CheckFinalized("capella", false, beacon.HashTreeRoot(), finalizedRoot); err != nil {
+				return nil, err
 			}
 			u.SetFinalizedHeader(h)
-		} else if finalizedRoot != (Root{}) {
-			return nil, fmt.Errorf("capella: a finalized block at the genesis slot, and the attested state's finalized checkpoint is %v, not zero", finalizedRoot)
+		} else if err := forkcode.CheckFinalized("capella", true, Root{}, finalizedRoot); err != nil {
+			return nil, err
 		}
 		branch, err := FinalityBranch(attestedState)
 		if err != nil {
@@ -238,12 +230,6 @@ func CreateLightClientOptimisticUpdate(update *LightClientUpdate) *LightClientOp
 // its state root, is block's.
 func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
 	header := st.LatestBlockHeader()
-	if st.Slot() != header.Slot {
-		return fmt.Errorf("capella: %s at slot %d has a latest block header of slot %d", what, st.Slot(), header.Slot)
-	}
 	header.StateRoot = st.HashTreeRoot()
-	if header.HashTreeRoot() != block.HashTreeRoot() {
-		return fmt.Errorf("capella: the %s is not the post state of its block", what)
-	}
-	return nil
+	return forkcode.CheckPostState("capella", what, uint64(st.Slot()), uint64(header.Slot), header.HashTreeRoot(), block.HashTreeRoot())
 }

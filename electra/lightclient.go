@@ -1,8 +1,6 @@
 package electra
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
@@ -248,14 +246,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	if err := checkPostState(attestedState, attestedBlock, "attested state"); err != nil {
 		return nil, err
 	}
-	if attestedBlock.HashTreeRoot() != block.ParentRoot() {
-		return nil, fmt.Errorf("electra: the attested block is not the parent of the block")
-	}
-	signaturePeriod, err := forkcode.SyncCommitteePeriod("electra", spec.Preset, uint64(block.Slot()))
-	if err != nil {
-		return nil, err
-	}
-	attestedPeriod, err := forkcode.SyncCommitteePeriod("electra", spec.Preset, uint64(attestedBlock.Slot()))
+	samePeriod, err := forkcode.AttestedInPeriod("electra", spec.Preset, uint64(block.Slot()), uint64(attestedBlock.Slot()), block.ParentRoot(), attestedBlock.HashTreeRoot())
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +259,7 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 	u.SetAttestedHeader(attested)
 	// The next sync committee is of use only if the update is signed by
 	// the current one.
-	if attestedPeriod == signaturePeriod {
+	if samePeriod {
 		branch, err := NextSyncCommitteeBranch(attestedState)
 		if err != nil {
 			return nil, err
@@ -283,12 +274,13 @@ func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState 
 			if err != nil {
 				return nil, err
 			}
-			if beacon := h.Beacon(); beacon.HashTreeRoot() != finalizedRoot {
-				return nil, fmt.Errorf("electra: the finalized block is not the attested state's finalized checkpoint %v", finalizedRoot)
+			beacon := h.Beacon()
+			if err := forkcode.CheckFinalized("electra", false, beacon.HashTreeRoot(), finalizedRoot); err != nil {
+				return nil, err
 			}
 			u.SetFinalizedHeader(h)
-		} else if finalizedRoot != (Root{}) {
-			return nil, fmt.Errorf("electra: a finalized block at the genesis slot, and the attested state's finalized checkpoint is %v, not zero", finalizedRoot)
+		} else if err := forkcode.CheckFinalized("electra", true, Root{}, finalizedRoot); err != nil {
+			return nil, err
 		}
 		branch, err := FinalityBranch(attestedState)
 		if err != nil {
@@ -331,12 +323,6 @@ func CreateLightClientOptimisticUpdate(update *LightClientUpdate) *LightClientOp
 // its state root, is block's.
 func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
 	header := st.LatestBlockHeader()
-	if st.Slot() != header.Slot {
-		return fmt.Errorf("electra: %s at slot %d has a latest block header of slot %d", what, st.Slot(), header.Slot)
-	}
 	header.StateRoot = st.HashTreeRoot()
-	if header.HashTreeRoot() != block.HashTreeRoot() {
-		return fmt.Errorf("electra: the %s is not the post state of its block", what)
-	}
-	return nil
+	return forkcode.CheckPostState("electra", what, uint64(st.Slot()), uint64(header.Slot), header.HashTreeRoot(), block.HashTreeRoot())
 }

@@ -5,8 +5,9 @@
 // the check of a state's decoders that its bytes are of their fork
 // (StateFork), and the panics of the accessors whose errors no valid
 // argument causes; and what the hand-written code of every fork would
-// otherwise repeat: the light-client branches (Gindex, Branch) and the
-// summaries that headers are of what they describe (Summary).
+// otherwise repeat: the light-client branches (Gindex, Branch), the
+// assertions of the light-client builders (CheckPostState,
+// AttestedInPeriod, CheckFinalized) and the summaries that headers are of what they describe (Summary).
 //
 // Its errors name the fork package and the type they are about
 // ("phase0: Root: ..."), which the callers pass: the package a user calls
