@@ -35,6 +35,13 @@ type pages struct {
 	// reader holds the lock, and never after the commit that ends them.
 	last atomic.Pointer[pageRead]
 	own  pageRead
+	// missed is 1 + the index of the page a reader without exclusive
+	// access last failed to find in the cache (0: none). Such a reader
+	// publishes a new pageRead, an allocation, only when it misses the
+	// same page twice in a row: reads in order do, after one more look-up
+	// per page, and reads at random, which the cache would not serve, do
+	// not allocate.
+	missed atomic.Uint64
 }
 
 // pageRead is a page as read: its index, its bytes, committed or dirty, and
@@ -87,7 +94,9 @@ func (p *pages) page(i uint64, exclusive bool) []byte {
 // pageRead, whose address would then escape, allocating on every call.)
 func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
 	if !exclusive {
-		p.last.Store(&pageRead{index: i, b: b, node: n})
+		if p.missed.Swap(i+1) == i+1 {
+			p.last.Store(&pageRead{index: i, b: b, node: n})
+		}
 		return
 	}
 	p.own = pageRead{index: i, b: b, node: n}
