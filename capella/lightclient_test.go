@@ -1,7 +1,6 @@
 package capella_test
 
 import (
-	"crypto/sha256"
 	"strings"
 	"testing"
 
@@ -40,24 +39,6 @@ func TestLightClientGindices(t *testing.T) {
 			}
 		}
 	}
-}
-
-// isValidMerkleBranch is the specification's is_valid_merkle_branch
-// (phase0/beacon-chain.md), as the light-client protocol calls it: with the
-// depth and the index in the subtree, floorlog2 and the gindex's low bits.
-func isValidMerkleBranch(leaf [32]byte, branch []capella.Bytes32, depth int, index uint64, root [32]byte) bool {
-	if len(branch) != depth {
-		return false
-	}
-	value := leaf
-	for i := 0; i < depth; i++ {
-		if index>>uint(i)&1 == 1 {
-			value = sha256.Sum256(append(branch[i][:], value[:]...))
-		} else {
-			value = sha256.Sum256(append(value[:], branch[i][:]...))
-		}
-	}
-	return value == root
 }
 
 func subtreeIndex(g tree.Gindex) uint64 { return g.Index() }
@@ -120,17 +101,17 @@ func TestLightClientBranches(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !isValidMerkleBranch(st.CurrentSyncCommittee().HashTreeRoot(), cur[:], forks.CurrentSyncCommitteeDepth, subtreeIndex(capella.CurrentSyncCommitteeGindex), root) {
+			if !forkcode.VerifyMerkleBranch(st.CurrentSyncCommittee().HashTreeRoot(), cur[:], forks.CurrentSyncCommitteeDepth, subtreeIndex(capella.CurrentSyncCommitteeGindex), root) {
 				t.Fatal("current sync committee branch does not verify")
 			}
 			next, err := capella.NextSyncCommitteeBranch(st)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !isValidMerkleBranch(st.NextSyncCommittee().HashTreeRoot(), next[:], forks.NextSyncCommitteeDepth, subtreeIndex(capella.NextSyncCommitteeGindex), root) {
+			if !forkcode.VerifyMerkleBranch(st.NextSyncCommittee().HashTreeRoot(), next[:], forks.NextSyncCommitteeDepth, subtreeIndex(capella.NextSyncCommitteeGindex), root) {
 				t.Fatal("next sync committee branch does not verify")
 			}
-			if isValidMerkleBranch(st.CurrentSyncCommittee().HashTreeRoot(), next[:], forks.NextSyncCommitteeDepth, subtreeIndex(capella.NextSyncCommitteeGindex), root) {
+			if forkcode.VerifyMerkleBranch(st.CurrentSyncCommittee().HashTreeRoot(), next[:], forks.NextSyncCommitteeDepth, subtreeIndex(capella.NextSyncCommitteeGindex), root) {
 				t.Fatal("the current committee verifies as the next one")
 			}
 			fin, err := capella.FinalityBranch(st)
@@ -138,11 +119,11 @@ func TestLightClientBranches(t *testing.T) {
 				t.Fatal(err)
 			}
 			finalized := st.FinalizedCheckpoint().Root
-			if !isValidMerkleBranch(finalized, fin[:], forks.FinalizedRootDepth, subtreeIndex(capella.FinalizedRootGindex), root) {
+			if !forkcode.VerifyMerkleBranch(finalized, fin[:], forks.FinalizedRootDepth, subtreeIndex(capella.FinalizedRootGindex), root) {
 				t.Fatal("finality branch does not verify")
 			}
 			finalized[0] ^= 1
-			if isValidMerkleBranch(finalized, fin[:], forks.FinalizedRootDepth, subtreeIndex(capella.FinalizedRootGindex), root) {
+			if forkcode.VerifyMerkleBranch(finalized, fin[:], forks.FinalizedRootDepth, subtreeIndex(capella.FinalizedRootGindex), root) {
 				t.Fatal("finality branch verifies another root")
 			}
 
@@ -152,7 +133,7 @@ func TestLightClientBranches(t *testing.T) {
 				t.Fatal(err)
 			}
 			payload := body.ExecutionPayload()
-			if !isValidMerkleBranch(payload.HashTreeRoot(), exec[:], forks.ExecutionPayloadDepth, subtreeIndex(capella.ExecutionPayloadGindex), body.HashTreeRoot()) {
+			if !forkcode.VerifyMerkleBranch(payload.HashTreeRoot(), exec[:], forks.ExecutionPayloadDepth, subtreeIndex(capella.ExecutionPayloadGindex), body.HashTreeRoot()) {
 				t.Fatal("execution branch does not verify")
 			}
 
@@ -174,7 +155,7 @@ func TestLightClientBranches(t *testing.T) {
 			}
 			beacon := h.Beacon()
 			branch := h.ExecutionBranch()
-			if !isValidMerkleBranch(eh.HashTreeRoot(), branch[:], forks.ExecutionPayloadDepth, subtreeIndex(capella.ExecutionPayloadGindex), beacon.BodyRoot) {
+			if !forkcode.VerifyMerkleBranch(eh.HashTreeRoot(), branch[:], forks.ExecutionPayloadDepth, subtreeIndex(capella.ExecutionPayloadGindex), beacon.BodyRoot) {
 				t.Fatal("the header's execution branch does not verify against its body root")
 			}
 			if beacon.HashTreeRoot() != block.HashTreeRoot() {
@@ -188,7 +169,7 @@ func TestLightClientBranches(t *testing.T) {
 				t.Fatal(err)
 			}
 			bb := b.CurrentSyncCommitteeBranch()
-			if !isValidMerkleBranch(b.CurrentSyncCommittee().HashTreeRoot(), bb[:], forks.CurrentSyncCommitteeDepth,
+			if !forkcode.VerifyMerkleBranch(b.CurrentSyncCommittee().HashTreeRoot(), bb[:], forks.CurrentSyncCommitteeDepth,
 				subtreeIndex(capella.CurrentSyncCommitteeGindex), b.Header().Beacon().StateRoot) {
 				t.Fatal("the bootstrap's branch does not verify against its header's state root")
 			}
