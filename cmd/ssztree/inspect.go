@@ -17,10 +17,10 @@ import (
 	"github.com/ssztree/ssztree/versioned"
 )
 
-// maxInspectSize is the largest SSZ value inspect decompresses: above the
-// mainnet state of 2,000,000 validators (about 600 MB), well below what a
-// corrupt length prefix of a snappy file can claim, so that a bad file
-// costs no more than this.
+// maxInspectSize is the largest SSZ value inspect decompresses, 2 GiB:
+// many times any beacon state of today, well below what a corrupt length
+// prefix of a snappy file can claim, so that a bad file costs no more than
+// this.
 const maxInspectSize = 2 << 30
 
 // snappyStreamMagic begins a snappy stream in the framing format (the
