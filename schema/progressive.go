@@ -205,6 +205,17 @@ func (l *ProgressiveList) Length(n *tree.Node) (int, error) {
 	return length, err
 }
 
+// Split returns the progressive data tree and the length of the list whose
+// tree is n.
+func (l *ProgressiveList) Split(n *tree.Node) (data *tree.Node, length uint64, err error) {
+	return splitLength(l, n, math.MaxInt32)
+}
+
+// SubtreeLayout returns the layout of the pages at the bottom of subtree k
+// (of depth 2k) of the progressive data tree, or nil when each element is a
+// subtree of its own. It panics if k is not below tree.ProgressiveLevels.
+func (l *ProgressiveList) SubtreeLayout(k int) *tree.Layout { return l.levels[k].layout }
+
 func (l *ProgressiveList) parts(n *tree.Node) (*tree.Node, int, error) {
 	data, length, err := splitLength(l, n, math.MaxInt32)
 	return data, int(length), err
@@ -411,6 +422,16 @@ func (l *ProgressiveBitlist) Length(n *tree.Node) (uint64, error) {
 	_, length, err := splitLength(l, n, math.MaxInt32)
 	return length, err
 }
+
+// Split returns the progressive data tree and the number of bits of the
+// bitlist whose tree is n.
+func (l *ProgressiveBitlist) Split(n *tree.Node) (data *tree.Node, length uint64, err error) {
+	return splitLength(l, n, math.MaxInt32)
+}
+
+// SubtreeLayout returns the layout of the pages of packed bits at the
+// bottom of subtree k (of depth 2k) of the progressive data tree.
+func (l *ProgressiveBitlist) SubtreeLayout(k int) *tree.Layout { return bitLayout(k) }
 
 func (l *ProgressiveBitlist) encode(dst []byte, n *tree.Node) ([]byte, error) {
 	data, length, err := splitLength(l, n, math.MaxInt32)

@@ -116,8 +116,8 @@ func (b *basic[T]) All() iter.Seq2[int, T] {
 	return func(yield func(int, T) bool) {
 		n := b.Len()
 		i := 0
-		b.eachPage(func(first int, page []byte) bool {
-			for off := 0; off < b.pages.per && i < n; off += b.esize {
+		b.eachPage(func(per int, page []byte) bool {
+			for off := 0; off < per && i < n; off += b.esize {
 				var v T
 				if off+b.esize <= len(page) {
 					v = decodeLE[T](page[off : off+b.esize])

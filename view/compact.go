@@ -58,8 +58,8 @@ func (c *compact) All() iter.Seq2[int, []byte] {
 		n := c.Len()
 		i := 0
 		scratch := make([]byte, c.esize)
-		c.eachPage(func(first int, page []byte) bool {
-			for off := 0; off+c.esize <= c.pages.per && i < n; off += c.esize {
+		c.eachPage(func(per int, page []byte) bool {
+			for off := 0; off+c.esize <= per && i < n; off += c.esize {
 				b := scratch
 				if off+c.esize <= len(page) {
 					b = page[off : off+c.esize]

@@ -23,6 +23,9 @@ type subtrees struct {
 	// kids holds the elements set (or appended, or popped: zero) and the
 	// handles given out since the last commit.
 	kids parts
+	// prog is the committed spine of a progressive list, whose data tree
+	// has no one depth; nil for the other kinds.
+	prog *spine
 }
 
 func newSubtrees(t, elem schema.Type, depth int, list bool, limit uint64, n *tree.Node) (*subtrees, error) {
@@ -37,6 +40,11 @@ func (s *subtrees) set(n *tree.Node) error {
 	data, length, err := splitList(s.typ, n, s.list, s.limit)
 	if err != nil {
 		return err
+	}
+	if s.prog != nil {
+		if err := s.prog.load(data, tree.ProgressiveSubtrees(length)); err != nil {
+			return fmt.Errorf("%w: %v: %w", ErrWrongType, s.typ, err)
+		}
 	}
 	s.node, s.data, s.n, s.nodeN, s.kids.pending = n, data, length, length, nil
 	// Handles follow the new value; those past its end become values of
@@ -54,6 +62,9 @@ func (s *subtrees) set(n *tree.Node) error {
 }
 
 func (s *subtrees) committedElem(i uint64) *tree.Node {
+	if s.prog != nil {
+		return s.prog.elem(i)
+	}
 	return must(tree.Get(s.data, s.depth, i))
 }
 
@@ -64,7 +75,11 @@ func (s *subtrees) childChanged(i uint64) {
 
 func (s *subtrees) commit() *tree.Node {
 	if s.kids.changed() || s.n != s.nodeN {
-		s.data = s.kids.apply(s.data, s.depth)
+		if s.prog != nil {
+			s.data = s.prog.apply(&s.kids, s.n)
+		} else {
+			s.data = s.kids.apply(s.data, s.depth)
+		}
 		if s.list {
 			s.node = tree.NewMixIn(s.data, s.n)
 		} else {

@@ -33,13 +33,6 @@ type pages struct {
 	// which only writers change.
 	last atomic.Pointer[pageRead]
 	own  pageRead
-	// built is the data tree a commit built from the dirty pages. A commit
-	// may run while other readers read the pages without the family's
-	// lock, so it changes nothing they read: data, dirty and bases stay
-	// as they were, and the dirty pages stay readable (they hold the bytes
-	// of the new tree) until the next write settles them. Written under
-	// the family's lock, read by writers and by readers of whole values.
-	built atomic.Pointer[tree.Node]
 	// missed is 1 + the index of the page a reader without exclusive
 	// access last failed to find in the cache (0: none). Such a reader
 	// publishes a new pageRead, an allocation, only when it misses the
@@ -47,6 +40,18 @@ type pages struct {
 	// per page, and reads at random, which the cache would not serve, do
 	// not allocate.
 	missed atomic.Uint64
+	// built is the data tree a commit built from the dirty pages. A commit
+	// may run while other readers read the pages without the family's
+	// lock, so it changes nothing they read: data, dirty, bases and prog's
+	// spine stay as they were, and the dirty pages stay readable (they
+	// hold the bytes of the new tree) until the next write settles them.
+	// Written under the family's lock, read by writers and by readers of
+	// whole values.
+	built atomic.Pointer[tree.Node]
+	// prog is the geometry and the committed spine of a progressive data
+	// tree, whose pages differ in size from subtree to subtree; nil for a
+	// data tree of one depth, whose pages are all of layout, per bytes.
+	prog *spinePages
 }
 
 // pageRead is a page as read: its index, its bytes, committed or dirty, and
@@ -72,9 +77,40 @@ func (p *pages) init(l *tree.Layout, depth int) {
 	p.layout, p.top, p.per = l, depth-l.Depth(), l.PageSize()
 }
 
+// locate returns the page holding the byte at off, the offset in the page
+// and the page's size.
+func (p *pages) locate(off int) (i uint64, in, per int) {
+	if p.prog != nil {
+		return p.prog.locate(off)
+	}
+	return uint64(off / p.per), off % p.per, p.per
+}
+
+// geometry returns the layout of page i, its first byte and its size.
+func (p *pages) geometry(i uint64) (l *tree.Layout, start, per int) {
+	if p.prog != nil {
+		return p.prog.geometry(i)
+	}
+	return p.layout, int(i) * p.per, p.per
+}
+
+// count returns the number of pages that size bytes reach.
+func (p *pages) count(size int) uint64 {
+	if size == 0 {
+		return 0
+	}
+	i, _, _ := p.locate(size - 1)
+	return i + 1
+}
+
 // reset points the storage at another committed data tree, dropping
 // pending writes.
 func (p *pages) reset(data *tree.Node, size int) {
+	if p.prog != nil {
+		if err := p.prog.load(data, p.prog.subtrees(size)); err != nil {
+			panic("view: " + err.Error())
+		}
+	}
 	p.data, p.size, p.dirty, p.bases = data, size, nil, nil
 	p.built.Store(nil)
 	p.last.Store(nil)
@@ -127,16 +163,19 @@ func (p *pages) load(i uint64) ([]byte, *tree.Node) {
 		return d, nil
 	}
 	n := p.committedNode(i)
-	return p.bytesOf(n), n
+	return p.bytesOf(i, n), n
 }
 
 // committed returns the bytes of page i of the committed tree.
 func (p *pages) committed(i uint64) []byte {
-	return p.bytesOf(p.committedNode(i))
+	return p.bytesOf(i, p.committedNode(i))
 }
 
 // committedNode returns page i of the committed tree.
 func (p *pages) committedNode(i uint64) *tree.Node {
+	if p.prog != nil {
+		return p.prog.node(i)
+	}
 	n, err := tree.Get(p.data, p.top, i)
 	if err != nil {
 		panic("view: page outside the data tree: " + err.Error())
@@ -144,16 +183,17 @@ func (p *pages) committedNode(i uint64) *tree.Node {
 	return n
 }
 
-// bytesOf returns the bytes of n, a page of the data tree.
-func (p *pages) bytesOf(n *tree.Node) []byte {
+// bytesOf returns the bytes of n, page i of the data tree.
+func (p *pages) bytesOf(i uint64, n *tree.Node) []byte {
 	if data, _, ok := n.PageData(); ok {
 		return data
 	}
-	if n.RootKnown() && n.Root() == tree.ZeroRoot(p.layout.Depth()) {
+	l, _, per := p.geometry(i)
+	if n.RootKnown() && n.Root() == tree.ZeroRoot(l.Depth()) {
 		return nil
 	}
 	// An expanded page (or a leaf standing for one): read it back.
-	b, err := tree.AppendData(nil, n, p.layout.Depth(), p.layout, p.per)
+	b, err := tree.AppendData(nil, n, l.Depth(), l, per)
 	if err != nil {
 		panic("view: unreadable page: " + err.Error())
 	}
@@ -163,9 +203,9 @@ func (p *pages) bytesOf(n *tree.Node) []byte {
 // read copies the bytes at off into dst; exclusive is as for page.
 func (p *pages) read(off int, dst []byte, exclusive bool) {
 	for len(dst) > 0 {
-		i, in := uint64(off/p.per), off%p.per
+		i, in, per := p.locate(off)
 		b := p.page(i, exclusive)
-		n := min(len(dst), p.per-in)
+		n := min(len(dst), per-in)
 		if in < len(b) {
 			copy(dst[:n], b[in:min(len(b), in+n)])
 		}
@@ -183,11 +223,12 @@ func (p *pages) writable(i uint64) []byte {
 	if d != nil {
 		return d
 	}
-	d = make([]byte, p.per)
+	l, _, per := p.geometry(i)
+	d = make([]byte, per)
 	r := p.cached(i)
 	switch {
 	case ok: // emptied since the last commit
-	case p.layout.GroupDepth() >= 0:
+	case l.GroupDepth() >= 0:
 		var base *tree.Node
 		if r != nil {
 			base = r.node
@@ -195,7 +236,7 @@ func (p *pages) writable(i uint64) []byte {
 		if base == nil {
 			base = p.committedNode(i)
 		}
-		copy(d, p.bytesOf(base))
+		copy(d, p.bytesOf(i, base))
 		if p.bases == nil {
 			p.bases = make(map[uint64]*tree.Node)
 		}
@@ -216,7 +257,7 @@ func (p *pages) writable(i uint64) []byte {
 // write copies src to the bytes at off, which must lie below size.
 func (p *pages) write(off int, src []byte) {
 	for len(src) > 0 {
-		i, in := uint64(off/p.per), off%p.per
+		i, in, _ := p.locate(off)
 		d := p.writable(i)
 		n := copy(d[in:], src)
 		src, off = src[n:], off+n
@@ -231,11 +272,10 @@ func (p *pages) resize(size int) {
 	if size < p.size {
 		// Zero the tail of the page the new end falls in; pages wholly past
 		// the end become zero subtrees on commit.
-		if in := size % p.per; in != 0 {
-			d := p.writable(uint64(size / p.per))
-			clear(d[in:])
+		if i, in, _ := p.locate(size); in != 0 {
+			clear(p.writable(i)[in:])
 		}
-		for i := uint64((size + p.per - 1) / p.per); i < uint64((p.size+p.per-1)/p.per); i++ {
+		for i := p.count(size); i < p.count(p.size); i++ {
 			p.markEmpty(i)
 		}
 	}
@@ -262,7 +302,7 @@ func (p *pages) commit() *tree.Node {
 	if b := p.built.Load(); b != nil {
 		return b
 	}
-	if len(p.dirty) == 0 {
+	if p.clean() {
 		return p.data
 	}
 	idx := make([]uint64, 0, len(p.dirty))
@@ -272,32 +312,48 @@ func (p *pages) commit() *tree.Node {
 	slices.Sort(idx)
 	nodes := make([]*tree.Node, len(idx))
 	for k, i := range idx {
-		used := min(p.per, p.size-int(i)*p.per)
+		l, start, per := p.geometry(i)
+		used := min(per, p.size-start)
 		d := p.dirty[i]
 		if used <= 0 || d == nil {
-			nodes[k] = tree.Zero(p.layout.Depth())
+			nodes[k] = tree.Zero(l.Depth())
 			continue
 		}
 		// The page node takes d over: nothing writes d again, as the
 		// next write settles the dirty pages first.
-		n, err := tree.NewPageFrom(p.layout, d[:used:used], p.bases[i])
+		n, err := tree.NewPageFrom(l, d[:used:used], p.bases[i])
 		if err != nil {
 			panic("view: " + err.Error())
 		}
 		nodes[k] = n
 	}
-	data, err := tree.SetMany(p.data, p.top, idx, nodes)
-	if err != nil {
-		panic("view: " + err.Error())
+	var data *tree.Node
+	if p.prog != nil {
+		data = p.prog.setPages(idx, nodes, p.size)
+	} else {
+		var err error
+		if data, err = tree.SetMany(p.data, p.top, idx, nodes); err != nil {
+			panic("view: " + err.Error())
+		}
 	}
 	p.built.Store(data)
 	return data
+}
+
+// clean reports whether the committed data tree holds every byte: no page
+// was written, and a progressive tree has every subtree its size reaches.
+func (p *pages) clean() bool {
+	return len(p.dirty) == 0 && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size))
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
 // pending writes. The tree copies b unless owned, when it takes b over.
 func (p *pages) replace(b []byte, owned bool) {
 	p.settle()
+	if p.prog != nil {
+		p.reset(p.prog.build(b, owned), len(b))
+		return
+	}
 	build := tree.BuildPages
 	if owned {
 		build = tree.BuildPagesOwned
@@ -313,14 +369,19 @@ func (p *pages) replace(b []byte, owned bool) {
 // while nobody writes.
 func (p *pages) bytes(dst []byte) []byte {
 	data := p.built.Load()
-	if data == nil && len(p.dirty) == 0 {
+	if data == nil && p.clean() {
 		data = p.data
 	}
-	if data != nil {
+	switch {
+	case data == p.data && p.prog != nil:
+		return p.prog.appendData(dst, p.size)
+	case data != nil && p.prog == nil:
 		// Nothing pending: one walk of the tree (copying from several
 		// goroutines when large).
 		return must(tree.AppendData(dst, data, p.top+p.layout.Depth(), p.layout, p.size))
 	}
+	// Pending writes, or a progressive tree built by a commit, whose
+	// spine the next write loads: page by page.
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
 	p.read(0, dst[start:], false)

@@ -46,7 +46,7 @@ func (s *seq) set(n *tree.Node) error {
 	if err != nil {
 		return err
 	}
-	if s.pages.top+s.pages.layout.Depth() == 0 && data.IsLeaf() {
+	if s.pages.prog == nil && s.pages.top+s.pages.layout.Depth() == 0 && data.IsLeaf() {
 		// A value of one chunk is stored as a leaf; keep it as a page.
 		c := data.Chunk()
 		data = must(tree.NewPage(s.pages.layout, c[:s.bytesFor(length)]))
@@ -120,9 +120,8 @@ func (s *seq) elem(i int, scratch []byte) []byte {
 // pages.page).
 func (s *seq) elemOf(i int, scratch []byte, exclusive bool) []byte {
 	off := i * s.esize
-	in := off % s.pages.per
-	if in+s.esize <= s.pages.per {
-		b := s.pages.page(uint64(off/s.pages.per), exclusive)
+	if p, in, per := s.pages.locate(off); in+s.esize <= per {
+		b := s.pages.page(p, exclusive)
 		if in+s.esize <= len(b) {
 			return b[in : in+s.esize]
 		}
@@ -183,24 +182,28 @@ func (s *seq) replace(b []byte, n uint64, owned bool) error {
 
 func (s *seq) root() [32]byte { return s.Node().Root() }
 
-// eachPage calls f with the bytes of each page holding elements, in order;
-// f must not keep them. Pages are read past the read cache: each is read
-// once.
-func (s *seq) eachPage(f func(first int, b []byte) bool) {
-	size := s.pages.size
-	for i := 0; i*s.pages.per < size; i++ {
-		b, _ := s.pages.load(uint64(i))
-		if !f(i*s.pages.per, b) {
+// eachPage calls f with the size of each page holding elements and its
+// bytes, in order; f must not keep them. Pages are read past the read
+// cache: each is read once.
+func (s *seq) eachPage(f func(per int, b []byte) bool) {
+	count := s.pages.count(s.pages.size)
+	for i := range count {
+		b, _ := s.pages.load(i)
+		if _, _, per := s.pages.geometry(i); !f(per, b) {
 			return
 		}
 	}
 }
 
 // read copies the bytes at off into dst, as pages.read does, for any reader.
-func (s *seq) read(off int, dst []byte) { s.pages.read(off, dst, false) }
+func (s *seq) read(off int, dst []byte) {
+	s.pages.read(off, dst, false)
+}
 
 // bytes appends the bytes held to dst, as pages.bytes does, for any reader.
-func (s *seq) bytes(dst []byte) []byte { return s.pages.bytes(dst) }
+func (s *seq) bytes(dst []byte) []byte {
+	return s.pages.bytes(dst)
+}
 
 func must[T any](v T, err error) T {
 	if err != nil {
@@ -222,6 +225,10 @@ func splitList(t schema.Type, n *tree.Node, list bool, length uint64) (*tree.Nod
 	case *schema.List:
 		data, length, err = t.Split(n)
 	case *schema.Bitlist:
+		data, length, err = t.Split(n)
+	case *schema.ProgressiveList:
+		data, length, err = t.Split(n)
+	case *schema.ProgressiveBitlist:
 		data, length, err = t.Split(n)
 	default:
 		err = fmt.Errorf("%v is not a list", t)

@@ -69,8 +69,8 @@ func (l *values[V, P]) All() iter.Seq2[int, V] {
 	return func(yield func(int, V) bool) {
 		n := l.Len()
 		i := 0
-		l.eachPage(func(first int, page []byte) bool {
-			for off := 0; off+l.esize <= l.pages.per && i < n; off += l.esize {
+		l.eachPage(func(per int, page []byte) bool {
+			for off := 0; off+l.esize <= per && i < n; off += l.esize {
 				var v V
 				var b []byte
 				if off+l.esize <= len(page) {

@@ -40,6 +40,25 @@
 // error wrapping schema.ErrPath). Its messages start with "view: ", or with
 // the name of the package whose error view returns as it is.
 //
+// # Progressive lists
+//
+// The progressive kinds of EIP-7916 and EIP-7495 have views of their own,
+// one beside each view of a bounded kind: [ProgressiveBasicList] beside
+// [BasicList], [ProgressiveCompactList] beside [CompactList],
+// [ProgressiveList] beside [List], [ProgressiveBitlist] beside [Bitlist].
+// A progressive view and its bounded sibling share their state (pages at
+// the bottom of the data tree, handles, buffered writes) and their element API; they differ in how a
+// position maps onto the tree: a bounded list's data tree has one depth and
+// pages of one size, a progressive one is a spine of subtrees of 1, 4,
+// 16... leaves whose first pages are smaller, and a commit rebuilds the
+// spine's branches above the subtrees it changed. The Go types differ
+// because the schema types do: a view's type says which it holds, its
+// constructors take the progressive schema type, and its Append has no
+// limit but the tree's (2^31-1 elements, the longest length package schema
+// reads back). Code that hands out a field's view names the kind, so a
+// field that a later fork turns progressive changes type at compile time
+// rather than failing when asked for the bounded view.
+//
 // # Concurrency
 //
 // The rule is Go's for maps: any number of goroutines may call the methods
@@ -268,6 +287,14 @@ func (p *parts) apply(root *tree.Node, depth int) *tree.Node {
 	if !p.changed() {
 		return root
 	}
+	idx, nodes := p.collect()
+	return must(tree.SetMany(root, depth, idx, nodes))
+}
+
+// collect returns the positions of the changed parts, in order, and their
+// trees, committing the handles with pending writes; the parts are
+// unchanged from then on.
+func (p *parts) collect() ([]uint64, []*tree.Node) {
 	idx := make([]uint64, 0, len(p.pending)+len(p.dirty))
 	for i := range p.pending {
 		idx = append(idx, i)
@@ -289,7 +316,7 @@ func (p *parts) apply(root *tree.Node, depth int) *tree.Node {
 	}
 	p.pending = nil
 	clear(p.dirty)
-	return must(tree.SetMany(root, depth, idx, nodes))
+	return idx, nodes
 }
 
 func (h *handles) isDirty(i uint64) bool {
@@ -353,6 +380,9 @@ func Decode(t schema.Type, b []byte) (View, error) {
 // [*CompactVector] for fixed-size composite elements of at most 4 KiB,
 // [*List] or [*Vector] for other elements, [*Bitlist], [*Bitvector],
 // [*Container] and [*Union]. Basic types have no view.
+// The progressive kinds have views of their own: [*ProgressiveBasicList],
+// [*ProgressiveUint256List], [*ProgressiveBoolList],
+// [*ProgressiveCompactList], [*ProgressiveList] and [*ProgressiveBitlist].
 func Of(t schema.Type, n *tree.Node) (View, error) {
 	c, err := newCore(t, n)
 	if err != nil {
@@ -385,6 +415,8 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 		return ofContainer(t, n)
 	case *schema.Union:
 		return ofUnion(t, n)
+	case *schema.ProgressiveList, *schema.ProgressiveBitlist:
+		return newProgressiveCore(t, n)
 	}
 	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
@@ -439,6 +471,9 @@ func decodeAs[T schema.Type, V any](t T, b []byte, of func(T, *tree.Node) (V, er
 
 // wrap returns the default typed view over a core.
 func wrap(v View) View {
+	if w := wrapProgressive(v); w != nil {
+		return w
+	}
 	switch c := v.(type) {
 	case *seq:
 		switch t := c.typ.(type) {

@@ -1,0 +1,147 @@
+package view
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// ProgressiveCompactList is a view of ProgressiveList[T] where T is a
+// fixed-size composite type of at most 4 KiB, such as
+// ProgressiveList[Validator]: whole values in pages at the bottom of each
+// subtree, the first subtrees a page of 1 and of 4 values.
+type ProgressiveCompactList struct {
+	compact
+	t *schema.ProgressiveList
+}
+
+// NewProgressiveCompactList returns an empty list of type t. It returns an
+// error if the elements of t are not fixed-size composite values of at
+// most 4 KiB.
+func NewProgressiveCompactList(t *schema.ProgressiveList) (*ProgressiveCompactList, error) {
+	return ofProgressive(t, t.Default(), AsProgressiveCompactList)
+}
+
+// DecodeProgressiveCompactList returns the list of type t serialized in b.
+// It returns an error if b is not a valid value or the elements of t are
+// not fixed-size composite values of at most 4 KiB.
+func DecodeProgressiveCompactList(t *schema.ProgressiveList, b []byte) (*ProgressiveCompactList, error) {
+	return decodeAs(t, b, func(t *schema.ProgressiveList, n *tree.Node) (*ProgressiveCompactList, error) {
+		return ofProgressive(t, n, AsProgressiveCompactList)
+	})
+}
+
+// AsProgressiveCompactList returns the list v (of compact values) as a
+// *ProgressiveCompactList that shares its state.
+func AsProgressiveCompactList(v View) (*ProgressiveCompactList, error) {
+	s, t, err := progressiveSeq(v, compactFamily, "a progressive list of compact values")
+	if err != nil {
+		return nil, err
+	}
+	return &ProgressiveCompactList{compact{s, t.Elem()}, t}, nil
+}
+
+// Append adds the value serialized in b at the end. It returns an error,
+// changing nothing, if b is not a valid value, or past 2^31-1 elements.
+func (l *ProgressiveCompactList) Append(b []byte) error {
+	if err := schema.Validate(l.elem, b); err != nil {
+		return err
+	}
+	i, err := l.grow()
+	if err != nil {
+		return err
+	}
+	l.setElem(i, b)
+	return nil
+}
+
+// Pop removes the last element and returns its serialization. It returns
+// an error if the list is empty.
+func (l *ProgressiveCompactList) Pop() ([]byte, error) {
+	if l.n == 0 {
+		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	b := l.Get(l.Len() - 1)
+	return b, l.shrink()
+}
+
+// SetBytes replaces the list with the values serialized back to back in b,
+// building its tree in one pass. It returns an error, changing nothing, if
+// b is not valid.
+func (l *ProgressiveCompactList) SetBytes(b []byte) error {
+	if err := schema.Validate(l.t, b); err != nil {
+		return err
+	}
+	return l.replace(b, uint64(len(b)/l.esize), false)
+}
+
+// Copy returns an independent copy in O(1).
+func (l *ProgressiveCompactList) Copy() *ProgressiveCompactList {
+	return must(ofProgressive(l.t, l.Node(), AsProgressiveCompactList))
+}
+
+// ProgressiveValueList is a view of ProgressiveList[T] for a fixed-size
+// composite T of at most 4 KiB, read and written as Go values of type V,
+// as [ValueList] is of a bounded list.
+type ProgressiveValueList[V any, P FixedValue[V]] struct {
+	values[V, P]
+	t *schema.ProgressiveList
+}
+
+// NewProgressiveValueList returns an empty list of type t. It returns an
+// error if the elements of t are not compact values serialized in V's
+// size.
+func NewProgressiveValueList[V any, P FixedValue[V]](t *schema.ProgressiveList) (*ProgressiveValueList[V, P], error) {
+	return ofProgressive(t, t.Default(), AsProgressiveValueList[V, P])
+}
+
+// DecodeProgressiveValueList returns the list of type t serialized in b.
+// It returns an error if b is not a valid value or the elements of t are
+// not compact values serialized in V's size.
+func DecodeProgressiveValueList[V any, P FixedValue[V]](t *schema.ProgressiveList, b []byte) (*ProgressiveValueList[V, P], error) {
+	return decodeAs(t, b, func(t *schema.ProgressiveList, n *tree.Node) (*ProgressiveValueList[V, P], error) {
+		return ofProgressive(t, n, AsProgressiveValueList[V, P])
+	})
+}
+
+// AsProgressiveValueList returns the list v (of compact values) as a
+// *ProgressiveValueList[V, P] that shares its state. It returns an error
+// if v is not such a list or V's serialization is not of its elements'
+// size.
+func AsProgressiveValueList[V any, P FixedValue[V]](v View) (*ProgressiveValueList[V, P], error) {
+	s, t, err := progressiveSeq(v, compactFamily, "a progressive list of compact values")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkValueSize[V, P](t, s.esize); err != nil {
+		return nil, err
+	}
+	return &ProgressiveValueList[V, P]{values[V, P]{s}, t}, nil
+}
+
+// Append adds v at the end. It returns an error past 2^31-1 elements.
+func (l *ProgressiveValueList[V, P]) Append(v V) error {
+	i, err := l.grow()
+	if err != nil {
+		return err
+	}
+	l.setElem(i, l.encode(&v))
+	return nil
+}
+
+// Pop removes the last element and returns it. It returns an error if the
+// list is empty.
+func (l *ProgressiveValueList[V, P]) Pop() (V, error) {
+	if l.n == 0 {
+		var zero V
+		return zero, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+	}
+	v := l.Get(l.Len() - 1)
+	return v, l.shrink()
+}
+
+// Copy returns an independent copy in O(1).
+func (l *ProgressiveValueList[V, P]) Copy() *ProgressiveValueList[V, P] {
+	return must(ofProgressive(l.t, l.Node(), AsProgressiveValueList[V, P]))
+}

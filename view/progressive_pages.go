@@ -1,0 +1,266 @@
+package view
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// spine is the committed state of a progressive data tree (package tree: a
+// right spine of branches whose left children are subtrees of 1, 4, 16...
+// leaves, subtree k of depth 2k, ending in a zero chunk), kept so that a
+// commit rebuilds only the spine's branches above the subtrees it changed.
+//
+// The spine holds count subtrees; a list stores exactly the subtrees its
+// length reaches (tree.ProgressiveSubtrees of its leaves), as decoding
+// builds them.
+type spine struct {
+	// subs[k] is subtree k.
+	subs []*tree.Node
+	// branches[k] is the spine's branch over subs[k] and the rest of the
+	// spine; branches[0] is the data tree.
+	branches []*tree.Node
+}
+
+// load points the spine at the progressive tree data of count subtrees.
+func (s *spine) load(data *tree.Node, count int) error {
+	s.subs, s.branches = s.subs[:0], s.branches[:0]
+	n := data
+	for k := range count {
+		if !n.IsBranch() {
+			return fmt.Errorf("%w: progressive spine ends at subtree %d of %d", tree.ErrNavigation, k, count)
+		}
+		left, right := n.Children()
+		s.subs, s.branches = append(s.subs, left), append(s.branches, n)
+		n = right
+	}
+	return nil
+}
+
+// clone returns a copy of s that shares no array with it.
+func (s *spine) clone() spine {
+	return spine{subs: slices.Clone(s.subs), branches: slices.Clone(s.branches)}
+}
+
+// root returns the data tree.
+func (s *spine) root() *tree.Node {
+	if len(s.branches) == 0 {
+		return tree.Zero(0)
+	}
+	return s.branches[0]
+}
+
+// sub returns subtree k, or nil when the spine does not reach it.
+func (s *spine) sub(k int) *tree.Node {
+	if k < len(s.subs) {
+		return s.subs[k]
+	}
+	return nil
+}
+
+// update replaces the subtrees k for which subs(k) returns a tree, makes
+// the spine hold count subtrees (dropping those past count; subtrees
+// added and not replaced are zero subtrees), and rebuilds the branches
+// above the highest subtree that changed; the branches below it, deeper on
+// the spine, are shared.
+func (s *spine) update(count int, changed []int, subs func(k int) *tree.Node) *tree.Node {
+	old := len(s.subs)
+	high := -1
+	for _, k := range changed {
+		if k < count {
+			high = max(high, k)
+		}
+	}
+	if count != old {
+		high = max(high, count-1)
+	}
+	if count < old {
+		s.subs, s.branches = s.subs[:count], s.branches[:count]
+	}
+	for k := len(s.subs); k < count; k++ {
+		s.subs, s.branches = append(s.subs, tree.Zero(2*k)), append(s.branches, nil)
+	}
+	for _, k := range changed {
+		if k < count {
+			s.subs[k] = subs(k)
+		}
+	}
+	if high < 0 {
+		return s.root()
+	}
+	rest := tree.Zero(0)
+	if high+1 < count {
+		rest = s.branches[high+1]
+	}
+	for k := high; k >= 0; k-- {
+		rest = tree.NewBranch(s.subs[k], rest)
+		s.branches[k] = rest
+	}
+	return rest
+}
+
+// spineLevel is the geometry of the pages of one subtree of a progressive
+// data tree.
+type spineLevel struct {
+	layout *tree.Layout
+	top    int // levels of the subtree above its pages
+	per    int // bytes per page
+	// start is the offset of the subtree's first byte, first the index of
+	// its first page among all the pages of the tree.
+	start int
+	first uint64
+}
+
+// spinePages is the geometry of a progressive data tree of pages, and its
+// committed spine: what [pages] needs beside its bounded fields when its
+// data tree is progressive. Subtree k holds 4^k leaves of unit bytes each
+// (a chunk of packed data or bits, or one compact value), in pages of its
+// own layout: the first subtrees are a single page of 1 or 4 leaves.
+type spinePages struct {
+	unit   int
+	levels [tree.ProgressiveLevels + 1]spineLevel
+	spine
+}
+
+// newSpinePages returns the geometry of a progressive tree of leaves of
+// unit bytes whose subtree k has pages of layout(k).
+func newSpinePages(unit int, layout func(k int) *tree.Layout) *spinePages {
+	g := &spinePages{unit: unit}
+	start, first := 0, uint64(0)
+	for k := range tree.ProgressiveLevels {
+		l := layout(k)
+		lv := spineLevel{layout: l, top: 2*k - l.Depth(), per: l.PageSize(), start: start, first: first}
+		g.levels[k] = lv
+		start += unit << (2 * uint(k))
+		first += 1 << uint(lv.top)
+	}
+	// A sentinel past the last subtree bounds the searches.
+	g.levels[tree.ProgressiveLevels] = spineLevel{start: start, first: first}
+	return g
+}
+
+// capacity returns the bytes the tree holds at most.
+func (g *spinePages) capacity() int { return g.levels[tree.ProgressiveLevels].start }
+
+// subtreeAt returns the subtree holding the byte at off, which is below
+// the capacity: leaf c is in subtree k where 4^k <= 3c+1 < 4^(k+1).
+func (g *spinePages) subtreeAt(off int) int {
+	c := uint64(off / g.unit)
+	return (bits.Len64(3*c+1) - 1) / 2
+}
+
+// locate returns the page holding the byte at off, the offset in the page
+// and the page's size.
+func (g *spinePages) locate(off int) (i uint64, in, per int) {
+	lv := &g.levels[g.subtreeAt(off)]
+	local := off - lv.start
+	return lv.first + uint64(local/lv.per), local % lv.per, lv.per
+}
+
+// subtreeOf returns the subtree holding page i.
+func (g *spinePages) subtreeOf(i uint64) int {
+	k := 0
+	for g.levels[k+1].first <= i {
+		k++
+	}
+	return k
+}
+
+// geometry returns the layout of page i, its first byte and its size.
+func (g *spinePages) geometry(i uint64) (l *tree.Layout, start, per int) {
+	lv := &g.levels[g.subtreeOf(i)]
+	return lv.layout, lv.start + int(i-lv.first)*lv.per, lv.per
+}
+
+// subtrees returns the number of subtrees that size bytes reach.
+func (g *spinePages) subtrees(size int) int {
+	if size == 0 {
+		return 0
+	}
+	return g.subtreeAt(size-1) + 1
+}
+
+// node returns page i of the committed tree.
+func (g *spinePages) node(i uint64) *tree.Node {
+	k := g.subtreeOf(i)
+	lv := &g.levels[k]
+	sub := g.sub(k)
+	if sub == nil {
+		return tree.Zero(lv.layout.Depth())
+	}
+	return must(tree.Get(sub, lv.top, i-lv.first))
+}
+
+// setPages sets the page nodes at the sorted indices idx into the
+// committed tree, which then holds size bytes, and returns the new data
+// tree. It leaves the committed spine as it was, for readers that read it
+// meanwhile (see pages.built): the new tree's spine is loaded when the
+// next write settles it.
+func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.Node {
+	var changed []int
+	local := make(map[int][2]int) // subtree: the range of idx in it
+	for a := 0; a < len(idx); {
+		k := g.subtreeOf(idx[a])
+		b := a + 1
+		for b < len(idx) && idx[b] < g.levels[k+1].first {
+			b++
+		}
+		changed = append(changed, k)
+		local[k] = [2]int{a, b}
+		a = b
+	}
+	count := g.subtrees(size)
+	next := g.spine.clone()
+	return next.update(count, changed, func(k int) *tree.Node {
+		lv := &g.levels[k]
+		r := local[k]
+		js := make([]uint64, r[1]-r[0])
+		for x := range js {
+			js[x] = idx[r[0]+x] - lv.first
+		}
+		base := g.sub(k)
+		if base == nil {
+			base = tree.Zero(2 * k)
+		}
+		return must(tree.SetMany(base, lv.top, js, nodes[r[0]:r[1]]))
+	})
+}
+
+// build returns the progressive data tree holding b, in one pass, and
+// points the spine at it. The tree copies b unless owned, when it takes b
+// over.
+func (g *spinePages) build(b []byte, owned bool) *tree.Node {
+	buildPages := tree.BuildPages
+	if owned {
+		buildPages = tree.BuildPagesOwned
+	}
+	count := g.subtrees(len(b))
+	subs := make([]*tree.Node, count)
+	for k := range subs {
+		lv := &g.levels[k]
+		end := min(len(b), g.levels[k+1].start)
+		subs[k] = must(buildPages(lv.layout, 2*k, b[lv.start:end:end]))
+	}
+	data := tree.NewProgressive(subs)
+	if err := g.load(data, count); err != nil {
+		panic("view: " + err.Error())
+	}
+	return data
+}
+
+// appendData appends the size bytes of the committed tree to dst.
+func (g *spinePages) appendData(dst []byte, size int) []byte {
+	for k := range g.subtrees(size) {
+		lv := &g.levels[k]
+		end := min(size, g.levels[k+1].start)
+		if k >= len(g.subs) {
+			// Grown without a write: zero bytes, not committed yet.
+			dst = append(dst, make([]byte, end-lv.start)...)
+			continue
+		}
+		dst = must(tree.AppendData(dst, g.subs[k], 2*k, lv.layout, end-lv.start))
+	}
+	return dst
+}
