@@ -5,13 +5,16 @@
 // [Phase0] holds every container of phase0. Each later fork holds only the
 // containers it adds or changes, and names the fork before it as its
 // Parent: [Altair] (Parent Phase0), [Bellatrix] (Parent Altair), [Capella]
-// (Parent Bellatrix), [Deneb] (Parent Capella), [Electra] (Parent Deneb)
-// and [Fulu] (Parent Electra). A container a fork takes unchanged
+// (Parent Bellatrix), [Deneb] (Parent Capella), [Electra] (Parent Deneb),
+// [Fulu] (Parent Electra) and [Gloas] (Parent Fulu). A container a fork takes unchanged
 // (Checkpoint, Validator, SyncCommittee...) is not repeated:
 // def.Fork.Lookup finds it in an ancestor. A fork redefines a container
 // whose fields change (BeaconState, BeaconBlockBody...) and every container
 // that refers to one it redefines (BeaconBlock and SignedBeaconBlock, for
 // the body; the light-client containers, for a new LightClientHeader).
+// Gloas derives the containers it changes from Fulu's and edits them as the
+// specification lists the changes (def.Fork.Derive), and makes the core
+// ones ProgressiveContainers with ProgressiveLists (EIP-7688).
 // Resolving a fork for a preset gives its schema types:
 //
 //	types, err := forks.Capella.Resolve(forks.Mainnet)
@@ -26,13 +29,21 @@
 // specification, the same in every preset, is a number (see the constants).
 //
 // The definitions and presets follow the files specs/{phase0,altair,
-// bellatrix,capella}/ and presets/{mainnet,minimal}/ of the specification
-// release v1.6.1 (https://github.com/ethereum/consensus-specs/tree/v1.6.1):
+// bellatrix,capella,deneb,electra,fulu}/ and presets/{mainnet,minimal}/ of
+// the specification release v1.6.1
+// (https://github.com/ethereum/consensus-specs/tree/v1.6.1), and those of
+// Gloas, which is not final, the release [GloasSpecVersion]:
 // the containers of the beacon chain, validator, fork-choice, p2p and
 // light-client documents, those the ssz_static tests of consensus-spec-tests
-// cover. Beside them, the forks from Bellatrix on hold the blinded blocks
-// of the builder and beacon APIs (BlindedBeaconBlockBody, BlindedBeaconBlock,
-// SignedBlindedBeaconBlock), which no ssz_static test covers.
+// cover. Beside them, the forks from Bellatrix to Fulu hold the blinded
+// blocks of the builder and beacon APIs (BlindedBeaconBlockBody,
+// BlindedBeaconBlock, SignedBlindedBeaconBlock), which no ssz_static test
+// covers.
+//
+// Gloas has no fork [Name] and no generated package yet: its containers
+// resolve, pass the conformance tests at the schema level, and give the
+// light-client indices ([FinalizedRootIndexGloas]...) and the message size
+// bounds of its p2p specification ([CheckMessageSize]).
 //
 // A fork is also a [Name] ([NameCapella]), ordered as the forks are and
 // spelled as the beacon API spells it ("capella"), and a network runs the

@@ -9,18 +9,20 @@ import (
 // Mainnet is the mainnet preset: the values of
 // presets/mainnet/{phase0,altair,bellatrix,capella}.yaml of the
 // specification release v1.6.1 (the same values as in v1.4.0), of
-// presets/mainnet/{deneb,electra,fulu}.yaml of v1.6.1, and the derived
-// parameters (see [Derived]).
+// presets/mainnet/{deneb,electra,fulu}.yaml of v1.6.1, of
+// presets/mainnet/gloas.yaml of v1.7.0-alpha.13 ([GloasSpecVersion]), and
+// the derived parameters (see [Derived]).
 var Mainnet = newPreset("mainnet", mainnetPhase0, mainnetAltair, mainnetBellatrix, mainnetCapella,
-	mainnetDeneb, mainnetElectra, mainnetFulu)
+	mainnetDeneb, mainnetElectra, mainnetFulu, mainnetGloas)
 
 // Minimal is the minimal preset, for testing: the values of
 // presets/minimal/{phase0,altair,bellatrix,capella}.yaml of the
 // specification release v1.6.1 (the same values as in v1.4.0), of
-// presets/minimal/{deneb,electra,fulu}.yaml of v1.6.1, and the derived
-// parameters (see [Derived]).
+// presets/minimal/{deneb,electra,fulu}.yaml of v1.6.1, of
+// presets/minimal/gloas.yaml of v1.7.0-alpha.13 ([GloasSpecVersion]), and
+// the derived parameters (see [Derived]).
 var Minimal = newPreset("minimal", minimalPhase0, minimalAltair, minimalBellatrix, minimalCapella,
-	minimalDeneb, minimalElectra, minimalFulu)
+	minimalDeneb, minimalElectra, minimalFulu, minimalGloas)
 
 // Presets are the presets by name.
 var Presets = map[string]*def.Preset{
@@ -54,6 +56,11 @@ var Derived = map[string]func(v map[string]uint64) uint64{
 	// Vector[ValidatorIndex, (MIN_SEED_LOOKAHEAD + 1) * SLOTS_PER_EPOCH].
 	"PROPOSER_LOOKAHEAD_SLOTS": func(v map[string]uint64) uint64 {
 		return (v["MIN_SEED_LOOKAHEAD"] + 1) * v["SLOTS_PER_EPOCH"]
+	},
+	// Gloas BeaconState.ptc_window (EIP-7732): Vector[Vector[ValidatorIndex,
+	// PTC_SIZE], (2 + MIN_SEED_LOOKAHEAD) * SLOTS_PER_EPOCH].
+	"PTC_WINDOW_SLOTS": func(v map[string]uint64) uint64 {
+		return (2 + v["MIN_SEED_LOOKAHEAD"]) * v["SLOTS_PER_EPOCH"]
 	},
 }
 
@@ -341,4 +348,44 @@ var minimalFulu = map[string]uint64{
 	"FIELD_ELEMENTS_PER_EXT_BLOB": 8192,
 	"CELLS_PER_EXT_BLOB":          128,
 	"NUMBER_OF_COLUMNS":           128,
+}
+
+// presets/mainnet/gloas.yaml, v1.7.0-alpha.13. The type-specific SSZ
+// bounds are those of specs/gloas/p2p-interface.md and
+// specs/gloas/partial-columns/p2p-interface.md (see [MessageBounds]).
+var mainnetGloas = map[string]uint64{
+	// Misc
+	"PTC_SIZE": 512,
+	// Max operations per block
+	"MAX_PAYLOAD_ATTESTATIONS": 4,
+	// Execution
+	"MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD": 64,
+	"MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD":    16,
+	// Withdrawals processing
+	"MAX_BUILDERS_PER_WITHDRAWALS_SWEEP": 16384,
+	// Type-specific SSZ bounds
+	"MAX_SIGNED_AGGREGATE_AND_PROOF_SIZE":   16829,
+	"MAX_ATTESTER_SLASHING_SIZE":            2097616,
+	"MAX_DATA_COLUMN_SIDECAR_SIZE":          8585272,
+	"MAX_PARTIAL_DATA_COLUMN_SIDECAR_SIZE":  8585741,
+	"MAX_SIGNED_EXECUTION_PAYLOAD_BID_SIZE": 196932,
+}
+
+// presets/minimal/gloas.yaml, v1.7.0-alpha.13.
+var minimalGloas = map[string]uint64{
+	// Misc
+	"PTC_SIZE": 16,
+	// Max operations per block
+	"MAX_PAYLOAD_ATTESTATIONS": 4,
+	// Execution
+	"MAX_BUILDER_DEPOSIT_REQUESTS_PER_PAYLOAD": 64,
+	"MAX_BUILDER_EXIT_REQUESTS_PER_PAYLOAD":    16,
+	// Withdrawals processing
+	"MAX_BUILDERS_PER_WITHDRAWALS_SWEEP": 16,
+	// Type-specific SSZ bounds
+	"MAX_SIGNED_AGGREGATE_AND_PROOF_SIZE":   1462,
+	"MAX_ATTESTER_SLASHING_SIZE":            131536,
+	"MAX_DATA_COLUMN_SIDECAR_SIZE":          8585272,
+	"MAX_PARTIAL_DATA_COLUMN_SIDECAR_SIZE":  8585741,
+	"MAX_SIGNED_EXECUTION_PAYLOAD_BID_SIZE": 196932,
 }

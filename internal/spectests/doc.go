@@ -19,14 +19,15 @@
 //
 // It runs the cases of the ssz_static runner
 // (tests/<preset>/<fork>/ssz_static/<type>/<handler>/<case>/) of the forks
-// phase0, altair, bellatrix, capella, deneb, electra and fulu, for the
-// presets mainnet and minimal: the type folder names a container of the
-// fork, as package forks defines it and resolves it for the preset. Each
-// case is checked like a valid ssz_generic case, its root read from
-// roots.yaml, and again through the Go type that the fork's package
-// generates, with a JSON round trip. A type folder that names no container
-// of the fork is a failure. The cases of other forks (gloas...) and presets
-// are counted and listed, not run.
+// phase0, altair, bellatrix, capella, deneb, electra, fulu and gloas, for
+// the presets mainnet and minimal: the type folder names a container
+// (or progressive container) of the fork, as package forks defines it and
+// resolves it for the preset. Each case is checked like a valid
+// ssz_generic case, its root read from roots.yaml, and again, for the
+// forks that have a generated package (all but gloas, so far), through the
+// Go type that package generates, with a JSON round trip. A type folder
+// that names no container of the fork is a failure. The cases of other
+// forks and presets are counted and listed, not run.
 //
 // The progressive lists, bitlists and containers (basic_progressive_list,
 // progressive_bitlist, progressive_containers, the ProgressiveTestStruct and

@@ -136,9 +136,9 @@ var syntheticCases = []fakeCase{
 	{path: "/minimal/phase0/ssz_static/Withdrawal/ssz_random/case_0", ssz: make([]byte, 44), root: []byte{}},
 	{path: "/minimal/capella/ssz_static/NoSuchType/ssz_random/case_0", ssz: []byte{0}, root: []byte{}},
 	// ssz_static: unsupported fork and preset.
-	{path: "/mainnet/gloas/ssz_static/Fork/ssz_random/case_0", ssz: []byte{0}},
-	{path: "/mainnet/gloas/ssz_static/Fork/ssz_random/case_1", ssz: []byte{0}},
-	{path: "/mainnet/gloas/ssz_static/ExecutionPayloadBid/ssz_zero/case_0", ssz: []byte{0}},
+	{path: "/mainnet/heze/ssz_static/Fork/ssz_random/case_0", ssz: []byte{0}},
+	{path: "/mainnet/heze/ssz_static/Fork/ssz_random/case_1", ssz: []byte{0}},
+	{path: "/mainnet/heze/ssz_static/ExecutionPayloadBid/ssz_zero/case_0", ssz: []byte{0}},
 	{path: "/general/phase0/ssz_static/Fork/ssz_zero/case_0", ssz: []byte{0}},
 	// Other runners.
 	{path: "/mainnet/deneb/operations/attestation/pyspec_tests/a", noData: true},
@@ -232,7 +232,7 @@ func TestRunSynthetic(t *testing.T) {
 
 	wantStatic := []StaticCount{
 		{Preset: "general", Fork: "phase0", Types: 1, Cases: 1, Unsupported: "no preset general"},
-		{Preset: "mainnet", Fork: "gloas", Types: 2, Cases: 3, Unsupported: "fork gloas not supported yet"},
+		{Preset: "mainnet", Fork: "heze", Types: 2, Cases: 3, Unsupported: "fork heze not supported yet"},
 		{Preset: "minimal", Fork: "capella", Types: 3, Cases: 3, ByType: []TypeCount{
 			{Type: "Checkpoint", Passed: 1}, {Type: "HistoricalSummary", Passed: 1}, {Type: "NoSuchType", Failed: 1},
 		}},
@@ -254,7 +254,7 @@ func TestRunSynthetic(t *testing.T) {
 	text := s.String()
 	for _, want := range []string{
 		"unsupported: ssz_generic/stablecontainers (StableContainer): 1 valid and 2 invalid cases not run",
-		"unsupported: ssz_static mainnet/gloas (fork gloas not supported yet): 3 cases of 2 types not run",
+		"unsupported: ssz_static mainnet/heze (fork heze not supported yet): 3 cases of 2 types not run",
 		"unsupported: ssz_static general/phase0 (no preset general): 1 case of 1 type not run",
 		"not an SSZ suite, not run: operations: 3 cases",
 		"FAIL: 10 of 29 cases failed",
