@@ -384,6 +384,8 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 		return ofContainer(t, n)
 	case *schema.Union:
 		return ofUnion(t, n)
+	case *schema.CompatibleUnion:
+		return ofCompatibleUnion(t, n)
 	}
 	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
