@@ -417,6 +417,8 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 		return ofUnion(t, n)
 	case *schema.ProgressiveList, *schema.ProgressiveBitlist:
 		return newProgressiveCore(t, n)
+	case *schema.CompatibleUnion:
+		return ofCompatibleUnion(t, n)
 	}
 	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
