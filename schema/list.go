@@ -76,6 +76,12 @@ func (l *List) validate(b []byte, at int) error {
 }
 
 func (l *List) decode(b []byte, at int) (*tree.Node, error) {
+	if len(b) == 0 {
+		// The shared default: an input of empty lists (4 bytes of offset
+		// each) would otherwise cost a mix-in of its own per element, 20
+		// times the input.
+		return l.Default(), nil
+	}
 	var data *tree.Node
 	var n int
 	if l.esize > 0 {
@@ -90,7 +96,7 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		if data, err = l.buildFixed(l, b, n, at); err != nil {
 			return nil, err
 		}
-	} else if len(b) > 0 {
+	} else {
 		if len(b) < 4 {
 			return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
 		}
@@ -109,8 +115,6 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		if data, err = l.buildVariable(b, offsets, at); err != nil {
 			return nil, err
 		}
-	} else {
-		data = tree.Zero(l.depth)
 	}
 	return tree.NewMixIn(data, uint64(n)), nil
 }

@@ -81,7 +81,7 @@ func (d *decoder) lastName() []byte {
 		return nil
 	}
 	name := decoder{data: d.data[:end+1], pos: start}
-	s, err := name.str()
+	s, err := name.str(maxEscapedString)
 	if err != nil {
 		return nil
 	}
@@ -236,9 +236,17 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
+// maxEscapedString bounds the length in the input of a string with escape
+// sequences that the decoder decodes where no type bounds it (a member
+// name, the envelope's version): decoding copies the string, and a longer
+// one is no name or version of any value, so it is rejected before the
+// copy rather than allowed to allocate in proportion to the input.
+const maxEscapedString = 64 << 10
+
 // str consumes the string at pos and returns its contents: a slice of the
-// input, or a copy with escape sequences decoded.
-func (d *decoder) str() ([]byte, error) {
+// input, or a copy with escape sequences decoded. A string with escapes
+// longer than max bytes in the input is an error, found before the copy.
+func (d *decoder) str(max int) ([]byte, error) {
 	start := d.pos
 	end, escaped, err := d.scanString()
 	if err != nil {
@@ -246,6 +254,9 @@ func (d *decoder) str() ([]byte, error) {
 	}
 	if !escaped {
 		return d.data[start+1 : end], nil
+	}
+	if n := end - start - 1; n > max {
+		return nil, d.errorf(ErrLength, start, "string of %d bytes with escapes, longer than any value here (%d)", n, max)
 	}
 	// Rare in practice: let encoding/json decode the escapes (surrogate
 	// pairs included) of the string scanString has checked.
@@ -317,7 +328,7 @@ func (d *decoder) key(first bool) (name []byte, ok bool, err error) {
 		what, _ := d.found()
 		return nil, false, d.errorf(ErrSyntax, d.pos, "want a member name, found %s", what)
 	}
-	if name, err = d.str(); err != nil {
+	if name, err = d.str(maxEscapedString); err != nil {
 		return nil, false, err
 	}
 	d.ws()

@@ -143,7 +143,9 @@ func (o UnmarshalOptions) Unmarshal(t schema.Type, data []byte) ([]byte, error) 
 	d := decoder{data: data, allowUnknown: o.AllowUnknownMembers}
 	// The serialization of byte data is half its JSON (two hex digits a
 	// byte), and of most other data less: one allocation usually holds it.
-	out, err := d.value(make([]byte, 0, len(data)/2+16), t)
+	// No value is longer than its type's MaxSize, which bounds the buffer
+	// that a long text of a small type (an error to come) would size.
+	out, err := d.value(make([]byte, 0, min(uint64(len(data)/2+16), t.MaxSize())), t)
 	if err == nil {
 		err = d.end()
 	}

@@ -54,12 +54,27 @@ func (d *decoder) value(dst []byte, t schema.Type) ([]byte, error) {
 	return dst, d.errorf(ErrUnsupportedType, at, "%v", t)
 }
 
-// stringOf reads the string at pos, which holds a value of type t.
+// stringOf reads the string at pos, which holds a value of type t, or
+// the envelope's version when t is nil.
 func (d *decoder) stringOf(t schema.Type) ([]byte, error) {
 	if d.peek() != '"' {
 		return nil, d.kindError("a string")
 	}
-	return d.str()
+	return d.str(maxEscapedOf(t))
+}
+
+// maxEscapedOf returns the longest a string holding a value of type t can
+// be in the input, every character escaped (6 bytes, "\u0030"): its
+// 0x-prefixed hex digits, or the 78 decimal digits of a uint256.
+func maxEscapedOf(t schema.Type) int {
+	if t == nil {
+		return maxEscapedString
+	}
+	chars := max(t.MaxSize(), 39) // 2 hex digits a byte; 78 decimal digits
+	if chars > math.MaxInt32/16 {
+		return math.MaxInt32
+	}
+	return 6 * (2 + 2*int(chars))
 }
 
 // hexBytes appends the bytes of the hex-byte-string s, found at offset at,
