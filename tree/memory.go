@@ -37,8 +37,8 @@ func slabTag(kind, at, n int) uint16 {
 	return t
 }
 
-func (n *Node) slabAt() int   { return int(n.slab & 0x7f) }
-func (n *Node) slabLen() int  { return int(n.slab>>7&0x7f) + 1 }
+func (n *Node) slabAt() int  { return int(n.slab & 0x7f) }
+func (n *Node) slabLen() int { return int(n.slab>>7&0x7f) + 1 }
 
 // Size classes of the Go heap. An allocation takes the smallest class that
 // holds it; above maxSmallAlloc, whole runtime pages. An object with
