@@ -86,6 +86,11 @@
 //     requests: 4 deposits, 2 withdrawals (a full exit and a partial
 //     one) and 1 consolidation. A mainnet Fulu block is about 100 kB.
 //
+// [FuluEpoch] makes in a Fulu state the changes of one epoch (every
+// balance, participation rotated, 1,000 effective balances, the queues, a
+// RANDAO mix and roots): applied to copies, it gives snapshots one epoch
+// apart, as a node's state cache holds them.
+//
 // A state of 1,000,000 validators builds in seconds. While building, a
 // builder holds the validators' values besides the state; once it returns,
 // nothing but the state.

@@ -89,7 +89,12 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 			if g := l.groups(); g > 0 {
 				roots = make([][32]byte, (end-start)*g)
 			}
+			kind := inPageSlab
+			if owned {
+				kind = inOwnedPageSlab
+			}
 			for i := range ns {
+				ns[i].slab = slabTag(kind, i, len(ns))
 				ps[i] = page{layout: l, data: buf[i*per : min(len(buf), (i+1)*per) : min(len(buf), (i+1)*per)]}
 				if g := l.groups(); g > 0 {
 					ps[i].group0 = &roots[i*g]
@@ -116,9 +121,10 @@ const slabNodes = 128
 // bulk is set: slabs of slabNodes, or fewer when want says fewer are left to
 // build.
 type allocator struct {
-	bulk bool
-	want int
-	slab []Node
+	bulk  bool
+	want  int
+	slab  []Node // what is left of whole
+	whole []Node
 }
 
 func (a *allocator) branch(left, right *Node) *Node {
@@ -132,10 +138,12 @@ func (a *allocator) branch(left, right *Node) *Node {
 			a.want -= size
 		}
 		a.slab = make([]Node, size)
+		a.whole = a.slab
 	}
 	n := &a.slab[0]
 	a.slab = a.slab[1:]
 	n.left, n.right = left, right
+	n.slab = slabTag(inNodeSlab, cap(a.whole)-cap(a.slab)-1, cap(a.whole))
 	return n
 }
 
@@ -191,12 +199,17 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 // zero leaves.
 func BuildLeaves(depth int, data []byte) (*Node, error) {
 	count := (len(data) + 31) / 32
-	leaves := make([]Node, count)
 	nodes := make([]*Node, count)
-	for i := range leaves {
-		copy(leaves[i].root[:], data[i*32:min(len(data), i*32+32)])
-		leaves[i].state.Store(rootKnown)
-		nodes[i] = &leaves[i]
+	var leaves []Node
+	for i := range nodes {
+		if i%slabNodes == 0 {
+			leaves = make([]Node, min(slabNodes, count-i))
+		}
+		leaf := &leaves[i%slabNodes]
+		copy(leaf.root[:], data[i*32:min(len(data), i*32+32)])
+		leaf.state.Store(rootKnown)
+		leaf.slab = slabTag(inNodeSlab, i%slabNodes, len(leaves))
+		nodes[i] = leaf
 	}
 	return Build(depth, nodes, 0)
 }

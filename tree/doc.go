@@ -23,6 +23,10 @@
 // its branch; leaves, [HelperIndices] and their roots), without expanding
 // pages or zero subtrees; [VerifyProof] and [Multiproof.Verify] check them.
 //
+// [Memory] counts the heap bytes a set of roots holds, every node and
+// allocation once however many roots share it, and what one more root adds;
+// adding a root walks only the nodes the set did not count yet.
+//
 // Nodes are safe to read and hash from any number of goroutines at once.
 //
 // This package knows nothing about SSZ types; package schema maps them to

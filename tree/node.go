@@ -42,6 +42,9 @@ type Node struct {
 	// A spine has left set, right nil, and stands for spineK levels of
 	// branches above left, whose subtree has depth spineBelow.
 	spineK, spineBelow uint8
+	// slab says where the node was allocated, for memory accounting (see
+	// slabTag); it is set when the node is made and never changes.
+	slab uint16
 }
 
 // NewLeaf returns a leaf node holding chunk.
@@ -87,6 +90,7 @@ func NewMixIn(value *Node, v uint64) *Node {
 		panic("tree: mix-in over a nil node")
 	}
 	pair := new([2]Node)
+	pair[0].slab, pair[1].slab = slabTag(inNodeSlab, 0, 2), slabTag(inNodeSlab, 1, 2)
 	putUint64(pair[1].root[:], v)
 	pair[1].state.Store(rootKnown)
 	pair[0].left, pair[0].right = value, &pair[1]

@@ -64,6 +64,7 @@ func NewProgressive(subtrees []*Node) *Node {
 			panic("tree: progressive tree with a nil subtree")
 		}
 		spine[k].left, spine[k].right = subtrees[k], n
+		spine[k].slab = slabTag(inNodeSlab, k, len(spine))
 		n = &spine[k]
 	}
 	return n

@@ -12,6 +12,7 @@ var zeroes [MaxDepth + 1]*Node
 
 func init() {
 	zeroes[0] = NewLeaf([32]byte{})
+	zeroes[0].slab = slabStatic
 	for d := 1; d <= MaxDepth; d++ {
 		below := zeroes[d-1]
 		n := &Node{left: below, right: below}
@@ -20,6 +21,7 @@ func init() {
 		copy(pair[32:], below.root[:])
 		n.root = sha256.Sum256(pair[:])
 		n.state.Store(rootKnown)
+		n.slab = slabStatic
 		zeroes[d] = n
 	}
 }

@@ -139,6 +139,10 @@ func (s *State) FinalizedCheckpoint() phase0.Checkpoint { return s.v.FinalizedCh
 // HashTreeRoot returns the hash_tree_root of the state.
 func (s *State) HashTreeRoot() [32]byte { return s.v.HashTreeRoot() }
 
+// View returns the container view of the state: its tree, its schema and
+// the fields by index. Writes through it change s.
+func (s *State) View() *view.Container { return s.v.View() }
+
 // Copy returns an independent copy of s in O(1).
 func (s *State) Copy() *State {
 	return &State{fork: s.fork, preset: s.preset, v: types[s.fork].copyState(s.v)}

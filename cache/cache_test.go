@@ -1,0 +1,212 @@
+package cache
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/synth"
+	"github.com/ssztree/ssztree/tree"
+	"github.com/ssztree/ssztree/versioned"
+)
+
+// A cache of states of any fork is a cache of *versioned.State.
+var _ = New[*versioned.State]
+
+// blockRoot is the made-up root of the block of epoch i.
+func blockRoot(i int) [32]byte { return [32]byte{0xb1, byte(i), byte(i >> 8)} }
+
+// chain returns n snapshots of a minimal Fulu state one epoch apart.
+func chain(t testing.TB, validators, n int) []*fulu.BeaconState {
+	t.Helper()
+	st, err := synth.FuluState(fulu.Minimal, validators, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []*fulu.BeaconState{st}
+	for i := 1; i < n; i++ {
+		next := out[i-1].Copy()
+		if err := synth.FuluEpoch(next, uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+		next.HashTreeRoot()
+		out = append(out, next)
+	}
+	return out
+}
+
+func infoOf(st *fulu.BeaconState, i int) Info {
+	return Info{Slot: uint64(st.Slot()), BlockRoot: blockRoot(i), ParentRoot: blockRoot(i - 1)}
+}
+
+// check fails t unless the cache's figure is what its entries hold
+// together, and its lists agree.
+func check[S State[S]](t *testing.T, c *Cache[S]) {
+	t.Helper()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var roots []*tree.Node
+	n := 0
+	for e := c.lru.next; e != &c.lru; e = e.next {
+		roots = append(roots, e.node)
+		if c.byState[e.root] != e {
+			t.Errorf("entry %x in the LRU list but not by state root", e.root[:4])
+		}
+		n++
+	}
+	if n != len(c.byState) {
+		t.Errorf("%d entries in the LRU list, %d by state root", n, len(c.byState))
+	}
+	if got, want := c.mem.Bytes(), tree.Size(roots...); got != want {
+		t.Errorf("the cache counts %d bytes, its states hold %d", got, want)
+	}
+	for b, e := range c.byBlock {
+		if c.byState[e.root] != e || e.info.BlockRoot != b {
+			t.Errorf("block %x names an entry that is not cached under it", b[:4])
+		}
+	}
+}
+
+// TestCacheBudget puts 16 snapshots into a cache that holds about six: the
+// oldest go first, the pinned first state stays, and the cache never holds
+// more than its budget.
+func TestCacheBudget(t *testing.T) {
+	states := chain(t, 512, 16)
+	base := tree.Size(states[0].View().Node())
+	extra := tree.Size(states[0].View().Node(), states[1].View().Node()) - base
+	c := New[*fulu.BeaconState](base + 5*extra + extra/2)
+
+	roots := make([][32]byte, len(states))
+	for i, st := range states {
+		var added int64
+		roots[i], added = c.Put(st, infoOf(st, i))
+		if roots[i] != st.HashTreeRoot() || added <= 0 {
+			t.Fatalf("Put %d: root %x, %d bytes added", i, roots[i][:4], added)
+		}
+		if i == 0 && !c.Pin(roots[0]) {
+			t.Fatal("Pin of a cached state failed")
+		}
+		if s := c.Stats(); s.Bytes > c.Budget() {
+			t.Fatalf("after Put %d the cache holds %d bytes, over its budget of %d", i, s.Bytes, c.Budget())
+		}
+		check(t, c)
+	}
+	s := c.Stats()
+	if s.Entries < 4 || s.Entries > 7 || s.Evictions != uint64(len(states)-s.Entries) || s.Pinned != 1 {
+		t.Errorf("stats after 16 puts: %+v", s)
+	}
+	if _, ok := c.Get(roots[0]); !ok {
+		t.Error("the pinned state was evicted")
+	}
+	if _, ok := c.Get(roots[1]); ok {
+		t.Error("the least recently used state was kept")
+	}
+	last := len(states) - 1
+	got, ok := c.GetByBlock(blockRoot(last))
+	if !ok || got.HashTreeRoot() != roots[last] {
+		t.Fatal("GetByBlock of the last block missed")
+	}
+	// A copy handed out is the caller's: changing it leaves the cache's.
+	got.SetSlot(got.Slot() + 1)
+	if again, _ := c.Get(roots[last]); again.HashTreeRoot() != roots[last] || got.HashTreeRoot() == roots[last] {
+		t.Error("a change to a state handed out reached the cache")
+	}
+
+	// The closest ancestor of a block after the last: the last state;
+	// of an evicted block: the pinned first, walking the links.
+	after := [32]byte{0xaf}
+	st, info, ok := c.Ancestor(after, func(b [32]byte) ([32]byte, bool) {
+		return blockRoot(last), b == after
+	})
+	if !ok || info.BlockRoot != blockRoot(last) || st.HashTreeRoot() != roots[last] {
+		t.Errorf("Ancestor of a new block: %v %x", ok, info.BlockRoot[:4])
+	}
+	if _, info, ok := c.Ancestor(blockRoot(2), nil); !ok || info.BlockRoot != blockRoot(0) {
+		t.Errorf("Ancestor of an evicted block: %v %x", ok, info.BlockRoot[:4])
+	}
+	if _, _, ok := c.Ancestor([32]byte{0xee}, nil); ok {
+		t.Error("Ancestor of an unknown block found a state")
+	}
+	before := c.Stats()
+	if before.Hits != 5 || before.Misses != 2 {
+		t.Errorf("hits %d, misses %d; want 5 and 2", before.Hits, before.Misses)
+	}
+
+	// Putting a cached state adds nothing; Prune keeps the pinned one.
+	if _, added := c.Put(states[last], infoOf(states[last], last)); added != 0 {
+		t.Errorf("a cached state put again added %d bytes", added)
+	}
+	entries := c.Stats().Entries
+	if n := c.Prune(uint64(states[last].Slot())); n != entries-2 || c.Stats().Entries != 2 {
+		t.Errorf("Prune below the last slot removed %d of %d, left %d; want the pinned and the last", n, entries, c.Stats().Entries)
+	}
+	if !c.Unpin(roots[0]) || c.Unpin(roots[0]) {
+		t.Error("Unpin of a state pinned once")
+	}
+	c.Prune(uint64(states[last].Slot()))
+	if _, ok := c.Get(roots[0]); ok {
+		t.Error("Prune kept an unpinned state below its slot")
+	}
+	check(t, c)
+}
+
+// TestCacheConcurrent runs writers putting new snapshots, readers getting
+// and changing their copies, and pins, all at once (run it with -race);
+// then the cache's figures agree with its entries.
+func TestCacheConcurrent(t *testing.T) {
+	states := chain(t, 64, 4)
+	base := tree.Size(states[0].View().Node())
+	c := New[*fulu.BeaconState](3 * base)
+	for i, st := range states {
+		c.Put(st, infoOf(st, i))
+	}
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 12 {
+				st, ok := c.GetByBlock(blockRoot(len(states) - 1))
+				if !ok {
+					st, _, ok = c.Ancestor(blockRoot(len(states)-1), nil)
+				}
+				if !ok {
+					st = states[0].Copy()
+				}
+				if err := synth.FuluEpoch(st, uint64(100*w+i)); err != nil {
+					t.Error(err)
+					return
+				}
+				n := 1000 + 100*w + i
+				root, _ := c.Put(st, Info{Slot: uint64(st.Slot()), BlockRoot: blockRoot(n), ParentRoot: blockRoot(n - 1)})
+				if i%3 == 0 {
+					c.Pin(root)
+					c.Unpin(root)
+				}
+			}
+		}()
+	}
+	for r := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 40 {
+				st, ok := c.Get(states[(r+i)%len(states)].HashTreeRoot())
+				if !ok {
+					st, _, ok = c.Ancestor(blockRoot(1000+i%12), nil)
+				}
+				if ok {
+					st.Balances().Set(i, 1) // the reader's own copy
+					st.HashTreeRoot()
+				}
+				c.Stats()
+			}
+		}()
+	}
+	wg.Wait()
+	s := c.Stats()
+	if s.Bytes > c.Budget() || s.Hits+s.Misses == 0 || s.Pinned != 0 {
+		t.Errorf("after the run: %+v, budget %d", s, c.Budget())
+	}
+	check(t, c)
+}

@@ -1,0 +1,315 @@
+package tree
+
+import (
+	"slices"
+	"sync"
+	"unsafe"
+)
+
+// Where a node was allocated, as its slab field records it, so that memory
+// accounting finds from any node the whole allocation it keeps alive. A Node
+// has two bytes of padding after spineK and spineBelow; slab takes them, so
+// recording costs no memory and no work after the node is made: tree's
+// mutations never read or write it.
+//
+// slab is 0 for a node that is its own allocation (a [Node], or a page's node
+// and header allocated together), slabStatic for the package's zero
+// subtrees, which count nothing, and otherwise kind<<14 | (len-1)<<7 | at:
+// the node is element at of an array of len elements, of one of the kinds
+// below. Every array of nodes the package allocates is kept within
+// maxSlabLen elements for this.
+const (
+	inNodeSlab      = 1 // an array of Nodes ([]Node): branches, leaves, a mix-in pair
+	inPageSlab      = 2 // the nodes of BuildPages (a []Node, a []page, group roots, bytes)
+	inOwnedPageSlab = 3 // the same over bytes the caller gave (BuildPagesOwned)
+
+	slabStatic = 0xffff
+	maxSlabLen = 128
+)
+
+// slabTag returns the slab field of element at of an array of length n of
+// the given kind.
+func slabTag(kind, at, n int) uint16 {
+	t := uint16(kind<<14 | (n-1)<<7 | at)
+	if n > maxSlabLen || at >= n || t == slabStatic {
+		panic("tree: slab outside the accounting's encoding")
+	}
+	return t
+}
+
+func (n *Node) slabAt() int  { return int(n.slab & 0x7f) }
+func (n *Node) slabLen() int { return int(n.slab>>7&0x7f) + 1 }
+
+// Size classes of the Go heap. An allocation takes the smallest class that
+// holds it; above maxSmallAlloc, whole runtime pages. An object with
+// pointers larger than mallocHeaderMin carries an 8-byte header in front
+// (runtime/malloc.go since Go 1.22: mallocHeaderSize, minSizeForMallocHeader).
+const (
+	maxSmallAlloc   = 32 << 10
+	largePage       = 8 << 10
+	mallocHeader    = 8
+	mallocHeaderMin = 512
+)
+
+var (
+	classesOnce sync.Once
+	classes     []int // the small size classes, ascending
+)
+
+// heapSize returns the bytes the Go heap takes for an allocation of size
+// bytes, with pointers or not. The small classes are read from the running
+// runtime (append rounds a new slice's capacity up to its class), so they
+// follow the Go release.
+func heapSize(size int, pointers bool) int64 {
+	if size <= 0 {
+		return 0
+	}
+	classesOnce.Do(func() {
+		for s := 1; s <= maxSmallAlloc; {
+			c := cap(slices.Grow([]byte(nil), s))
+			classes = append(classes, c)
+			s = c + 1
+		}
+	})
+	if pointers && size > mallocHeaderMin && size+mallocHeader <= maxSmallAlloc {
+		size += mallocHeader
+	}
+	if size > maxSmallAlloc {
+		return int64((size + largePage - 1) / largePage * largePage)
+	}
+	i, _ := slices.BinarySearch(classes, size)
+	return int64(classes[i])
+}
+
+var (
+	nodeSize     = int(unsafe.Sizeof(Node{}))
+	pageSize     = int(unsafe.Sizeof(page{}))
+	pageNodeSize = int(unsafe.Sizeof(pageNode{}))
+)
+
+// Memory counts the heap bytes that a set of roots holds: every node,
+// page and allocation reachable from any of them, each counted once however
+// many roots reach it, at the size the Go heap gives it. An array of nodes
+// allocated together (decoding and bulk builds allocate nodes, pages and
+// their bytes in slabs) counts whole while any of its nodes is reachable,
+// since the collector frees it only then.
+//
+// Memory remembers what it has counted: a reference count for every node it
+// reached (how many counted parents and added roots point at it) and for
+// every allocation (how many counted nodes lie in it). Adding a root walks
+// only the nodes not counted yet, stopping at the first counted node of
+// every path, so adding a snapshot that shares all but a few paths with the
+// set costs those paths; removing one walks only the nodes no other root
+// reaches. What Memory keeps, about 40 bytes for each node it counts, is
+// not part of the figures.
+//
+// A Memory holds the roots added to it, and so keeps them alive, until they
+// are removed. Bytes outside the tree (a view's pending writes, the Go
+// values a caller holds) are not counted. Pages made by [NewPage] count
+// their bytes at cap(data), as the allocation of their own that NewPage
+// expects; pages of [BuildPagesOwned] count the bytes of their slab, not
+// the rest of the caller's buffer, which stays alive with them.
+//
+// The zero value is an empty set ready to use. A Memory is not safe for
+// concurrent use; its nodes may be read and hashed by others meanwhile.
+type Memory struct {
+	roots  map[*Node]int
+	nodes  map[uintptr]uint32 // a counted node's references
+	allocs map[uintptr]held   // a counted allocation's nodes and size
+	bytes  int64
+	stack  []*Node
+}
+
+type held struct {
+	nodes uint32
+	bytes uint32
+}
+
+// Bytes returns the heap bytes the set holds.
+func (m *Memory) Bytes() int64 { return m.bytes }
+
+// Len returns the number of roots in the set, each counted as often as it
+// was added.
+func (m *Memory) Len() int {
+	n := 0
+	for _, c := range m.roots {
+		n += c
+	}
+	return n
+}
+
+// Nodes returns the number of distinct nodes the set counts (zero subtrees
+// excluded).
+func (m *Memory) Nodes() int { return len(m.nodes) }
+
+// Add adds root to the set and returns the bytes this added: those of the
+// nodes and allocations no root of the set reached before. Adding a root
+// already in the set adds nothing and needs as many Removes.
+func (m *Memory) Add(root *Node) int64 {
+	if root == nil {
+		return 0
+	}
+	if m.roots == nil {
+		m.roots = make(map[*Node]int)
+		m.nodes = make(map[uintptr]uint32)
+		m.allocs = make(map[uintptr]held)
+	}
+	m.roots[root]++
+	before := m.bytes
+	m.stack = append(m.stack[:0], root)
+	for len(m.stack) > 0 {
+		n := m.pop()
+		if n.slab == slabStatic {
+			continue
+		}
+		key := uintptr(unsafe.Pointer(n))
+		c := m.nodes[key]
+		m.nodes[key] = c + 1
+		if c > 0 {
+			continue // counted, with all below it
+		}
+		m.allocations(n, m.hold)
+		switch {
+		case n.right != nil:
+			m.stack = append(m.stack, n.right, n.left)
+		case n.left != nil:
+			m.stack = append(m.stack, n.left) // a spine: the rest is zero
+		}
+	}
+	return m.bytes - before
+}
+
+// Remove removes root from the set, once, and returns the bytes this
+// released: those no other root of the set reaches. Removing a root that
+// is not in the set does nothing.
+func (m *Memory) Remove(root *Node) int64 {
+	c, ok := m.roots[root]
+	if !ok {
+		return 0
+	}
+	if c > 1 {
+		m.roots[root] = c - 1
+	} else {
+		delete(m.roots, root)
+	}
+	before := m.bytes
+	m.stack = append(m.stack[:0], root)
+	for len(m.stack) > 0 {
+		n := m.pop()
+		if n.slab == slabStatic {
+			continue
+		}
+		key := uintptr(unsafe.Pointer(n))
+		c := m.nodes[key]
+		if c > 1 {
+			m.nodes[key] = c - 1
+			continue
+		}
+		delete(m.nodes, key)
+		m.allocations(n, m.release)
+		switch {
+		case n.right != nil:
+			m.stack = append(m.stack, n.right, n.left)
+		case n.left != nil:
+			m.stack = append(m.stack, n.left)
+		}
+	}
+	return before - m.bytes
+}
+
+// Extra returns the bytes that adding root would add to the set, leaving
+// the set as it was.
+func (m *Memory) Extra(root *Node) int64 {
+	b := m.Add(root)
+	m.Remove(root)
+	return b
+}
+
+// Reset empties the set, letting go of its roots.
+func (m *Memory) Reset() { *m = Memory{stack: m.stack[:0]} }
+
+// Size returns the heap bytes the subtrees of roots hold together, each
+// node and allocation counted once: what [Memory.Bytes] says after adding
+// them all to an empty set.
+func Size(roots ...*Node) int64 {
+	var m Memory
+	for _, r := range roots {
+		m.Add(r)
+	}
+	return m.bytes
+}
+
+// pop takes the last node off the walk's stack, clearing its slot so that
+// the stack keeps no node alive after the walk.
+func (m *Memory) pop() *Node {
+	last := len(m.stack) - 1
+	n := m.stack[last]
+	m.stack[last] = nil
+	m.stack = m.stack[:last]
+	return n
+}
+
+func (m *Memory) hold(base uintptr, bytes int64) {
+	h := m.allocs[base]
+	if h.nodes == 0 {
+		h.bytes = uint32(bytes)
+		m.bytes += bytes
+	}
+	h.nodes++
+	m.allocs[base] = h
+}
+
+func (m *Memory) release(base uintptr, _ int64) {
+	h := m.allocs[base]
+	if h.nodes <= 1 {
+		m.bytes -= int64(h.bytes)
+		delete(m.allocs, base)
+		return
+	}
+	h.nodes--
+	m.allocs[base] = h
+}
+
+// allocations calls f with the base address and heap size of every
+// allocation that node n keeps alive by itself (not through its children).
+// It reads the other elements of n's slab, which are alive while n is.
+func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) {
+	at := uintptr(n.slabAt())
+	switch n.slab >> 14 { // the kind
+	case 0:
+		if n.page == nil {
+			f(uintptr(unsafe.Pointer(n)), heapSize(nodeSize, true))
+			return
+		}
+		f(uintptr(unsafe.Pointer(n)), heapSize(pageNodeSize, true))
+		pg := n.page
+		if c := cap(pg.data); c > 0 {
+			f(uintptr(unsafe.Pointer(unsafe.SliceData(pg.data))), heapSize(c, false))
+		}
+		if pg.group0 != nil {
+			f(uintptr(unsafe.Pointer(pg.group0)), heapSize(32*pg.layout.groups(), false))
+		}
+	case inNodeSlab:
+		base := uintptr(unsafe.Pointer(n)) - at*uintptr(nodeSize)
+		f(base, heapSize(n.slabLen()*nodeSize, true))
+	case inPageSlab, inOwnedPageSlab:
+		k := n.slabLen()
+		f(uintptr(unsafe.Pointer(n))-at*uintptr(nodeSize), heapSize(k*nodeSize, true))
+		pg := n.page
+		first := (*page)(unsafe.Pointer(uintptr(unsafe.Pointer(pg)) - at*uintptr(pageSize)))
+		f(uintptr(unsafe.Pointer(first)), heapSize(k*pageSize, true))
+		if first.group0 != nil {
+			f(uintptr(unsafe.Pointer(first.group0)), heapSize(32*k*pg.layout.groups(), false))
+		}
+		// The slab's bytes: its pages' data, back to back, all full but
+		// perhaps the last.
+		last := (*page)(unsafe.Pointer(uintptr(unsafe.Pointer(first)) + uintptr(k-1)*uintptr(pageSize)))
+		size := (k-1)*pg.layout.PageSize() + len(last.data)
+		base := uintptr(unsafe.Pointer(unsafe.SliceData(first.data)))
+		if n.slab>>14 == inOwnedPageSlab {
+			f(base, int64(size)) // a part of the caller's buffer
+		} else {
+			f(base, heapSize(size, false))
+		}
+	}
+}

@@ -1,0 +1,243 @@
+package tree
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"unsafe"
+)
+
+// liveHeap returns the bytes of live heap objects once the collector has
+// freed everything unreachable.
+func liveHeap() int64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
+}
+
+// within fails t unless got is within 5 % of want, the heap's own figure.
+func within(t *testing.T, what string, got, want int64) {
+	t.Helper()
+	t.Logf("%s: counted %d bytes, heap %d", what, got, want)
+	if want <= 0 || got < want*95/100 || got > want*105/100 {
+		t.Errorf("%s: counted %d bytes, the heap grew by %d", what, got, want)
+	}
+}
+
+func randomBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// stateLike builds a tree shaped like a beacon state's large parts: a list
+// of validator-like values in cached pages (copied from the input), a list
+// of uint64 in pages over an owned buffer, a vector of roots as leaves, and
+// a container of them with some leaves and a mix-in.
+func stateLike(t *testing.T, r *rand.Rand, vals []byte, n int) *Node {
+	t.Helper()
+	balances := randomBytes(r, n*8)
+	vl, err := NewCachedLayout(validatorShape(t), 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bl, err := NewLayout(ChunkShape, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := BuildPages(vl, 40, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := BuildPagesOwned(bl, 38, balances)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots, err := BuildLeaves(13, randomBytes(r, 8192*32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := []*Node{NewLeafUint64(7), NewMixIn(v, uint64(len(vals)/121)), NewMixIn(b, uint64(len(balances)/8)), roots}
+	root, err := Build(3, fields, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// TestMemoryMatchesHeap builds a state-like tree and then a snapshot of it
+// with changes, and compares what Memory counts with how much the live heap
+// grew, then shrank when the first root is let go.
+func TestMemoryMatchesHeap(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes the heap's figures")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	const n = 30_000
+	vals := randomBytes(r, n*121)
+
+	// The roots live in testRoots, not in variables of this frame: a variable
+	// of a frame may keep its value alive after its last use, as far as a
+	// live-heap figure sees.
+	before := liveHeap()
+	testRoots = []*Node{stateLike(t, r, vals, n), nil}
+	grown := liveHeap() - before
+	var m Memory
+	within(t, "one tree", m.Add(testRoots[0]), grown)
+
+	before = liveHeap()
+	testRoots[1] = snapshotOf(t, r, testRoots[0], vals, n)
+	HashAll(testRoots...)
+	grown = liveHeap() - before
+	within(t, "a snapshot's extra bytes", m.Extra(testRoots[1]), grown)
+	within(t, "a snapshot added", m.Add(testRoots[1]), grown)
+	total := m.Bytes()
+
+	// Letting go of the first root frees what only it testRoots.
+	released := m.Remove(testRoots[0])
+	before = liveHeap()
+	testRoots[0] = nil
+	within(t, "the first root released", released, before-liveHeap())
+	if m.Bytes() != total-released || m.Bytes() != Size(testRoots[1]) {
+		t.Errorf("after Remove the set holds %d bytes, %d alone; want %d", m.Bytes(), Size(testRoots[1]), total-released)
+	}
+	testRoots = nil
+	runtime.KeepAlive(vals)
+}
+
+// testRoots keeps the roots of TestMemoryMatchesHeap.
+var testRoots []*Node
+
+// snapshotOf returns a snapshot of a tree of stateLike: every balance
+// replaced (a new owned buffer), 1,000 validators changed page by page, a
+// few roots set. It is a function of its own so that no variable of the
+// test's frame keeps a part of first alive.
+func snapshotOf(t *testing.T, r *rand.Rand, first *Node, vals []byte, n int) *Node {
+	vl := must(NewCachedLayout(validatorShape(t), 4, 1))
+	second := first
+	var idx []uint64
+	var pages []*Node
+	for i := range 1000 {
+		p := uint64(i * (n / 16) / 1000)
+		if len(idx) > 0 && idx[len(idx)-1] == p {
+			continue
+		}
+		base := must(Get(second, 3+1+36, 1<<37|p)) // field 1, its data, page p
+		data := append([]byte(nil), vals[p*16*121:(p+1)*16*121]...)
+		data[5] ^= 1
+		idx, pages = append(idx, p), append(pages, must(NewPageFrom(vl, data, base)))
+	}
+	fieldV := must(Get(second, 3, 1))
+	valsTree := must(Get(fieldV, 1, 0))
+	valsTree = must(SetMany(valsTree, 36, idx, pages))
+	bl := must(NewLayout(ChunkShape, 4))
+	balances := must(BuildPagesOwned(bl, 38, randomBytes(r, n*8)))
+	rootsTree := must(Get(second, 3, 3))
+	for i := range 32 {
+		rootsTree = must(Set(rootsTree, 13, uint64(i*97), NewLeaf([32]byte{byte(i)})))
+	}
+	second = must(SetMany(second, 3, []uint64{1, 2, 3}, []*Node{
+		NewMixIn(valsTree, uint64(n)), NewMixIn(balances, uint64(n)), rootsTree}))
+	return second
+}
+
+// naiveSize is the reference: the bytes of every allocation reachable from
+// roots, found by walking every path without reference counts.
+func naiveSize(roots []*Node) int64 {
+	seen := map[uintptr]bool{}
+	allocs := map[uintptr]bool{}
+	var total int64
+	var m Memory
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.slab == slabStatic || seen[uintptr(unsafe.Pointer(n))] {
+			return
+		}
+		seen[uintptr(unsafe.Pointer(n))] = true
+		m.allocations(n, func(base uintptr, b int64) {
+			if !allocs[base] {
+				allocs[base] = true
+				total += b
+			}
+		})
+		switch {
+		case n.right != nil:
+			walk(n.left)
+			walk(n.right)
+		case n.left != nil:
+			walk(n.left)
+		}
+	}
+	for _, r := range roots {
+		walk(r)
+	}
+	return total
+}
+
+// TestMemoryAddRemove adds and removes random snapshots of a tree, each
+// sharing most of its nodes with others, and checks the set's figure
+// against a plain recount after every step.
+func TestMemoryAddRemove(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	bl := must(NewLayout(ChunkShape, 2))
+	base := must(BuildPages(bl, 12, randomBytes(r, 4096*8)))
+	trees, snaps := []*Node{base}, []*Node{base}
+	for range 40 {
+		s := trees[r.IntN(len(trees))]
+		for range 1 + r.IntN(5) {
+			switch r.IntN(3) {
+			case 0:
+				s = must(Set(s, 10, uint64(r.IntN(1024)), must(NewPage(bl, randomBytes(r, 128)))))
+			case 1:
+				s = must(Set(s, 12, uint64(r.IntN(4096)), NewLeafUint64(r.Uint64())))
+			default:
+				sub := must(BuildPages(bl, 6, randomBytes(r, 64*8)))
+				s = must(Set(s, 6, uint64(r.IntN(64)), sub))
+			}
+		}
+		trees = append(trees, s)
+		snaps = append(snaps, s, NewMixIn(s, r.Uint64()))
+	}
+	var m Memory
+	var in []*Node
+	for step := range 200 {
+		if len(in) > 0 && r.IntN(3) == 0 {
+			i := r.IntN(len(in))
+			m.Remove(in[i])
+			in = append(in[:i], in[i+1:]...)
+		} else {
+			s := snaps[r.IntN(len(snaps))]
+			extra := m.Extra(s)
+			if got := m.Add(s); got != extra {
+				t.Fatalf("step %d: Add added %d bytes, Extra said %d", step, got, extra)
+			}
+			in = append(in, s)
+		}
+		if want := naiveSize(in); m.Bytes() != want {
+			t.Fatalf("step %d: set of %d roots holds %d bytes, recount %d", step, len(in), m.Bytes(), want)
+		}
+		if m.Len() != len(in) {
+			t.Fatalf("step %d: Len %d, want %d", step, m.Len(), len(in))
+		}
+	}
+	for _, s := range in {
+		m.Remove(s)
+	}
+	if m.Bytes() != 0 || m.Nodes() != 0 || len(m.allocs) != 0 {
+		t.Errorf("empty set holds %d bytes, %d nodes, %d allocations", m.Bytes(), m.Nodes(), len(m.allocs))
+	}
+	if Size(base, base) != Size(base) || Size(Zero(30)) != 0 {
+		t.Errorf("Size counts a shared root or a zero subtree")
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
