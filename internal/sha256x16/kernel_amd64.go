@@ -1,0 +1,67 @@
+package sha256x16
+
+// The features the kernels use, as CPUID and XGETBV report them (Intel
+// SDM vol. 2A, CPUID; vol. 1 §13.3, XCR0).
+const (
+	cpuidOSXSAVE  = 1 << 27 // leaf 1, ECX: XGETBV is usable
+	cpuidAVX2     = 1 << 5  // leaf 7, EBX
+	cpuidAVX512F  = 1 << 16 // leaf 7, EBX
+	cpuidAVX512BW = 1 << 30 // leaf 7, EBX: VPSHUFB on ZMM
+	cpuidAVX512VL = 1 << 31 // leaf 7, EBX
+	// xcr0YMM: the operating system saves the XMM and the upper YMM
+	// halves; xcr0ZMM: also the opmask registers, the upper ZMM halves and
+	// ZMM16-31.
+	xcr0YMM = 1<<1 | 1<<2
+	xcr0ZMM = xcr0YMM | 1<<5 | 1<<6 | 1<<7
+)
+
+// features returns leaf 7's EBX and XCR0, both 0 when the processor or
+// the operating system lacks them.
+func features() (leaf7b, xcr0 uint32) {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return 0, 0
+	}
+	if _, _, c, _ := cpuid(1, 0); c&cpuidOSXSAVE == 0 {
+		return 0, 0
+	}
+	_, leaf7b, _, _ = cpuid(7, 0)
+	xcr0, _ = xgetbv()
+	return leaf7b, xcr0
+}
+
+// hasAVX512 reports whether the processor and the operating system support
+// everything hashAVX512 uses: AVX-512 F, BW and VL and the ZMM state.
+func hasAVX512() bool {
+	b, xcr0 := features()
+	const want = cpuidAVX512F | cpuidAVX512BW | cpuidAVX512VL
+	return b&want == want && xcr0&xcr0ZMM == xcr0ZMM
+}
+
+// hasAVX2 reports whether the processor and the operating system support
+// what hashAVX2 uses: AVX2 and the YMM state.
+func hasAVX2() bool {
+	b, xcr0 := features()
+	return b&cpuidAVX2 != 0 && xcr0&xcr0YMM == xcr0YMM
+}
+
+// hashBatchesAVX512 hashes the pairs of in in whole batches of 16 with
+// hashAVX512 and returns how many it hashed.
+func hashBatchesAVX512(out, in [][32]byte) int {
+	return hashBatches(hashAVX512, 16, out, in)
+}
+
+// hashBatchesAVX2 hashes the pairs of in in whole batches of 8 with
+// hashAVX2 and returns how many it hashed.
+func hashBatchesAVX2(out, in [][32]byte) int {
+	return hashBatches(hashAVX2, 8, out, in)
+}
+
+func hashBatches(kernel func(out, in *[32]byte, groups int), lanes int, out, in [][32]byte) int {
+	groups := min(len(in)/2, len(out)) / lanes
+	if groups == 0 {
+		return 0
+	}
+	kernel(&out[0], &in[0], groups)
+	return groups * lanes
+}
