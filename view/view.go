@@ -382,7 +382,8 @@ func Decode(t schema.Type, b []byte) (View, error) {
 // [*Container] and [*Union]. Basic types have no view.
 // The progressive kinds have views of their own: [*ProgressiveBasicList],
 // [*ProgressiveUint256List], [*ProgressiveBoolList],
-// [*ProgressiveCompactList], [*ProgressiveList] and [*ProgressiveBitlist].
+// [*ProgressiveCompactList], [*ProgressiveList] and [*ProgressiveBitlist],
+// and a CompatibleUnion [*CompatibleUnion].
 func Of(t schema.Type, n *tree.Node) (View, error) {
 	c, err := newCore(t, n)
 	if err != nil {
