@@ -11,7 +11,11 @@
 // tests the message layout, the padding block's table, the rounds, the
 // transposes and the byte swaps the AVX-512 kernel shares with it. It is
 // not used for hashing: it is slower than gohashtree on the processors
-// measured (docs/performance.md).
+// measured (docs/performance.md). The tests also run both generated
+// kernels, instruction by instruction, on an emulator of the instructions
+// they use written from the Intel SDM; the AVX2 kernel checks the
+// emulator, and the emulator runs the AVX-512 kernel where no processor
+// can.
 package sha256x16
 
 //go:generate go -C _asm run . -out ../sha256x16_amd64.s -stubs ../sha256x16_amd64.go -pkg sha256x16
