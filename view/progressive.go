@@ -53,6 +53,8 @@ func newProgressiveCore(t schema.Type, n *tree.Node) (View, error) {
 		return newProgressiveSubtrees(t, n)
 	case *schema.ProgressiveBitlist:
 		return newProgressiveSeq(t, t.SubtreeLayout, 32, 1, true, n)
+	case *schema.ProgressiveContainer:
+		return ofProgressiveContainer(t, n)
 	}
 	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
