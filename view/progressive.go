@@ -18,7 +18,7 @@ const progressiveLimit = math.MaxInt32
 // progressive list or bitlist t whose subtree k has pages of layout(k),
 // each leaf unit bytes, elements esize bytes (1 for bits).
 func newProgressiveSeq(t schema.Type, layout func(k int) *tree.Layout, unit, esize int, bits bool, n *tree.Node) (*seq, error) {
-	g := newSpinePages(unit, layout)
+	g := newSpinePages(t, unit, layout)
 	limit := uint64(g.capacity() / esize)
 	if bits {
 		limit = 8 * uint64(g.capacity())
