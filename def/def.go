@@ -5,12 +5,23 @@
 //
 // A size is a number, a preset parameter, or a product or quotient of
 // those; a type is a basic type, a named alias (Slot, Root...), a vector,
-// list or bitfield of a size, or a reference to a container of the same
-// fork (or of an earlier one).
+// list or bitfield of a size, a progressive list or bitlist (EIP-7916,
+// without a size), or a reference to a container of the same fork (or of
+// an earlier one). A container is a Container or a
+// ProgressiveContainer(active_fields) of EIP-7495.
+//
+// A fork that changes a container of an earlier fork derives it
+// ([Fork.Derive]) and edits the copy ([Container.Retype],
+// [Container.Replace], [Container.Remove], [Container.Append],
+// [Container.AsProgressive]), so that its definition reads like the
+// specification's list of changes. A mistake in an edit (a field that is
+// not there) is not a panic: the container carries it, and resolving the
+// fork that holds it returns it.
 package def
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -104,6 +115,9 @@ const (
 	KindBitvector             // Bitvector: Len bits
 	KindBitlist               // Bitlist: Len is the limit in bits
 	KindRef                   // Ref: the container named Name
+
+	KindProgressiveList    // ProgressiveList: Elem, no limit (EIP-7916)
+	KindProgressiveBitlist // ProgressiveBitlist: bits, no limit (EIP-7916)
 )
 
 // Type is a type expression.
@@ -112,7 +126,7 @@ type Type struct {
 	Basic schema.Type // KindBasic: uint8..uint256, boolean, byte
 	Name  string      // KindAlias: the alias; KindRef: the container
 	Of    *Type       // KindAlias: the aliased type
-	Elem  *Type       // KindVector, KindList
+	Elem  *Type       // KindVector, KindList, KindProgressiveList
 	Len   Size        // KindVector, KindList, KindBitvector, KindBitlist
 }
 
@@ -172,6 +186,13 @@ func (t *Type) String() string {
 		return fmt.Sprintf("Bitvector[%v]", t.Len)
 	case KindBitlist:
 		return fmt.Sprintf("Bitlist[%v]", t.Len)
+	case KindProgressiveList:
+		if e := t.Elem.Unalias(); e.Kind == KindBasic && e.Basic == schema.Byte {
+			return "ProgressiveByteList"
+		}
+		return fmt.Sprintf("ProgressiveList[%v]", t.Elem)
+	case KindProgressiveBitlist:
+		return "ProgressiveBitList"
 	}
 	return "?"
 }
@@ -186,6 +207,8 @@ func (t *Type) DependsOnPreset(lookup func(string) *Container) bool {
 		return t.Len.IsParam() || t.Elem.DependsOnPreset(lookup)
 	case KindBitvector, KindBitlist:
 		return t.Len.IsParam()
+	case KindProgressiveList:
+		return t.Elem.DependsOnPreset(lookup)
 	case KindRef:
 		c := lookup(t.Name)
 		return c == nil || c.DependsOnPreset(lookup)
@@ -199,10 +222,23 @@ type Field struct {
 	Type *Type
 }
 
-// Container is a container definition.
+// Container is a container definition: a Container of the SSZ
+// specification, or, when Progressive is set, a
+// ProgressiveContainer(active_fields) of EIP-7495.
 type Container struct {
 	Name   string
 	Fields []Field
+	// Progressive makes the container a ProgressiveContainer: each field is
+	// merkleized at the position of its 1 in ActiveFields.
+	Progressive bool
+	// ActiveFields is active_fields of a progressive container; nil means
+	// every field active, [1] * len(Fields). It has as many true entries as
+	// there are fields, and ends in true.
+	ActiveFields []bool
+
+	// err is the first mistake of the edits that made the container (see
+	// Fork.Derive); resolving it returns err.
+	err error
 }
 
 // DependsOnPreset reports whether any field's shape depends on the preset.
@@ -222,17 +258,17 @@ type Fork struct {
 	Name       string
 	Parent     *Fork
 	Containers []*Container
+	// Removed names containers of the ancestors that the fork no longer
+	// has (Gloas drops the blinded blocks of the builder API). A fork may
+	// define a container of a removed name anew.
+	Removed []string
 }
 
 // Lookup returns the container named name, in this fork or its ancestors, or
 // nil.
 func (f *Fork) Lookup(name string) *Container {
-	for ; f != nil; f = f.Parent {
-		for _, c := range f.Containers {
-			if c.Name == name {
-				return c
-			}
-		}
+	if o := f.Owner(name); o != nil {
+		return o.own(name)
 	}
 	return nil
 }
@@ -241,10 +277,21 @@ func (f *Fork) Lookup(name string) *Container {
 // container named name, or nil.
 func (f *Fork) Owner(name string) *Fork {
 	for ; f != nil; f = f.Parent {
-		for _, c := range f.Containers {
-			if c.Name == name {
-				return f
-			}
+		if f.own(name) != nil {
+			return f
+		}
+		if slices.Contains(f.Removed, name) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// own returns the container named name of f's own containers, or nil.
+func (f *Fork) own(name string) *Container {
+	for _, c := range f.Containers {
+		if c.Name == name {
+			return c
 		}
 	}
 	return nil
@@ -254,7 +301,9 @@ func (f *Fork) Owner(name string) *Fork {
 type Types struct {
 	Fork   *Fork
 	Preset *Preset
-	byName map[string]*schema.Container
+	// byName holds a *schema.Container or a *schema.ProgressiveContainer
+	// for each name.
+	byName map[string]schema.Type
 }
 
 // resolved caches the types of each fork and preset, so that a fork's
@@ -281,14 +330,16 @@ func (f *Fork) resolve(p *Preset) (*Types, error) {
 	if ts, ok := resolved.m[key]; ok {
 		return ts, nil
 	}
-	ts := &Types{Fork: f, Preset: p, byName: make(map[string]*schema.Container)}
+	ts := &Types{Fork: f, Preset: p, byName: make(map[string]schema.Type)}
 	if f.Parent != nil {
 		parent, err := f.Parent.resolve(p)
 		if err != nil {
 			return nil, err
 		}
 		for name, c := range parent.byName {
-			ts.byName[name] = c
+			if !slices.Contains(f.Removed, name) {
+				ts.byName[name] = c
+			}
 		}
 	}
 	for _, c := range f.Containers {
@@ -306,8 +357,16 @@ func (f *Fork) resolve(p *Preset) (*Types, error) {
 	return ts, nil
 }
 
-// Container returns the resolved container named name, or nil.
-func (ts *Types) Container(name string) *schema.Container { return ts.byName[name] }
+// Container returns the resolved container named name, or nil if there is
+// none or it is a progressive container (see [Types.Type]).
+func (ts *Types) Container(name string) *schema.Container {
+	c, _ := ts.byName[name].(*schema.Container)
+	return c
+}
+
+// Type returns the resolved container named name, a *schema.Container or
+// a *schema.ProgressiveContainer, or nil.
+func (ts *Types) Type(name string) schema.Type { return ts.byName[name] }
 
 // Names returns the names of the fork's own containers and those it takes
 // from its ancestors, in definition order, without repeats.
@@ -318,6 +377,12 @@ func (ts *Types) Names() []string {
 	visit = func(f *Fork) {
 		if f.Parent != nil {
 			visit(f.Parent)
+		}
+		for _, name := range f.Removed {
+			if seen[name] {
+				delete(seen, name)
+				names = slices.DeleteFunc(names, func(n string) bool { return n == name })
+			}
 		}
 		for _, c := range f.Containers {
 			if !seen[c.Name] {
@@ -330,7 +395,10 @@ func (ts *Types) Names() []string {
 	return names
 }
 
-func (ts *Types) container(c *Container) (*schema.Container, error) {
+func (ts *Types) container(c *Container) (schema.Type, error) {
+	if c.err != nil {
+		return nil, c.err
+	}
 	fields := make([]schema.Field, len(c.Fields))
 	for i, f := range c.Fields {
 		t, err := ts.resolve(f.Type)
@@ -338,6 +406,9 @@ func (ts *Types) container(c *Container) (*schema.Container, error) {
 			return nil, fmt.Errorf("field %s: %w", f.Name, err)
 		}
 		fields[i] = schema.Field{Name: f.Name, Type: t}
+	}
+	if c.Progressive {
+		return schema.NewProgressiveContainer(c.Name, c.activeFields(), fields...)
 	}
 	return schema.NewContainer(c.Name, fields...)
 }
@@ -385,6 +456,14 @@ func (ts *Types) resolve(t *Type) (schema.Type, error) {
 			return schema.NewVector(elem, n)
 		}
 		return schema.NewList(elem, n)
+	case KindProgressiveList:
+		elem, err := ts.resolve(t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return schema.NewProgressiveList(elem)
+	case KindProgressiveBitlist:
+		return schema.NewProgressiveBitlist(), nil
 	}
 	return nil, fmt.Errorf("%w %d", ErrUnknownKind, t.Kind)
 }

@@ -17,4 +17,7 @@ var (
 	// ErrUnknownKind is returned (wrapped) for a Type whose Kind is none
 	// of the kinds of this package.
 	ErrUnknownKind = errors.New("unknown kind of type")
+	// ErrNoField is returned (wrapped) when an edit of a container names
+	// a field that the container does not have.
+	ErrNoField = errors.New("no such field")
 )

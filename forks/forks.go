@@ -44,7 +44,7 @@ func extend(parent *def.Fork, name string, added ...def.Field) *def.Container {
 func redefine(parent *def.Fork, names ...string) []*def.Container {
 	out := make([]*def.Container, len(names))
 	for i, name := range names {
-		out[i] = container(name, parent.Lookup(name).Fields...)
+		out[i] = parent.Derive(name)
 	}
 	return out
 }

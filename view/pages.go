@@ -28,11 +28,9 @@ type pages struct {
 	// takes over the roots of the groups that did not change.
 	bases map[uint64]*tree.Node
 	// last is a read cache, the page read last, published atomically so
-	// that concurrent readers may fill it; nil when empty. Readers without
-	// exclusive access publish a new pageRead; those with it (a writer, or
-	// a reader holding the family's lock while writes are pending) reuse
-	// own, which is published only while writes are pending, when every
-	// reader holds the lock, and never after the commit that ends them.
+	// that concurrent readers may fill it; nil when empty. Readers publish
+	// a new pageRead; a writer, which has exclusive access, reuses own,
+	// which only writers change.
 	last atomic.Pointer[pageRead]
 	own  pageRead
 	// missed is 1 + the index of the page a reader without exclusive
@@ -42,6 +40,14 @@ type pages struct {
 	// per page, and reads at random, which the cache would not serve, do
 	// not allocate.
 	missed atomic.Uint64
+	// built is the data tree a commit built from the dirty pages. A commit
+	// may run while other readers read the pages without the family's
+	// lock, so it changes nothing they read: data, dirty, bases and prog's
+	// spine stay as they were, and the dirty pages stay readable (they
+	// hold the bytes of the new tree) until the next write settles them.
+	// Written under the family's lock, read by writers and by readers of
+	// whole values.
+	built atomic.Pointer[tree.Node]
 	// prog is the geometry and the committed spine of a progressive data
 	// tree, whose pages differ in size from subtree to subtree; nil for a
 	// data tree of one depth, whose pages are all of layout, per bytes.
@@ -106,15 +112,25 @@ func (p *pages) reset(data *tree.Node, size int) {
 		}
 	}
 	p.data, p.size, p.dirty, p.bases = data, size, nil, nil
+	p.built.Store(nil)
 	p.last.Store(nil)
+}
+
+// settle makes the tree the last commit built the committed one and drops
+// the dirty pages it was built from. Every write calls it first: writers
+// have exclusive access, so no reader still reads those pages.
+func (p *pages) settle() {
+	if b := p.built.Load(); b != nil {
+		p.reset(b, p.size)
+	}
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
 // committed page's bytes (shorter than per when the page is not full, nil
 // for a zero page). The result must not be modified.
 //
-// Readers may call it at once while the storage has no pending writes;
-// with pending writes, one at a time and with exclusive set (see [link]).
+// Readers may call it at once, with exclusive unset, while nobody writes;
+// a writer sets exclusive (see [link]).
 func (p *pages) page(i uint64, exclusive bool) []byte {
 	if r := p.cached(i); r != nil {
 		return r.b
@@ -202,6 +218,7 @@ func (p *pages) read(off int, dst []byte, exclusive bool) {
 
 // writable returns page i's dirty copy, making one if needed.
 func (p *pages) writable(i uint64) []byte {
+	p.settle()
 	d, ok := p.dirty[i]
 	if d != nil {
 		return d
@@ -233,9 +250,7 @@ func (p *pages) writable(i uint64) []byte {
 		p.dirty = make(map[uint64][]byte)
 	}
 	p.dirty[i] = d
-	if r != nil {
-		p.remember(i, d, nil, true)
-	}
+	p.remember(i, d, nil, true) // reads usually follow on the same page
 	return d
 }
 
@@ -253,6 +268,7 @@ func (p *pages) write(off int, src []byte) {
 // (they are part of the chunks a root is computed from); bytes added are
 // zero.
 func (p *pages) resize(size int) {
+	p.settle()
 	if size < p.size {
 		// Zero the tail of the page the new end falls in; pages wholly past
 		// the end become zero subtrees on commit.
@@ -268,6 +284,7 @@ func (p *pages) resize(size int) {
 
 // markEmpty records page i as holding nothing.
 func (p *pages) markEmpty(i uint64) {
+	p.settle()
 	if p.dirty == nil {
 		p.dirty = make(map[uint64][]byte)
 	}
@@ -278,12 +295,14 @@ func (p *pages) markEmpty(i uint64) {
 }
 
 // commit turns the dirty pages into page nodes, sets them into the data
-// tree in one pass, and returns the new data tree.
+// tree in one pass, and returns the new data tree. It changes nothing that
+// readers read (see built), so it may run beside them under the family's
+// lock.
 func (p *pages) commit() *tree.Node {
-	if len(p.dirty) == 0 && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size)) {
-		if p.last.Load() == &p.own {
-			p.last.Store(nil)
-		}
+	if b := p.built.Load(); b != nil {
+		return b
+	}
+	if p.clean() {
 		return p.data
 	}
 	idx := make([]uint64, 0, len(p.dirty))
@@ -300,6 +319,8 @@ func (p *pages) commit() *tree.Node {
 			nodes[k] = tree.Zero(l.Depth())
 			continue
 		}
+		// The page node takes d over: nothing writes d again, as the
+		// next write settles the dirty pages first.
 		n, err := tree.NewPageFrom(l, d[:used:used], p.bases[i])
 		if err != nil {
 			panic("view: " + err.Error())
@@ -315,14 +336,20 @@ func (p *pages) commit() *tree.Node {
 			panic("view: " + err.Error())
 		}
 	}
-	p.data, p.dirty, p.bases = data, nil, nil
-	p.last.Store(nil)
+	p.built.Store(data)
 	return data
+}
+
+// clean reports whether the committed data tree holds every byte: no page
+// was written, and a progressive tree has every subtree its size reaches.
+func (p *pages) clean() bool {
+	return len(p.dirty) == 0 && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size))
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
 // pending writes. The tree copies b unless owned, when it takes b over.
 func (p *pages) replace(b []byte, owned bool) {
+	p.settle()
 	if p.prog != nil {
 		p.reset(p.prog.build(b, owned), len(b))
 		return
@@ -338,18 +365,25 @@ func (p *pages) replace(b []byte, owned bool) {
 	p.reset(data, len(b))
 }
 
-// bytes appends the size bytes held to dst.
+// bytes appends the size bytes held to dst. Readers may call it at once
+// while nobody writes.
 func (p *pages) bytes(dst []byte) []byte {
-	if len(p.dirty) == 0 {
-		if p.prog != nil {
-			return p.prog.appendData(dst, p.size)
-		}
+	data := p.built.Load()
+	if data == nil && p.clean() {
+		data = p.data
+	}
+	switch {
+	case data == p.data && p.prog != nil:
+		return p.prog.appendData(dst, p.size)
+	case data != nil && p.prog == nil:
 		// Nothing pending: one walk of the tree (copying from several
 		// goroutines when large).
-		return must(tree.AppendData(dst, p.data, p.top+p.layout.Depth(), p.layout, p.size))
+		return must(tree.AppendData(dst, data, p.top+p.layout.Depth(), p.layout, p.size))
 	}
+	// Pending writes, or a progressive tree built by a commit, whose
+	// spine the next write loads: page by page.
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
-	p.read(0, dst[start:], true) // pending writes: exclusive access
+	p.read(0, dst[start:], false)
 	return dst
 }

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/ssztree/ssztree/schema"
@@ -44,6 +45,11 @@ func (s *spine) load(data *tree.Node, count int) error {
 		n = right
 	}
 	return nil
+}
+
+// clone returns a copy of s that shares no array with it.
+func (s *spine) clone() spine {
+	return spine{subs: slices.Clone(s.subs), branches: slices.Clone(s.branches)}
 }
 
 // root returns the data tree.
@@ -216,7 +222,9 @@ func (g *spinePages) node(i uint64) *tree.Node {
 
 // setPages sets the page nodes at the sorted indices idx into the
 // committed tree, which then holds size bytes, and returns the new data
-// tree.
+// tree. It leaves the committed spine as it was, for readers that read it
+// meanwhile (see pages.built): the new tree's spine is loaded when the
+// next write settles it.
 func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.Node {
 	var changed []int
 	local := make(map[int][2]int) // subtree: the range of idx in it
@@ -231,7 +239,8 @@ func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.
 		a = b
 	}
 	count := g.subtrees(size)
-	return g.update(count, changed, func(k int) *tree.Node {
+	next := g.spine.clone()
+	return next.update(count, changed, func(k int) *tree.Node {
 		lv := &g.levels[k]
 		r := local[k]
 		js := make([]uint64, r[1]-r[0])
