@@ -13,8 +13,9 @@ import (
 // The benchmarks of this file measure the core engine on the two shapes
 // that dominate a beacon state: 1,000,000 uint64 in a List[uint64, 2^40]
 // (balances) and 1,000,000 Validator-shaped containers in a
-// List[Validator, 2^40]. Comparisons with other libraries live in the
-// benchmarks module.
+// List[Validator, 2^40], and the same in a ProgressiveList[uint64] and a
+// ProgressiveList[Validator] (the lists of a Gloas state), beside them.
+// Comparisons with other libraries live in the benchmarks module.
 
 const benchN = 1_000_000
 
@@ -56,6 +57,42 @@ func benchCases() []benchCase {
 					panic(err)
 				}
 			}},
+		{"ProgressiveUint64List", progressiveUint64List, func() []byte { b, _ := benchData(); return b },
+			func(v View, i int) { l := v.(*ProgressiveUint64List); l.Set(i, l.Get(i)+1) }},
+		{"ProgressiveValidatorList", progressiveValidatorList, func() []byte { _, b := benchData(); return b },
+			func(v View, i int) {
+				l := v.(*ProgressiveCompactList)
+				var b [121]byte
+				l.Load(i, b[:])
+				b[80]++
+				if err := l.Set(i, b[:]); err != nil {
+					panic(err)
+				}
+			}},
+	}
+}
+
+// BenchmarkAppendRoot measures an append and the root that follows, on a
+// hashed list of 1,000,000 uint64s, bounded and progressive: the list
+// grows by one element each time, and crosses a subtree's boundary of the
+// progressive one every so often (at 4^k chunks).
+func BenchmarkAppendRoot(b *testing.B) {
+	for _, c := range benchCases() {
+		if c.name != "Uint64List" && c.name != "ProgressiveUint64List" {
+			continue
+		}
+		b.Run(c.name, func(b *testing.B) {
+			v := decodeHashed(b, c)
+			add := v.(interface{ Append(uint64) error }).Append
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := add(uint64(i)); err != nil {
+					b.Fatal(err)
+				}
+				v.HashTreeRoot()
+			}
+		})
 	}
 }
 
@@ -191,6 +228,10 @@ func copyOf(v View) View {
 	case *Uint64List:
 		return v.Copy()
 	case *CompactList:
+		return v.Copy()
+	case *ProgressiveUint64List:
+		return v.Copy()
+	case *ProgressiveCompactList:
 		return v.Copy()
 	}
 	panic("copyOf")

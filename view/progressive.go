@@ -18,7 +18,7 @@ const progressiveLimit = math.MaxInt32
 // progressive list or bitlist t whose subtree k has pages of layout(k),
 // each leaf unit bytes, elements esize bytes (1 for bits).
 func newProgressiveSeq(t schema.Type, layout func(k int) *tree.Layout, unit, esize int, bits bool, n *tree.Node) (*seq, error) {
-	g := newSpinePages(unit, layout)
+	g := newSpinePages(t, unit, layout)
 	limit := uint64(g.capacity() / esize)
 	if bits {
 		limit = 8 * uint64(g.capacity())
@@ -53,6 +53,8 @@ func newProgressiveCore(t schema.Type, n *tree.Node) (View, error) {
 		return newProgressiveSubtrees(t, n)
 	case *schema.ProgressiveBitlist:
 		return newProgressiveSeq(t, t.SubtreeLayout, 32, 1, true, n)
+	case *schema.ProgressiveContainer:
+		return ofProgressiveContainer(t, n)
 	}
 	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
+
+	"github.com/ssztree/ssztree/schema"
 
 	"github.com/ssztree/ssztree/tree"
 )
@@ -26,6 +29,11 @@ type spine struct {
 
 // load points the spine at the progressive tree data of count subtrees.
 func (s *spine) load(data *tree.Node, count int) error {
+	if cap(s.subs) < count {
+		// One array for both, so that a copy of a view allocates once.
+		both := make([]*tree.Node, 2*count)
+		s.subs, s.branches = both[:0:count], both[count:count]
+	}
 	s.subs, s.branches = s.subs[:0], s.branches[:0]
 	n := data
 	for k := range count {
@@ -119,15 +127,34 @@ type spineLevel struct {
 // (a chunk of packed data or bits, or one compact value), in pages of its
 // own layout: the first subtrees are a single page of 1 or 4 leaves.
 type spinePages struct {
-	unit   int
-	levels [tree.ProgressiveLevels + 1]spineLevel
+	*spineGeometry
 	spine
 }
 
-// newSpinePages returns the geometry of a progressive tree of leaves of
-// unit bytes whose subtree k has pages of layout(k).
-func newSpinePages(unit int, layout func(k int) *tree.Layout) *spinePages {
-	g := &spinePages{unit: unit}
+// spineGeometry is the part of spinePages that depends on the type alone,
+// shared by every view of the type.
+type spineGeometry struct {
+	unit   int
+	levels [tree.ProgressiveLevels + 1]spineLevel
+}
+
+// geometries holds the spineGeometry of each progressive type (by
+// schema.Type), made once: copying a view allocates no geometry.
+var geometries sync.Map
+
+// newSpinePages returns the pages of a view of the progressive type t,
+// whose leaves are of unit bytes and whose subtree k has pages of
+// layout(k).
+func newSpinePages(t schema.Type, unit int, layout func(k int) *tree.Layout) *spinePages {
+	if g, ok := geometries.Load(t); ok {
+		return &spinePages{spineGeometry: g.(*spineGeometry)}
+	}
+	g, _ := geometries.LoadOrStore(t, newSpineGeometry(unit, layout))
+	return &spinePages{spineGeometry: g.(*spineGeometry)}
+}
+
+func newSpineGeometry(unit int, layout func(k int) *tree.Layout) *spineGeometry {
+	g := &spineGeometry{unit: unit}
 	start, first := 0, uint64(0)
 	for k := range tree.ProgressiveLevels {
 		l := layout(k)
@@ -142,25 +169,25 @@ func newSpinePages(unit int, layout func(k int) *tree.Layout) *spinePages {
 }
 
 // capacity returns the bytes the tree holds at most.
-func (g *spinePages) capacity() int { return g.levels[tree.ProgressiveLevels].start }
+func (g *spineGeometry) capacity() int { return g.levels[tree.ProgressiveLevels].start }
 
 // subtreeAt returns the subtree holding the byte at off, which is below
 // the capacity: leaf c is in subtree k where 4^k <= 3c+1 < 4^(k+1).
-func (g *spinePages) subtreeAt(off int) int {
+func (g *spineGeometry) subtreeAt(off int) int {
 	c := uint64(off / g.unit)
 	return (bits.Len64(3*c+1) - 1) / 2
 }
 
 // locate returns the page holding the byte at off, the offset in the page
 // and the page's size.
-func (g *spinePages) locate(off int) (i uint64, in, per int) {
+func (g *spineGeometry) locate(off int) (i uint64, in, per int) {
 	lv := &g.levels[g.subtreeAt(off)]
 	local := off - lv.start
 	return lv.first + uint64(local/lv.per), local % lv.per, lv.per
 }
 
 // subtreeOf returns the subtree holding page i.
-func (g *spinePages) subtreeOf(i uint64) int {
+func (g *spineGeometry) subtreeOf(i uint64) int {
 	k := 0
 	for g.levels[k+1].first <= i {
 		k++
@@ -169,13 +196,13 @@ func (g *spinePages) subtreeOf(i uint64) int {
 }
 
 // geometry returns the layout of page i, its first byte and its size.
-func (g *spinePages) geometry(i uint64) (l *tree.Layout, start, per int) {
+func (g *spineGeometry) geometry(i uint64) (l *tree.Layout, start, per int) {
 	lv := &g.levels[g.subtreeOf(i)]
 	return lv.layout, lv.start + int(i-lv.first)*lv.per, lv.per
 }
 
 // subtrees returns the number of subtrees that size bytes reach.
-func (g *spinePages) subtrees(size int) int {
+func (g *spineGeometry) subtrees(size int) int {
 	if size == 0 {
 		return 0
 	}

@@ -45,9 +45,10 @@
 // The progressive kinds of EIP-7916 and EIP-7495 have views of their own,
 // one beside each view of a bounded kind: [ProgressiveBasicList] beside
 // [BasicList], [ProgressiveCompactList] beside [CompactList],
-// [ProgressiveList] beside [List], [ProgressiveBitlist] beside [Bitlist].
-// A progressive view and its bounded sibling share their state (pages at
-// the bottom of the data tree, handles, buffered writes) and their element API; they differ in how a
+// [ProgressiveList] beside [List], [ProgressiveBitlist] beside [Bitlist],
+// [ProgressiveContainer] beside [Container]. A progressive view and its
+// bounded sibling share their state (pages at the bottom of the data tree,
+// handles, buffered writes) and their element API; they differ in how a
 // position maps onto the tree: a bounded list's data tree has one depth and
 // pages of one size, a progressive one is a spine of subtrees of 1, 4,
 // 16... leaves whose first pages are smaller, and a commit rebuilds the
@@ -382,8 +383,8 @@ func Decode(t schema.Type, b []byte) (View, error) {
 // [*Container] and [*Union]. Basic types have no view.
 // The progressive kinds have views of their own: [*ProgressiveBasicList],
 // [*ProgressiveUint256List], [*ProgressiveBoolList],
-// [*ProgressiveCompactList], [*ProgressiveList] and [*ProgressiveBitlist],
-// and a CompatibleUnion [*CompatibleUnion].
+// [*ProgressiveCompactList], [*ProgressiveList], [*ProgressiveBitlist] and
+// [*ProgressiveContainer], and a CompatibleUnion [*CompatibleUnion].
 func Of(t schema.Type, n *tree.Node) (View, error) {
 	c, err := newCore(t, n)
 	if err != nil {
@@ -416,7 +417,7 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 		return ofContainer(t, n)
 	case *schema.Union:
 		return ofUnion(t, n)
-	case *schema.ProgressiveList, *schema.ProgressiveBitlist:
+	case *schema.ProgressiveList, *schema.ProgressiveBitlist, *schema.ProgressiveContainer:
 		return newProgressiveCore(t, n)
 	case *schema.CompatibleUnion:
 		return ofCompatibleUnion(t, n)
