@@ -51,9 +51,10 @@ func JoinPath(step PathStep, rest string) string {
 // get_generalized_index: field names after dots and element indices in
 // brackets ("validators[12].effective_balance"), __len__ for the length of
 // a list or bitlist ("balances.__len__"). The spec does not define paths
-// into unions; here a union's value is "data" and its selector "selector",
-// the members of the union's JSON object, and a path goes on below data
-// into the option's type (see [Locate] and [LocateIn]). The empty path is
+// into unions; here the value of a union or of a compatible union is
+// "data" and its selector "selector", the members of its JSON object, and
+// a path goes on below data into the option's type (see [Locate] and
+// [LocateIn]); what this doc says of unions holds for compatible unions. The empty path is
 // the value itself; a path starts with a field name or an index, never
 // with a dot, and does not name the value's type. Error messages put the top type's
 // name in front ("BeaconState.validators[0].slashed"), but the Path field
@@ -183,8 +184,8 @@ func locate(t Type, root *tree.Node, path string) (tree.Gindex, Type, error) {
 		if err != nil {
 			return 0, nil, fmt.Errorf("%w (step %d of %q)", err, i+1, path)
 		}
-		if u, ok := t.(*Union); ok && next == nil && s.Name == "data" && root != nil && i+1 < len(p) {
-			if next, err = selectedOption(u, root, g); err != nil {
+		if next == nil && s.Name == "data" && root != nil && i+1 < len(p) {
+			if next, err = selectedOption(t, root, g); err != nil {
 				return 0, nil, err
 			}
 		}
@@ -205,16 +206,26 @@ func noStep(t Type, s PathStep) error {
 	return fmt.Errorf("%w: %v has no field %s", ErrPath, t, s.Name)
 }
 
-// selectedOption returns the type of the option that the union of type u
-// at gindex g below root selects.
-func selectedOption(u *Union, root *tree.Node, g tree.Gindex) (Type, error) {
+// selectedOption returns the type of the option that the union or
+// compatible union of type t at gindex g below root selects.
+func selectedOption(t Type, root *tree.Node, g tree.Gindex) (Type, error) {
 	n, err := tree.GetGindex(root, g)
 	if err != nil {
-		return nil, treeError(u, "%v", err)
+		return nil, treeError(t, "%v", err)
 	}
-	sel, _, err := u.Selected(n)
-	if err != nil {
-		return nil, err
+	switch t := t.(type) {
+	case *Union:
+		sel, _, err := t.Selected(n)
+		if err != nil {
+			return nil, err
+		}
+		return t.options[sel], nil
+	case *CompatibleUnion:
+		sel, _, err := t.Selected(n)
+		if err != nil {
+			return nil, err
+		}
+		return t.options[sel], nil
 	}
-	return u.options[sel], nil
+	return nil, nil
 }

@@ -179,6 +179,9 @@ func refRoot(t Type, b []byte) [32]byte {
 			return refMixIn([32]byte{}, 0)
 		}
 		return refMixIn(refRoot(t.Option(int(sel)), b[1:]), uint64(sel))
+	case *CompatibleUnion:
+		// mix_in_selector(hash_tree_root(value.data), value.selector)
+		return refMixIn(refRoot(t.Option(int(b[0])), b[1:]), uint64(b[0]))
 	}
 	panic(fmt.Sprintf("refRoot: unknown type %T", t))
 }
@@ -285,6 +288,10 @@ func randomValue(r *rand.Rand, t Type, maxLen int) []byte {
 		if t.Option(sel) == nil {
 			return []byte{0}
 		}
+		return append([]byte{byte(sel)}, randomValue(r, t.Option(sel), maxLen)...)
+	case *CompatibleUnion:
+		sels := t.Selectors()
+		sel := sels[r.IntN(len(sels))]
 		return append([]byte{byte(sel)}, randomValue(r, t.Option(sel), maxLen)...)
 	}
 	panic(fmt.Sprintf("randomValue: unknown type %T", t))

@@ -37,7 +37,9 @@
 //   - a progressive container (EIP-7495) is a branch over the progressive
 //     tree of its active_fields positions (each field's subtree at the
 //     position of its 1, zero chunks at the 0s) and a leaf holding the bits
-//     of active_fields.
+//     of active_fields;
+//   - a compatible union (EIP-8016) is a branch over the tree of its data
+//     and a leaf holding its selector (mix_in_selector), as a union is.
 //
 // Types are immutable once built and safe for concurrent use.
 //
@@ -63,7 +65,8 @@ import (
 
 // Type describes an SSZ type. The implementations are [*Uint], [*Bool],
 // [*Bitvector], [*Bitlist], [*Vector], [*List], [*Container], [*Union],
-// [*ProgressiveList], [*ProgressiveBitlist] and [*ProgressiveContainer].
+// [*ProgressiveList], [*ProgressiveBitlist], [*ProgressiveContainer] and
+// [*CompatibleUnion].
 type Type interface {
 	// String returns the type in the specification's notation
 	// ("List[uint64, 1024]"), or a container's name.

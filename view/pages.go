@@ -28,13 +28,18 @@ type pages struct {
 	// takes over the roots of the groups that did not change.
 	bases map[uint64]*tree.Node
 	// last is a read cache, the page read last, published atomically so
-	// that concurrent readers may fill it; nil when empty. Readers without
-	// exclusive access publish a new pageRead; those with it (a writer, or
-	// a reader holding the family's lock while writes are pending) reuse
-	// own, which is published only while writes are pending, when every
-	// reader holds the lock, and never after the commit that ends them.
+	// that concurrent readers may fill it; nil when empty. Readers publish
+	// a new pageRead; a writer, which has exclusive access, reuses own,
+	// which only writers change.
 	last atomic.Pointer[pageRead]
 	own  pageRead
+	// built is the data tree a commit built from the dirty pages. A commit
+	// may run while other readers read the pages without the family's
+	// lock, so it changes nothing they read: data, dirty and bases stay
+	// as they were, and the dirty pages stay readable (they hold the bytes
+	// of the new tree) until the next write settles them. Written under
+	// the family's lock, read by writers and by readers of whole values.
+	built atomic.Pointer[tree.Node]
 	// missed is 1 + the index of the page a reader without exclusive
 	// access last failed to find in the cache (0: none). Such a reader
 	// publishes a new pageRead, an allocation, only when it misses the
@@ -71,15 +76,25 @@ func (p *pages) init(l *tree.Layout, depth int) {
 // pending writes.
 func (p *pages) reset(data *tree.Node, size int) {
 	p.data, p.size, p.dirty, p.bases = data, size, nil, nil
+	p.built.Store(nil)
 	p.last.Store(nil)
+}
+
+// settle makes the tree the last commit built the committed one and drops
+// the dirty pages it was built from. Every write calls it first: writers
+// have exclusive access, so no reader still reads those pages.
+func (p *pages) settle() {
+	if b := p.built.Load(); b != nil {
+		p.reset(b, p.size)
+	}
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
 // committed page's bytes (shorter than per when the page is not full, nil
 // for a zero page). The result must not be modified.
 //
-// Readers may call it at once while the storage has no pending writes;
-// with pending writes, one at a time and with exclusive set (see [link]).
+// Readers may call it at once, with exclusive unset, while nobody writes;
+// a writer sets exclusive (see [link]).
 func (p *pages) page(i uint64, exclusive bool) []byte {
 	if r := p.cached(i); r != nil {
 		return r.b
@@ -163,6 +178,7 @@ func (p *pages) read(off int, dst []byte, exclusive bool) {
 
 // writable returns page i's dirty copy, making one if needed.
 func (p *pages) writable(i uint64) []byte {
+	p.settle()
 	d, ok := p.dirty[i]
 	if d != nil {
 		return d
@@ -193,9 +209,7 @@ func (p *pages) writable(i uint64) []byte {
 		p.dirty = make(map[uint64][]byte)
 	}
 	p.dirty[i] = d
-	if r != nil {
-		p.remember(i, d, nil, true)
-	}
+	p.remember(i, d, nil, true) // reads usually follow on the same page
 	return d
 }
 
@@ -213,6 +227,7 @@ func (p *pages) write(off int, src []byte) {
 // (they are part of the chunks a root is computed from); bytes added are
 // zero.
 func (p *pages) resize(size int) {
+	p.settle()
 	if size < p.size {
 		// Zero the tail of the page the new end falls in; pages wholly past
 		// the end become zero subtrees on commit.
@@ -229,6 +244,7 @@ func (p *pages) resize(size int) {
 
 // markEmpty records page i as holding nothing.
 func (p *pages) markEmpty(i uint64) {
+	p.settle()
 	if p.dirty == nil {
 		p.dirty = make(map[uint64][]byte)
 	}
@@ -239,12 +255,14 @@ func (p *pages) markEmpty(i uint64) {
 }
 
 // commit turns the dirty pages into page nodes, sets them into the data
-// tree in one pass, and returns the new data tree.
+// tree in one pass, and returns the new data tree. It changes nothing that
+// readers read (see built), so it may run beside them under the family's
+// lock.
 func (p *pages) commit() *tree.Node {
+	if b := p.built.Load(); b != nil {
+		return b
+	}
 	if len(p.dirty) == 0 {
-		if p.last.Load() == &p.own {
-			p.last.Store(nil)
-		}
 		return p.data
 	}
 	idx := make([]uint64, 0, len(p.dirty))
@@ -260,6 +278,8 @@ func (p *pages) commit() *tree.Node {
 			nodes[k] = tree.Zero(p.layout.Depth())
 			continue
 		}
+		// The page node takes d over: nothing writes d again, as the
+		// next write settles the dirty pages first.
 		n, err := tree.NewPageFrom(p.layout, d[:used:used], p.bases[i])
 		if err != nil {
 			panic("view: " + err.Error())
@@ -270,14 +290,14 @@ func (p *pages) commit() *tree.Node {
 	if err != nil {
 		panic("view: " + err.Error())
 	}
-	p.data, p.dirty, p.bases = data, nil, nil
-	p.last.Store(nil)
+	p.built.Store(data)
 	return data
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
 // pending writes. The tree copies b unless owned, when it takes b over.
 func (p *pages) replace(b []byte, owned bool) {
+	p.settle()
 	build := tree.BuildPages
 	if owned {
 		build = tree.BuildPagesOwned
@@ -289,15 +309,20 @@ func (p *pages) replace(b []byte, owned bool) {
 	p.reset(data, len(b))
 }
 
-// bytes appends the size bytes held to dst.
+// bytes appends the size bytes held to dst. Readers may call it at once
+// while nobody writes.
 func (p *pages) bytes(dst []byte) []byte {
-	if len(p.dirty) == 0 {
+	data := p.built.Load()
+	if data == nil && len(p.dirty) == 0 {
+		data = p.data
+	}
+	if data != nil {
 		// Nothing pending: one walk of the tree (copying from several
 		// goroutines when large).
-		return must(tree.AppendData(dst, p.data, p.top+p.layout.Depth(), p.layout, p.size))
+		return must(tree.AppendData(dst, data, p.top+p.layout.Depth(), p.layout, p.size))
 	}
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
-	p.read(0, dst[start:], true) // pending writes: exclusive access
+	p.read(0, dst[start:], false)
 	return dst
 }

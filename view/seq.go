@@ -88,6 +88,9 @@ func (s *seq) Node() *tree.Node {
 
 func (s *seq) lockedCommit() *tree.Node {
 	defer s.lk.lock().Unlock()
+	if !s.lk.pending.Load() {
+		return s.node // another reader committed while this one waited
+	}
 	return s.commit()
 }
 
@@ -107,23 +110,14 @@ func (s *seq) index(i int) int {
 
 // elem returns the bytes of element i for reading, or nil when they are
 // zero. It avoids copying when the element lies within one page. The
-// bytes stay unchanged until the next write.
+// bytes stay unchanged until the next write. Readers need no lock, pending
+// writes or not: a commit changes nothing they read (see pages.built).
 func (s *seq) elem(i int, scratch []byte) []byte {
-	if s.lk.pending.Load() {
-		return s.lockedElem(i, scratch)
-	}
 	return s.elemOf(i, scratch, false)
 }
 
-func (s *seq) lockedElem(i int, scratch []byte) []byte {
-	defer s.lk.lock().Unlock()
-	// Another reader may have committed while this one waited.
-	return s.elemOf(i, scratch, s.lk.pending.Load())
-}
-
-// elemOf is elem for a reader that may read the pages: the view has no
-// pending writes, or the caller has exclusive access, which exclusive
-// says (see pages.page).
+// elemOf is elem for a reader or, with exclusive set, for a writer (see
+// pages.page).
 func (s *seq) elemOf(i int, scratch []byte, exclusive bool) []byte {
 	off := i * s.esize
 	in := off % s.pages.per
@@ -190,15 +184,12 @@ func (s *seq) replace(b []byte, n uint64, owned bool) error {
 func (s *seq) root() [32]byte { return s.Node().Root() }
 
 // eachPage calls f with the bytes of each page holding elements, in order;
-// f must not keep them. The family's lock, when needed, is held while a
-// page is read, not while f runs, which may read other views of the
-// family. Pages are read past the read cache: each is read once.
+// f must not keep them. Pages are read past the read cache: each is read
+// once.
 func (s *seq) eachPage(f func(first int, b []byte) bool) {
 	size := s.pages.size
 	for i := 0; i*s.pages.per < size; i++ {
-		mu := s.lk.lockIfPending()
 		b, _ := s.pages.load(uint64(i))
-		unlock(mu)
 		if !f(i*s.pages.per, b) {
 			return
 		}
@@ -206,17 +197,10 @@ func (s *seq) eachPage(f func(first int, b []byte) bool) {
 }
 
 // read copies the bytes at off into dst, as pages.read does, for any reader.
-func (s *seq) read(off int, dst []byte) {
-	mu := s.lk.lockIfPending()
-	defer unlock(mu)
-	s.pages.read(off, dst, mu != nil && s.lk.pending.Load())
-}
+func (s *seq) read(off int, dst []byte) { s.pages.read(off, dst, false) }
 
 // bytes appends the bytes held to dst, as pages.bytes does, for any reader.
-func (s *seq) bytes(dst []byte) []byte {
-	defer unlock(s.lk.lockIfPending())
-	return s.pages.bytes(dst)
-}
+func (s *seq) bytes(dst []byte) []byte { return s.pages.bytes(dst) }
 
 func must[T any](v T, err error) T {
 	if err != nil {

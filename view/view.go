@@ -93,8 +93,9 @@ type View interface {
 	UnmarshalSSZ(b []byte) error
 
 	// commit applies pending writes and returns the value's tree. Its
-	// caller has exclusive access to the view's family: it is a writer,
-	// or holds the family's lock (see [link]).
+	// caller is a writer, or holds the family's lock (see [link]); a
+	// sequence of values in pages commits without changing what its
+	// readers read, which need no lock (see pages.built).
 	commit() *tree.Node
 	// reset replaces the value's tree, dropping pending writes; handles
 	// obtained from the view follow.

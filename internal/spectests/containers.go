@@ -97,6 +97,33 @@ var progressiveTestContainers = map[string]schema.Type{
 	"ProgressiveComplexTestStruct":              progressiveComplexTestStruct,
 }
 
+// The unions of the compatible_unions handler, as the README of
+// /work/shared/spectests (following the generator's
+// ssz_compatible_union.py) defines them.
+var (
+	compatibleUnionA = schema.Must(schema.NewCompatibleUnion(map[int]schema.Type{
+		1: progressiveSingleFieldContainerTestStruct,
+	}))
+	compatibleUnionBC = schema.Must(schema.NewCompatibleUnion(map[int]schema.Type{
+		2: progressiveSingleListContainerTestStruct,
+		3: progressiveVarTestStruct,
+	}))
+	compatibleUnionABCA = schema.Must(schema.NewCompatibleUnion(map[int]schema.Type{
+		1: progressiveSingleFieldContainerTestStruct,
+		2: progressiveSingleListContainerTestStruct,
+		3: progressiveVarTestStruct,
+		4: progressiveSingleFieldContainerTestStruct,
+	}))
+)
+
+// testCompatibleUnions maps the names of the unions of the
+// compatible_unions handler to their types.
+var testCompatibleUnions = map[string]schema.Type{
+	"CompatibleUnionA":    compatibleUnionA,
+	"CompatibleUnionBC":   compatibleUnionBC,
+	"CompatibleUnionABCA": compatibleUnionABCA,
+}
+
 // testContainers maps the names of the supported test containers to their
 // types.
 var testContainers = map[string]schema.Type{

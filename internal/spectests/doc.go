@@ -31,9 +31,11 @@
 //
 // The progressive lists, bitlists and containers (basic_progressive_list,
 // progressive_bitlist, progressive_containers, the ProgressiveTestStruct and
-// ProgressiveBitsStruct cases of containers) are run like the others.
-// Cases whose types the schema package does not support yet (compatible
-// unions) are counted and listed, not run.
+// ProgressiveBitsStruct cases of containers) and the compatible unions
+// (compatible_unions) are run like the others. Cases of handlers whose
+// types the schema package does not support (stablecontainers and profiles
+// of development branches of the specification) are counted and listed,
+// not run.
 // The other runners (operations, sanity...) test more than SSZ: they are
 // listed with their case counts.
 //

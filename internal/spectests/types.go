@@ -49,7 +49,6 @@ var unsupportedHandlers = map[string]string{
 	// basic_progressivelist is no handler of a release (basic_progressive_list
 	// is, since v1.6.0-beta.1): its vectors' tree shape is not known.
 	"basic_progressivelist": "ProgressiveList (EIP-7916) of an unreleased handler",
-	"compatible_unions":     "CompatibleUnion",
 	"stablecontainers":      "StableContainer",
 	"profiles":              "Profile",
 }
@@ -97,6 +96,8 @@ var NoDelimiterLimits = []uint64{1, 8, 512, 2048}
 //	containers     <container name>_...            the test container
 //	progressive_containers
 //	               <container name>_...            the progressive test container
+//	compatible_unions
+//	               <union name>_...                the test compatible union
 //
 // where elem is bool or uint8 to uint256. It returns one type, except for
 // bitlist_no_delimiter_* cases. Its error wraps [schema.ErrIllegalType] if the
@@ -165,6 +166,12 @@ func ParseType(handler, name string) ([]schema.Type, error) {
 	case "progressive_containers":
 		container, _, _ := strings.Cut(name, "_")
 		if t := progressiveTestContainers[container]; t != nil {
+			return []schema.Type{t}, nil
+		}
+		return nil, unknown
+	case "compatible_unions":
+		union, _, _ := strings.Cut(name, "_")
+		if t := testCompatibleUnions[union]; t != nil {
 			return []schema.Type{t}, nil
 		}
 		return nil, unknown

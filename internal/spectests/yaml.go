@@ -27,7 +27,8 @@ import (
 //   - containers and progressive containers: mappings from each field name
 //     to the field's value;
 //   - unions: mappings {selector: n, value: v}, or data for value, with a
-//     null or absent value for None.
+//     null or absent value for None;
+//   - compatible unions: mappings {selector: n, data: v}.
 //
 // It reads integers from the text of the node, so that none loses
 // precision. Its errors give the path to the faulty part and its line.
@@ -61,6 +62,8 @@ func appendYAML(dst []byte, t schema.Type, n *yaml.Node, path string) ([]byte, e
 		dst, err = appendContainer(dst, t, n, path)
 	case *schema.Union:
 		dst, err = appendUnion(dst, t, n, path)
+	case *schema.CompatibleUnion:
+		dst, err = appendCompatibleUnion(dst, t, n, path)
 	default:
 		err = fmt.Errorf("%s: no YAML form known for type %v", path, t)
 	}
@@ -263,6 +266,34 @@ func appendUnion(dst []byte, t *schema.Union, n *yaml.Node, path string) ([]byte
 		return nil, fmt.Errorf("%s: union without value (line %d)", path, n.Line)
 	}
 	return appendYAML(dst, option, value, path+".value")
+}
+
+// appendCompatibleUnion appends the serialization of the compatible union
+// value in the mapping n: {selector: s, data: v}.
+func appendCompatibleUnion(dst []byte, t *schema.CompatibleUnion, n *yaml.Node, path string) ([]byte, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s: want a mapping {selector, data} for %v, got %s", path, t, describe(n))
+	}
+	var selector, data *yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := n.Content[i]; k.Value {
+		case "selector":
+			selector = n.Content[i+1]
+		case "data":
+			data = n.Content[i+1]
+		default:
+			return nil, fmt.Errorf("%s: unexpected key %s in a compatible union", path, describe(k))
+		}
+	}
+	if selector == nil || data == nil {
+		return nil, fmt.Errorf("%s: compatible union without selector or data (line %d)", path, n.Line)
+	}
+	s, ok := parseInteger(selector, false)
+	if !ok || !s.IsUint64() || s.Uint64() > 255 || t.Option(int(s.Uint64())) == nil {
+		return nil, fmt.Errorf("%s: selector %s names no option of %v", path, describe(selector), t)
+	}
+	dst = append(dst, byte(s.Uint64()))
+	return appendYAML(dst, t.Option(int(s.Uint64())), data, path+".data")
 }
 
 // A part is a field or element of a composite value.

@@ -1,0 +1,189 @@
+package diff
+
+import (
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// seq describes the data tree of a vector or list: the element type, the
+// layout of its pages (nil when each element is a subtree of its own) and
+// the depth of the tree.
+type seq struct {
+	t      schema.Type
+	elem   schema.Type
+	layout *tree.Layout
+	depth  int
+}
+
+// elements compares the data trees da and db of a vector or list holding
+// la and lb elements, found at path: the common elements by a walk that
+// skips equal subtrees, then the elements only the longer one holds.
+func (w *walker) elements(s *seq, da, db *tree.Node, la, lb uint64, path schema.Path) error {
+	common := min(la, lb)
+	if s.layout == nil {
+		if err := w.subtrees(s, da, db, s.depth, 0, common, path); err != nil {
+			return err
+		}
+		return w.extraSubtrees(s, da, db, la, lb, path)
+	}
+	per := uint64(s.layout.PageSize() / s.elem.FixedSize())
+	top := s.depth - s.layout.Depth()
+	if err := w.pages(s, da, db, top, 0, (common+per-1)/per, la, lb, path); err != nil {
+		return err
+	}
+	return w.extraPaged(s, da, db, la, lb, path)
+}
+
+// children returns the children of a node at height h > 0 of a data tree.
+func children(n *tree.Node) (l, r *tree.Node, ok bool) {
+	if !n.IsBranch() && !n.IsPage() {
+		return nil, nil, false
+	}
+	l, r = n.Children()
+	return l, r, l != nil
+}
+
+// pages walks the subtrees a and b of height h above the pages, whose
+// first page is page lo, down to the pages below count, skipping equal
+// subtrees, and compares the elements in the pages that differ. Equal
+// roots mean equal elements wherever both lists have them: a page's
+// missing values are zero chunks, as an element stored there would be.
+func (w *walker) pages(s *seq, a, b *tree.Node, h int, lo, count, la, lb uint64, path schema.Path) error {
+	if lo >= count || a == b || a.Root() == b.Root() {
+		return nil
+	}
+	if h == 0 {
+		return w.page(s, a, b, lo, la, lb, path)
+	}
+	al, ar, ok := children(a)
+	bl, br, ok2 := children(b)
+	if !ok || !ok2 {
+		return treeErr(path, s.t, errShape)
+	}
+	if err := w.pages(s, al, bl, h-1, lo, count, la, lb, path); err != nil {
+		return err
+	}
+	return w.pages(s, ar, br, h-1, lo+1<<uint(h-1), count, la, lb, path)
+}
+
+// pageBytes returns the bytes of the elements that page p of a list of n
+// elements holds, read from the page node.
+func pageBytes(s *seq, pg *tree.Node, p, n uint64) ([]byte, error) {
+	es := uint64(s.elem.FixedSize())
+	per := uint64(s.layout.PageSize()) / es
+	held := min(per, n-min(n, p*per))
+	return tree.AppendData(nil, pg, s.layout.Depth(), s.layout, int(held*es))
+}
+
+// page compares the elements of page p that both lists hold.
+func (w *walker) page(s *seq, a, b *tree.Node, p, la, lb uint64, path schema.Path) error {
+	ba, err := pageBytes(s, a, p, la)
+	if err != nil {
+		return treeErr(path, s.t, err)
+	}
+	bb, err := pageBytes(s, b, p, lb)
+	if err != nil {
+		return treeErr(path, s.t, err)
+	}
+	es := s.elem.FixedSize()
+	per := uint64(s.layout.PageSize() / es)
+	end := min(len(ba), len(bb)) / es
+	for k := 0; k < end; k++ {
+		x, y := ba[k*es:(k+1)*es], bb[k*es:(k+1)*es]
+		if string(x) == string(y) {
+			continue
+		}
+		if err := w.bytes(s.elem, x, y, at(path, schema.IndexStep(p*per+uint64(k)))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// extraPaged reports the elements beyond the shorter list's length, read
+// page by page from the longer one.
+func (w *walker) extraPaged(s *seq, da, db *tree.Node, la, lb uint64, path schema.Path) error {
+	n, kind, from := la, Removed, da
+	if lb > la {
+		n, kind, from = lb, Added, db
+	}
+	es := uint64(s.elem.FixedSize())
+	per := uint64(s.layout.PageSize()) / es
+	top := s.depth - s.layout.Depth()
+	var cur []byte
+	curPage := ^uint64(0)
+	for i := min(la, lb); i < n; i++ {
+		if p := i / per; p != curPage {
+			pg, err := tree.Get(from, top, p)
+			if err != nil {
+				return treeErr(path, s.t, err)
+			}
+			if cur, err = pageBytes(s, pg, p, n); err != nil {
+				return treeErr(path, s.t, err)
+			}
+			curPage = p
+		}
+		k := (i % per) * es
+		v := cur[k : k+es : k+es]
+		c := Change{Path: at(path, schema.IndexStep(i)), Kind: kind, Type: s.elem}
+		if kind == Added {
+			c.B = v
+		} else {
+			c.A = v
+		}
+		if err := w.add(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// subtrees walks the subtrees a and b of height h above the elements,
+// whose first element is lo, down to the elements below count, skipping
+// equal subtrees, and compares the elements that differ.
+func (w *walker) subtrees(s *seq, a, b *tree.Node, h int, lo, count uint64, path schema.Path) error {
+	if lo >= count || a == b || a.Root() == b.Root() {
+		return nil
+	}
+	if h == 0 {
+		return w.value(s.elem, a, b, at(path, schema.IndexStep(lo)))
+	}
+	al, ar, ok := children(a)
+	bl, br, ok2 := children(b)
+	if !ok || !ok2 {
+		return treeErr(path, s.t, errShape)
+	}
+	if err := w.subtrees(s, al, bl, h-1, lo, count, path); err != nil {
+		return err
+	}
+	return w.subtrees(s, ar, br, h-1, lo+1<<uint(h-1), count, path)
+}
+
+// extraSubtrees reports the elements beyond the shorter list's length,
+// each serialized from its subtree in the longer one.
+func (w *walker) extraSubtrees(s *seq, da, db *tree.Node, la, lb uint64, path schema.Path) error {
+	n, kind, from := la, Removed, da
+	if lb > la {
+		n, kind, from = lb, Added, db
+	}
+	for i := min(la, lb); i < n; i++ {
+		e, err := tree.Get(from, s.depth, i)
+		if err != nil {
+			return treeErr(path, s.t, err)
+		}
+		v, err := s.elem.Encode([]byte{}, e)
+		if err != nil {
+			return treeErr(at(path, schema.IndexStep(i)), s.elem, err)
+		}
+		c := Change{Path: at(path, schema.IndexStep(i)), Kind: kind, Type: s.elem}
+		if kind == Added {
+			c.B = v
+		} else {
+			c.A = v
+		}
+		if err := w.add(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package diff
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/synth"
+)
+
+// decodedPair returns a synthetic state of n validators and a second one
+// decoded separately from its bytes, sharing no node with it.
+func decodedPair(tb testing.TB, spec *fulu.Spec, n int) (*fulu.BeaconState, *fulu.BeaconState) {
+	tb.Helper()
+	a, err := synth.FuluState(spec, n, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	data, err := a.MarshalSSZ()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	b, err := fulu.DecodeBeaconState(spec, data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a.HashTreeRoot()
+	b.HashTreeRoot()
+	return a, b
+}
+
+func TestStateChanges(t *testing.T) {
+	a, b := decodedPair(t, fulu.Minimal, 300)
+	res, err := Values(a.View(), b.View(), Options{})
+	if err != nil || len(res.Changes) != 0 {
+		t.Fatalf("equal states: %v, %v", res, err)
+	}
+	b.SetSlot(b.Slot() + 1)
+	b.Balances().Set(7, b.Balances().Get(7)+1)
+	v := b.Validators().Get(12)
+	v.EffectiveBalance -= 1_000_000_000
+	b.Validators().Set(12, v)
+	hdr := b.LatestBlockHeader()
+	hdr.StateRoot[0] ^= 1
+	b.SetLatestBlockHeader(hdr)
+	if err := b.Validators().Append(v); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Values(a.View(), b.View(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"slot changed",
+		"latest_block_header.state_root changed",
+		"validators[12].effective_balance changed",
+		"validators[300] added",
+		"balances[7] changed",
+	}
+	if len(res.Changes) != len(want) {
+		t.Fatalf("changes:\n%s", describe(res.Changes))
+	}
+	for i, c := range res.Changes {
+		if got := c.Path.String() + " " + c.Kind.String(); got != want[i] {
+			t.Errorf("change %d: %s, want %s", i, got, want[i])
+		}
+	}
+	res, err = Values(a.View(), b.View(), Options{Limit: 2})
+	if err != nil || len(res.Changes) != 2 || !res.Truncated {
+		t.Fatalf("limit 2: %v, %v", res, err)
+	}
+	back, err := Values(b.View(), a.View(), Options{})
+	if err != nil || len(back.Changes) != len(want) || back.Changes[3].Kind != Removed {
+		t.Fatalf("reversed: %v, %v", back, err)
+	}
+}
+
+func TestTypeMismatch(t *testing.T) {
+	a := fulu.NewBeaconState(fulu.Minimal)
+	b := fulu.NewBeaconState(fulu.Mainnet)
+	_, err := Values(a.View(), b.View(), Options{})
+	if !errors.Is(err, ErrTypeMismatch) {
+		t.Fatalf("minimal against mainnet: %v", err)
+	}
+	t.Log(err)
+	if _, err := Values(a.View(), fulu.NewBeaconState(fulu.Minimal).View(), Options{}); err != nil {
+		t.Fatalf("two minimal states: %v", err)
+	}
+}
