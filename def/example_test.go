@@ -43,3 +43,46 @@ func Example() {
 	// large List[Checkpoint, 64] roots bytes: 1024
 	// a preset without SLOTS_PER_EPOCH: true
 }
+
+// A later fork derives a container of an earlier one and edits the copy as
+// its specification lists the changes; here it turns it into a
+// ProgressiveContainer, whose fields keep their generalized indices when a
+// still later fork removes one.
+func ExampleFork_Derive() {
+	u64 := def.Basic(schema.Uint64)
+	old := &def.Fork{Name: "old", Containers: []*def.Container{
+		{Name: "Body", Fields: []def.Field{
+			{Name: "a", Type: u64},
+			{Name: "payload", Type: def.List(u64, def.N(16))},
+			{Name: "c", Type: def.List(u64, def.N(16))},
+		}},
+	}}
+	next := &def.Fork{Name: "next", Parent: old, Containers: []*def.Container{
+		old.Derive("Body").
+			Retype(def.Field{Name: "c", Type: def.ProgressiveList(u64)}).
+			Replace("payload", def.Field{Name: "payload_hash", Type: def.ByteVector(def.N(32))}).
+			Append(def.Field{Name: "d", Type: def.ProgressiveBitlist()}).
+			AsProgressive(),
+	}}
+	later := &def.Fork{Name: "later", Parent: next, Containers: []*def.Container{
+		next.Derive("Body").Remove("payload_hash"),
+	}}
+	for _, f := range []*def.Fork{old, next, later} {
+		types, err := f.Resolve(&def.Preset{Name: "none"})
+		if err != nil {
+			panic(err)
+		}
+		body := types.Type("Body")
+		g, _ := schema.Gindex(body, "c")
+		fmt.Printf("%s: %T, c at gindex %d\n", f.Name, body, g)
+	}
+	_, err := (&def.Fork{Name: "wrong", Parent: old, Containers: []*def.Container{
+		old.Derive("Body").Remove("b"),
+	}}).Resolve(&def.Preset{Name: "none"})
+	fmt.Println(err)
+	// Output:
+	// old: *schema.Container, c at gindex 6
+	// next: *schema.ProgressiveContainer, c at gindex 41
+	// later: *schema.ProgressiveContainer, c at gindex 41
+	// def: fork wrong, container Body: no such field: b to remove
+}
