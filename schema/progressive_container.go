@@ -69,6 +69,11 @@ func (p *ProgressiveContainer) Field(i int) Field { return p.fields.fields[i] }
 // FieldIndex returns the index of the field with the given name, or -1.
 func (p *ProgressiveContainer) FieldIndex(name string) int { return p.fields.FieldIndex(name) }
 
+// FieldOffset returns the offset of field i (or of its offset, for a
+// variable-size field) in the fixed part of a value's serialization, which
+// is that of a [Container] of the same fields.
+func (p *ProgressiveContainer) FieldOffset(i int) int { return p.fields.FieldOffset(i) }
+
 // ActiveFields returns active_fields.
 func (p *ProgressiveContainer) ActiveFields() []bool {
 	a := make([]bool, p.leaves)
