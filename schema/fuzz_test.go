@@ -188,6 +188,27 @@ func refValid(t Type, b []byte) bool {
 			return len(b) == 1
 		}
 		return refValid(t.Option(int(b[0])), b[1:])
+	case *ProgressiveList:
+		// A list without a limit.
+		if t.Elem().IsFixedSize() {
+			size := t.Elem().FixedSize()
+			return len(b)%size == 0 && refValidSeq(t.Elem(), b, len(b)/size)
+		}
+		if len(b) == 0 {
+			return true
+		}
+		if len(b) < 4 {
+			return false
+		}
+		first := binary.LittleEndian.Uint32(b)
+		return first%4 == 0 && first > 0 && refValidSeq(t.Elem(), b, int(first/4))
+	case *ProgressiveBitlist:
+		return len(b) > 0 && b[len(b)-1] != 0
+	case *ProgressiveContainer:
+		// Serialized as a container of its fields.
+		return refValid(t.fields, b)
+	case *CompatibleUnion:
+		return len(b) > 0 && t.Option(int(b[0])) != nil && refValid(t.Option(int(b[0])), b[1:])
 	}
 	panic(fmt.Sprintf("refValid: unknown type %T", t))
 }

@@ -73,6 +73,11 @@ func (p *ProgressiveContainer) FieldIndex(name string) int { return p.fields.Fie
 // of the i-th 1 in active_fields.
 func (p *ProgressiveContainer) Position(i int) uint64 { return p.positions[i] }
 
+// FieldOffset returns the offset of field i (or of its offset, for a
+// variable-size field) in the fixed part of a value's serialization, which
+// is that of a [Container] of the same fields.
+func (p *ProgressiveContainer) FieldOffset(i int) int { return p.fields.FieldOffset(i) }
+
 // ActiveFields returns active_fields.
 func (p *ProgressiveContainer) ActiveFields() []bool {
 	a := make([]bool, p.leaves)

@@ -39,7 +39,7 @@ func appendValue(dst []byte, t schema.Type, b []byte, at int) ([]byte, error) {
 			return dst, sszError(schema.ErrBoolean, at, "byte 0x%02x", b[0])
 		}
 		return appendBool(dst, b[0]), nil
-	case *schema.Bitvector, *schema.Bitlist:
+	case *schema.Bitvector, *schema.Bitlist, *schema.ProgressiveBitlist:
 		if err := checkBits(t, b, at); err != nil {
 			return dst, err
 		}
@@ -48,10 +48,16 @@ func appendValue(dst []byte, t schema.Type, b []byte, at int) ([]byte, error) {
 		return appendElems(dst, t.Elem(), b, at, t.Len(), true)
 	case *schema.List:
 		return appendElems(dst, t.Elem(), b, at, t.Limit(), false)
+	case *schema.ProgressiveList:
+		return appendElems(dst, t.Elem(), b, at, math.MaxUint64, false)
 	case *schema.Container:
+		return appendContainer(dst, t, b, at)
+	case *schema.ProgressiveContainer:
 		return appendContainer(dst, t, b, at)
 	case *schema.Union:
 		return appendUnion(dst, t, b, at)
+	case *schema.CompatibleUnion:
+		return appendCompatibleUnion(dst, t, b, at)
 	}
 	return dst, &Error{Offset: -1, Err: ErrUnsupportedType, Detail: t.String()}
 }
@@ -67,7 +73,7 @@ func checkBits(t schema.Type, b []byte, at int) *Error {
 		if extra := t.Len() % 8; extra != 0 && b[len(b)-1]>>extra != 0 {
 			return sszError(schema.ErrPadding, at+len(b)-1, "last byte 0x%02x", b[len(b)-1])
 		}
-	case *schema.Bitlist:
+	case *schema.Bitlist, *schema.ProgressiveBitlist:
 		if len(b) == 0 {
 			return sszError(schema.ErrBitlist, at, "no bytes")
 		}
@@ -75,8 +81,10 @@ func checkBits(t schema.Type, b []byte, at int) *Error {
 		if last == 0 {
 			return sszError(schema.ErrBitlist, at+len(b)-1, "last byte is zero")
 		}
-		if n := uint64(8*(len(b)-1) + bits.Len8(last) - 1); n > t.Limit() {
-			return sszError(schema.ErrLimit, at, "%d bits, limit %d", n, t.Limit())
+		if l, ok := t.(*schema.Bitlist); ok {
+			if n := uint64(8*(len(b)-1) + bits.Len8(last) - 1); n > l.Limit() {
+				return sszError(schema.ErrLimit, at, "%d bits, limit %d", n, l.Limit())
+			}
 		}
 	}
 	return nil
@@ -230,8 +238,17 @@ func appendFixedElems(dst []byte, elem schema.Type, b []byte, at, n, size int) (
 	return append(dst, ']'), nil
 }
 
+// fielded is a container or a progressive container: both are serialized,
+// and written in JSON, as an object of their fields.
+type fielded interface {
+	schema.Type
+	NumFields() int
+	Field(i int) schema.Field
+	FieldOffset(i int) int
+}
+
 // fixedPartSize returns the size of the fixed part of c's serialization.
-func fixedPartSize(c *schema.Container) int {
+func fixedPartSize(c fielded) int {
 	last := c.NumFields() - 1
 	size := 4
 	if t := c.Field(last).Type; t.IsFixedSize() {
@@ -242,7 +259,7 @@ func fixedPartSize(c *schema.Container) int {
 
 // appendContainer appends the JSON object of the container value
 // serialized in b, found at offset at of the input.
-func appendContainer(dst []byte, c *schema.Container, b []byte, at int) ([]byte, error) {
+func appendContainer(dst []byte, c fielded, b []byte, at int) ([]byte, error) {
 	fixedEnd := fixedPartSize(c)
 	switch {
 	case c.IsFixedSize() && len(b) != fixedEnd:
@@ -317,6 +334,27 @@ func appendUnion(dst []byte, u *schema.Union, b []byte, at int) ([]byte, error) 
 		if dst, err = appendValue(dst, opt, b[1:], at+1); err != nil {
 			return dst, inPath(err, schema.FieldStep("data"), opt)
 		}
+	}
+	return append(dst, '}'), nil
+}
+
+// appendCompatibleUnion appends the selector object of the compatible
+// union value serialized in b, found at offset at of the input, as
+// appendUnion does for a union.
+func appendCompatibleUnion(dst []byte, u *schema.CompatibleUnion, b []byte, at int) ([]byte, error) {
+	if len(b) == 0 {
+		return dst, sszError(schema.ErrSize, at, "no selector byte")
+	}
+	opt := u.Option(int(b[0]))
+	if opt == nil {
+		return dst, sszError(schema.ErrSelector, at, "selector %d names no option", b[0])
+	}
+	dst = append(dst, `{"selector":"`...)
+	dst = strconv.AppendUint(dst, uint64(b[0]), 10)
+	dst = append(dst, `","data":`...)
+	dst, err := appendValue(dst, opt, b[1:], at+1)
+	if err != nil {
+		return dst, inPath(err, schema.FieldStep("data"), opt)
 	}
 	return append(dst, '}'), nil
 }

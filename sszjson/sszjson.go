@@ -8,14 +8,18 @@
 //   - uintN (8 to 256 bits): a string of the decimal value, "18446744073709551615";
 //   - boolean: true or false;
 //   - byte: a hex-byte-string, "0x00";
-//   - Vector[byte, N] and List[byte, N]: a hex-byte-string of the bytes,
-//     "0x1122" ("0x" when empty);
-//   - Bitvector[N] and Bitlist[N]: a hex-byte-string of their SSZ bytes (a
-//     bitlist with its delimiter bit);
-//   - other vectors and lists, uint8 ones included: an array of the elements;
-//   - a container: an object with a member for each field, named for it;
-//   - Union: {"selector": string, "data": value}, the selector's decimal
-//     digits in a string as for the integers, data null for None.
+//   - Vector[byte, N], List[byte, N] and ProgressiveByteList: a
+//     hex-byte-string of the bytes, "0x1122" ("0x" when empty);
+//   - Bitvector[N], Bitlist[N] and ProgressiveBitList: a hex-byte-string of
+//     their SSZ bytes (a bitlist with its delimiter bit);
+//   - other vectors, lists and progressive lists, uint8 ones included: an
+//     array of the elements;
+//   - a container or a progressive container: an object with a member for
+//     each field, named for it (the positions of a progressive container's
+//     active_fields do not show);
+//   - Union and CompatibleUnion: {"selector": string, "data": value}, the
+//     selector's decimal digits in a string as for the integers, data null
+//     for None.
 //
 // Marshal writes the members of a container in field order and no
 // whitespace. Unmarshal is strict about values and about the objects

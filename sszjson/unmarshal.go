@@ -42,13 +42,19 @@ func (d *decoder) value(dst []byte, t schema.Type) ([]byte, error) {
 		return d.bitfield(dst, t, size, size)
 	case *schema.Bitlist:
 		return d.bitfield(dst, t, 1, t.Limit()/8+1)
+	case *schema.ProgressiveBitlist:
+		return d.bitfield(dst, t, 1, math.MaxUint64)
 	case *schema.Vector:
 		return d.elems(dst, t, t.Elem(), t.Len(), true)
 	case *schema.List:
 		return d.elems(dst, t, t.Elem(), t.Limit(), false)
+	case *schema.ProgressiveList:
+		return d.elems(dst, t, t.Elem(), math.MaxUint64, false)
 	case *schema.Container:
 		return d.container(dst, t)
-	case *schema.Union:
+	case *schema.ProgressiveContainer:
+		return d.container(dst, t)
+	case *schema.Union, *schema.CompatibleUnion:
 		return d.union(dst, t)
 	}
 	return dst, d.errorf(ErrUnsupportedType, at, "%v", t)
@@ -190,7 +196,7 @@ func (d *decoder) elems(dst []byte, t, elem schema.Type, n uint64, vector bool) 
 
 // fieldIndex returns the index of c's field named name, or -1; guess is
 // the likely index (members usually come in field order).
-func fieldIndex(c *schema.Container, name []byte, guess int) int {
+func fieldIndex(c fielded, name []byte, guess int) int {
 	if guess < c.NumFields() && c.Field(guess).Name == string(name) {
 		return guess
 	}
@@ -206,7 +212,7 @@ func fieldIndex(c *schema.Container, name []byte, guess int) int {
 // whose JSON object is at pos. Fields are serialized in field order as
 // their members arrive; a member that comes before its turn is skipped and
 // decoded when its turn comes.
-func (d *decoder) container(dst []byte, c *schema.Container) ([]byte, error) {
+func (d *decoder) container(dst []byte, c fielded) ([]byte, error) {
 	at := d.pos
 	if d.peek() != '{' {
 		return dst, d.kindError("an object")
@@ -284,7 +290,7 @@ func (d *decoder) container(dst []byte, c *schema.Container) ([]byte, error) {
 // at start: appends it, or for a variable-size container puts a fixed-size
 // field in the fixed part and appends a variable-size one after its
 // offset. Fields must come in order.
-func (d *decoder) field(dst []byte, c *schema.Container, i, start int, variable bool) ([]byte, error) {
+func (d *decoder) field(dst []byte, c fielded, i, start int, variable bool) ([]byte, error) {
 	f := c.Field(i)
 	var err error
 	switch {
@@ -310,9 +316,9 @@ func (d *decoder) field(dst []byte, c *schema.Container, i, start int, variable 
 	return dst, nil
 }
 
-// union appends the serialization of the union value whose selector
-// object is at pos.
-func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
+// union appends the serialization of the value of the union or compatible
+// union u whose selector object is at pos.
+func (d *decoder) union(dst []byte, u schema.Type) ([]byte, error) {
 	at := d.pos
 	if d.peek() != '{' {
 		return dst, d.kindError("an object")
@@ -375,10 +381,11 @@ func (d *decoder) union(dst []byte, u *schema.Union) ([]byte, error) {
 	return dst, nil
 }
 
-// selector reads the union selector at pos: a string of the decimal
-// digits of a uint8, as the specification's JSON mapping writes it
-// ({"selector": string, "data": type}), naming one of u's options.
-func (d *decoder) selector(u *schema.Union) (int, error) {
+// selector reads the selector of the union or compatible union u at pos:
+// a string of the decimal digits of a uint8, as the specification's JSON
+// mapping writes it ({"selector": string, "data": type}), naming one of u's
+// options.
+func (d *decoder) selector(u schema.Type) (int, error) {
 	at := d.pos
 	s, err := d.stringOf(schema.Uint8)
 	if err != nil {
@@ -388,16 +395,16 @@ func (d *decoder) selector(u *schema.Union) (int, error) {
 	if reason != "" {
 		return 0, d.errorf(ErrValue, at, "selector %s: %s", excerpt(s), reason)
 	}
-	if sel := int(b[0]); sel < u.Options() {
-		return sel, nil
+	if _, ok := unionOption(u, int(b[0])); ok {
+		return int(b[0]), nil
 	}
-	return 0, d.errorf(ErrValue, at, "selector %s names none of the %d options", s, u.Options())
+	return 0, d.errorf(ErrValue, at, "selector %s names no option of %v", s, u)
 }
 
-// unionData appends the serialization of the value of option sel of u
-// whose JSON is at pos: null for None.
-func (d *decoder) unionData(dst []byte, u *schema.Union, sel int) ([]byte, error) {
-	opt := u.Option(sel)
+// unionData appends the serialization of the value of option sel of the
+// union or compatible union u whose JSON is at pos: null for None.
+func (d *decoder) unionData(dst []byte, u schema.Type, sel int) ([]byte, error) {
+	opt, _ := unionOption(u, sel)
 	if opt != nil {
 		out, err := d.value(dst, opt)
 		if err != nil {
@@ -412,11 +419,25 @@ func (d *decoder) unionData(dst []byte, u *schema.Union, sel int) ([]byte, error
 	return dst, nil
 }
 
-// option returns the type of u's option sel, or nil if sel is not known
-// yet (negative) or names None.
-func option(u *schema.Union, sel int) schema.Type {
-	if sel < 0 {
-		return nil
+// option returns the type of option sel of the union or compatible union
+// u, or nil if sel is not known yet (negative) or names None.
+func option(u schema.Type, sel int) schema.Type {
+	opt, _ := unionOption(u, sel)
+	return opt
+}
+
+// unionOption returns the type of option sel of the union or compatible
+// union u (nil for None), and whether sel names an option.
+func unionOption(u schema.Type, sel int) (schema.Type, bool) {
+	switch u := u.(type) {
+	case *schema.Union:
+		if sel >= 0 && sel < u.Options() {
+			return u.Option(sel), true
+		}
+	case *schema.CompatibleUnion:
+		if o := u.Option(sel); o != nil {
+			return o, true
+		}
 	}
-	return u.Option(sel)
+	return nil, false
 }

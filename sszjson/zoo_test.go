@@ -40,6 +40,26 @@ var (
 	))
 )
 
+// Progressive types: a progressive container with gaps in active_fields,
+// two compatible ones (the specification's Square and Circle) and a
+// compatible union of them.
+var (
+	progressive = schema.Must(schema.NewProgressiveContainer("Progressive", []bool{true, false, true, false, true},
+		schema.Field{Name: "a", Type: schema.Byte},
+		schema.Field{Name: "b", Type: schema.Must(schema.NewProgressiveList(schema.Uint16))},
+		schema.Field{Name: "c", Type: schema.NewProgressiveBitlist()},
+	))
+	square = schema.Must(schema.NewProgressiveContainer("Square", []bool{true, false, true},
+		schema.Field{Name: "side", Type: schema.Uint16},
+		schema.Field{Name: "color", Type: schema.Uint8},
+	))
+	circle = schema.Must(schema.NewProgressiveContainer("Circle", []bool{false, true, true},
+		schema.Field{Name: "radius", Type: schema.Uint16},
+		schema.Field{Name: "color", Type: schema.Uint8},
+	))
+	shape = schema.Must(schema.NewCompatibleUnion(map[int]schema.Type{1: square, 2: circle}))
+)
+
 // wide is a container of more than 64 fields.
 var wide = func() *schema.Container {
 	fields := make([]schema.Field, 70)
@@ -77,6 +97,13 @@ func zoo() []schema.Type {
 		unionType,
 		must(schema.NewUnion(schema.Uint16, must(schema.NewList(schema.Uint8, 3)))),
 		must(schema.NewList(unionType, 3)),
+		must(schema.NewProgressiveList(schema.Uint64)), must(schema.NewProgressiveByteList()),
+		must(schema.NewProgressiveList(schema.Uint8)), must(schema.NewProgressiveList(schema.Boolean)),
+		must(schema.NewProgressiveList(checkpoint)), must(schema.NewProgressiveList(inner)),
+		must(schema.NewProgressiveList(must(schema.NewProgressiveByteList()))),
+		schema.NewProgressiveBitlist(), progressive, square, shape,
+		must(schema.NewProgressiveList(shape)),
+		must(schema.NewCompatibleUnion(map[int]schema.Type{5: schema.Uint8, 127: schema.Byte})),
 	}
 }
 
@@ -134,6 +161,21 @@ func randSSZ(r *rand.Rand, t schema.Type) []byte {
 		if t.Option(sel) == nil {
 			return []byte{0}
 		}
+		return append([]byte{byte(sel)}, randSSZ(r, t.Option(sel))...)
+	case *schema.ProgressiveList:
+		// Past 1, 4 and 16 chunks of bytes at times, not only elements.
+		return randElems(r, t.Elem(), randLen(r, 1<<30, 25)*uint64(1+r.IntN(5)))
+	case *schema.ProgressiveBitlist:
+		return randSSZ(r, schema.Must(schema.NewBitlist(600)))
+	case *schema.ProgressiveContainer:
+		parts := make([][]byte, t.NumFields())
+		for i := range parts {
+			parts[i] = randSSZ(r, t.Field(i).Type)
+		}
+		return joinParts(parts, func(i int) bool { return t.Field(i).Type.IsFixedSize() })
+	case *schema.CompatibleUnion:
+		sels := t.Selectors()
+		sel := sels[r.IntN(len(sels))]
 		return append([]byte{byte(sel)}, randSSZ(r, t.Option(sel))...)
 	}
 	panic("unknown type " + t.String())

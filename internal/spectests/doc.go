@@ -12,7 +12,8 @@
 // whose type is given by the handler folder and the case name (see
 // [ParseType]). A valid case must decode; its tree must have the root of
 // meta.yaml, encode back to the same bytes, and value.yaml, converted to
-// SSZ bytes by walking the type, must give those bytes too. An invalid case
+// SSZ bytes by walking the type, must give those bytes too, as must the
+// value's JSON (package sszjson) read back. An invalid case
 // must fail to decode. The serialized bytes are read from
 // serialized.ssz_snappy (snappy block format) or, in older releases,
 // serialized.ssz.

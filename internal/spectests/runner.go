@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/sszjson"
 )
 
 // Run runs the ssz_generic and ssz_static cases in the folder dir, which
@@ -132,13 +133,34 @@ func checkInvalid(c *Case) error {
 }
 
 // checkValid checks that the bytes of c decode to a value with the root of
-// meta.yaml, that the value encodes back to the same bytes, and that
-// value.yaml gives the same bytes.
+// meta.yaml, that the value encodes back to the same bytes, that
+// value.yaml gives the same bytes, and that the value's JSON (package
+// sszjson) reads back as the same bytes.
 func checkValid(c *Case) error {
 	if len(c.Types) != 1 {
 		return fmt.Errorf("%s: a valid case of %d types", c.Path, len(c.Types))
 	}
-	return checkValue(c.Path, c.Types[0], c.Serialized, metaFile)
+	if err := checkValue(c.Path, c.Types[0], c.Serialized, metaFile); err != nil {
+		return err
+	}
+	return checkJSON(c.Path, c.Types[0], c.Serialized)
+}
+
+// checkJSON checks that the JSON of the value of type t serialized in b
+// reads back as b.
+func checkJSON(path string, t schema.Type, b []byte) error {
+	js, err := sszjson.Marshal(t, b)
+	if err != nil {
+		return fmt.Errorf("%s: %v: JSON: %v", path, t, err)
+	}
+	back, err := sszjson.Unmarshal(t, js)
+	if err != nil {
+		return fmt.Errorf("%s: %v: JSON %.100s...: %v", path, t, js, err)
+	}
+	if d := diff(back, b); d != "" {
+		return fmt.Errorf("%s: %v: JSON round trip: %s", path, t, d)
+	}
+	return nil
 }
 
 // checkValue checks that the bytes b of the case in the folder path decode
