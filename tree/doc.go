@@ -23,6 +23,9 @@
 // its branch; leaves, [HelperIndices] and their roots), without expanding
 // pages or zero subtrees; [VerifyProof] and [Multiproof.Verify] check them.
 //
+// [Rebase] and [Index] make a tree built apart (decoded from bytes) share
+// the subtrees it has in common with others, by position or by root.
+//
 // Nodes are safe to read and hash from any number of goroutines at once.
 //
 // This package knows nothing about SSZ types; package schema maps them to
