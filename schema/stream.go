@@ -19,7 +19,7 @@ import (
 //   - the fixed part of each container on the path being read (a state's
 //     is 2.7 MB with the mainnet preset: its vectors of roots);
 //   - for a vector or list of fixed-size values (validators, balances,
-//     participation flags, roots), one chunk of streamChunkPages pages,
+//     participation flags, roots), one chunk of 2^streamChunkLevels pages,
 //     read, validated and built into pages, then reused: the data, the
 //     bulk of a state, is never held twice;
 //   - any other value (a list of variable-size values, a bitlist, a byte
@@ -32,10 +32,11 @@ import (
 // the input merely claims; a stream that ends early is an error wrapping
 // ErrTruncated, and no tree.
 
-// streamChunkPages is the pages of values read and built at a time: 64
-// pages of 2 KiB of validators are 128 KiB, small beside any state and
-// large enough that each read and build costs little per page.
-const streamChunkPages = 64
+// streamChunkLevels sets the pages of values read and built at a time,
+// 2^streamChunkLevels: 64 pages of 2 KiB of validators are 128 KiB, small
+// beside any state and large enough that each read and build costs
+// little per page.
+const streamChunkLevels = 6
 
 // streamBufStep bounds how much a buffer of a part whose size comes from
 // the input grows at a time, so that a claimed size costs memory only as
@@ -230,7 +231,7 @@ func (c *Container) decodeStream(r *reader, n int) (*tree.Node, error) {
 
 // streamData reads the data of a vector or list of fixed-size values in
 // pages (e.layout is not nil): n bytes, or the rest of the stream for
-// n < 0, at most limit values. It reads streamChunkPages pages at a time
+// n < 0, at most limit values. It reads 2^streamChunkLevels pages at a time
 // into one buffer, validates them and builds them into a subtree, then
 // builds the data tree over those subtrees.
 func (e *elements) streamData(t Type, r *reader, n int, limit uint64) (*tree.Node, uint64, error) {
@@ -244,7 +245,7 @@ func (e *elements) streamData(t Type, r *reader, n int, limit uint64) (*tree.Nod
 		}
 	}
 	l := e.layout
-	chunkDepth := min(e.depth, l.Depth()+6) // 2^6 = streamChunkPages
+	chunkDepth := min(e.depth, l.Depth()+streamChunkLevels)
 	chunkBytes := l.PageSize() << uint(chunkDepth-l.Depth())
 	// Values per chunk: whole values only, so that no value straddles
 	// two chunks (packed values fill their pages exactly).
@@ -322,7 +323,7 @@ func (e *elements) checkChunk(b []byte, at, first int) error {
 // EncodeWriter writes the serialization of the value of type t whose tree
 // is n to w, and returns the bytes written. It never builds the whole
 // serialization: vectors and lists of fixed-size values are written a
-// chunk of streamChunkPages pages at a time, a variable-size container
+// chunk of 2^streamChunkLevels pages at a time, a variable-size container
 // field by field after its fixed part; other values are encoded whole,
 // then written.
 func EncodeWriter(t Type, w io.Writer, n *tree.Node) (int64, error) {
@@ -426,10 +427,10 @@ func (c *Container) encodeStream(w *countWriter, n *tree.Node) error {
 }
 
 // streamEncode writes the first count values of a data tree in pages, a
-// chunk of streamChunkPages pages at a time.
+// chunk of 2^streamChunkLevels pages at a time.
 func (e *elements) streamEncode(t Type, w *countWriter, data *tree.Node, count int) error {
 	l := e.layout
-	chunkDepth := min(e.depth, l.Depth()+6)
+	chunkDepth := min(e.depth, l.Depth()+streamChunkLevels)
 	per := (l.PageSize() << uint(chunkDepth-l.Depth())) / e.esize
 	chunks := (count + per - 1) / per
 	subtrees, err := tree.Nodes(nil, data, e.depth-chunkDepth, uint64(chunks))
