@@ -39,6 +39,10 @@ var (
 	// ErrTree is returned, in an [*Error], when a tree does not have the
 	// shape of the type's values.
 	ErrTree = errors.New("tree does not match the type")
+	// ErrTruncated is returned, in an [*Error], when a stream ends before
+	// the value does ([DecodeReader] with a known size, or a part whose
+	// size the offsets give).
+	ErrTruncated = errors.New("stream ends early")
 	// ErrIllegalType is returned (wrapped) when a type definition is
 	// illegal: a vector of length 0, a container without fields...
 	ErrIllegalType = errors.New("schema: illegal type")

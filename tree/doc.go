@@ -27,6 +27,9 @@
 // allocation once however many roots share it, and what one more root adds;
 // adding a root walks only the nodes the set did not count yet.
 //
+// [Rebase] and [Index] make a tree built apart (decoded from bytes) share
+// the subtrees it has in common with others, by position or by root.
+//
 // Nodes are safe to read and hash from any number of goroutines at once.
 //
 // This package knows nothing about SSZ types; package schema maps them to

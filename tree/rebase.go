@@ -1,0 +1,255 @@
+package tree
+
+// This file holds rebase: making a tree share the subtrees that another
+// tree, or a set of trees, has with the same root.
+
+// zeroNodes holds the shared zero subtrees, which a rebase keeps as they
+// are.
+var zeroNodes = func() map[*Node]struct{} {
+	m := make(map[*Node]struct{}, len(zeroes))
+	for _, z := range zeroes {
+		m[z] = struct{}{}
+	}
+	return m
+}()
+
+// Rebase returns a tree equal to n, in root and in every byte it holds,
+// that shares with base every subtree the two have in common at the same
+// position: a subtree of n whose root equals that of the subtree of base
+// at the same place, and whose nodes hold the same data the same way, is
+// replaced by base's. Both are hashed first.
+//
+// What n does not share with base is copied into nodes and pages of its
+// own, so that the result keeps nothing of n's bulk allocations alive: a
+// value decoded from bytes holds its pages in slabs, and one page of a
+// slab kept by the result would keep the whole slab. Rebasing a value
+// decoded separately from another, one epoch apart, leaves it holding
+// about what a copy of the other changed by that epoch holds.
+//
+// Equal roots alone do not make subtrees interchangeable: a page of eight
+// values and one of nine whose ninth is zero have the same root but not
+// the same length, so a page is shared only with a page of the same
+// layout and size, a branch only when both its children are.
+func Rebase(n, base *Node) *Node {
+	if n == nil || base == nil {
+		return n
+	}
+	n.Root()
+	base.Root()
+	r := rebaser{done: make(map[*Node]*Node)}
+	return r.node(n, base)
+}
+
+// rebaser rebuilds a tree out of the nodes of a base tree (the candidates
+// at the same positions) or of an index, and copies of its own nodes.
+type rebaser struct {
+	idx *Index
+	// done maps each node of the tree rebased, once visited, to its
+	// rebased form: a tree may hold one node at many places (a default
+	// value's equal elements), and visiting it at each would cost the
+	// places, up to 2^depth, rather than the nodes.
+	done map[*Node]*Node
+}
+
+// node returns the rebased form of n, whose root is known; a is the node
+// of the base tree at the same position, or nil.
+func (r *rebaser) node(n, a *Node) *Node {
+	if n == a {
+		return n
+	}
+	if _, ok := zeroNodes[n]; ok {
+		return n
+	}
+	if m, ok := r.done[n]; ok {
+		return m
+	}
+	m := r.rebuild(n, a)
+	r.done[n] = m
+	return m
+}
+
+// rebuild is node for a node not visited yet.
+func (r *rebaser) rebuild(n, a *Node) *Node {
+	var cand *Node
+	if a != nil && a.RootKnown() && a.root == n.root {
+		cand = a
+	} else if r.idx != nil {
+		if e, ok := r.idx.nodes[n.root]; ok {
+			if e.node == n {
+				return n // n is indexed, and so is all of its subtree
+			}
+			cand = e.node
+		}
+	}
+	switch {
+	case n.page != nil:
+		if cand != nil && cand.page != nil && cand.page.layout == n.page.layout && len(cand.page.data) == len(n.page.data) {
+			return cand
+		}
+		return clonePage(n)
+	case n.left == nil:
+		if cand != nil && cand.IsLeaf() {
+			return cand
+		}
+		return NewLeaf(n.root)
+	case n.right == nil:
+		var below *Node
+		if a != nil && a.isSpine() && a.spineK == n.spineK && a.spineBelow == n.spineBelow {
+			below = a.left
+		}
+		child := r.node(n.left, below)
+		if cand != nil && cand.isSpine() && cand.spineK == n.spineK && cand.spineBelow == n.spineBelow && same(cand.left, child) {
+			return cand
+		}
+		if child == n.left {
+			return n
+		}
+		return withRoot(&Node{left: child, spineK: n.spineK, spineBelow: n.spineBelow}, n)
+	}
+	var al, ar *Node
+	if a != nil && a.left != nil && a.page == nil {
+		if a.right != nil {
+			al, ar = a.left, a.right
+		} else {
+			al, ar = a.unspine()
+		}
+	}
+	left, right := r.node(n.left, al), r.node(n.right, ar)
+	if cand != nil && cand.right != nil && same(cand.left, left) && same(cand.right, right) {
+		return cand
+	}
+	return withRoot(&Node{left: left, right: right}, n)
+}
+
+// same reports whether x, a child of a candidate, can stand for y, a
+// rebased child: the same node, or leaves of the same chunk (leaves are
+// not indexed).
+func same(x, y *Node) bool {
+	return x == y || x.left == nil && x.page == nil && y.left == nil && y.page == nil && x.root == y.root
+}
+
+// withRoot marks m, a new node standing for the same subtree as n, with
+// n's known root.
+func withRoot(m, n *Node) *Node {
+	m.root = n.root
+	m.state.Store(rootKnown)
+	return m
+}
+
+// clonePage returns a page equal to n, whose root is known, in
+// allocations of its own: its data and group roots copied.
+func clonePage(n *Node) *Node {
+	p := n.page
+	c := newPageNode(p.layout, append(make([]byte, 0, len(p.data)), p.data...))
+	copy(c.page.groups(), p.groups())
+	return withRoot(c, n)
+}
+
+// Index is a set of trees' subtrees by root, against which other trees are
+// rebased ([Index.Rebase]): a cache of states adds each state it holds
+// (after rebasing it), so that a state loaded from disk shares its
+// unchanged validators, balances pages and vectors of roots with the
+// states already there, wherever they are.
+//
+// It holds every branch, spine and page of the trees added (not leaves,
+// which are as small as an entry, nor zero subtrees), each with a count of
+// the added trees and indexed branches that reach it, so that removing a
+// tree removes what no other tree holds: one entry per node, about 116
+// bytes with the map's own (docs/diff.md has the measurement). Adding and
+// removing stop at nodes already counted, so they cost the nodes a tree
+// adds to the set, or takes from it. A node whose root the index holds in
+// another node is not indexed (rebase first, so that there are none); the
+// counts are then only approximate, and an entry may leave the index while
+// a tree still holds it: a lost chance of sharing, never a wrong one.
+//
+// The roots of the trees must be known (hashed) when they are added. An
+// Index is not safe for concurrent use: its owner serializes access.
+type Index struct {
+	nodes map[[32]byte]indexEntry
+}
+
+type indexEntry struct {
+	node *Node
+	refs int32
+}
+
+// NewIndex returns an empty index.
+func NewIndex() *Index {
+	return &Index{nodes: make(map[[32]byte]indexEntry)}
+}
+
+// Len returns the number of nodes the index holds.
+func (x *Index) Len() int { return len(x.nodes) }
+
+// Add adds the subtrees of the tree n (which it hashes if needed).
+func (x *Index) Add(n *Node) {
+	if n == nil {
+		return
+	}
+	n.Root()
+	x.add(n)
+}
+
+func (x *Index) add(n *Node) {
+	if n.left == nil && n.page == nil {
+		return // a leaf
+	}
+	if _, ok := zeroNodes[n]; ok {
+		return
+	}
+	if e, ok := x.nodes[n.root]; ok {
+		if e.node == n {
+			e.refs++
+			x.nodes[n.root] = e
+		}
+		return
+	}
+	x.nodes[n.root] = indexEntry{node: n, refs: 1}
+	if n.left != nil {
+		x.add(n.left)
+		if n.right != nil {
+			x.add(n.right)
+		}
+	}
+}
+
+// Remove takes out the subtrees of the tree n, added before, that no other
+// tree added holds.
+func (x *Index) Remove(n *Node) {
+	if n == nil || !n.RootKnown() {
+		return
+	}
+	x.remove(n)
+}
+
+func (x *Index) remove(n *Node) {
+	e, ok := x.nodes[n.root]
+	if !ok || e.node != n {
+		return
+	}
+	if e.refs--; e.refs > 0 {
+		x.nodes[n.root] = e
+		return
+	}
+	delete(x.nodes, n.root)
+	if n.left != nil {
+		x.remove(n.left)
+		if n.right != nil {
+			x.remove(n.right)
+		}
+	}
+}
+
+// Rebase returns a tree equal to n, in root and in every byte it holds,
+// that shares every subtree the index holds with the same root and the
+// same data, wherever it is in the indexed trees: [Rebase] against all of
+// them at once, by root rather than by position, with the same copies of
+// what is not shared. n is hashed first; the index is not changed.
+func (x *Index) Rebase(n *Node) *Node {
+	if n == nil {
+		return nil
+	}
+	n.Root()
+	r := rebaser{idx: x, done: make(map[*Node]*Node)}
+	return r.node(n, nil)
+}
