@@ -24,8 +24,8 @@ func NewBitvector(n uint64) (*Bitvector, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("%w: Bitvector[0]: bitvectors of length 0 are illegal", ErrIllegalType)
 	}
-	if n > 8*0xffffffff {
-		return nil, fmt.Errorf("%w: Bitvector[%d] is larger than 4 GiB", ErrIllegalType, n)
+	if n > 8*maxFixedSize {
+		return nil, fmt.Errorf("%w: Bitvector[%d] is larger than %d bytes", ErrIllegalType, n, uint64(maxFixedSize))
 	}
 	bytes := int((n + 7) / 8)
 	v := &Bitvector{n: n, bytes: bytes, depth: depthOf(packedChunks(uint64(bytes), 1))}

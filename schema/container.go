@@ -48,6 +48,7 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 	c := &Container{name: name, fields: append([]Field(nil), fields...), index: make(map[string]int, len(fields))}
 	c.common.t = c
 	c.depth = depthOf(uint64(len(fields)))
+	var fixed uint64 // c.fixedPart, summed where a 32-bit int cannot overflow
 	for i, f := range fields {
 		if f.Type == nil {
 			return nil, fmt.Errorf("%w: field %s.%s has no type", ErrIllegalType, name, f.Name)
@@ -61,11 +62,11 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 		c.index[f.Name] = i
 		c.offsets = append(c.offsets, c.fixedPart)
 		if f.Type.IsFixedSize() {
-			c.fixedPart += f.Type.FixedSize()
+			fixed += uint64(f.Type.FixedSize())
 			c.minSize = satAdd(c.minSize, uint64(f.Type.FixedSize()))
 			c.maxSize = satAdd(c.maxSize, uint64(f.Type.FixedSize()))
 		} else {
-			c.fixedPart += 4
+			fixed += 4
 			c.variable = append(c.variable, i)
 			c.minSize = satAdd(c.minSize, 4+f.Type.MinSize())
 			c.maxSize = satAdd(c.maxSize, satAdd(4, f.Type.MaxSize()))
@@ -74,9 +75,10 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 			c.check = true
 			c.checked = append(c.checked, i)
 		}
-		if c.fixedPart > 0xffffffff {
-			return nil, fmt.Errorf("%w: container %s is larger than 4 GiB", ErrIllegalType, name)
+		if fixed > maxFixedSize {
+			return nil, fmt.Errorf("%w: the fixed part of container %s is larger than %d bytes", ErrIllegalType, name, uint64(maxFixedSize))
 		}
+		c.fixedPart = int(fixed)
 	}
 	c.boolsOnly = true
 	for _, i := range c.checked {
@@ -241,15 +243,15 @@ func (c *Container) fieldNodes(b []byte, at int) ([]*tree.Node, error) {
 	for k, i := range c.variable {
 		off := le32(b[c.offsets[i]:])
 		switch {
-		case k == 0 && off != c.fixedPart:
+		case k == 0 && off != int64(c.fixedPart):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
-		case off < prev:
+		case off < int64(prev):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
-		case off > len(b):
+		case off > int64(len(b)):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, len(b))
 		}
-		varStart = append(varStart, off)
-		prev = off
+		varStart = append(varStart, int(off))
+		prev = int(off)
 	}
 	k := 0 // the next variable-size field
 	for i, f := range c.fields {

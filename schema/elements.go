@@ -206,15 +206,15 @@ func readOffsets(t Type, b []byte, n, at int) ([]int, error) {
 	for i := range offsets {
 		off := le32(b[4*i:])
 		switch {
-		case i == 0 && off != 4*n:
+		case i == 0 && off != int64(4*n):
 			return nil, decodeError(t, at, ErrOffset, "first offset %d, want %d (the end of the offsets)", off, 4*n)
-		case off < prev:
+		case off < int64(prev):
 			return nil, decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is below the previous %d", off, i, prev)
-		case off > len(b):
+		case off > int64(len(b)):
 			return nil, decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is past the end (%d bytes)", off, i, len(b))
 		}
-		offsets[i] = off
-		prev = off
+		offsets[i] = int(off)
+		prev = int(off)
 	}
 	return offsets, nil
 }

@@ -160,10 +160,10 @@ func (l *ProgressiveList) decode(b []byte, at int) (*tree.Node, error) {
 		return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
 	}
 	first := le32(b)
-	if first%4 != 0 || first == 0 || first > len(b) {
+	if first%4 != 0 || first == 0 || first > int64(len(b)) {
 		return nil, decodeError(l, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
 	}
-	n = first / 4
+	n = int(first / 4)
 	if tree.ProgressiveSubtrees(uint64(n)) > tree.ProgressiveLevels {
 		return nil, decodeError(l, at, ErrSize, "%d elements, more than %d subtrees hold", n, tree.ProgressiveLevels)
 	}

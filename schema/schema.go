@@ -191,6 +191,10 @@ func depthOf(count uint64) int {
 	return bits.Len64(count - 1)
 }
 
+// maxFixedSize is the largest fixed size of a type: an SSZ offset has 4
+// bytes, and a size is an int, of 2 GiB at most on a 32-bit platform.
+const maxFixedSize = min(math.MaxUint32, math.MaxInt)
+
 // satMul and satAdd compute sizes that saturate at math.MaxUint64.
 func satMul(a, b uint64) uint64 {
 	hi, lo := bits.Mul64(a, b)
@@ -208,8 +212,11 @@ func satAdd(a, b uint64) uint64 {
 	return s
 }
 
-func le32(b []byte) int {
-	return int(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+// le32 reads a 4-byte offset or length. It returns an int64 so that an
+// offset of 2^31 or more is no negative number on a 32-bit platform: a
+// caller compares it with the input's length before it takes it as an int.
+func le32(b []byte) int64 {
+	return int64(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
 }
 
 func putLE32(b []byte, v int) {

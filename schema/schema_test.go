@@ -186,7 +186,7 @@ func TestErrorNamesPathAndOffset(t *testing.T) {
 	// 2 bytes into G[1]'s serialization.
 	enc, _ := complexStruct.Encode(nil, n)
 	gOff := int(le32(enc[complexStruct.FieldOffset(6):]))
-	g1 := gOff + le32(enc[gOff+4:])
+	g1 := gOff + int(le32(enc[gOff+4:]))
 	enc[g1+2] ^= 0x40
 	_, err = complexStruct.Decode(enc)
 	var e *Error

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/ssztree/ssztree/tree"
 )
@@ -194,15 +195,18 @@ func (c *Container) decodeStream(r *reader, n int) (*tree.Node, error) {
 	for k, i := range c.variable {
 		off := le32(fixed[c.offsets[i]:])
 		switch {
-		case k == 0 && off != c.fixedPart:
+		case k == 0 && off != int64(c.fixedPart):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
-		case off < prev:
+		case off < int64(prev):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
-		case n >= 0 && off > n:
+		case n >= 0 && off > int64(n):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, n)
+		case off > math.MaxInt:
+			// Only where int has 32 bits: no stream that long is read.
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, beyond the sizes this platform reads", c.fields[i].Name, off)
 		}
-		starts[k] = off
-		prev = off
+		starts[k] = int(off)
+		prev = int(off)
 	}
 	nodes := make([]*tree.Node, len(c.fields))
 	for i, f := range c.fields {

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/ssztree/ssztree/tree"
@@ -29,8 +28,8 @@ func NewVector(elem Type, n uint64) (*Vector, error) {
 	}
 	v := &Vector{elements: e, n: n}
 	v.common.t = v
-	if v.esize > 0 && satMul(n, uint64(v.esize)) > math.MaxUint32 {
-		return nil, fmt.Errorf("%w: %v is larger than 4 GiB", ErrIllegalType, v)
+	if v.esize > 0 && satMul(n, uint64(v.esize)) > maxFixedSize {
+		return nil, fmt.Errorf("%w: %v is larger than %d bytes", ErrIllegalType, v, uint64(maxFixedSize))
 	}
 	if v.esize > 0 && v.FixedSize() <= compactBytes {
 		if v.packed {

@@ -152,7 +152,7 @@ func TestBenchRegistry(t *testing.T) {
 	if err := json.Unmarshal(js, &reg); err != nil {
 		t.Fatal(err)
 	}
-	if len(reg.Validators) != 10 || reg.Validators[3].ActivationEpoch != 4 || reg.Balances[1] != strconv.Itoa(31_000_000_000+1_000_003) {
+	if len(reg.Validators) != 10 || reg.Validators[3].ActivationEpoch != 4 || reg.Balances[1] != strconv.FormatUint(31_000_000_000+1_000_003, 10) {
 		t.Fatalf("reference decoded %+v", reg.Validators[3])
 	}
 	if out, err := Unmarshal(registryType, js); err != nil || string(out) != string(ssz) {

@@ -527,7 +527,7 @@ func TestProveErrors(t *testing.T) {
 func packedList(t testing.TB, limitDepth int, n int) *Node {
 	data := make([]byte, 8*n)
 	for i := 0; i < n; i++ {
-		binary.LittleEndian.PutUint64(data[8*i:], uint64(32_000_000_000+i))
+		binary.LittleEndian.PutUint64(data[8*i:], 32_000_000_000+uint64(i))
 	}
 	l := mustLayoutTB(t, ChunkShape, 5)
 	tree, err := BuildPages(l, limitDepth-2, data)

@@ -38,7 +38,7 @@ func testState(t *testing.T, fork forks.Name, schedule *forks.Schedule, slot pha
 		if err := v.Validators().Append(phase0.Validator{EffectiveBalance: 32e9, WithdrawableEpoch: phase0.Epoch(i)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := v.Balances().Append(phase0.Gwei(32e9 + i)); err != nil {
+		if err := v.Balances().Append(phase0.Gwei(32e9 + uint64(i))); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@ func concurrentState(t *testing.T) *Container {
 	bals := c.Field(3).(*Uint64List)
 	for i := 0; i < 300; i++ {
 		v := make([]byte, validator.FixedSize())
-		binary.LittleEndian.PutUint64(v[80:], uint64(32e9+i))
+		binary.LittleEndian.PutUint64(v[80:], 32e9+uint64(i))
 		v[0] = byte(i)
 		if err := vals.Append(v); err != nil {
 			t.Fatal(err)

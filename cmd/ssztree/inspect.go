@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -20,8 +21,8 @@ import (
 // maxInspectSize is the largest SSZ value inspect decompresses, 2 GiB:
 // many times any beacon state of today, well below what a corrupt length
 // prefix of a snappy file can claim, so that a bad file costs no more than
-// this.
-const maxInspectSize = 2 << 30
+// this. On a 32-bit platform, whose ints stop there, it is a byte less.
+const maxInspectSize = min(2<<30, math.MaxInt)
 
 // snappyStreamMagic begins a snappy stream in the framing format (the
 // stream identifier chunk): the encoding of the p2p network's

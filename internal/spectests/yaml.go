@@ -326,7 +326,7 @@ func appendParts(dst []byte, parts []part, path string) ([]byte, error) {
 			continue
 		}
 		offset := len(dst) - start
-		if offset > math.MaxUint32 {
+		if uint64(offset) > math.MaxUint32 {
 			return nil, fmt.Errorf("%s: larger than 4 GiB", path)
 		}
 		binary.LittleEndian.PutUint32(dst[offsets[i]:], uint32(offset))
@@ -335,7 +335,7 @@ func appendParts(dst []byte, parts []part, path string) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if len(dst)-start > math.MaxUint32 {
+	if uint64(len(dst)-start) > math.MaxUint32 {
 		return nil, fmt.Errorf("%s: larger than 4 GiB", path)
 	}
 	return dst, nil
