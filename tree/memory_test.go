@@ -35,9 +35,10 @@ func randomBytes(r *rand.Rand, n int) []byte {
 }
 
 // stateLike builds a tree shaped like a beacon state's large parts: a list
-// of validator-like values in cached pages (copied from the input), a list
-// of uint64 in pages over an owned buffer, a vector of roots as leaves, and
-// a container of them with some leaves and a mix-in.
+// of validator-like values in cached pages, which hold their own copy of
+// vals; a list of uint64 in pages over a buffer the tree takes over; a
+// vector of roots as leaves; and a container of them with some leaves and
+// a mix-in.
 func stateLike(t *testing.T, r *rand.Rand, vals []byte, n int) *Node {
 	t.Helper()
 	balances := randomBytes(r, n*8)
