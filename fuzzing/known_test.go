@@ -11,6 +11,7 @@ var knownClasses = []difftest.Known{
 	difftest.BoolClass("fastssz: a boolean byte other than 0 and 1 accepted").Only("fastssz"),
 	difftest.GapClass("zrnt: a container's first offset past its fixed part", false).Only("zrnt"),
 	difftest.FullBitlistClass("zrnt: a full Bitlist[N] (N bits, N a multiple of 8) rejected").Only("zrnt"),
+	difftest.UnionTailClass("zrnt: bytes after a union's value ignored").Only("zrnt"),
 	difftest.PanicClass("zrnt: panic on a list of variable-size elements whose first offset is 0",
 		"view.(*ComplexListTypeDef).Deserialize").Only("zrnt"),
 }

@@ -97,3 +97,25 @@ func BoolClass(name string) Known {
 		return changed && Ours(t, c).OK
 	}}
 }
+
+// UnionTailClass is the known class of the decoders that read a union's
+// selected value from the start of the bytes after the selector and
+// ignore the bytes after it (None followed by bytes, a uint16 followed by
+// more), which the specification rejects: a union's data is "the
+// remainder of the scope", deserialized as the selected type, and unused
+// bytes make the input invalid (ssz/simple-serialize.md, Deserialization).
+// The disagreement matches when ssztree rejects an input holding a union,
+// the peer accepts it, and its re-encoding is shorter than the input and
+// valid for ssztree, with the root the peer gave.
+func UnionTailClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK || len(theirs.Encoding) >= len(input) {
+			return false
+		}
+		if len(walkLayout(t, input).selectors) == 0 {
+			return false
+		}
+		r := Ours(t, theirs.Encoding)
+		return r.OK && r.Root == theirs.Root
+	}}
+}
