@@ -230,7 +230,9 @@ func splice(l *layout, b []byte, p, q, from int, data []byte) []byte {
 	out = append(out, data...)
 	out = append(out, b[q:]...)
 	for _, o := range l.offsets {
-		if o.base >= p || o.pos+4 > len(b) {
+		if o.base >= p || o.pos+4 > len(b) || (o.pos < q && o.pos+4 > p) {
+			// An offset inside the replaced range: only a layout walked
+			// from invalid bytes has one; it goes with the range.
 			continue
 		}
 		v := int(binary.LittleEndian.Uint32(b[o.pos:]))
