@@ -18,16 +18,23 @@ const (
 // Fuzz runs the fuzz target of targets (one type in several forks, or
 // several types of one kind): each input is bytes, the index of the target
 // that decodes them (modulo their number) and a structure-aware mutation
-// applied first ([Mutate]). The seeds are the cases of each target's
-// Seeds, as they are and through seedMutations of their mutations.
+// applied first ([Mutate]). The seeds are the default value of each
+// target's type ([DefaultSeeds]) and the cases of its Seeds, as they are
+// and through seedMutations of their mutations.
 func Fuzz(f *testing.F, targets []*Target) {
 	for i, target := range targets {
-		var cases [][]byte
+		// The default value first: the seed a run without the
+		// conformance data still has.
+		cases, err := DefaultSeeds(target.Type)()
+		if err != nil {
+			f.Fatal(err)
+		}
 		if target.Seeds != nil {
-			var err error
-			if cases, err = target.Seeds(); err != nil {
+			more, err := target.Seeds()
+			if err != nil {
 				f.Fatal(err)
 			}
+			cases = append(cases, more...)
 		}
 		for _, c := range cases {
 			f.Add(c, uint8(i), uint32(0))
