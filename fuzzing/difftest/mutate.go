@@ -113,10 +113,10 @@ func mutations(t schema.Type, b []byte) []mutation {
 		}
 		last := s.end - 1
 		add("no-delimiter", func(b []byte, _ uint32) []byte {
+			// Clearing only the delimiter would make the highest bit
+			// below it the delimiter: the whole last byte goes to 0.
 			c := clone(b)
-			if c[last] != 0 {
-				c[last] &^= 0x80 >> leadingZeros8(c[last])
-			}
+			c[last] = 0
 			return c
 		})
 		add("double-delimiter", func(b []byte, _ uint32) []byte {
@@ -172,15 +172,6 @@ func mutations(t schema.Type, b []byte) []mutation {
 }
 
 func clone(b []byte) []byte { return append([]byte(nil), b...) }
-
-func leadingZeros8(x byte) int {
-	n := 0
-	for x&0x80 == 0 && n < 8 {
-		x <<= 1
-		n++
-	}
-	return n
-}
 
 func maxOf(s []int) int {
 	m := -1
