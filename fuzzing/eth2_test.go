@@ -156,3 +156,29 @@ func FuzzLightClientUpdate(f *testing.F) {
 		on{forks.Bellatrix, []difftest.Peer{zrntView(zaltair.LightClientUpdateType(spec))}},
 	))
 }
+
+// FuzzAlone covers the types no peer has, with ssztree alone: no panic,
+// and whatever it accepts encodes back to the input. DataColumnSidecar
+// (Fulu), and the light-client updates from the forks whose
+// LightClientHeader no peer has (Capella on; Altair's and Bellatrix's
+// finality and optimistic updates are zrnt-less too).
+func FuzzAlone(f *testing.F) {
+	var ons []on
+	var types []string
+	add := func(typ string, fs ...*def.Fork) {
+		for _, fork := range fs {
+			ons = append(ons, on{fork: fork})
+			types = append(types, typ)
+		}
+	}
+	add("DataColumnSidecar", forks.Fulu)
+	add("LightClientUpdate", forks.Capella, forks.Deneb, forks.Electra, forks.Fulu)
+	all := []*def.Fork{forks.Altair, forks.Bellatrix, forks.Capella, forks.Deneb, forks.Electra, forks.Fulu}
+	add("LightClientFinalityUpdate", all...)
+	add("LightClientOptimisticUpdate", all...)
+	var targets []*difftest.Target
+	for i, o := range ons {
+		targets = append(targets, consensusTargets(f, types[i], o)...)
+	}
+	difftest.Fuzz(f, targets)
+}
