@@ -37,9 +37,9 @@ func Mutate(t schema.Type, b []byte, sel uint32) []byte {
 	return ms[i].apply(b, (sel-1)/uint32(len(ms)))
 }
 
-// Mutations returns the number of structure-aware mutations of b, an
-// encoding of a value of t, and their kinds, in the order [Mutate]
-// selects them (sel = index+1).
+// Mutations returns the kinds of the structure-aware mutations of b, an
+// encoding of a value of t ("offset", "truncate", "limit"...), in the
+// order [Mutate] selects them (sel = index+1).
 func Mutations(t schema.Type, b []byte) []string {
 	ms := mutations(t, b)
 	kinds := make([]string, len(ms))
