@@ -1,0 +1,121 @@
+package difftest
+
+import (
+	"strings"
+
+	"github.com/ssztree/ssztree/schema"
+)
+
+// CloseGaps returns b without the gaps of its layout as a value of t: the
+// bytes between the end of a container's fixed part and the start of its
+// first variable-size part, where the container's first offset points
+// past its fixed part, with the offsets after each gap moved back. The
+// specification's deserialization rejects such bytes ("Scope: Extra
+// unused bytes", ssz/simple-serialize.md); decoders that read the fields
+// from where the offsets say and never check the first offset decode the
+// value b would be without them. It returns b itself when it has no gap.
+func CloseGaps(t schema.Type, b []byte) []byte {
+	// One gap at a time: closing one moves the others.
+	for range maxSites {
+		l := walkLayout(t, b)
+		if len(l.gaps) == 0 {
+			return b
+		}
+		g := l.gaps[0]
+		b = splice(l, b, g.start, g.end, g.end, nil)
+	}
+	return b
+}
+
+// GapClass is the known class of the decoders that accept an input with
+// a gap after a container's fixed part ([CloseGaps]), which the
+// specification rejects: the disagreement matches when ssztree rejects
+// the input, the peer accepts it, and ssztree accepts the input without
+// its gaps. If sameValue is set, the peer must also have decoded the value
+// without the gaps (its root is ssztree's of that input); otherwise the
+// value it made of the bytes does not matter.
+func GapClass(name string, sameValue bool) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK {
+			return false
+		}
+		closed := CloseGaps(t, input)
+		if len(closed) == len(input) {
+			return false
+		}
+		r := Ours(t, closed)
+		return r.OK && (!sameValue || r.Root == theirs.Root)
+	}}
+}
+
+// FullBitlistClass is the known class of the decoders that reject a
+// Bitlist[N], N a multiple of 8, holding N bits: N/8 bytes of bits and a
+// byte with the delimiter, which they count as one byte too many. The
+// disagreement matches when ssztree accepts the input, the peer rejects
+// it, and the input holds such a bitlist.
+func FullBitlistClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if !ours.OK || theirs.OK || theirs.Panic != "" {
+			return false
+		}
+		for _, s := range walkLayout(t, input).bitlists {
+			if s.limit > 0 && s.limit%8 == 0 && uint64(s.end-s.start) == s.limit/8+1 {
+				return true
+			}
+		}
+		return false
+	}}
+}
+
+// PanicClass is the known class of a peer's panic on input that ssztree
+// rejects, in the function named by where (a part of the panic's stack,
+// "view.(*ComplexListTypeDef).Deserialize").
+func PanicClass(name, where string) Known {
+	return Known{Name: name, Match: func(_ schema.Type, _ []byte, _ string, ours, theirs Result) bool {
+		return !ours.OK && ours.Panic == "" && strings.Contains(theirs.Panic, where)
+	}}
+}
+
+// BoolClass is the known class of the decoders that accept a boolean byte
+// other than 0 and 1, which the specification rejects ("boolean byte
+// neither 0 nor 1"; ssz/simple-serialize.md serializes a boolean as one
+// byte, 0 or 1, and deserialization inverts it): the disagreement matches
+// when ssztree rejects the input, the peer accepts it, and ssztree
+// accepts the input with every such boolean byte set to 1.
+func BoolClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK {
+			return false
+		}
+		c := clone(input)
+		changed := false
+		for _, p := range walkLayout(t, input).bools {
+			if c[p] > 1 {
+				c[p], changed = 1, true
+			}
+		}
+		return changed && Ours(t, c).OK
+	}}
+}
+
+// UnionTailClass is the known class of the decoders that read a union's
+// selected value from the start of the bytes after the selector and
+// ignore the bytes after it (None followed by bytes, a uint16 followed by
+// more), which the specification rejects: a union's data is "the
+// remainder of the scope", deserialized as the selected type, and unused
+// bytes make the input invalid (ssz/simple-serialize.md, Deserialization).
+// The disagreement matches when ssztree rejects an input holding a union,
+// the peer accepts it, and its re-encoding is shorter than the input and
+// valid for ssztree, with the root the peer gave.
+func UnionTailClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK || len(theirs.Encoding) >= len(input) {
+			return false
+		}
+		if len(walkLayout(t, input).selectors) == 0 {
+			return false
+		}
+		r := Ours(t, theirs.Encoding)
+		return r.OK && r.Root == theirs.Root
+	}}
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# rotate.sh runs every fuzz target of the fuzzing modules (this one and
+# ./dynssz) in turn, each for an equal share of a total budget, and lists
+# the targets that failed. A failing input is written by go test to the
+# target's testdata/fuzz/<Target>/ directory: settle it (README.md,
+# "Disagreements") before committing it as a regression seed.
+#
+#	./rotate.sh                      # the full pass: 4h in all, 2 workers per target
+#	./rotate.sh -total 8m -parallel 1   # a short rotation (about 20 s per target)
+#	./rotate.sh -per 20s -only 'Block|Attestation'
+#	./rotate.sh -per 1s -skip BeaconState  # CI: the small targets briefly
+#
+# Flags: -total (the whole budget, shared among the targets), -per (the
+# time of each target, instead of -total), -parallel (fuzz workers of each
+# target: 2 for a pass on 2 idle cores, 1 on a shared machine), -only (a
+# regular expression the target names must match), -skip (one they must
+# not match), -minimize (the
+# -fuzzminimizetime of a failing or new input). The conformance data is
+# read from SSZ_SPECTESTS (default ../../shared/spectests, as for CI).
+set -euo pipefail
+# A relative SSZ_SPECTESTS is the caller's: made absolute before moving to
+# this directory, since go test runs each test binary in its package's.
+if [ -n "${SSZ_SPECTESTS:-}" ] && [ -d "$SSZ_SPECTESTS" ]; then
+	SSZ_SPECTESTS=$(cd "$SSZ_SPECTESTS" && pwd)
+fi
+cd "$(dirname "$0")"
+
+total=4h per="" parallel=2 only="." skip="^$" minimize=10s
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-total) total=$2; shift 2 ;;
+	-per) per=$2; shift 2 ;;
+	-parallel) parallel=$2; shift 2 ;;
+	-only) only=$2; shift 2 ;;
+	-skip) skip=$2; shift 2 ;;
+	-minimize) minimize=$2; shift 2 ;;
+	*) echo "rotate.sh: unknown flag $1" >&2; exit 2 ;;
+	esac
+done
+export SSZ_SPECTESTS="${SSZ_SPECTESTS:-$(cd .. && pwd)/../shared/spectests}"
+if [ ! -d "$SSZ_SPECTESTS/tests" ]; then
+	echo "rotate.sh: no conformance data in SSZ_SPECTESTS=$SSZ_SPECTESTS" >&2
+	exit 2
+fi
+
+# seconds converts a Go duration of hours, minutes and seconds (4h, 8m,
+# 1h30m, 20s) to seconds.
+seconds() {
+	local d=$1 s=0 n
+	while [[ $d =~ ^([0-9]+)([hms])(.*)$ ]]; do
+		n=${BASH_REMATCH[1]}
+		case ${BASH_REMATCH[2]} in h) n=$((n * 3600)) ;; m) n=$((n * 60)) ;; esac
+		s=$((s + n)) d=${BASH_REMATCH[3]}
+	done
+	[ -z "$d" ] || { echo "rotate.sh: bad duration $1" >&2; exit 2; }
+	echo "$s"
+}
+
+# The targets, as "module-directory name" lines.
+targets=()
+for dir in . dynssz; do
+	for name in $(cd "$dir" && go test -list '^Fuzz' . | grep '^Fuzz' | grep -E "$only" | grep -vE "$skip" || true); do
+		targets+=("$dir $name")
+	done
+done
+if [ ${#targets[@]} -eq 0 ]; then
+	echo "rotate.sh: no target matches $only" >&2
+	exit 2
+fi
+if [ -z "$per" ]; then
+	per="$(( $(seconds "$total") / ${#targets[@]} ))s"
+fi
+echo "rotate.sh: ${#targets[@]} targets, $per each, $parallel workers, SSZ_SPECTESTS=$SSZ_SPECTESTS"
+
+failed=()
+for t in "${targets[@]}"; do
+	read -r dir name <<<"$t"
+	echo "== $dir $name ($per) [${SECONDS}s]"
+	if ! (cd "$dir" && go test -run '^$' -fuzz "^${name}\$" -fuzztime "$per" \
+		-fuzzminimizetime "$minimize" -parallel "$parallel" .); then
+		failed+=("$dir $name")
+	fi
+done
+
+echo "rotate.sh: done in ${SECONDS}s"
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "rotate.sh: ${#failed[@]} targets failed:"
+	printf '  %s\n' "${failed[@]}"
+	exit 1
+fi
+echo "rotate.sh: every target passed"
