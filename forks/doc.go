@@ -40,8 +40,8 @@
 // BlindedBeaconBlock, SignedBlindedBeaconBlock), which no ssz_static test
 // covers.
 //
-// Gloas has no fork [Name] and no generated package yet: its containers
-// resolve, pass the conformance tests at the schema level, and give the
+// Gloas has no fork [Name] yet; its containers resolve, have the Go types
+// of package gloas, pass the conformance tests, and give the
 // light-client indices ([FinalizedRootIndexGloas]...) and the message size
 // bounds of its p2p specification ([CheckMessageSize]).
 //
