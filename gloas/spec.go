@@ -37,6 +37,12 @@
 // type. [Spec.Type] has the containers that are not progressive; the
 // progressive ones are in Types().Type.
 //
+// # Derived values
+//
+// [BeaconBlockHeaderOf] and [SignedBeaconBlockHeaderOf] give the header of
+// a block, which has the block's root. Gloas has no blinded blocks: its
+// block body holds the bid, not the payload.
+//
 // # Zero values
 //
 // The zero value of every type is the default value in the mainnet preset,
