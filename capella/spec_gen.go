@@ -83,7 +83,8 @@ func mustSpec(p *def.Preset) *Spec {
 }
 
 // Type returns the schema type of the container name, or nil: a look-up
-// by name, for code that handles every container alike.
+// by name, for code that handles every container alike. It is nil for a
+// progressive container too: Types().Type has every container.
 func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
 
 // Types returns the resolved types.

@@ -40,9 +40,9 @@
 // BlindedBeaconBlock, SignedBlindedBeaconBlock), which no ssz_static test
 // covers.
 //
-// Gloas has no fork [Name] and no generated package yet: its containers
-// resolve, pass the conformance tests at the schema level, and give the
-// light-client indices ([FinalizedRootIndexGloas]...) and the message size
+// Gloas ([NameGloas]) is not final: its containers follow
+// [GloasSpecVersion], have the Go types of package gloas, pass the
+// conformance tests, and give the light-client indices ([FinalizedRootIndexGloas]...) and the message size
 // bounds of its p2p specification ([CheckMessageSize]).
 //
 // A fork is also a [Name] ([NameCapella]), ordered as the forks are and

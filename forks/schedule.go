@@ -29,12 +29,15 @@ const (
 	NameDeneb
 	NameElectra
 	NameFulu
+	// NameGloas is Gloas, which is not final: its types follow
+	// GloasSpecVersion, and no network has scheduled it.
+	NameGloas
 
 	numNames // the number of forks this package defines
 )
 
 // nameDefs are the definitions of the forks, by Name.
-var nameDefs = [numNames]*def.Fork{Phase0, Altair, Bellatrix, Capella, Deneb, Electra, Fulu}
+var nameDefs = [numNames]*def.Fork{Phase0, Altair, Bellatrix, Capella, Deneb, Electra, Fulu, Gloas}
 
 // Names returns every fork this package defines, in order.
 func Names() []Name {
@@ -218,11 +221,12 @@ func (s *Schedule) Forks() []ScheduledFork { return append([]ScheduledFork(nil),
 func (s *Schedule) Last() Name { return s.forks[len(s.forks)-1].Name }
 
 // AtEpoch returns the fork the network runs at epoch: the latest fork
-// whose epoch is not after it.
+// whose epoch is not after it. A fork at FarFutureEpoch is not scheduled,
+// and runs at no epoch, FarFutureEpoch included.
 func (s *Schedule) AtEpoch(epoch uint64) Name {
 	n := s.forks[0].Name
 	for _, f := range s.forks[1:] {
-		if f.Epoch > epoch {
+		if f.Epoch > epoch || f.Epoch == FarFutureEpoch {
 			break
 		}
 		n = f.Name
@@ -271,11 +275,14 @@ func (s *Schedule) String() string {
 	return s.network + " (" + s.preset.Name + " preset)"
 }
 
-// The built-in schedules. Each lists every fork of this package: those a
-// network has not scheduled at FarFutureEpoch.
+// The built-in schedules. Each lists the forks of this package that its
+// network has a version for, those it has not scheduled at FarFutureEpoch:
+// mainnet and minimal every fork, Sepolia and Hoodi up to Fulu (their
+// configurations have no Gloas version yet).
 var (
 	// MainnetSchedule is mainnet's, from configs/mainnet.yaml of the
-	// specification release v1.6.1.
+	// specification release v1.6.1, and its Gloas version from that of
+	// v1.7.0-alpha.13 (GLOAS_FORK_VERSION 0x07000000, not scheduled).
 	MainnetSchedule = mustSchedule("mainnet", "mainnet",
 		ScheduledFork{NamePhase0, ForkVersion{0x00, 0x00, 0x00, 0x00}, 0},
 		ScheduledFork{NameAltair, ForkVersion{0x01, 0x00, 0x00, 0x00}, 74240},
@@ -284,6 +291,7 @@ var (
 		ScheduledFork{NameDeneb, ForkVersion{0x04, 0x00, 0x00, 0x00}, 269568},
 		ScheduledFork{NameElectra, ForkVersion{0x05, 0x00, 0x00, 0x00}, 364032},
 		ScheduledFork{NameFulu, ForkVersion{0x06, 0x00, 0x00, 0x00}, 411392},
+		ScheduledFork{NameGloas, ForkVersion{0x07, 0x00, 0x00, 0x00}, FarFutureEpoch},
 	)
 
 	// SepoliaSchedule is the Sepolia test network's, from
@@ -318,9 +326,10 @@ var (
 	)
 
 	// MinimalSchedule is the test configuration of the minimal preset,
-	// from configs/minimal.yaml of the specification release v1.6.1:
-	// every fork but phase0 unscheduled, as the spec tests take it; its
-	// versions are those of states made with the minimal preset.
+	// from configs/minimal.yaml of the specification release v1.6.1 (and
+	// of v1.7.0-alpha.13 for Gloas, 0x07000001): every fork but phase0
+	// unscheduled, as the spec tests take it; its versions are those of
+	// states made with the minimal preset.
 	MinimalSchedule = mustSchedule("minimal", "minimal",
 		ScheduledFork{NamePhase0, ForkVersion{0x00, 0x00, 0x00, 0x01}, 0},
 		ScheduledFork{NameAltair, ForkVersion{0x01, 0x00, 0x00, 0x01}, FarFutureEpoch},
@@ -329,6 +338,7 @@ var (
 		ScheduledFork{NameDeneb, ForkVersion{0x04, 0x00, 0x00, 0x01}, FarFutureEpoch},
 		ScheduledFork{NameElectra, ForkVersion{0x05, 0x00, 0x00, 0x01}, FarFutureEpoch},
 		ScheduledFork{NameFulu, ForkVersion{0x06, 0x00, 0x00, 0x01}, FarFutureEpoch},
+		ScheduledFork{NameGloas, ForkVersion{0x07, 0x00, 0x00, 0x01}, FarFutureEpoch},
 	)
 )
 
@@ -359,7 +369,7 @@ func LookupVersion(v ForkVersion, schedules ...*Schedule) (Name, *Schedule, bool
 // (eth-clients/sepolia): CONFIG_NAME, PRESET_BASE, GENESIS_FORK_VERSION
 // and the <FORK>_FORK_VERSION and <FORK>_FORK_EPOCH of each later fork the
 // package knows. The file's other keys, those of forks the package does
-// not know (GLOAS_FORK_VERSION) included, are not read. A fork the file
+// not know included, are not read. A fork the file
 // leaves out ends the schedule: a later fork it gives then is an error.
 func ParseConfig(data []byte) (*Schedule, error) {
 	var doc yaml.Node

@@ -28,16 +28,19 @@ func TestParseName(t *testing.T) {
 	if !(NamePhase0 < NameAltair && NameDeneb < NameElectra && NameElectra < NameFulu) {
 		t.Error("names out of fork order")
 	}
-	for _, s := range []string{"", "gloas", "phase 0", "capella "} {
+	if n, err := ParseName("Gloas"); err != nil || n != NameGloas || NameGloas.Def() != Gloas {
+		t.Errorf("ParseName(Gloas) = %v, %v", n, err)
+	}
+	for _, s := range []string{"", "heze", "phase 0", "capella "} {
 		if _, err := ParseName(s); !errors.Is(err, ErrUnknownFork) {
 			t.Errorf("ParseName(%q): error %v, want ErrUnknownFork", s, err)
 		}
 	}
-	if Name(numNames).Valid() || Name(numNames).Def() != nil || Name(numNames).String() != "Name(7)" {
-		t.Errorf("Name(7): %v %v", Name(numNames).Valid(), Name(numNames))
+	if Name(numNames).Valid() || Name(numNames).Def() != nil || Name(numNames).String() != "Name(8)" {
+		t.Errorf("Name(8): %v %v", Name(numNames).Valid(), Name(numNames))
 	}
 	if _, err := Name(numNames).MarshalText(); err == nil {
-		t.Error("MarshalText of Name(7): no error")
+		t.Error("MarshalText of Name(8): no error")
 	}
 }
 
@@ -109,7 +112,16 @@ func TestScheduleLookups(t *testing.T) {
 	if _, ok := MainnetSchedule.Fork(ForkVersion{6, 0, 0, 1}); ok {
 		t.Error("mainnet has the minimal Fulu version")
 	}
-	if MainnetSchedule.Last() != NameFulu || MainnetSchedule.String() != "mainnet (mainnet preset)" {
+	if got := MinimalSchedule.AtEpoch(FarFutureEpoch); got != NamePhase0 {
+		t.Errorf("minimal AtEpoch(FarFutureEpoch) = %v, want phase0: no fork is scheduled", got)
+	}
+	if v, ok := MainnetSchedule.Version(NameGloas); !ok || v.String() != "0x07000000" {
+		t.Errorf("mainnet gloas version %v %v", v, ok)
+	}
+	if _, ok := SepoliaSchedule.Version(NameGloas); ok || SepoliaSchedule.Last() != NameFulu {
+		t.Errorf("sepolia has a Gloas version, or ends at %v", SepoliaSchedule.Last())
+	}
+	if MainnetSchedule.Last() != NameGloas || MainnetSchedule.String() != "mainnet (mainnet preset)" {
 		t.Errorf("mainnet %v %v", MainnetSchedule.Last(), MainnetSchedule)
 	}
 }
@@ -149,7 +161,7 @@ func TestNewScheduleErrors(t *testing.T) {
 		{"genesis later", "mainnet", []ScheduledFork{{NamePhase0, v(0), 3}}, "phase0 at epoch 3"},
 		{"back in time", "mainnet", []ScheduledFork{{NamePhase0, v(0), 0}, {NameAltair, v(1), 9}, {NameBellatrix, v(2), 8}}, "before altair"},
 		{"same version", "mainnet", []ScheduledFork{{NamePhase0, v(0), 0}, {NameAltair, v(0), 9}}, "share version"},
-		{"too many", "mainnet", append(MainnetSchedule.Forks(), ScheduledFork{Name(7), v(7), FarFutureEpoch}), "more than the 7 known"},
+		{"too many", "mainnet", append(MainnetSchedule.Forks(), ScheduledFork{Name(8), v(8), FarFutureEpoch}), "more than the 8 known"},
 	} {
 		_, err := NewSchedule(c.name, c.preset, c.forks...)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "forks: ") {
@@ -259,7 +271,12 @@ func TestStateForkVersionOffset(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st := types.Container("BeaconState")
+			// A plain Container up to Fulu, a ProgressiveContainer from
+			// Gloas on: serialized alike.
+			st := types.Type("BeaconState").(interface {
+				FieldIndex(string) int
+				FieldOffset(int) int
+			})
 			i := st.FieldIndex("fork")
 			fork := types.Container("Fork")
 			off := st.FieldOffset(i) + fork.FieldOffset(fork.FieldIndex("current_version"))

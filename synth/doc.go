@@ -86,6 +86,18 @@
 //     requests: 4 deposits, 2 withdrawals (a full exit and a partial
 //     one) and 1 consolidation. A mainnet Fulu block is about 100 kB.
 //
+// [GloasState] and [GloasBlock] take a Gloas Spec: FuluState's state and
+// FuluBlock's block of the same seed in Gloas' types (the lists
+// progressive, the latest block hash that of Fulu's payload header, the
+// block's execution requests its parent's), the state at the fork of
+// Gloas, which no network has scheduled (its epoch 256 epochs before the
+// state's), with 200 builders, pending builder payments of a third of the
+// two epochs' slots, 16 pending builder withdrawals, the latest bid, 16
+// expected withdrawals, every other payload available and a full
+// ptc_window; the block with a signed bid of 9 blobs' commitments, 4
+// payload attestations with 95% of their bits set, and a builder's
+// deposit request.
+//
 // [FuluEpoch] makes in a Fulu state the changes of one epoch (every
 // balance, participation rotated, 1,000 effective balances, the queues, a
 // RANDAO mix and roots): applied to copies, it gives snapshots one epoch

@@ -96,7 +96,8 @@ func blindedOf(fork forks.Name, preset *def.Preset) (*forkTypes, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if fork < forks.NameBellatrix {
+	if fork < forks.NameBellatrix || int(fork) >= len(blindedTypes) {
+		// Gloas has none: its block body holds the bid, not the payload.
 		return nil, false, fmt.Errorf("versioned: %v has no blinded blocks: %w", fork, forks.ErrUnknownFork)
 	}
 	return &blindedTypes[fork], minimal, nil

@@ -14,7 +14,7 @@ import (
 // Blinded blocks of every fork that has them: decoded, their header's
 // root is theirs, and their JSON in the proposer's envelope reads back.
 func TestBlindedBlocks(t *testing.T) {
-	for _, fork := range forks.Names()[forks.NameBellatrix:] {
+	for _, fork := range forks.Names()[forks.NameBellatrix:forks.NameGloas] {
 		for _, preset := range []*def.Preset{forks.Mainnet, forks.Minimal} {
 			name := fork.String() + "/" + preset.Name
 			sb := blindedTypes[fork].newSigned(preset == forks.Minimal)
@@ -74,6 +74,9 @@ func TestBlindedBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := blind.MarshalSSZ()
+	if _, err := DecodeSignedBlindedBlock(forks.NameGloas, forks.Mainnet, b); !errors.Is(err, forks.ErrUnknownFork) {
+		t.Errorf("a blinded Gloas block: %v, want ErrUnknownFork (Gloas has none)", err)
+	}
 	got, err := DecodeSignedBlindedBlock(forks.NameDeneb, forks.Mainnet, b)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
@@ -172,6 +173,11 @@ func (b *Block) Fulu() (*fulu.BeaconBlock, bool) {
 	return as[*fulu.BeaconBlock](b.fork, forks.NameFulu, b.v)
 }
 
+// Gloas returns the Gloas view, and false when b is of another fork.
+func (b *Block) Gloas() (*gloas.BeaconBlock, bool) {
+	return as[*gloas.BeaconBlock](b.fork, forks.NameGloas, b.v)
+}
+
 // SignedBlock is a SignedBeaconBlock of any fork: the view of the fork's
 // package, with the fork and the preset it is of. A nil *SignedBlock is
 // not valid.
@@ -306,4 +312,9 @@ func (b *SignedBlock) Electra() (*electra.SignedBeaconBlock, bool) {
 // another fork.
 func (b *SignedBlock) Fulu() (*fulu.SignedBeaconBlock, bool) {
 	return as[*fulu.SignedBeaconBlock](b.fork, forks.NameFulu, b.v)
+}
+
+// Gloas returns the Gloas view, and false when b is of another fork.
+func (b *SignedBlock) Gloas() (*gloas.SignedBeaconBlock, bool) {
+	return as[*gloas.SignedBeaconBlock](b.fork, forks.NameGloas, b.v)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/synth"
 )
@@ -85,6 +86,8 @@ func syntheticState(t *testing.T, fork forks.Name, n int) ([]byte, []byte) {
 		v, err = synth.ElectraState(electra.Minimal, n, 1)
 	case forks.NameFulu:
 		v, err = synth.FuluState(fulu.Minimal, n, 1)
+	case forks.NameGloas:
+		v, err = synth.GloasState(gloas.Minimal, n, 1)
 	default:
 		t.Fatalf("no synthetic state of %v", fork)
 	}

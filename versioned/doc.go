@@ -19,19 +19,23 @@
 // slot, the fork, the validators and balances, the checkpoints, the root,
 // Copy, the SSZ and JSON encodings, and proofs by path, each path resolved
 // in the value's own fork (finalized_checkpoint.root is the generalized
-// index 105 in Capella's state, 169 in Electra's), so that a tool needs no
-// type switch for the common work. For the rest, Fulu() (and Phase0() to
-// Electra()) returns the fork's own view and whether the value is of that
-// fork, and Any() returns it whatever the fork.
+// index 105 in Capella's state, 169 in Electra's, 735 in Gloas'), so that
+// a tool needs no type switch for the common work. The validators and
+// balances are interfaces ([ValueList], [BasicList]) over the bounded lists
+// up to Fulu and Gloas' progressive ones; a Gloas state, a progressive
+// container, has no [State.View] but an [State.Untyped] view, as every
+// state has. For the rest, Gloas() (and Phase0() to Fulu()) returns the
+// fork's own view and whether the value is of that fork, and Any() returns
+// it whatever the fork.
 //
 // They are structs and not an interface that the fork packages
 // implement: a method that every fork has is added here, once, without a
-// new method in seven generated packages, and no other package can make a
+// new method in eight generated packages, and no other package can make a
 // value that claims a fork it is not of. The fork a value is of is data
 // (ForkName), compared with the ordered forks.Name (s.ForkName() >=
 // forks.NameElectra), not a type to switch on.
 //
-// The blinded blocks of the beacon API, from Bellatrix on, are a Block
+// The blinded blocks of the beacon API, from Bellatrix to Fulu, are a Block
 // and a SignedBlock too ([DecodeBlindedBlock], [DecodeSignedBlindedBlock],
 // and [UnmarshalBlockEnvelope] for a proposer's response, blinded or not):
 // Blinded() says which, and Any() gives their view (*deneb.BlindedBeaconBlock...).

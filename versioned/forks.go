@@ -11,8 +11,8 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
-	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -23,13 +23,14 @@ type value interface {
 	MarshalSSZ() ([]byte, error)
 	MarshalJSON() ([]byte, error)
 	UnmarshalJSON(data []byte) error
-	View() *view.Container
 	Prove(paths ...string) (*tree.Multiproof, error)
 	ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, error)
 }
 
 // stateView is what every fork's *BeaconState has: the fields of phase0's
-// state that no fork changed the type of.
+// state that no fork changed the type of. The untyped view (a
+// *view.Container, or a *view.ProgressiveContainer from Gloas on) and the
+// lists that Gloas made progressive are read through the forkTypes.
 type stateView interface {
 	value
 	GenesisTime() uint64
@@ -37,16 +38,16 @@ type stateView interface {
 	Slot() phase0.Slot
 	Fork() phase0.Fork
 	LatestBlockHeader() phase0.BeaconBlockHeader
-	Validators() *view.ValueList[phase0.Validator, *phase0.Validator]
-	Balances() *view.BasicList[phase0.Gwei]
 	PreviousJustifiedCheckpoint() phase0.Checkpoint
 	CurrentJustifiedCheckpoint() phase0.Checkpoint
 	FinalizedCheckpoint() phase0.Checkpoint
 }
 
-// blockView is what every fork's *BeaconBlock has.
+// blockView is what every fork's *BeaconBlock has: a plain container in
+// every fork, Gloas' too (its body is progressive).
 type blockView interface {
 	value
+	View() *view.Container
 	Slot() phase0.Slot
 	ProposerIndex() phase0.ValidatorIndex
 	ParentRoot() phase0.Root
@@ -56,6 +57,7 @@ type blockView interface {
 // signedView is what every fork's *SignedBeaconBlock has.
 type signedView interface {
 	value
+	View() *view.Container
 	Signature() phase0.BLSSignature
 }
 
@@ -68,8 +70,14 @@ type forkTypes struct {
 	// decodeAny decodes a state without the fork packages' check of its
 	// fork.current_version against the built-in schedules: for a state
 	// whose fork a schedule of the caller's gave.
-	decodeAny    func(minimal bool, b []byte) (stateView, error)
-	copyState    func(stateView) stateView
+	decodeAny func(minimal bool, b []byte) (stateView, error)
+	copyState func(stateView) stateView
+	// untyped, validators and balances return the untyped view of a
+	// state, and the handles of its lists, of types that depend on the
+	// fork.
+	untyped      func(stateView) view.View
+	validators   func(stateView) ValueList[phase0.Validator]
+	balances     func(stateView) BasicList[phase0.Gwei]
 	newBlock     func(minimal bool) blockView
 	decodeBlock  func(minimal bool, b []byte) (blockView, error)
 	copyBlock    func(blockView) blockView
@@ -81,10 +89,13 @@ type forkTypes struct {
 
 // newForkTypes returns the forkTypes of the fork whose Specs of the two
 // presets are mainnet and minimal, and whose constructors, decoders and
-// wrappers of the state, block and signed block are given.
+// wrappers of the state, block and signed block, and the state's methods
+// View, Validators and Balances (whose types differ between the forks),
+// are given.
 func newForkTypes[P interface {
-	Type(name string) *schema.Container
+	Types() *def.Types
 },
+	C view.View, VL ValueList[phase0.Validator], BL BasicList[phase0.Gwei],
 	S interface {
 		stateView
 		Copy() S
@@ -99,7 +110,8 @@ func newForkTypes[P interface {
 		Message() B
 	}](
 	mainnet, minimal P,
-	newState func(P) S, decodeState func(P, []byte) (S, error), wrapState func(P, *view.Container) S,
+	newState func(P) S, decodeState func(P, []byte) (S, error), wrapState func(P, C) S,
+	untyped func(S) C, validators func(S) VL, balances func(S) BL,
 	newBlock func(P) B, decodeBlock func(P, []byte) (B, error),
 	newSigned func(P) SB, decodeSigned func(P, []byte) (SB, error),
 ) forkTypes {
@@ -119,14 +131,17 @@ func newForkTypes[P interface {
 			return v, nil
 		},
 		decodeAny: func(min bool, b []byte) (stateView, error) {
-			c, err := view.DecodeContainer(spec(min).Type("BeaconState"), b)
+			c, err := view.Decode(spec(min).Types().Type("BeaconState"), b)
 			if err != nil {
 				return nil, err
 			}
-			return wrapState(spec(min), c), nil
+			return wrapState(spec(min), c.(C)), nil
 		},
-		copyState: func(v stateView) stateView { return v.(S).Copy() },
-		newBlock:  func(min bool) blockView { return newBlock(spec(min)) },
+		copyState:  func(v stateView) stateView { return v.(S).Copy() },
+		untyped:    func(v stateView) view.View { return untyped(v.(S)) },
+		validators: func(v stateView) ValueList[phase0.Validator] { return validators(v.(S)) },
+		balances:   func(v stateView) BasicList[phase0.Gwei] { return balances(v.(S)) },
+		newBlock:   func(min bool) blockView { return newBlock(spec(min)) },
 		decodeBlock: func(min bool, b []byte) (blockView, error) {
 			v, err := decodeBlock(spec(min), b)
 			if err != nil {
@@ -152,32 +167,44 @@ func newForkTypes[P interface {
 var types = [...]forkTypes{
 	forks.NamePhase0: newForkTypes(phase0.Mainnet, phase0.Minimal,
 		phase0.NewBeaconState, phase0.DecodeBeaconState, phase0.WrapBeaconState,
+		(*phase0.BeaconState).View, (*phase0.BeaconState).Validators, (*phase0.BeaconState).Balances,
 		phase0.NewBeaconBlock, phase0.DecodeBeaconBlock,
 		phase0.NewSignedBeaconBlock, phase0.DecodeSignedBeaconBlock),
 	forks.NameAltair: newForkTypes(altair.Mainnet, altair.Minimal,
 		altair.NewBeaconState, altair.DecodeBeaconState, altair.WrapBeaconState,
+		(*altair.BeaconState).View, (*altair.BeaconState).Validators, (*altair.BeaconState).Balances,
 		altair.NewBeaconBlock, altair.DecodeBeaconBlock,
 		altair.NewSignedBeaconBlock, altair.DecodeSignedBeaconBlock),
 	forks.NameBellatrix: newForkTypes(bellatrix.Mainnet, bellatrix.Minimal,
 		bellatrix.NewBeaconState, bellatrix.DecodeBeaconState, bellatrix.WrapBeaconState,
+		(*bellatrix.BeaconState).View, (*bellatrix.BeaconState).Validators, (*bellatrix.BeaconState).Balances,
 		bellatrix.NewBeaconBlock, bellatrix.DecodeBeaconBlock,
 		bellatrix.NewSignedBeaconBlock, bellatrix.DecodeSignedBeaconBlock),
 	forks.NameCapella: newForkTypes(capella.Mainnet, capella.Minimal,
 		capella.NewBeaconState, capella.DecodeBeaconState, capella.WrapBeaconState,
+		(*capella.BeaconState).View, (*capella.BeaconState).Validators, (*capella.BeaconState).Balances,
 		capella.NewBeaconBlock, capella.DecodeBeaconBlock,
 		capella.NewSignedBeaconBlock, capella.DecodeSignedBeaconBlock),
 	forks.NameDeneb: newForkTypes(deneb.Mainnet, deneb.Minimal,
 		deneb.NewBeaconState, deneb.DecodeBeaconState, deneb.WrapBeaconState,
+		(*deneb.BeaconState).View, (*deneb.BeaconState).Validators, (*deneb.BeaconState).Balances,
 		deneb.NewBeaconBlock, deneb.DecodeBeaconBlock,
 		deneb.NewSignedBeaconBlock, deneb.DecodeSignedBeaconBlock),
 	forks.NameElectra: newForkTypes(electra.Mainnet, electra.Minimal,
 		electra.NewBeaconState, electra.DecodeBeaconState, electra.WrapBeaconState,
+		(*electra.BeaconState).View, (*electra.BeaconState).Validators, (*electra.BeaconState).Balances,
 		electra.NewBeaconBlock, electra.DecodeBeaconBlock,
 		electra.NewSignedBeaconBlock, electra.DecodeSignedBeaconBlock),
 	forks.NameFulu: newForkTypes(fulu.Mainnet, fulu.Minimal,
 		fulu.NewBeaconState, fulu.DecodeBeaconState, fulu.WrapBeaconState,
+		(*fulu.BeaconState).View, (*fulu.BeaconState).Validators, (*fulu.BeaconState).Balances,
 		fulu.NewBeaconBlock, fulu.DecodeBeaconBlock,
 		fulu.NewSignedBeaconBlock, fulu.DecodeSignedBeaconBlock),
+	forks.NameGloas: newForkTypes(gloas.Mainnet, gloas.Minimal,
+		gloas.NewBeaconState, gloas.DecodeBeaconState, gloas.WrapBeaconState,
+		(*gloas.BeaconState).View, (*gloas.BeaconState).Validators, (*gloas.BeaconState).Balances,
+		gloas.NewBeaconBlock, gloas.DecodeBeaconBlock,
+		gloas.NewSignedBeaconBlock, gloas.DecodeSignedBeaconBlock),
 }
 
 // typesOf returns the forkTypes of fork and whether preset is the minimal

@@ -10,7 +10,7 @@ import (
 )
 
 // DecodeBlobSidecar returns the BlobSidecar serialized in b, of fork and
-// preset. Deneb, Electra and Fulu share the type (electra.BlobSidecar and
+// preset. Deneb, Electra, Fulu and Gloas share the type (electra.BlobSidecar and
 // fulu.BlobSidecar are deneb.BlobSidecar); a fork before Deneb has none,
 // an error wrapping forks.ErrUnknownFork.
 func DecodeBlobSidecar(fork forks.Name, preset *def.Preset, b []byte) (*deneb.BlobSidecar, error) {
@@ -49,7 +49,8 @@ func blobSpec(fork forks.Name, preset *def.Preset) (*deneb.Spec, error) {
 }
 
 // DecodeDataColumnSidecar returns the DataColumnSidecar serialized in b, of
-// fork and preset: Fulu's, a fork before Fulu has none, an error wrapping
+// fork and preset: Fulu's; a fork before Fulu has none, and Gloas' is of
+// another type (gloas.DataColumnSidecar), an error wrapping
 // forks.ErrUnknownFork.
 func DecodeDataColumnSidecar(fork forks.Name, preset *def.Preset, b []byte) (*fulu.DataColumnSidecar, error) {
 	spec, err := columnSpec(fork, preset)
@@ -80,6 +81,10 @@ func columnSpec(fork forks.Name, preset *def.Preset) (*fulu.Spec, error) {
 		return nil, err
 	} else if fork < forks.NameFulu {
 		return nil, fmt.Errorf("versioned: %v has no DataColumnSidecar: %w", fork, forks.ErrUnknownFork)
+	} else if fork > forks.NameFulu {
+		// Gloas' sidecar, without the commitments and their proof, is
+		// another type.
+		return nil, fmt.Errorf("versioned: %v's DataColumnSidecar is not Fulu's: decode it with gloas.DecodeDataColumnSidecar: %w", fork, forks.ErrUnknownFork)
 	} else if minimal {
 		return fulu.Minimal, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
@@ -26,7 +27,7 @@ var ErrPreset = errors.New("preset not built in")
 // State is a BeaconState of any fork: the view of the fork's package
 // (*fulu.BeaconState...), with the fork and the preset it is of. Its
 // methods are those every fork's state has; the fork's own view, for the
-// rest, is one of Phase0 to Fulu, or Any. A nil *State is not valid.
+// rest, is one of Phase0 to Gloas, or Any. A nil *State is not valid.
 type State struct {
 	fork   forks.Name
 	preset *def.Preset
@@ -115,13 +116,13 @@ func (s *State) Fork() phase0.Fork { return s.v.Fork() }
 // LatestBlockHeader returns latest_block_header.
 func (s *State) LatestBlockHeader() phase0.BeaconBlockHeader { return s.v.LatestBlockHeader() }
 
-// Validators returns the handle of validators, which writes through to s.
-func (s *State) Validators() *view.ValueList[phase0.Validator, *phase0.Validator] {
-	return s.v.Validators()
-}
+// Validators returns the handle of validators, which writes through to s:
+// a *view.ValueList up to Fulu, a *view.ProgressiveValueList in Gloas.
+func (s *State) Validators() ValueList[phase0.Validator] { return types[s.fork].validators(s.v) }
 
-// Balances returns the handle of balances, which writes through to s.
-func (s *State) Balances() *view.BasicList[phase0.Gwei] { return s.v.Balances() }
+// Balances returns the handle of balances, which writes through to s: a
+// *view.BasicList up to Fulu, a *view.ProgressiveBasicList in Gloas.
+func (s *State) Balances() BasicList[phase0.Gwei] { return types[s.fork].balances(s.v) }
 
 // PreviousJustifiedCheckpoint returns previous_justified_checkpoint.
 func (s *State) PreviousJustifiedCheckpoint() phase0.Checkpoint {
@@ -140,8 +141,17 @@ func (s *State) FinalizedCheckpoint() phase0.Checkpoint { return s.v.FinalizedCh
 func (s *State) HashTreeRoot() [32]byte { return s.v.HashTreeRoot() }
 
 // View returns the container view of the state: its tree, its schema and
-// the fields by index. Writes through it change s.
-func (s *State) View() *view.Container { return s.v.View() }
+// the fields by index. Writes through it change s. It is nil for a Gloas
+// state, a progressive container, whose untyped view Untyped returns.
+func (s *State) View() *view.Container {
+	c, _ := s.Untyped().(*view.Container)
+	return c
+}
+
+// Untyped returns the untyped view of the state, of any fork: the
+// *view.Container of View up to Fulu, a *view.ProgressiveContainer in
+// Gloas. Writes through it change s.
+func (s *State) Untyped() view.View { return types[s.fork].untyped(s.v) }
 
 // Copy returns an independent copy of s in O(1).
 func (s *State) Copy() *State {
@@ -159,7 +169,7 @@ func (s *State) MarshalJSON() ([]byte, error) { return s.v.MarshalJSON() }
 // in the state's fork and preset: 105 in Capella's state, 169 in
 // Electra's, whose state has more fields.
 func (s *State) Gindex(path string) (tree.Gindex, error) {
-	return schema.Gindex(s.v.View().Schema(), path)
+	return schema.Gindex(s.Untyped().Type(), path)
 }
 
 // Prove returns a Merkle multiproof, against the state's root, of the
@@ -175,7 +185,7 @@ func (s *State) ProveBranch(path string) (tree.Gindex, [32]byte, [][32]byte, err
 }
 
 // Any returns the fork's own view: a *phase0.BeaconState to a
-// *fulu.BeaconState.
+// *gloas.BeaconState.
 func (s *State) Any() any { return s.v }
 
 // Phase0 returns the phase0 view, and false when s is of another fork.
@@ -212,4 +222,9 @@ func (s *State) Electra() (*electra.BeaconState, bool) {
 // Fulu returns the Fulu view, and false when s is of another fork.
 func (s *State) Fulu() (*fulu.BeaconState, bool) {
 	return as[*fulu.BeaconState](s.fork, forks.NameFulu, s.v)
+}
+
+// Gloas returns the Gloas view, and false when s is of another fork.
+func (s *State) Gloas() (*gloas.BeaconState, bool) {
+	return as[*gloas.BeaconState](s.fork, forks.NameGloas, s.v)
 }

@@ -35,10 +35,10 @@ func testState(t *testing.T, fork forks.Name, schedule *forks.Schedule, slot pha
 	s.SetFork(phase0.Fork{CurrentVersion: phase0.Version(version), Epoch: 7})
 	s.SetFinalizedCheckpoint(phase0.Checkpoint{Epoch: 5, Root: phase0.Root{0xf1}})
 	for i := range 3 {
-		if err := v.Validators().Append(phase0.Validator{EffectiveBalance: 32e9, WithdrawableEpoch: phase0.Epoch(i)}); err != nil {
+		if err := types[fork].validators(v).Append(phase0.Validator{EffectiveBalance: 32e9, WithdrawableEpoch: phase0.Epoch(i)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := v.Balances().Append(phase0.Gwei(32e9 + uint64(i))); err != nil {
+		if err := types[fork].balances(v).Append(phase0.Gwei(32e9 + uint64(i))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -58,7 +58,8 @@ func forkViews(st *State) []bool {
 	_, d := st.Deneb()
 	_, e := st.Electra()
 	_, f := st.Fulu()
-	return []bool{p0, a, b, c, d, e, f}
+	_, g := st.Gloas()
+	return []bool{p0, a, b, c, d, e, f, g}
 }
 
 // A state of every fork and preset, its fork found from its bytes: the
@@ -123,6 +124,12 @@ func TestReadState(t *testing.T) {
 			want := uint64(105) // FINALIZED_ROOT_GINDEX, altair/light-client/sync-protocol.md
 			if fork >= forks.NameElectra {
 				want = 169 // FINALIZED_ROOT_GINDEX_ELECTRA, electra/light-client/sync-protocol.md
+			}
+			if fork >= forks.NameGloas {
+				want = forks.FinalizedRootIndexGloas // 735, gloas/light-client/sync-protocol.md
+			}
+			if (st.View() == nil) != (fork >= forks.NameGloas) || st.Untyped().HashTreeRoot() != st.HashTreeRoot() {
+				t.Errorf("%s: View %T, Untyped %T", name, st.View(), st.Untyped())
 			}
 			g, err := st.Gindex("finalized_checkpoint.root")
 			if err != nil || uint64(g) != want {
@@ -198,8 +205,8 @@ func TestDecodeStateWrongFork(t *testing.T) {
 	if _, err := DecodeState(forks.Name(9), forks.Mainnet, b); !errors.Is(err, forks.ErrUnknownFork) {
 		t.Errorf("Name(9): %v", err)
 	}
-	if _, _, err := UnmarshalStateEnvelope(forks.Mainnet, []byte(`{"version":"gloas","data":{}}`)); !errors.Is(err, forks.ErrUnknownFork) {
-		t.Errorf("gloas envelope: %v", err)
+	if _, _, err := UnmarshalStateEnvelope(forks.Mainnet, []byte(`{"version":"heze","data":{}}`)); !errors.Is(err, forks.ErrUnknownFork) {
+		t.Errorf("heze envelope: %v", err)
 	}
 }
 
@@ -312,6 +319,9 @@ func TestSidecars(t *testing.T) {
 	}
 	if _, err := DecodeDataColumnSidecar(forks.NameElectra, forks.Mainnet, b); !errors.Is(err, forks.ErrUnknownFork) {
 		t.Errorf("electra column sidecar: %v", err)
+	}
+	if _, err := DecodeDataColumnSidecar(forks.NameGloas, forks.Mainnet, b); !errors.Is(err, forks.ErrUnknownFork) {
+		t.Errorf("gloas column sidecar: %v", err)
 	}
 }
 

@@ -20,13 +20,17 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/synth"
+	"github.com/ssztree/ssztree/versioned"
 	"github.com/ssztree/ssztree/view"
 )
 
 // demoState is what the demo does with a beacon state of any fork: the
-// fields of phase0's state, whose types the later forks alias.
+// fields of phase0's state, whose types the later forks alias. The
+// validators and balances, progressive lists in Gloas, are the
+// demoFork's.
 type demoState interface {
 	HashTreeRoot() [32]byte
 	MarshalSSZ() ([]byte, error)
@@ -36,22 +40,48 @@ type demoState interface {
 	SetLatestBlockHeader(capella.BeaconBlockHeader)
 	BlockRoots() *view.ValueVector[capella.Root, *capella.Root]
 	StateRoots() *view.ValueVector[capella.Root, *capella.Root]
-	Validators() *view.ValueList[capella.Validator, *capella.Validator]
-	Balances() *view.BasicList[capella.Gwei]
 }
 
-// participation is what the states of Altair and later have for the
-// demo's deposit beside the validator and its balance.
+// participation is what the states of Altair to Fulu have for the demo's
+// deposit beside the validator and its balance.
 type participation interface {
 	PreviousEpochParticipation() *view.BasicList[capella.ParticipationFlags]
 	CurrentEpochParticipation() *view.BasicList[capella.ParticipationFlags]
 	InactivityScores() *view.BasicList[uint64]
 }
 
-// pendingDeposits is what the states of Electra and later have for the
+// progressiveParticipation is participation in Gloas' state.
+type progressiveParticipation interface {
+	PreviousEpochParticipation() *view.ProgressiveBasicList[capella.ParticipationFlags]
+	CurrentEpochParticipation() *view.ProgressiveBasicList[capella.ParticipationFlags]
+	InactivityScores() *view.ProgressiveBasicList[uint64]
+}
+
+// pendingDeposits is what the states of Electra and Fulu have for the
 // demo's pending deposit.
 type pendingDeposits interface {
 	PendingDeposits() *view.ValueList[electra.PendingDeposit, *electra.PendingDeposit]
+}
+
+// progressivePendingDeposits is pendingDeposits in Gloas' state.
+type progressivePendingDeposits interface {
+	PendingDeposits() *view.ProgressiveValueList[electra.PendingDeposit, *electra.PendingDeposit]
+}
+
+// depositQueue is the pending deposits of a state of Electra or later.
+type depositQueue interface {
+	Append(electra.PendingDeposit) error
+}
+
+// queueOf returns the pending deposits of st, and false before Electra.
+func queueOf(st demoState) (depositQueue, bool) {
+	switch q := st.(type) {
+	case pendingDeposits:
+		return q.PendingDeposits(), true
+	case progressivePendingDeposits:
+		return q.PendingDeposits(), true
+	}
+	return nil, false
 }
 
 // proposerLookahead is what the states of Fulu and later have for the
@@ -61,21 +91,29 @@ type proposerLookahead interface {
 }
 
 // demoFork is how the demo builds, decodes and copies the mainnet states
-// of one fork.
+// of one fork, and reads their validators and balances.
 type demoFork struct {
-	preset *def.Preset
-	build  func(n int, seed uint64) (demoState, error)
-	decode func(b []byte) (demoState, error)
-	copy   func(st demoState) demoState
+	preset     *def.Preset
+	build      func(n int, seed uint64) (demoState, error)
+	decode     func(b []byte) (demoState, error)
+	copy       func(st demoState) demoState
+	validators func(st demoState) versioned.ValueList[capella.Validator]
+	balances   func(st demoState) versioned.BasicList[capella.Gwei]
 }
 
-// forkOf returns the demoFork of the state type S.
+// forkOf returns the demoFork of the state type S, whose methods
+// Validators and Balances are validators and balances.
 func forkOf[S interface {
 	demoState
 	Copy() S
-}](p *def.Preset, build func(n int, seed uint64) (S, error), decode func(b []byte) (S, error)) demoFork {
+}, VL versioned.ValueList[capella.Validator], BL versioned.BasicList[capella.Gwei]](
+	p *def.Preset, build func(n int, seed uint64) (S, error), decode func(b []byte) (S, error),
+	validators func(S) VL, balances func(S) BL,
+) demoFork {
 	return demoFork{
-		preset: p,
+		preset:     p,
+		validators: func(st demoState) versioned.ValueList[capella.Validator] { return validators(st.(S)) },
+		balances:   func(st demoState) versioned.BasicList[capella.Gwei] { return balances(st.(S)) },
 		build: func(n int, seed uint64) (demoState, error) {
 			st, err := build(n, seed)
 			if err != nil {
@@ -100,35 +138,46 @@ var demoForks = map[string]demoFork{
 		func(n int, seed uint64) (*phase0.BeaconState, error) {
 			return synth.Phase0State(phase0.Mainnet, n, seed)
 		},
-		func(b []byte) (*phase0.BeaconState, error) { return phase0.DecodeBeaconState(phase0.Mainnet, b) }),
+		func(b []byte) (*phase0.BeaconState, error) { return phase0.DecodeBeaconState(phase0.Mainnet, b) },
+		(*phase0.BeaconState).Validators, (*phase0.BeaconState).Balances),
 	"altair": forkOf(altair.Mainnet.Preset,
 		func(n int, seed uint64) (*altair.BeaconState, error) {
 			return synth.AltairState(altair.Mainnet, n, seed)
 		},
-		func(b []byte) (*altair.BeaconState, error) { return altair.DecodeBeaconState(altair.Mainnet, b) }),
+		func(b []byte) (*altair.BeaconState, error) { return altair.DecodeBeaconState(altair.Mainnet, b) },
+		(*altair.BeaconState).Validators, (*altair.BeaconState).Balances),
 	"bellatrix": forkOf(bellatrix.Mainnet.Preset,
 		func(n int, seed uint64) (*bellatrix.BeaconState, error) {
 			return synth.BellatrixState(bellatrix.Mainnet, n, seed)
 		},
 		func(b []byte) (*bellatrix.BeaconState, error) {
 			return bellatrix.DecodeBeaconState(bellatrix.Mainnet, b)
-		}),
+		},
+		(*bellatrix.BeaconState).Validators, (*bellatrix.BeaconState).Balances),
 	"capella": forkOf(capella.Mainnet.Preset,
 		func(n int, seed uint64) (*capella.BeaconState, error) {
 			return synth.CapellaState(capella.Mainnet, n, seed)
 		},
-		func(b []byte) (*capella.BeaconState, error) { return capella.DecodeBeaconState(capella.Mainnet, b) }),
+		func(b []byte) (*capella.BeaconState, error) { return capella.DecodeBeaconState(capella.Mainnet, b) },
+		(*capella.BeaconState).Validators, (*capella.BeaconState).Balances),
 	"deneb": forkOf(deneb.Mainnet.Preset,
 		func(n int, seed uint64) (*deneb.BeaconState, error) { return synth.DenebState(deneb.Mainnet, n, seed) },
-		func(b []byte) (*deneb.BeaconState, error) { return deneb.DecodeBeaconState(deneb.Mainnet, b) }),
+		func(b []byte) (*deneb.BeaconState, error) { return deneb.DecodeBeaconState(deneb.Mainnet, b) },
+		(*deneb.BeaconState).Validators, (*deneb.BeaconState).Balances),
 	"electra": forkOf(electra.Mainnet.Preset,
 		func(n int, seed uint64) (*electra.BeaconState, error) {
 			return synth.ElectraState(electra.Mainnet, n, seed)
 		},
-		func(b []byte) (*electra.BeaconState, error) { return electra.DecodeBeaconState(electra.Mainnet, b) }),
+		func(b []byte) (*electra.BeaconState, error) { return electra.DecodeBeaconState(electra.Mainnet, b) },
+		(*electra.BeaconState).Validators, (*electra.BeaconState).Balances),
 	"fulu": forkOf(fulu.Mainnet.Preset,
 		func(n int, seed uint64) (*fulu.BeaconState, error) { return synth.FuluState(fulu.Mainnet, n, seed) },
-		func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }),
+		func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) },
+		(*fulu.BeaconState).Validators, (*fulu.BeaconState).Balances),
+	"gloas": forkOf(gloas.Mainnet.Preset,
+		func(n int, seed uint64) (*gloas.BeaconState, error) { return synth.GloasState(gloas.Mainnet, n, seed) },
+		func(b []byte) (*gloas.BeaconState, error) { return gloas.DecodeBeaconState(gloas.Mainnet, b) },
+		(*gloas.BeaconState).Validators, (*gloas.BeaconState).Balances),
 }
 
 // demoForkNames returns the names of demoForks, in the forks' order.
@@ -238,7 +287,7 @@ func demo(args []string, out io.Writer) error {
 
 	snapshot := fork.copy(st)
 	r := rand.New(rand.NewPCG(*seed, 2))
-	balances := st.Balances()
+	balances := fork.balances(st)
 	mutations := []demoStep{
 		{"slot + root", func() error { processSlot(st, fork.preset); st.HashTreeRoot(); return nil }},
 		{"1 balance + root", func() error {
@@ -262,14 +311,14 @@ func demo(args []string, out io.Writer) error {
 			return nil
 		}},
 		{"deposit + root", func() error {
-			if err := deposit(st, fork.preset, *seed); err != nil {
+			if err := deposit(st, fork, *seed); err != nil {
 				return err
 			}
 			st.HashTreeRoot()
 			return nil
 		}},
 	}
-	if q, ok := st.(pendingDeposits); ok {
+	if q, ok := queueOf(st); ok {
 		mutations = append(mutations, demoStep{"pending deposit + root", func() error {
 			if err := queueDeposit(q, st.Slot(), *seed); err != nil {
 				return err
@@ -280,7 +329,7 @@ func demo(args []string, out io.Writer) error {
 	}
 	if l, ok := st.(proposerLookahead); ok {
 		mutations = append(mutations, demoStep{"lookahead rotation + root", func() error {
-			if err := rotateLookahead(l, fork.preset, st.Validators().Len(), r); err != nil {
+			if err := rotateLookahead(l, fork.preset, fork.validators(st).Len(), r); err != nil {
 				return err
 			}
 			st.HashTreeRoot()
@@ -320,32 +369,40 @@ func processSlot(st demoState, p *def.Preset) {
 // deposit appends a validator with its balance, and from Altair on its
 // participation flags and inactivity score, as process_deposit does (and,
 // from Electra on, apply_pending_deposit of a new key).
-func deposit(st demoState, p *def.Preset, seed uint64) error {
-	epoch := capella.Epoch(uint64(st.Slot()) / p.Values["SLOTS_PER_EPOCH"])
-	if err := st.Validators().Append(synth.Validator(seed, epoch)); err != nil {
+func deposit(st demoState, fork demoFork, seed uint64) error {
+	epoch := capella.Epoch(uint64(st.Slot()) / fork.preset.Values["SLOTS_PER_EPOCH"])
+	if err := fork.validators(st).Append(synth.Validator(seed, epoch)); err != nil {
 		return err
 	}
-	if err := st.Balances().Append(32_000_000_000); err != nil {
+	if err := fork.balances(st).Append(32_000_000_000); err != nil {
 		return err
 	}
-	a, ok := st.(participation)
-	if !ok {
-		return nil
+	switch a := st.(type) {
+	case participation:
+		return appendParticipation(a.PreviousEpochParticipation(), a.CurrentEpochParticipation(), a.InactivityScores())
+	case progressiveParticipation:
+		return appendParticipation(a.PreviousEpochParticipation(), a.CurrentEpochParticipation(), a.InactivityScores())
 	}
-	if err := a.PreviousEpochParticipation().Append(0); err != nil {
+	return nil
+}
+
+// appendParticipation appends a new validator's participation flags and
+// inactivity score, none, to the lists of a state.
+func appendParticipation[P versioned.BasicList[capella.ParticipationFlags], S versioned.BasicList[uint64]](previous, current P, scores S) error {
+	if err := previous.Append(0); err != nil {
 		return err
 	}
-	if err := a.CurrentEpochParticipation().Append(0); err != nil {
+	if err := current.Append(0); err != nil {
 		return err
 	}
-	return a.InactivityScores().Append(0)
+	return scores.Append(0)
 }
 
 // queueDeposit appends a pending deposit of 32 ETH for the validator
 // synth.Validator(seed, ...) at slot, as process_deposit_request does.
-func queueDeposit(st pendingDeposits, slot capella.Slot, seed uint64) error {
+func queueDeposit(q depositQueue, slot capella.Slot, seed uint64) error {
 	v := synth.Validator(seed, 0)
-	return st.PendingDeposits().Append(electra.PendingDeposit{
+	return q.Append(electra.PendingDeposit{
 		Pubkey:                v.Pubkey,
 		WithdrawalCredentials: v.WithdrawalCredentials,
 		Amount:                32_000_000_000,

@@ -11,19 +11,22 @@ import (
 	"github.com/ssztree/ssztree/fulu"
 )
 
-// TestDemo runs the demo on small states of every fork: each step, and on
-// Electra and Fulu their own, must appear.
+// TestDemo runs the demo on small states of every fork, Gloas included:
+// each step, and from Electra and Fulu on their own, must appear.
 func TestDemo(t *testing.T) {
+	if names := demoForkNames(); names[len(names)-1] != "gloas" {
+		t.Errorf("the demo's forks end at %s, want gloas", names[len(names)-1])
+	}
 	for _, name := range demoForkNames() {
 		var out bytes.Buffer
 		if err := demo([]string{"-validators", "300", "-fork", name}, &out); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		want := []string{"build 300 validators", "encode", "decode", "cold root", "slot + root", "every balance + root", "deposit + root", "copy", "state root after mutations"}
-		if name == "electra" || name == "fulu" {
+		if name == "electra" || name == "fulu" || name == "gloas" {
 			want = append(want, "pending deposit + root")
 		}
-		if name == "fulu" {
+		if name == "fulu" || name == "gloas" {
 			want = append(want, "lookahead rotation + root")
 		}
 		for _, w := range want {
@@ -56,7 +59,7 @@ func TestDemoOut(t *testing.T) {
 	if st.Validators().Len() != 200 {
 		t.Errorf("%d validators", st.Validators().Len())
 	}
-	for _, args := range [][]string{{"-fork", "gloas"}, {"-validators", "-1"}, {"extra"}} {
+	for _, args := range [][]string{{"-fork", "heze"}, {"-validators", "-1"}, {"extra"}} {
 		if err := demo(args, &out); err == nil {
 			t.Errorf("demo %v: no error", args)
 		}

@@ -38,7 +38,7 @@ var snappyStreamMagic = []byte("\xff\x06\x00\x00sNaPpY")
 func inspect(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
 	block := fs.Bool("block", false, "the file holds a SignedBeaconBlock, not a BeaconState")
-	forkFlag := fs.String("fork", "", "the fork of the value (phase0 ... fulu); default: from the state's fork.current_version, or the slot")
+	forkFlag := fs.String("fork", "", "the fork of the value (phase0 ... gloas); default: from the state's fork.current_version, or the slot")
 	presetFlag := fs.String("preset", "", "the preset: mainnet or minimal; default: the network's")
 	networkFlag := fs.String("network", "", "the network: mainnet, sepolia, hoodi, minimal, or the path of a config.yaml; default: found from the state's version, else mainnet")
 	fs.Usage = func() {

@@ -13,6 +13,8 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // write writes b to the file name in dir and returns its path.
@@ -117,5 +119,32 @@ func TestInspectBlock(t *testing.T) {
 	}
 	if err := inspect([]string{"-block", "-fork", "capella", file}, &bytes.Buffer{}); err == nil {
 		t.Error("a deneb block as capella: no error")
+	}
+}
+
+// TestInspectGloasState inspects a synthetic Gloas state: its fork is found
+// from its version, 0x07000000, and the progressive validators counted.
+func TestInspectGloasState(t *testing.T) {
+	st, err := synth.GloasState(gloas.Mainnet, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := st.MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := write(t, t.TempDir(), "gloas.ssz", b)
+	var out bytes.Buffer
+	if err := inspect([]string{file}, &out); err != nil {
+		t.Fatal(err)
+	}
+	root := st.HashTreeRoot()
+	for _, want := range []string{
+		"fork        gloas (by fork.current_version 0x07000000)",
+		"validators  5", fmt.Sprintf("root        0x%x", root),
+	} {
+		if !strings.Contains(out.String(), want+"\n") {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
 	}
 }

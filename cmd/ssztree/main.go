@@ -8,7 +8,7 @@
 //	ssztree inspect [-block] [-fork F] [-preset P] [-network N|config.yaml] FILE
 //
 // demo builds a deterministic synthetic mainnet beacon state of fork F
-// (phase0, altair, bellatrix, capella, deneb, electra or fulu; fulu by
+// (phase0, altair, bellatrix, capella, deneb, electra, fulu or gloas; fulu by
 // default) with N validators (1,000,000 by default), made by package
 // synth, then encodes, decodes and hashes it, processes a slot, changes
 // one, a thousand and every balance, takes a deposit, from Electra on

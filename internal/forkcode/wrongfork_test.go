@@ -12,6 +12,7 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 )
 
@@ -69,6 +70,8 @@ var codecs = [...]stateCodec{
 		func() *electra.BeaconState { return new(electra.BeaconState) }),
 	forks.NameFulu: codec(fulu.Mainnet, fulu.Minimal, fulu.NewBeaconState, fulu.DecodeBeaconState,
 		func() *fulu.BeaconState { return new(fulu.BeaconState) }),
+	forks.NameGloas: codec(gloas.Mainnet, gloas.Minimal, gloas.NewBeaconState, gloas.DecodeBeaconState,
+		func() *gloas.BeaconState { return new(gloas.BeaconState) }),
 }
 
 // A state of each fork and preset, its version set, decoded as every

@@ -57,18 +57,22 @@ func Random(r *rand.Rand, t schema.Type, maxLen int) ([]byte, error) {
 		return sequence(r, t.Elem(), int(t.Len()), maxLen)
 	case *schema.List:
 		return sequence(r, t.Elem(), r.IntN(int(min(t.Limit(), uint64(maxLen)))+1), maxLen)
-	case *schema.Container:
-		parts := make([][]byte, t.NumFields())
-		fixed := make([]bool, t.NumFields())
-		for i := range parts {
-			f := t.Field(i).Type
-			b, err := Random(r, f, maxLen)
-			if err != nil {
-				return nil, err
-			}
-			parts[i], fixed[i] = b, f.IsFixedSize()
+	case *schema.ProgressiveBitlist:
+		// The serialization of a bitlist, without a limit.
+		n := r.IntN(8*maxLen + 1)
+		b := make([]byte, n/8+1)
+		for i := 0; i < n; i++ {
+			b[i/8] |= byte(r.IntN(2)) << (i % 8)
 		}
-		return join(parts, fixed), nil
+		b[n/8] |= 1 << (n % 8) // the delimiter
+		return b, nil
+	case *schema.ProgressiveList:
+		return sequence(r, t.Elem(), r.IntN(maxLen+1), maxLen)
+	case *schema.Container:
+		return fields(r, t.NumFields(), func(i int) schema.Type { return t.Field(i).Type }, maxLen)
+	case *schema.ProgressiveContainer:
+		// Serialized as a container of its fields.
+		return fields(r, t.NumFields(), func(i int) schema.Type { return t.Field(i).Type }, maxLen)
 	case *schema.Union:
 		sel := r.IntN(t.Options())
 		if t.Option(sel) == nil {
@@ -81,6 +85,22 @@ func Random(r *rand.Rand, t schema.Type, maxLen int) ([]byte, error) {
 		return append([]byte{byte(sel)}, b...), nil
 	}
 	return nil, fmt.Errorf("samples: no random values of %s (%T)", t, t)
+}
+
+// fields returns the serialization of a container of n random fields, of
+// the types field gives.
+func fields(r *rand.Rand, n int, field func(i int) schema.Type, maxLen int) ([]byte, error) {
+	parts := make([][]byte, n)
+	fixed := make([]bool, n)
+	for i := range parts {
+		f := field(i)
+		b, err := Random(r, f, maxLen)
+		if err != nil {
+			return nil, err
+		}
+		parts[i], fixed[i] = b, f.IsFixedSize()
+	}
+	return join(parts, fixed), nil
 }
 
 // sequence returns the serialization of n random values of type elem.

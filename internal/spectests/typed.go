@@ -11,6 +11,7 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 )
 
@@ -70,6 +71,14 @@ var typedValues = map[string]func(p *def.Preset, name string) (phase0.Value, boo
 		for _, s := range []*fulu.Spec{fulu.Mainnet, fulu.Minimal} {
 			if s.Preset == p {
 				return fulu.NewValue(s, name)
+			}
+		}
+		return nil, false
+	},
+	"gloas": func(p *def.Preset, name string) (phase0.Value, bool) {
+		for _, s := range []*gloas.Spec{gloas.Mainnet, gloas.Minimal} {
+			if s.Preset == p {
+				return gloas.NewValue(s, name)
 			}
 		}
 		return nil, false

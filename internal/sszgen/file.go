@@ -45,12 +45,17 @@ func (g *gen) file() error {
 // containers, which each Spec holds, resolved for its preset, in its field
 // schemas (see spec.go of each fork).
 func (g *gen) schemas(own []*def.Container) error {
+	type schemaType struct {
+		// Name is the container's; Kind the type of its schema, of
+		// package schema: Container, or ProgressiveContainer.
+		Name, Kind string
+	}
 	data := struct {
 		Fork  string
-		Names []string
+		Types []schemaType
 	}{Fork: g.fork.Name}
 	for _, c := range own {
-		data.Names = append(data.Names, c.Name)
+		data.Types = append(data.Types, schemaType{c.Name, viewKind(c)})
 	}
 	return g.exec("schemas", data)
 }
@@ -76,8 +81,8 @@ const fileTemplates = `
 {{define "schemas" -}}
 {{doc "schemas holds the schema type of each container that " .Fork " defines, resolved for one preset. A Spec holds one, made once, so that the constructors and methods of a value find its type without looking it up by name."}}
 type schemas struct {
-{{- range .Names}}
-	{{.}} *schema.Container
+{{- range .Types}}
+	{{.Name}} *schema.{{.Kind}}
 {{- end}}
 }
 
@@ -85,8 +90,12 @@ type schemas struct {
 // {{.Fork}} defines.
 func newSchemas(ts *def.Types) schemas {
 	return schemas{
-{{- range .Names}}
-		{{.}}: ts.Container("{{.}}"),
+{{- range .Types}}
+{{- if eq .Kind "Container"}}
+		{{.Name}}: ts.Container("{{.Name}}"),
+{{- else}}
+		{{.Name}}: ts.Type("{{.Name}}").(*schema.{{.Kind}}),
+{{- end}}
 {{- end}}
 	}
 }

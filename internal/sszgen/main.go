@@ -1,6 +1,6 @@
 // Command sszgen writes the typed Go code of a fork's consensus types (the
 // files types_gen.go of packages phase0, altair, bellatrix, capella, deneb,
-// electra and fulu) from their definitions in package forks. Run it through
+// electra, fulu and gloas) from their definitions in package forks. Run it through
 // go generate:
 //
 //	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
@@ -50,7 +50,7 @@ import (
 )
 
 func main() {
-	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix, capella, deneb, electra or fulu")
+	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix, capella, deneb, electra, fulu or gloas")
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	specOut := flag.String("spec", "", "output file of the fork's Spec, if any")
@@ -63,6 +63,7 @@ func main() {
 		"deneb":     forks.Deneb,
 		"electra":   forks.Electra,
 		"fulu":      forks.Fulu,
+		"gloas":     forks.Gloas,
 	}[*forkName]
 	if !ok {
 		log.Fatalf("sszgen: unknown fork %q", *forkName)
@@ -265,10 +266,17 @@ func (g *gen) specOf(spec string, f *def.Fork) string {
 }
 
 // isStruct reports whether container c is a plain Go struct: fixed-size and
-// shaped alike in every preset.
+// shaped alike in every preset. A progressive container is a view.
 func (g *gen) isStruct(c *def.Container) bool {
-	sc := g.types.Container(c.Name)
-	return sc.IsFixedSize() && sc.IsCompact() && !c.DependsOnPreset(g.lookup)
+	sc := g.types.Container(c.Name) // nil for a progressive container
+	return sc != nil && sc.IsFixedSize() && sc.IsCompact() && !c.DependsOnPreset(g.lookup)
+}
+
+// named reports whether the fork is one of forks.Names, whose states the
+// decoders of BeaconState check the version of (forkcode.StateFork).
+func (g *gen) named() bool {
+	_, err := forks.ParseName(g.fork.Name)
+	return err == nil
 }
 
 // isPlain reports whether a field of type t is read and written as a plain Go

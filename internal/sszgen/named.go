@@ -46,7 +46,7 @@ func collectAliases(t *def.Type, f func(*def.Type)) {
 	switch t.Kind {
 	case def.KindAlias:
 		f(t)
-	case def.KindVector, def.KindList:
+	case def.KindVector, def.KindList, def.KindProgressiveList:
 		collectAliases(t.Elem, f)
 	}
 }
@@ -130,6 +130,9 @@ type reexport struct {
 	// "plain struct", "view".
 	About string
 	View  bool
+	// Kind is the type of the untyped view of a view, of package view:
+	// Container, or ProgressiveContainer.
+	Kind string
 }
 
 // reexports makes what the fork takes from its parent available under the
@@ -166,7 +169,7 @@ func (g *gen) reexports(inherited []*def.Container) error {
 	var views []reexport
 	for _, c := range inherited {
 		r := base
-		r.Name, r.About, r.View = c.Name, "plain struct", !g.isStruct(c)
+		r.Name, r.About, r.View, r.Kind = c.Name, "plain struct", !g.isStruct(c), viewKind(c)
 		if r.View {
 			r.About = "view"
 			views = append(views, r)
@@ -249,7 +252,7 @@ func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 }
 
 {{doc "Wrap" .Name " returns the " .Name " over c, a view of spec's " .Name " type. It panics if spec or c is nil or c is of another type."}}
-func Wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
+func Wrap{{.Name}}(spec *Spec, c *view.{{.Kind}}) *{{.Name}} {
 	if spec == nil {
 		panic("{{.Fork}}: Wrap{{.Name}} with a nil *Spec")
 	}

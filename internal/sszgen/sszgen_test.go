@@ -14,7 +14,7 @@ import (
 // TestFresh checks that the generated files of the repository are what the
 // generator writes now: go generate ./... was run after the last change.
 func TestFresh(t *testing.T) {
-	for _, f := range []*def.Fork{forks.Phase0, forks.Altair, forks.Bellatrix, forks.Capella, forks.Deneb, forks.Electra, forks.Fulu} {
+	for _, f := range []*def.Fork{forks.Phase0, forks.Altair, forks.Bellatrix, forks.Capella, forks.Deneb, forks.Electra, forks.Fulu, forks.Gloas} {
 		for file, gen := range map[string]func(*def.Fork) ([]byte, error){
 			"types_gen.go":     generate,
 			"zero_gen_test.go": generateZeroTest,
@@ -180,5 +180,52 @@ func TestSpec(t *testing.T) {
 		if bytes.Contains(src, []byte(unwanted)) {
 			t.Errorf("the Spec of phase0, the first fork, has %q", unwanted)
 		}
+	}
+}
+
+// TestProgressive checks the code of Gloas' progressive containers and
+// lists: views over view.ProgressiveContainer, with its constructors and
+// schema type, and handles of the progressive views of package view, by
+// element kind; and a plain container that holds a progressive one.
+func TestProgressive(t *testing.T) {
+	src, err := generate(forks.Gloas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"c    *view.ProgressiveContainer",
+		"view.DecodeProgressiveContainer(spec.schemas.BeaconState, b)",
+		"func WrapBeaconState(spec *Spec, c *view.ProgressiveContainer) *BeaconState",
+		"func (x *BeaconState) Validators() *view.ProgressiveValueList[Validator, *Validator]",
+		"func (x *BeaconState) Balances() *view.ProgressiveBasicList[Gwei]",
+		"func (x *BeaconState) PtcWindow() *view.CompactVector",
+		"func (x *Attestation) AggregationBits() *view.ProgressiveBitlist",
+		"func (x *BeaconBlockBody) Attestations() *view.ProgressiveListOf[*Attestation]",
+		"func (x *ExecutionPayload) Transactions() *view.ProgressiveListOf[*view.ProgressiveByteList]",
+		"func (x *DataColumnSidecar) Column() *view.ProgressiveCompactList",
+		"wrapExecutionPayloadBid(x.Spec(), x.container().Field(0).(*view.ProgressiveContainer))",
+		"func WrapSignedExecutionPayloadBid(spec *Spec, c *view.Container)",
+		"type BuilderIndex uint64",
+	} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the code of gloas lacks %s", want)
+		}
+	}
+	spec, err := generateSpec(forks.Gloas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// gofmt aligns the values of the schemas' fields: compare words.
+	words := strings.Join(strings.Fields(string(src)), " ")
+	for _, want := range []string{
+		`BeaconState: ts.Type("BeaconState").(*schema.ProgressiveContainer),`,
+		`BeaconBlock: ts.Container("BeaconBlock"),`,
+	} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the schemas of gloas lack %s", want)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(spec)), " "), "Fulu *fulu.Spec") {
+		t.Error("gloas' Spec has no field Fulu")
 	}
 }

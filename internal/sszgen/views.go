@@ -5,6 +5,7 @@ import (
 
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
 )
 
 // This file writes tree-backed views: a Go type per container with an
@@ -22,6 +23,9 @@ type viewType struct {
 	Fork   string
 	Name   string
 	Fields []structField // of which Name and Type
+	// Kind is the type of the untyped view it wraps, of package view:
+	// Container, or ProgressiveContainer.
+	Kind string
 	// IsState is true for BeaconState, whose decoders check that the
 	// fork.current_version of the bytes names the fork (see
 	// forkcode.StateFork).
@@ -29,7 +33,7 @@ type viewType struct {
 }
 
 func (g *gen) viewType(c *def.Container) error {
-	data := viewType{Fork: g.fork.Name, Name: c.Name, IsState: c.Name == "BeaconState"}
+	data := viewType{Fork: g.fork.Name, Name: c.Name, Kind: viewKind(c), IsState: c.Name == "BeaconState" && g.named()}
 	for _, f := range c.Fields {
 		data.Fields = append(data.Fields, structField{Name: f.Name, Type: f.Type.String()})
 	}
@@ -68,6 +72,9 @@ type accessor struct {
 	// and Wrap the statements that define wrap, which makes one from its
 	// view, and Unwrap the function that takes it back.
 	Elem, Wrap, Unwrap string
+	// Prefix is "Progressive" for a progressive list, "" otherwise; ListOf
+	// is the handle type of a list of views: ListOf, or ProgressiveListOf.
+	Prefix, ListOf string
 }
 
 // accessor writes the getter and, where the field is set as a value, the
@@ -92,11 +99,15 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		a.GoType = "*view.Bitvector"
 		a.Get = field + ".(*view.Bitvector)"
 		return g.exec("handle", a)
+	case def.KindProgressiveBitlist:
+		a.GoType = "*view.ProgressiveBitlist"
+		a.Get = field + ".(*view.ProgressiveBitlist)"
+		return g.exec("handle", a)
 	case def.KindRef:
 		a.GoType = "*" + u.Name
-		a.Get = g.wrap(u.Name, "x.Spec()", field+".(*view.Container)")
+		a.Get = g.wrap(u.Name, "x.Spec()", g.asView(field, u.Name))
 		return g.exec("viewField", a)
-	case def.KindList, def.KindVector:
+	case def.KindList, def.KindVector, def.KindProgressiveList:
 		return g.sequenceAccessor(a, u, field)
 	}
 	return fmt.Errorf("no accessor for %v", f.Type)
@@ -144,53 +155,105 @@ func (g *gen) plainAccessor(a accessor, t *def.Type) error {
 	return g.exec("value", a)
 }
 
-// sequenceAccessor writes the getter of a list or vector field, which
-// returns a handle on it.
+// sequenceAccessor writes the getter of a list or vector field, bounded
+// or progressive, which returns a handle on it. The handle types of package
+// view are named alike for each: BasicList, BasicVector and
+// ProgressiveBasicList; ListOf and ProgressiveListOf.
 func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
 	kind := "Vector"
-	if u.Kind == def.KindList {
+	switch u.Kind {
+	case def.KindList:
 		kind = "List"
+	case def.KindProgressiveList:
+		kind = "List"
+		a.Prefix = "Progressive"
+	}
+	a.ListOf = a.Prefix + "ListOf"
+	of := func(family string) string { return a.Prefix + family + kind } // ProgressiveBasicList
+	paged, err := g.paged(u)
+	if err != nil {
+		return err
 	}
 	e := u.Elem.Unalias()
 	switch {
 	case e.Kind == def.KindBasic && e.Basic == schema.Boolean:
-		a.GoType = "*view.Bool" + kind
-		a.Get = fmt.Sprintf("%s.(*view.Bool%s)", field, kind)
+		a.GoType = "*view." + of("Bool")
+		a.Get = fmt.Sprintf("%s.(*view.%s)", field, of("Bool"))
 		return g.exec("handle", a)
 	case e.Kind == def.KindBasic && e.Basic.FixedSize() <= 8:
 		et, err := g.goType(u.Elem)
 		if err != nil {
 			return err
 		}
-		a.GoType = fmt.Sprintf("*view.Basic%s[%s]", kind, et)
-		a.Get = fmt.Sprintf("forkcode.Must(view.AsBasic%s[%s](%s))", kind, et, field)
+		a.GoType = fmt.Sprintf("*view.%s[%s]", of("Basic"), et)
+		a.Get = fmt.Sprintf("forkcode.Must(view.As%s[%s](%s))", of("Basic"), et, field)
 		return g.exec("handle", a)
 	case g.isPlain(u.Elem):
 		et, err := g.goType(u.Elem)
 		if err != nil {
 			return err
 		}
-		a.GoType = fmt.Sprintf("*view.Value%s[%s, *%s]", kind, et, et)
-		a.Get = fmt.Sprintf("forkcode.Must(view.AsValue%s[%s](%s))", kind, et, field)
+		a.GoType = fmt.Sprintf("*view.%s[%s, *%s]", of("Value"), et, et)
+		a.Get = fmt.Sprintf("forkcode.Must(view.As%s[%s](%s))", of("Value"), et, field)
+		return g.exec("handle", a)
+	case paged:
+		// Fixed-size elements held in pages that have no Go type (Cell,
+		// a byte vector whose length depends on the preset; a vector of
+		// such vectors): their bytes.
+		a.GoType = "*view." + of("Compact")
+		a.Get = fmt.Sprintf("%s.(*view.%s)", field, of("Compact"))
 		return g.exec("handle", a)
 	case kind == "List" && e.Kind == def.KindRef:
 		a.Elem = "*" + e.Name
-		a.Wrap = fmt.Sprintf("spec := x.Spec()\nwrap := func(v view.View) *%s { return %s }", e.Name, g.wrap(e.Name, "spec", "v.(*view.Container)"))
+		a.Wrap = fmt.Sprintf("spec := x.Spec()\nwrap := func(v view.View) *%s { return %s }", e.Name, g.wrap(e.Name, "spec", g.asView("v", e.Name)))
 		a.Unwrap = fmt.Sprintf("func(e *%s) view.View { return e.View() }", e.Name)
 		return g.exec("listOf", a)
-	case e.Kind == def.KindVector && isByte(e.Elem):
-		// Byte vectors whose length depends on the preset (Cell), which
-		// have no Go type: their bytes.
-		a.GoType = "*view.Compact" + kind
-		a.Get = fmt.Sprintf("%s.(*view.Compact%s)", field, kind)
-		return g.exec("handle", a)
-	case kind == "List" && e.Kind == def.KindList && isByte(e.Elem):
-		a.Elem = "*view.ByteList"
-		a.Wrap = "wrap := func(v view.View) *view.ByteList { return v.(*view.ByteList) }"
-		a.Unwrap = "func(l *view.ByteList) view.View { return l }"
+	case kind == "List" && (e.Kind == def.KindList || e.Kind == def.KindProgressiveList) && isByte(e.Elem):
+		// Transactions: ByteLists, or ProgressiveByteLists.
+		bytes := "*view.ByteList"
+		if e.Kind == def.KindProgressiveList {
+			bytes = "*view.ProgressiveByteList"
+		}
+		a.Elem = bytes
+		a.Wrap = fmt.Sprintf("wrap := func(v view.View) %s { return v.(%s) }", bytes, bytes)
+		a.Unwrap = fmt.Sprintf("func(l %s) view.View { return l }", bytes)
 		return g.exec("listOf", a)
 	}
 	return fmt.Errorf("no accessor for %v", u)
+}
+
+// paged reports whether the elements of the list or vector t, resolved
+// for the mainnet preset, are held in pages at the bottom of its tree (or
+// of each subtree of a progressive list) rather than as a tree each: then
+// its view is a handle on their bytes or values, not on a view per
+// element.
+func (g *gen) paged(t *def.Type) (bool, error) {
+	st, err := g.types.Resolve(t)
+	if err != nil {
+		return false, err
+	}
+	switch st := st.(type) {
+	case *schema.ProgressiveList:
+		return st.SubtreeLayout(0) != nil, nil
+	case interface{ PageLayout() *tree.Layout }:
+		return st.PageLayout() != nil, nil
+	}
+	return false, fmt.Errorf("%v is no list or vector", t)
+}
+
+// viewKind returns the type, in package view, of the untyped view of
+// container c: Container, or ProgressiveContainer.
+func viewKind(c *def.Container) string {
+	if c.Progressive {
+		return "ProgressiveContainer"
+	}
+	return "Container"
+}
+
+// asView returns the expression that asserts the view v to be the untyped
+// view of the container name (v.(*view.Container)).
+func (g *gen) asView(v, name string) string {
+	return fmt.Sprintf("%s.(*view.%s)", v, viewKind(g.lookup(name)))
 }
 
 // wrap returns the expression of the view of container name over the
@@ -225,7 +288,7 @@ const viewTemplates = `
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
 type {{.Name}} struct {
-	c    *view.Container // nil until the first use of a zero value; see container
+	c    *view.{{.Kind}} // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
 
@@ -252,7 +315,7 @@ func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 		return nil, err
 	}
 {{- end}}
-	c, err := view.DecodeContainer(spec.schemas.{{.Name}}, b)
+	c, err := view.Decode{{.Kind}}(spec.schemas.{{.Name}}, b)
 	if err != nil {
 		return nil, {{if .IsState}}forkcode.StateFork("{{.Fork}}", spec.Preset, b, err){{else}}err{{end}}
 	}
@@ -260,9 +323,9 @@ func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 }
 
 {{doc "Wrap" .Name " returns the " .Name " over c, a view of spec's " .Name " type. It panics if spec or c is nil or c is of another type."}}
-func Wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
+func Wrap{{.Name}}(spec *Spec, c *view.{{.Kind}}) *{{.Name}} {
 	if spec == nil || c == nil {
-		panic("{{.Fork}}: Wrap{{.Name}} with a nil *Spec or *view.Container")
+		panic("{{.Fork}}: Wrap{{.Name}} with a nil *Spec or *view.{{.Kind}}")
 	}
 	if c.Schema() != spec.schemas.{{.Name}} {
 		panic("{{.Fork}}: Wrap{{.Name}} of a " + c.Type().String())
@@ -270,15 +333,15 @@ func Wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} {
 	return wrap{{.Name}}(spec, c)
 }
 
-func wrap{{.Name}}(spec *Spec, c *view.Container) *{{.Name}} { return &{{.Name}}{c: c, spec: spec} }
+func wrap{{.Name}}(spec *Spec, c *view.{{.Kind}}) *{{.Name}} { return &{{.Name}}{c: c, spec: spec} }
 
-func newDefault{{.Name}}(spec *Spec) *view.Container {
-	return forkcode.Must(view.NewContainer(spec.schemas.{{.Name}}))
+func newDefault{{.Name}}(spec *Spec) *view.{{.Kind}} {
+	return forkcode.Must(view.New{{.Kind}}(spec.schemas.{{.Name}}))
 }
 
 // container returns the view x holds, making a zero x the mainnet default
 // first: whichever goroutine gets there first sets it, once.
-func (x *{{.Name}}) container() *view.Container {
+func (x *{{.Name}}) container() *view.{{.Kind}} {
 	if c := lazy.Load(&x.c); c != nil {
 		return c
 	}
@@ -288,12 +351,12 @@ func (x *{{.Name}}) container() *view.Container {
 // initDefault makes a zero x the mainnet default, unless another goroutine
 // did first, and returns its view. Kept out of container, so that container
 // and the methods around it stay small enough to inline.
-func (x *{{.Name}}) initDefault() *view.Container {
+func (x *{{.Name}}) initDefault() *view.{{.Kind}} {
 	return lazy.Init(&x.c, newDefault{{.Name}}(Mainnet))
 }
 
 // View returns the untyped view x wraps.
-func (x *{{.Name}}) View() *view.Container { return x.container() }
+func (x *{{.Name}}) View() *view.{{.Kind}} { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *{{.Name}}) Spec() *Spec {
@@ -312,7 +375,7 @@ func (x *{{.Name}}) Copy() *{{.Name}} { return &{{.Name}}{c: x.copyContainer(), 
 // stays on the stack.
 //
 //go:noinline
-func (x *{{.Name}}) copyContainer() *view.Container {
+func (x *{{.Name}}) copyContainer() *view.{{.Kind}} {
 	if c := lazy.Load(&x.c); c != nil {
 		return c.Copy()
 	}
@@ -437,9 +500,9 @@ func (x *{{.Owner}}) {{.Setter}}(v {{.GoType}}) { forkcode.Check(x.container().S
 
 {{define "listOf" -}}
 {{template "handleDoc" .}}
-func (x *{{.Owner}}) {{.Getter}}() *view.ListOf[{{.Elem}}] {
+func (x *{{.Owner}}) {{.Getter}}() *view.{{.ListOf}}[{{.Elem}}] {
 	{{.Wrap}}
-	return forkcode.Must(view.AsListOf(x.container().Field({{.Index}}), wrap, {{.Unwrap}}))
+	return forkcode.Must(view.As{{.ListOf}}(x.container().Field({{.Index}}), wrap, {{.Unwrap}}))
 }
 
 {{end}}
