@@ -67,7 +67,8 @@ func (x *session[S]) verify() []Check {
 	return checks
 }
 
-// Run runs the state script: the checks on a fresh decode, then every row.
+// Run runs the state script: the checks on a fresh decode, then every row,
+// then the cold twins of ColdStateRows.
 func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 	x := &session[S]{p: r.p, in: in, n0: n, n: n}
 	out := &Output{Case: CaseState, Validators: n}
@@ -113,6 +114,10 @@ func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 		copyHeap.Samples = append(copyHeap.Samples, float64(b))
 	}
 	out.Rows = append(out.Rows, copyHeap)
+	for _, row := range ColdStateRows {
+		o, _ := x.op(row)
+		out.Rows = append(out.Rows, coldRow(CaseState, o, x.n))
+	}
 	x.drop()
 	return out, nil
 }

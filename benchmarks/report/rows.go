@@ -31,7 +31,8 @@ const (
 	timesFloorAndFastest            // both
 )
 
-// StateRows lists the rows of a state table, in order.
+// StateRows lists the rows of a state table, in order; each row of
+// harness.ColdStateRows is followed by its cold twin (withCold).
 var StateRows = []RowInfo{
 	{ID: harness.RowDecode, Title: "decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{ID: harness.RowDecodeAlloc, Title: "bytes allocated by decode", Bytes: true},
@@ -65,7 +66,8 @@ var MicroRows = []RowInfo{
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 }
 
-// ProofRows lists the rows of a proof table, in order.
+// ProofRows lists the rows of a proof table, in order; each proof row is
+// followed by its cold twin.
 var ProofRows = []RowInfo{
 	{ID: harness.RowProofTree, Title: "proof tree from a decoded state (ssztree: the state's first root; fastssz: `GetTree` + `Hash`)"},
 	{ID: harness.RowProofTreeHeap, Title: "extra live heap of that tree", Bytes: true},
@@ -78,6 +80,8 @@ var ProofRows = []RowInfo{
 }
 
 func init() {
+	StateRows = withCold(StateRows, harness.CaseState, harness.ColdStateRows)
+	ProofRows = withCold(ProofRows, harness.CaseProof, harness.ProofRows)
 	for i := range StateRows {
 		StateRows[i].Case = harness.CaseState
 	}
