@@ -80,10 +80,10 @@ func median(v []float64) float64 {
 	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }
 
-// coldRow measures the cold twin of a row whose operation is o, on a state
+// coldRow measures operation o cold as the row name of case cs, on a state
 // of n validators (for the Row).
-func coldRow(cs string, o op, n int) Row {
-	res := Row{Case: cs, Name: ColdRow(o.row), Unit: UnitNs, Validators: n, OpsPerRun: 1}
+func coldRow(cs, name string, o op, n int) Row {
+	res := Row{Case: cs, Name: name, Unit: UnitNs, Validators: n, OpsPerRun: 1}
 	k := 0
 	samples, allocs, err := measureCold(o, &k)
 	if err != nil {

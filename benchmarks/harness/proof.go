@@ -340,7 +340,7 @@ func (r proofRunner[S, T]) Run(cfg Config, in []byte, n int) (*Output, error) {
 		out.Rows = append(out.Rows, res)
 	}
 	for _, row := range ProofRows {
-		out.Rows = append(out.Rows, coldRow(CaseProof, x.op(row), n))
+		out.Rows = append(out.Rows, coldRow(CaseProof, ColdRow(row), x.op(row), n))
 	}
 	return out, nil
 }

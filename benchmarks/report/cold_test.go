@@ -43,3 +43,29 @@ func TestColdRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotTarget checks the slot row's double target: 3 ms, and 50 times
+// faster than the fastest peer.
+func TestSlotTarget(t *testing.T) {
+	const n = TargetSize
+	for _, c := range []struct {
+		ours, theirs float64
+		want         string
+	}{
+		{2e6, 150e6, "✓"},
+		{2e6, 90e6, "✗"},  // only 45 times faster
+		{4e6, 900e6, "✗"}, // over 3 ms
+	} {
+		out := func(peer string, v float64) *harness.Output {
+			return &harness.Output{Peer: peer, Fork: harness.ForkFulu, Case: harness.CaseState, Validators: n,
+				Rows: []harness.Row{{Case: harness.CaseState, Name: harness.RowSlot, Samples: []float64{v}}}}
+		}
+		run := &Run{Tables: []Table{{Fork: harness.ForkFulu, Sizes: []int{n}}},
+			Outputs: []*harness.Output{out(Reference, c.ours), out("fastssz", c.theirs)}}
+		m := Build(run, []string{Reference, "fastssz"})
+		got := m.target(StateKey(harness.ForkFulu, n), stateRow(harness.RowSlot))
+		if !strings.HasSuffix(got, c.want) {
+			t.Errorf("slot %v ns beside %v ns: target %q, want %s", c.ours, c.theirs, got, c.want)
+		}
+	}
+}

@@ -18,6 +18,7 @@ type RowInfo struct {
 	Target string
 	kind   targetKind
 	limit  float64
+	times  float64 // how many times faster than the fastest peer (absoluteAndFaster)
 }
 
 type targetKind int
@@ -29,10 +30,12 @@ const (
 	timesSSZ                        // at most limit × the SSZ size
 	timesFloor                      // at most limit × the SHA-256 floor
 	timesFloorAndFastest            // both
+	absoluteAndFaster               // at most limit, and times × faster than the fastest peer
 )
 
 // StateRows lists the rows of a state table, in order; each row of
-// harness.ColdStateRows is followed by its cold twin (withCold).
+// harness.ColdStateRows is followed by its cold twin (withCold), and the
+// slot and epoch rows (slotRows) come last.
 var StateRows = []RowInfo{
 	{ID: harness.RowDecode, Title: "decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{ID: harness.RowDecodeAlloc, Title: "bytes allocated by decode", Bytes: true},
@@ -80,7 +83,7 @@ var ProofRows = []RowInfo{
 }
 
 func init() {
-	StateRows = withCold(StateRows, harness.CaseState, harness.ColdStateRows)
+	StateRows = append(withCold(StateRows, harness.CaseState, harness.ColdStateRows), slotRows...)
 	ProofRows = withCold(ProofRows, harness.CaseProof, harness.ProofRows)
 	for i := range StateRows {
 		StateRows[i].Case = harness.CaseState
