@@ -22,14 +22,16 @@ type keptPool[T any] struct {
 }
 
 // Bounds of a keptPool: what it keeps stays allocated for the life of the
-// process, at most keptValues × keptScratchBytes per pool. Eight values
-// cover the goroutines of a machine of a few cores hashing at once; a
-// hasher that committed a change to one field (a few dozen levels, a few
-// pages) holds well under 64 KiB, and one that hashed a whole state holds
-// megabytes, which are not worth keeping.
+// process, at most keptValues × keptScratchBytes per pool (and it shows in
+// a live-heap figure: schema's TestMemoryOfFuluStates allows 5 % of an
+// epoch's 2 MB). Eight values cover the goroutines of a machine of a few
+// cores hashing at once; a hasher that hashed a change to one field (a few
+// dozen levels, a few pages) holds its 32 KiB arena and little more, one
+// that hashed an epoch's changes 170 KiB, and one that hashed a whole
+// state megabytes, which are not worth keeping.
 const (
 	keptValues       = 8
-	keptScratchBytes = 256 << 10
+	keptScratchBytes = 64 << 10
 )
 
 // get returns a value from the free list, or from the sync.Pool, or a new

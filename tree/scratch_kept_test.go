@@ -34,10 +34,9 @@ func TestKeptPoolSurvivesGC(t *testing.T) {
 	}
 }
 
-// TestRootAfterGCAllocatesNothing checks that hashing one change after a
-// garbage collection finds its scratch: the root of a tree whose only
-// unknown roots are a path allocates nothing, cold as warm.
-func TestRootAfterGCAllocatesNothing(t *testing.T) {
+// TestHashersSurviveGC checks that HashAll leaves the hasher of a small
+// change where the next one finds it after garbage collections.
+func TestHashersSurviveGC(t *testing.T) {
 	const depth = 16
 	leaves := make([]*Node, 1<<depth)
 	for i := range leaves {
@@ -47,26 +46,33 @@ func TestRootAfterGCAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root.Root()
-	var m0, m1 runtime.MemStats
-	misses := 0
-	for k := range 20 {
+	root.Root() // a large hasher: to the sync.Pool, which two collections empty
+	runtime.GC()
+	runtime.GC()
+	for k := range 3 {
 		root, err = Set(root, depth, uint64(k*7919)%(1<<depth), NewLeafUint64(uint64(k)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
 		root.Root()
-		runtime.ReadMemStats(&m1)
-		if m1.Mallocs != m0.Mallocs {
-			misses++
-		}
 	}
-	// Until a hasher with small scratch exists, a root takes the large one
-	// of the full root from the sync.Pool, which a collection may drop;
-	// the new one made then is kept, and found by every root after.
-	if misses > 2 {
-		t.Fatalf("%d of 20 roots after a collection allocated, want at most 2", misses)
+	hashers.mu.Lock()
+	kept := map[*hasher]bool{}
+	for _, h := range hashers.free {
+		kept[h] = true
+	}
+	hashers.mu.Unlock()
+	if len(kept) == 0 {
+		t.Fatal("no hasher kept after roots of one change")
+	}
+	runtime.GC()
+	runtime.GC()
+	h := hashers.get()
+	defer hashers.put(h)
+	if !kept[h] {
+		t.Fatal("after two collections, the hasher of the next root is a new one")
+	}
+	if b := h.bytes(); b == 0 || b > keptScratchBytes {
+		t.Fatalf("a kept hasher holds %d bytes of scratch, want 1 to %d", b, keptScratchBytes)
 	}
 }
