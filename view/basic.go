@@ -100,6 +100,13 @@ func encodeLE[T Unsigned](b []byte, v T) []byte {
 
 // Get returns element i. It panics if i is out of range.
 func (b *basic[T]) Get(i int) T {
+	// The element in the page read last, in one range check (i < 0 fails
+	// it as a large unsigned number); anything else takes the full path.
+	if uint64(i) < b.n {
+		if e := b.pages.hit(i*b.esize, b.esize); e != nil {
+			return decodeLE[T](e)
+		}
+	}
 	var scratch [8]byte
 	return decodeLE[T](b.elem(b.index(i), scratch[:]))
 }

@@ -14,6 +14,11 @@ type bitfield struct {
 
 // Get returns bit i. It panics if i is out of range.
 func (b *bitfield) Get(i int) bool {
+	if uint64(i) < b.n {
+		if c := b.pages.hit(i/8, 1); c != nil {
+			return c[0]>>(i%8)&1 == 1
+		}
+	}
 	b.index(i)
 	var c [1]byte
 	b.read(i/8, c[:])

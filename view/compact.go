@@ -27,6 +27,12 @@ func (c *compact) Load(i int, dst []byte) {
 	if len(dst) != c.esize {
 		panic(fmt.Sprintf("view: Load of %d bytes into %d", c.esize, len(dst)))
 	}
+	if uint64(i) < c.n {
+		if b := c.pages.hit(i*c.esize, c.esize); b != nil {
+			copy(dst, b)
+			return
+		}
+	}
 	c.read(c.index(i)*c.esize, dst)
 }
 

@@ -179,6 +179,19 @@ func TestPopReturnsLast(t *testing.T) {
 	if l.HashTreeRoot() != before || popped.Uint(0) != 99 {
 		t.Fatal("a popped handle still writes to its list, or is not the view Pop returned")
 	}
+	// An element appended where one was popped gets a handle of its own,
+	// not the popped one (which readers may have found without the lock).
+	again := must(NewContainer(varTestStruct))
+	again.SetUint(0, 13)
+	if err := l.Append(again); err != nil {
+		t.Fatal(err)
+	}
+	if h := l.Get(2); h.Uint(0) != 13 {
+		t.Fatalf("Get after Pop and Append = %d, want the new element's 13", h.Uint(0))
+	}
+	if _, err := l.Pop(); err != nil {
+		t.Fatal(err)
+	}
 	// Without a handle taken, Pop builds the element's view.
 	v, err := l.List.Pop()
 	if err != nil || v.(*Container).Uint(0) != 11 {

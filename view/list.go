@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -23,6 +24,11 @@ type subtrees struct {
 	// kids holds the elements set (or appended, or popped: zero) and the
 	// handles given out since the last commit.
 	kids parts
+	// shown publishes the handles of kids by index, so that readers find a
+	// handle given out before without the family's lock. Readers add to it
+	// under the lock; a writer, which has exclusive access, drops it (nil)
+	// whenever a handle goes away, and readers build it again.
+	shown atomic.Pointer[[]atomic.Pointer[held]]
 	// prog is the committed spine of a progressive list, whose data tree
 	// has no one depth; nil for the other kinds.
 	prog *spine
@@ -51,7 +57,7 @@ func (s *subtrees) set(n *tree.Node) error {
 	// their own.
 	for i, v := range s.kids.views {
 		if i >= length {
-			s.kids.drop(i)
+			s.drop(i)
 			continue
 		}
 		v.reset(s.committedElem(i))
@@ -156,18 +162,53 @@ func (s *subtrees) Len() int { return int(s.n) }
 
 // Get returns a handle on element i: writes to it go to this list or
 // vector. It panics if i is out of range. Every call returns a view of the
-// same handle, also from concurrent readers, which take the family's lock
-// to find it: the handles are kept in a map.
+// same handle, also from concurrent readers: a handle given out before is
+// found without the family's lock, and the first reader of an element
+// makes its handle under it.
 func (s *subtrees) Get(i int) View {
 	k := s.index(i)
-	defer s.lk.lock().Unlock()
-	if v := s.kids.get(k); v != nil {
-		return wrap(v)
+	if t := s.shown.Load(); t != nil && k < uint64(len(*t)) {
+		if h := (*t)[k].Load(); h != nil {
+			return wrap(h.v)
+		}
 	}
-	n := s.elemNode(k)
-	v := must(newCore(s.elem, n))
-	s.kids.adopt(k, v, s)
+	defer s.lk.lock().Unlock()
+	v := s.kids.get(k)
+	if v == nil {
+		v = must(newCore(s.elem, s.elemNode(k)))
+		s.kids.adopt(k, v, s)
+	}
+	s.show(k, v)
 	return wrap(v)
+}
+
+// show publishes v as the handle on element k, growing the table of shown
+// handles (to twice its length, at most the list's) when k lies past it.
+// The caller holds the family's lock, or has exclusive access.
+func (s *subtrees) show(k uint64, v View) {
+	t := s.shown.Load()
+	if t == nil || k >= uint64(len(*t)) {
+		size := max(k+1, 8)
+		if t != nil {
+			size = max(size, 2*uint64(len(*t)))
+		}
+		grown := make([]atomic.Pointer[held], min(size, max(s.n, k+1)))
+		if t != nil {
+			for j := range *t {
+				grown[j].Store((*t)[j].Load())
+			}
+		}
+		t = &grown
+		s.shown.Store(t)
+	}
+	(*t)[k].Store(&held{v})
+}
+
+// drop forgets the handle on element i, which becomes a value of its own,
+// and the table of shown handles. Only writers call it.
+func (s *subtrees) drop(i uint64) {
+	s.kids.drop(i)
+	s.shown.Store(nil)
 }
 
 // Set replaces element i with the value of v, which must be of the element
@@ -247,7 +288,7 @@ func (l *List) Pop() (View, error) {
 		v = must(newCore(l.elem, l.elemNode(last)))
 	}
 	l.n--
-	l.kids.drop(last)
+	l.drop(last)
 	l.kids.set(last, tree.Zero(0))
 	l.lk.changed()
 	return wrap(v), nil

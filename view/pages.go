@@ -54,13 +54,27 @@ type pages struct {
 	prog *spinePages
 }
 
-// pageRead is a page as read: its index, its bytes, committed or dirty, and
-// the committed page node they were read from (nil for a dirty page). It is
-// immutable once published.
+// pageRead is a page as read: its index, the offset of its first byte, its
+// bytes, committed or dirty, and the committed page node they were read
+// from (nil for a dirty page). It is immutable once published.
 type pageRead struct {
 	index uint64
+	start int
 	b     []byte
 	node  *tree.Node
+}
+
+// hit returns the n bytes at off when the page read last holds them, or
+// nil. It is the read path of every element inside one page: one atomic
+// load and a range check, the same for every page geometry, small enough
+// to inline into the getters.
+func (p *pages) hit(off, n int) []byte {
+	if r := p.last.Load(); r != nil {
+		if in := off - r.start; in >= 0 && in+n <= len(r.b) {
+			return r.b[in : in+n : in+n]
+		}
+	}
+	return nil
 }
 
 // cached returns the cached read of page i, or nil.
@@ -144,13 +158,14 @@ func (p *pages) page(i uint64, exclusive bool) []byte {
 // dirty page), in the read cache; see last. (Its arguments are not a
 // pageRead, whose address would then escape, allocating on every call.)
 func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
+	_, start, _ := p.geometry(i)
 	if !exclusive {
 		if p.missed.Swap(i+1) == i+1 {
-			p.last.Store(&pageRead{index: i, b: b, node: n})
+			p.last.Store(&pageRead{index: i, start: start, b: b, node: n})
 		}
 		return
 	}
-	p.own = pageRead{index: i, b: b, node: n}
+	p.own = pageRead{index: i, start: start, b: b, node: n}
 	if p.last.Load() != &p.own {
 		p.last.Store(&p.own)
 	}

@@ -127,7 +127,7 @@ func (l *ProgressiveList) Pop() (View, error) {
 		v = must(newCore(l.elem, l.elemNode(last)))
 	}
 	l.n--
-	l.kids.drop(last)
+	l.drop(last)
 	l.kids.set(last, tree.Zero(0))
 	l.lk.changed()
 	return wrap(v), nil

@@ -120,6 +120,14 @@ func (s *seq) elem(i int, scratch []byte) []byte {
 // pages.page).
 func (s *seq) elemOf(i int, scratch []byte, exclusive bool) []byte {
 	off := i * s.esize
+	if b := s.pages.hit(off, s.esize); b != nil {
+		return b
+	}
+	return s.elemMiss(off, scratch, exclusive)
+}
+
+// elemMiss is elemOf when the page read last does not hold the element.
+func (s *seq) elemMiss(off int, scratch []byte, exclusive bool) []byte {
 	if p, in, per := s.pages.locate(off); in+s.esize <= per {
 		b := s.pages.page(p, exclusive)
 		if in+s.esize <= len(b) {
