@@ -1,9 +1,6 @@
 package tree
 
-import (
-	"runtime"
-	"sync"
-)
+import "runtime"
 
 // Tuning numbers. Their figures and how they were found are in
 // docs/performance.md.
@@ -34,16 +31,18 @@ const (
 // each goroutine hashes what it found unknown, and only the first to finish
 // a node writes its root.
 func HashAll(roots ...*Node) {
-	h := hasherPool.Get().(*hasher)
+	h := hashers.get()
 	for _, r := range roots {
 		h.collect(r)
 	}
 	h.run()
 	h.reset()
-	hasherPool.Put(h)
+	hashers.put(h)
 }
 
-var hasherPool = sync.Pool{New: func() any { return new(hasher) }}
+// hashers holds the hashers of HashAll between calls, the small ones across
+// garbage collections too.
+var hashers = keptPool[hasher]{bytes: (*hasher).bytes}
 
 type pageBatch struct {
 	layout *Layout
@@ -94,6 +93,13 @@ func (h *hasher) addPage(n *Node) {
 			h.batches[i].pages = append(h.batches[i].pages, n)
 			return
 		}
+	}
+	if len(h.batches) < cap(h.batches) {
+		// Reuse the pages slice a batch of an earlier call left.
+		h.batches = h.batches[:len(h.batches)+1]
+		b := &h.batches[len(h.batches)-1]
+		b.layout, b.pages = l, append(b.pages[:0], n)
+		return
 	}
 	h.batches = append(h.batches, pageBatch{layout: l, pages: []*Node{n}})
 }
@@ -148,6 +154,22 @@ func hashSpines(spines []*Node, ar *arena) {
 	for i, n := range spines {
 		n.publish(&cur[i])
 	}
+}
+
+// bytes returns the scratch h holds, in bytes.
+func (h *hasher) bytes() int {
+	const ptr = 8 // bytes of a pointer, 4 on 32-bit platforms: an upper bound
+	n := h.arena.bytes() + ptr*(cap(h.levels)+cap(h.spines)) + 32*cap(h.batches)
+	for _, l := range h.levels {
+		n += ptr * cap(l)
+	}
+	for _, l := range h.spines {
+		n += ptr * cap(l)
+	}
+	for _, b := range h.batches[:cap(h.batches)] {
+		n += ptr * cap(b.pages)
+	}
+	return n
 }
 
 func (h *hasher) reset() {

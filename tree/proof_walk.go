@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sync"
 )
 
 // The walk behind Prove and ProveMulti. It descends from the root along the
@@ -58,13 +57,34 @@ type prover struct {
 	src   [][]byte
 	pos   []int
 	one   [1][]byte
+	// mapEntries is the most entries slots and values held together, for
+	// bytes.
+	mapEntries int
 }
 
-var proverPool = sync.Pool{New: func() any { return new(prover) }}
+// provers holds the provers between proofs, those of small proofs across
+// garbage collections too.
+var provers = keptPool[prover]{bytes: (*prover).bytes}
 
-func getProver() *prover { return proverPool.Get().(*prover) }
+func getProver() *prover { return provers.get() }
+
+// bytes returns about the scratch p holds, in bytes: its arena, its slices'
+// capacities and the entries its maps held at most.
+func (p *prover) bytes() int {
+	n := p.ar.bytes() + 24*cap(p.targets) + 32*cap(p.leaves) + 56*cap(p.helpers) +
+		48*(cap(p.queue)+cap(p.pages)) + 64*p.mapEntries +
+		cap(p.flags) + 24*cap(p.src) + 8*cap(p.pos)
+	for _, b := range p.batches[:cap(p.batches)] {
+		n += 24*cap(b.src) + 8*cap(b.dst)
+	}
+	for _, e := range p.entered[:cap(p.entered)] {
+		n += 24 * cap(e.src)
+	}
+	return n
+}
 
 func putProver(p *prover) {
+	p.mapEntries = max(p.mapEntries, len(p.slots)+len(p.values))
 	p.targets, p.leaves, p.helpers = p.targets[:0], p.leaves[:0], p.helpers[:0]
 	clear(p.queue[:cap(p.queue)]) // do not keep nodes alive
 	clear(p.pages[:cap(p.pages)])
@@ -78,7 +98,7 @@ func putProver(p *prover) {
 	clear(p.src[:cap(p.src)]) // do not keep page bytes alive
 	p.src, p.pos = p.src[:0], p.pos[:0]
 	p.ar.reset()
-	proverPool.Put(p)
+	provers.put(p)
 }
 
 // helper is a helper node met by the walk: a node of the tree, whose root

@@ -2,14 +2,17 @@
 // "peer"): the same script of operations on the same bytes, timed the same
 // way, for ssztree and for every other library.
 //
-// A peer implements [StatePeer] for the BeaconState type of its fork and
-// [Codec] for each micro case it can express; [NewState] and [NewMicro]
+// A peer implements [StatePeer] for the BeaconState type of its fork (and
+// [SlotPeer], for the slot and epoch rows, if it can) and [Codec] for each
+// micro case it can express; [NewState] and [NewMicro]
 // erase the Go types so that peers of different libraries and forks fit in
 // one [Peer] list, and [Reference] picks ssztree's peer of a fork to check
 // the others against. The driver
 // (cmd/report) runs each peer in a child process through [ChildMain] and merges
 // the JSON [Output] of every child; package bench runs the same operations as
-// Go benchmarks.
+// Go benchmarks. Besides the warm rows, which repeat an operation and divide,
+// cold rows ([ColdRow], [RowSlot], [RowEpoch]) time one operation after a
+// full garbage collection.
 package harness
 
 // Validator is a validator record in plain Go values, the same for every

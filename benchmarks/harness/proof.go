@@ -309,7 +309,7 @@ const maxAllocOps = 1000
 
 // Run runs the proof workloads: the checks, the tree rows (cfg.MemRuns
 // fresh decodes), then every proof row on the last tree, timed, and its
-// allocations counted.
+// allocations counted, then the cold twin of every proof row.
 func (r proofRunner[S, T]) Run(cfg Config, in []byte, n int) (*Output, error) {
 	x := &proofSession[S, T]{p: r.p, fork: r.fork, in: in, n: n}
 	out := &Output{Case: CaseProof, Validators: n}
@@ -338,6 +338,9 @@ func (r proofRunner[S, T]) Run(cfg Config, in []byte, n int) (*Output, error) {
 		}
 		res.Samples, res.OpsPerRun = samples, ops
 		out.Rows = append(out.Rows, res)
+	}
+	for _, row := range ProofRows {
+		out.Rows = append(out.Rows, coldRow(CaseProof, ColdRow(row), x.op(row), n))
 	}
 	return out, nil
 }

@@ -35,7 +35,8 @@ type Row struct {
 	OpsPerRun int `json:"ops_per_run,omitempty"`
 	// Validators is the number of validators in the state when the row ran.
 	Validators int `json:"validators,omitempty"`
-	// Allocs counts the heap allocations of the operations of a proof row.
+	// Allocs counts the heap allocations of an operation of a proof row
+	// (averaged) or of a cold row (the median of its samples).
 	Allocs *Allocs `json:"allocs,omitempty"`
 	// Err is set when the row could not run.
 	Err string `json:"err,omitempty"`

@@ -58,9 +58,13 @@ var stateChecks = map[string][]string{
 	RowCopyHeap:       {RowCopyBalance1, CheckCopyOriginal},
 }
 
-// ChecksFor returns the checks that vouch for a row of a case: a peer that
-// fails one of them is dropped from the row.
+// ChecksFor returns the checks that vouch for a row of a case (for a cold
+// row, those of its warm twin): a peer that fails one of them is dropped
+// from the row.
 func ChecksFor(cs, row string) []string {
+	if warm, ok := WarmRow(row); ok {
+		row = warm
+	}
 	if cs == CaseState {
 		return stateChecks[row]
 	}

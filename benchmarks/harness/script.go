@@ -14,8 +14,8 @@ var scriptRows = []string{
 	RowAppend, RowCopy, RowCopyBalance1, RowBalanceAll,
 }
 
-// verify runs each operation once (k = 0) on a fresh decode, in script order,
-// and returns the roots and encoding checks every peer must agree on.
+// verify runs each operation once (k = 0) on a fresh decode, in script order
+// (then the slot and the epoch of a SlotPeer), and returns the roots and encoding checks every peer must agree on.
 func (x *session[S]) verify() []Check {
 	var checks []Check
 	add := func(name string, r [32]byte, err error) {
@@ -63,11 +63,24 @@ func (x *session[S]) verify() []Check {
 			add(row, x.lastRoot, err)
 		}
 	}
+	for _, row := range SlotRows {
+		o, ok := x.op(row)
+		if !ok {
+			continue
+		}
+		err := o.prep(0)
+		if err == nil {
+			err = o.do(0)
+		}
+		add(row, x.lastRoot, err)
+	}
 	x.drop()
 	return checks
 }
 
-// Run runs the state script: the checks on a fresh decode, then every row.
+// Run runs the state script: the checks on a fresh decode, then every row,
+// then the cold twins of ColdStateRows, then the slot and epoch rows of a
+// SlotPeer.
 func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 	x := &session[S]{p: r.p, in: in, n0: n, n: n}
 	out := &Output{Case: CaseState, Validators: n}
@@ -113,6 +126,15 @@ func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 		copyHeap.Samples = append(copyHeap.Samples, float64(b))
 	}
 	out.Rows = append(out.Rows, copyHeap)
+	for _, row := range ColdStateRows {
+		o, _ := x.op(row)
+		out.Rows = append(out.Rows, coldRow(CaseState, ColdRow(row), o, x.n))
+	}
+	for _, row := range SlotRows {
+		if o, ok := x.op(row); ok {
+			out.Rows = append(out.Rows, coldRow(CaseState, row, o, x.n))
+		}
+	}
 	x.drop()
 	return out, nil
 }

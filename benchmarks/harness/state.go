@@ -148,7 +148,7 @@ func (x *session[S]) op(row string) (op, bool) {
 			return err
 		}}, true
 	}
-	return op{}, false
+	return x.slotOp(row)
 }
 
 // liveHeapOfDecode decodes the state afresh and returns the bytes the decode

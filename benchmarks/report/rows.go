@@ -18,6 +18,7 @@ type RowInfo struct {
 	Target string
 	kind   targetKind
 	limit  float64
+	times  float64 // how many times faster than the fastest peer (absoluteAndFaster)
 }
 
 type targetKind int
@@ -29,9 +30,12 @@ const (
 	timesSSZ                        // at most limit × the SSZ size
 	timesFloor                      // at most limit × the SHA-256 floor
 	timesFloorAndFastest            // both
+	absoluteAndFaster               // at most limit, and times × faster than the fastest peer
 )
 
-// StateRows lists the rows of a state table, in order.
+// StateRows lists the rows of a state table, in order; each row of
+// harness.ColdStateRows is followed by its cold twin (withCold), and the
+// slot and epoch rows (slotRows) come last.
 var StateRows = []RowInfo{
 	{ID: harness.RowDecode, Title: "decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{ID: harness.RowDecodeAlloc, Title: "bytes allocated by decode", Bytes: true},
@@ -65,7 +69,8 @@ var MicroRows = []RowInfo{
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 }
 
-// ProofRows lists the rows of a proof table, in order.
+// ProofRows lists the rows of a proof table, in order; each proof row is
+// followed by its cold twin.
 var ProofRows = []RowInfo{
 	{ID: harness.RowProofTree, Title: "proof tree from a decoded state (ssztree: the state's first root; fastssz: `GetTree` + `Hash`)"},
 	{ID: harness.RowProofTreeHeap, Title: "extra live heap of that tree", Bytes: true},
@@ -78,6 +83,8 @@ var ProofRows = []RowInfo{
 }
 
 func init() {
+	StateRows = append(withCold(StateRows, harness.CaseState, harness.ColdStateRows), slotRows...)
+	ProofRows = withCold(ProofRows, harness.CaseProof, harness.ProofRows)
 	for i := range StateRows {
 		StateRows[i].Case = harness.CaseState
 	}

@@ -10,6 +10,7 @@ import (
 
 // notes are the notes of both fastssz peers.
 var notes = map[string]string{
+	harness.RowEpoch:     "plain slices: participation swapped and a zero slice made, the pending lists re-sliced past their fronts, every balance in a loop; then a full root.",
 	harness.RowCopy:      "no copy in go-eth2-client: encode + decode of the current state.",
 	harness.CaseProof:    "`GetTree` (`ssz.ProofTree`) builds a tree of one node per chunk, the padding of each list one zero node; its `Hash` hashes it once; then `Node.Prove` and `Node.ProveMulti`. The tree is separate from the value: a change to the state needs a new tree.",
 	harness.CaseByteList: "fastssz generates containers only: a `[]byte` type with the methods its generator writes for a transaction field.",
@@ -31,7 +32,7 @@ func Peers() []harness.Peer {
 			Name:  "fastssz",
 			Fork:  harness.ForkFulu,
 			Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/fulu (blocks: spec/electra); gohashtree hasher",
-			State: harness.NewState[*fulu.BeaconState](state[fulu.BeaconState, *fulu.BeaconState]{h, fuluLists}),
+			State: harness.NewState[*fulu.BeaconState](fuluState{state[fulu.BeaconState, *fulu.BeaconState]{h, fuluLists}}),
 			Proof: harness.NewProof[*fulu.BeaconState, *ssz.Node](harness.ForkFulu, &prover{}),
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[phase0.Checkpoint](checkpoint{h}),

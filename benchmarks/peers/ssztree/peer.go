@@ -12,6 +12,7 @@ import (
 // notes are the notes of every ssztree peer.
 var notes = map[string]string{
 	harness.RowBalanceAll: "`Balances().Update` (one pass over the list).",
+	harness.RowEpoch:      "participation rotated by moving the current list's tree into the previous field (`view.Of` over its node, `Container.Set`) and a zero list made from bytes; the pending lists' fronts dropped by rebuilding them (`SetAll`).",
 	harness.CaseProof:     "`tree.Prove` and `tree.ProveMulti` on `st.View().Node()`, by generalized index (`view.Prove` takes paths and adds their parsing); the proof tree is the state's own, its first root included.",
 }
 
@@ -25,7 +26,7 @@ func Peers() []harness.Peer {
 			Name:  "ssztree",
 			Fork:  harness.ForkFulu,
 			Title: "ssztree (this repository): tree-backed views, fulu package",
-			State: harness.NewState[*fulu.BeaconState](state[*fulu.BeaconState]{decodeFulu}),
+			State: harness.NewState[*fulu.BeaconState](fuluState{state[*fulu.BeaconState]{decodeFulu}}),
 			Proof: harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState]{decode: decodeFulu}),
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[fulu.Checkpoint](checkpoint{}),

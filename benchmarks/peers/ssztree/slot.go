@@ -1,0 +1,137 @@
+package ssztree
+
+import (
+	"fmt"
+	"iter"
+
+	"github.com/ssztree/ssztree/benchmarks/harness"
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/view"
+)
+
+// fuluState is the Fulu state peer, which also applies the slot's and the
+// epoch's changes (harness.SlotPeer).
+type fuluState struct {
+	state[*fulu.BeaconState]
+}
+
+func (fuluState) ApplySlot(s *fulu.BeaconState, c *harness.SlotChanges) error {
+	participation := s.CurrentEpochParticipation()
+	for _, i := range c.Participation {
+		participation.Set(i, fulu.ParticipationFlags(c.Flags))
+	}
+	balances := s.Balances()
+	for _, i := range c.Rewarded {
+		balances.Set(i, balances.Get(i)+fulu.Gwei(c.Reward))
+	}
+	for _, i := range c.Withdrawn {
+		b := balances.Get(i)
+		balances.Set(i, b-min(b, fulu.Gwei(c.WithdrawalAmount)))
+	}
+	s.SetNextWithdrawalIndex(s.NextWithdrawalIndex() + fulu.WithdrawalIndex(len(c.Withdrawn)))
+	s.SetNextWithdrawalValidatorIndex(fulu.ValidatorIndex(c.NextWithdrawalValidator))
+	s.SetLatestBlockHeader(fulu.BeaconBlockHeader{
+		Slot:          fulu.Slot(c.Header.Slot),
+		ProposerIndex: fulu.ValidatorIndex(c.Header.ProposerIndex),
+		ParentRoot:    c.Header.ParentRoot,
+		StateRoot:     c.Header.StateRoot,
+		BodyRoot:      c.Header.BodyRoot,
+	})
+	s.BlockRoots().Set(c.RootIndex, c.BlockRoot)
+	s.StateRoots().Set(c.RootIndex, c.StateRoot)
+	deposits := s.PendingDeposits()
+	for _, d := range c.Deposits {
+		if err := deposits.Append(fulu.PendingDeposit{
+			Pubkey:                d.Pubkey,
+			WithdrawalCredentials: d.WithdrawalCredentials,
+			Amount:                fulu.Gwei(d.Amount),
+			Signature:             d.Signature,
+			Slot:                  fulu.Slot(d.Slot),
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error {
+	s.Balances().Update(func(_ int, v fulu.Gwei) fulu.Gwei { return v + fulu.Gwei(c.BalanceDelta) })
+	// The rotation moves the current list's tree into the previous field
+	// (the two fields' types are equal, not the same value, so the tree is
+	// viewed as the previous field's type), and builds the zero list from
+	// its bytes.
+	current := s.CurrentEpochParticipation()
+	n := current.Len()
+	previous, err := view.Of(s.PreviousEpochParticipation().Type(), current.Node())
+	if err == nil {
+		err = s.View().Set(fieldPreviousParticipation, previous)
+	}
+	if err != nil {
+		return fmt.Errorf("participation rotation: %w", err)
+	}
+	if err := s.CurrentEpochParticipation().SetBytes(make([]byte, n)); err != nil {
+		return err
+	}
+	scores := s.InactivityScores()
+	for _, i := range c.Inactive {
+		scores.Set(i, c.InactivityScore)
+	}
+	validators := s.Validators()
+	for _, i := range c.Effective {
+		v := validators.Get(i)
+		v.EffectiveBalance = fulu.Gwei(c.EffectiveBalance)
+		validators.Set(i, v)
+	}
+	s.Slashings().Set(c.SlashingsIndex, fulu.Gwei(c.Slashing))
+	s.RandaoMixes().Set(c.RandaoIndex, c.RandaoMix)
+	s.SetJustificationBits([1]byte{c.JustificationBits})
+	s.SetPreviousJustifiedCheckpoint(fulu.Checkpoint{Epoch: fulu.Epoch(c.PreviousJustified.Epoch), Root: c.PreviousJustified.Root})
+	s.SetCurrentJustifiedCheckpoint(fulu.Checkpoint{Epoch: fulu.Epoch(c.CurrentJustified.Epoch), Root: c.CurrentJustified.Root})
+	s.SetFinalizedCheckpoint(fulu.Checkpoint{Epoch: fulu.Epoch(c.Finalized.Epoch), Root: c.Finalized.Root})
+	lookahead := s.ProposerLookahead()
+	next := make([]fulu.ValidatorIndex, 0, lookahead.Len())
+	for i, v := range lookahead.All() {
+		if i >= harness.LookaheadShift {
+			next = append(next, v)
+		}
+	}
+	for _, v := range c.Lookahead {
+		next = append(next, fulu.ValidatorIndex(v))
+	}
+	if err := lookahead.SetAll(next); err != nil {
+		return err
+	}
+	if err := dropFront(s.PendingDeposits(), c.PendingDeposits); err != nil {
+		return err
+	}
+	if err := dropFront(s.PendingPartialWithdrawals(), c.PendingPartialWithdrawals); err != nil {
+		return err
+	}
+	return s.HistoricalSummaries().Append(fulu.HistoricalSummary{
+		BlockSummaryRoot: c.HistoricalSummary[0],
+		StateSummaryRoot: c.HistoricalSummary[1],
+	})
+}
+
+// fieldPreviousParticipation is the index of previous_epoch_participation
+// among a Fulu BeaconState's fields.
+const fieldPreviousParticipation = 15
+
+// valueList is what dropFront uses of a view.ValueList.
+type valueList[V any] interface {
+	Len() int
+	All() iter.Seq2[int, V]
+	SetAll(vs []V) error
+}
+
+// dropFront removes the first k elements of l (all of them if it has
+// fewer): the list is rebuilt from the rest, as a node does.
+func dropFront[V any](l valueList[V], k int) error {
+	rest := make([]V, 0, max(0, l.Len()-k))
+	for i, v := range l.All() {
+		if i >= k {
+			rest = append(rest, v)
+		}
+	}
+	return l.SetAll(rest)
+}
