@@ -30,6 +30,7 @@ const (
 	RowRebaseCopy       = "rebase-copy"       // live heap of the same state made by changing a copy
 	RowCacheRebase      = "cache-rebase"      // Put of that decoded state into a cache of the snapshots, rebasing it
 	RowCacheRebaseHeap  = "cache-rebase-heap" // the live heap that Put adds
+	RowCacheCopyHeap    = "cache-copy-heap"   // the live heap a Put of the same state made from a copy adds
 	RowDiffValidator    = "diff-validator"    // diff of two states decoded apart, one validator changed
 	RowDiffEpoch100     = "diff-epoch-100"    // diff of a state and the next epoch's, the first 100 changes
 	RowDiffEpoch        = "diff-epoch"        // diff of a state and the next epoch's, every change
