@@ -2,6 +2,7 @@ package versioned
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/bellatrix"
@@ -68,7 +69,11 @@ type forkTypes struct {
 	// decodeAny decodes a state without the fork packages' check of its
 	// fork.current_version against the built-in schedules: for a state
 	// whose fork a schedule of the caller's gave.
-	decodeAny    func(minimal bool, b []byte) (stateView, error)
+	decodeAny func(minimal bool, b []byte) (stateView, error)
+	// readState decodes a state from a stream of size bytes (-1: up to
+	// its end) as its bytes arrive (view.DecodeReader), without that
+	// check either: ReadStateFrom has found the fork from the version.
+	readState    func(minimal bool, r io.Reader, size int64) (stateView, error)
 	copyState    func(stateView) stateView
 	newBlock     func(minimal bool) blockView
 	decodeBlock  func(minimal bool, b []byte) (blockView, error)
@@ -122,6 +127,17 @@ func newForkTypes[P interface {
 			c, err := view.DecodeContainer(spec(min).Type("BeaconState"), b)
 			if err != nil {
 				return nil, err
+			}
+			return wrapState(spec(min), c), nil
+		},
+		readState: func(min bool, r io.Reader, size int64) (stateView, error) {
+			v, err := view.DecodeReader(spec(min).Type("BeaconState"), r, size)
+			if err != nil {
+				return nil, err
+			}
+			c, ok := v.(*view.Container)
+			if !ok {
+				return nil, fmt.Errorf("versioned: a BeaconState read as a %T", v)
 			}
 			return wrapState(spec(min), c), nil
 		},
