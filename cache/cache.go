@@ -26,8 +26,8 @@
 // hands out a new O(1) copy of it, which the caller owns and may change,
 // as views' copies are independent values. Put takes its copy under the
 // rule of the views: the caller must not change the state it puts while
-// Put runs. The cache's bookkeeping (and the accounting walk of a Put)
-// runs under one lock.
+// Put runs. The cache's bookkeeping (and the rebase and the accounting
+// walk of a Put) runs under one lock.
 package cache
 
 import (
