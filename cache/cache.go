@@ -26,8 +26,8 @@
 // hands out a new O(1) copy of it, which the caller owns and may change,
 // as views' copies are independent values. Put takes its copy under the
 // rule of the views: the caller must not change the state it puts while
-// Put runs. The cache's bookkeeping (and the accounting walk of a Put)
-// runs under one lock.
+// Put runs. The cache's bookkeeping (and the rebase and the accounting
+// walk of a Put) runs under one lock.
 package cache
 
 import (
@@ -69,9 +69,12 @@ type Stats struct {
 // Cache is a cache of states of type S. The zero value is not usable: make
 // one with [New].
 type Cache[S State[S]] struct {
-	mu      sync.Mutex
-	budget  int64
-	mem     tree.Memory
+	mu     sync.Mutex
+	budget int64
+	mem    tree.Memory
+	// idx holds the subtrees of the cached states by root, so that a
+	// state put is rebased on them (view.RebaseOn) before it is counted.
+	idx     *tree.Index
 	byState map[[32]byte]*entry[S]
 	byBlock map[[32]byte]*entry[S]
 	// links remembers the parent and slot of every block whose state was
@@ -104,6 +107,7 @@ type entry[S State[S]] struct {
 func New[S State[S]](budget int64) *Cache[S] {
 	c := &Cache[S]{
 		budget:  budget,
+		idx:     tree.NewIndex(),
 		byState: make(map[[32]byte]*entry[S]),
 		byBlock: make(map[[32]byte]*entry[S]),
 		links:   make(map[[32]byte]link),
@@ -115,8 +119,11 @@ func New[S State[S]](budget int64) *Cache[S] {
 // Put adds a copy of st, described by info, and returns its state root
 // and the heap bytes it added beside the states already cached (0 when it
 // was cached already: then Put marks it used and records info.BlockRoot
-// if it had none). Putting a state may evict the least recently used
-// unpinned states, the new one last.
+// if it had none). The copy is rebased on the cached states first (see
+// [view.RebaseOn]): it shares every subtree they hold with the same root,
+// so that a state decoded apart from them costs what its changes do.
+// Putting a state may evict the least recently used unpinned states, the
+// new one last.
 func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	own := st.Copy()
 	node := own.View().Node()
@@ -137,8 +144,15 @@ func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 		c.touch(e)
 		return root, 0
 	}
+	// Share what the cached states hold with the same root: a state
+	// decoded apart (loaded from disk, fetched from a peer) then holds
+	// what a copy of a cached state changed into it would, and a copy of
+	// a cached state costs the visit of what it changed.
+	view.RebaseOn(own.View(), c.idx)
+	node = own.View().Node()
 	e := &entry[S]{state: own, node: node, root: root, info: info}
 	added = c.mem.Add(node)
+	c.idx.Add(node)
 	c.byState[root] = e
 	if hasBlock {
 		c.byBlock[info.BlockRoot] = e
@@ -297,6 +311,7 @@ func (c *Cache[S]) evict() {
 
 func (c *Cache[S]) remove(e *entry[S]) {
 	c.mem.Remove(e.node)
+	c.idx.Remove(e.node)
 	delete(c.byState, e.root)
 	if e.info.BlockRoot != [32]byte{} && c.byBlock[e.info.BlockRoot] == e {
 		delete(c.byBlock, e.info.BlockRoot)

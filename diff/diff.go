@@ -177,37 +177,9 @@ func (w *walker) value(t schema.Type, a, b *tree.Node, path schema.Path) error {
 		if t.IsCompact() {
 			return w.whole(t, a, b, path)
 		}
-		fa, err := t.Fields(a)
-		if err != nil {
-			return treeErr(path, t, err)
-		}
-		fb, err := t.Fields(b)
-		if err != nil {
-			return treeErr(path, t, err)
-		}
-		for i := range fa {
-			f := t.Field(i)
-			if err := w.value(f.Type, fa[i], fb[i], at(path, schema.FieldStep(f.Name))); err != nil {
-				return err
-			}
-		}
-		return nil
+		return w.fields(t, a, b, path)
 	case *schema.ProgressiveContainer:
-		fa, err := t.Fields(a)
-		if err != nil {
-			return treeErr(path, t, err)
-		}
-		fb, err := t.Fields(b)
-		if err != nil {
-			return treeErr(path, t, err)
-		}
-		for i := range fa {
-			f := t.Field(i)
-			if err := w.value(f.Type, fa[i], fb[i], at(path, schema.FieldStep(f.Name))); err != nil {
-				return err
-			}
-		}
-		return nil
+		return w.fields(t, a, b, path)
 	case *schema.Vector:
 		if isByte(t.Elem()) {
 			return w.whole(t, a, b, path)
@@ -244,6 +216,34 @@ func (w *walker) value(t schema.Type, a, b *tree.Node, path schema.Path) error {
 	}
 	// Basic values, bitfields, progressive lists: compared whole.
 	return w.whole(t, a, b, path)
+}
+
+// container is what fields needs of a container's type: its fields and
+// their subtrees (*schema.Container, *schema.ProgressiveContainer).
+type container interface {
+	schema.Type
+	Field(i int) schema.Field
+	Fields(n *tree.Node) ([]*tree.Node, error)
+}
+
+// fields compares the containers of type t whose trees are a and b, found
+// at path, field by field.
+func (w *walker) fields(t container, a, b *tree.Node, path schema.Path) error {
+	fa, err := t.Fields(a)
+	if err != nil {
+		return treeErr(path, t, err)
+	}
+	fb, err := t.Fields(b)
+	if err != nil {
+		return treeErr(path, t, err)
+	}
+	for i := range fa {
+		f := t.Field(i)
+		if err := w.value(f.Type, fa[i], fb[i], at(path, schema.FieldStep(f.Name))); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // whole records a change of the value of type t at path, compared whole:

@@ -1,6 +1,8 @@
 package diff
 
 import (
+	"math/bits"
+
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )
@@ -43,6 +45,10 @@ func children(n *tree.Node) (l, r *tree.Node, ok bool) {
 	return l, r, l != nil
 }
 
+// heightOf returns the height of the smallest subtree that holds m > 0
+// leaves: the least h with m <= 2^h.
+func heightOf(m uint64) int { return bits.Len64(m - 1) }
+
 // pages walks the subtrees a and b of height h above the pages, whose
 // first page is page lo, down to the pages below count, skipping equal
 // subtrees, and compares the elements in the pages that differ. Equal
@@ -54,6 +60,21 @@ func (w *walker) pages(s *seq, a, b *tree.Node, h int, lo, count, la, lb uint64,
 	}
 	if h == 0 {
 		return w.page(s, a, b, lo, la, lb, path)
+	}
+	if below := heightOf(count - lo); below < h {
+		// Every page left to compare is in the leftmost subtree of
+		// height below: go down to it at once. Under a list's sparse
+		// top (a spine) that costs one node, where a step per level
+		// would build and hash each shorter spine in turn.
+		da, err := tree.Get(a, h-below, 0)
+		if err != nil {
+			return treeErr(path, s.t, err)
+		}
+		db, err := tree.Get(b, h-below, 0)
+		if err != nil {
+			return treeErr(path, s.t, err)
+		}
+		return w.pages(s, da, db, below, lo, count, la, lb, path)
 	}
 	al, ar, ok := children(a)
 	bl, br, ok2 := children(b)
@@ -147,6 +168,19 @@ func (w *walker) subtrees(s *seq, a, b *tree.Node, h int, lo, count uint64, path
 	}
 	if h == 0 {
 		return w.value(s.elem, a, b, at(path, schema.IndexStep(lo)))
+	}
+	if below := heightOf(count - lo); below < h {
+		// As in pages: straight down to the leftmost subtree holding
+		// every element left to compare.
+		da, err := tree.Get(a, h-below, 0)
+		if err != nil {
+			return treeErr(path, s.t, err)
+		}
+		db, err := tree.Get(b, h-below, 0)
+		if err != nil {
+			return treeErr(path, s.t, err)
+		}
+		return w.subtrees(s, da, db, below, lo, count, path)
 	}
 	al, ar, ok := children(a)
 	bl, br, ok2 := children(b)

@@ -19,10 +19,13 @@ var zeroNodes = func() map[*Node]struct{} {
 // at the same place, and whose nodes hold the same data the same way, is
 // replaced by base's. Both are hashed first.
 //
-// What n does not share with base is copied into nodes and pages of its
-// own, so that the result keeps nothing of n's bulk allocations alive: a
-// value decoded from bytes holds its pages in slabs, and one page of a
-// slab kept by the result would keep the whole slab. Rebasing a value
+// What n does not share with base and lies in a slab of decoded nodes or
+// pages is copied into nodes and pages of its own, so that the result
+// keeps nothing of n's bulk allocations alive: a value decoded from bytes
+// holds its pages in slabs, and one page of a slab kept by the result
+// would keep the whole slab. What is an allocation of its own (the nodes
+// and pages a change made) is kept as it is, and so is a page over bytes
+// that a bulk update handed over (see keeps). Rebasing a value
 // decoded separately from another, one epoch apart, leaves it holding
 // about what a copy of the other changed by that epoch holds.
 //
@@ -86,10 +89,16 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 		if cand != nil && cand.page != nil && cand.page.layout == n.page.layout && len(cand.page.data) == len(n.page.data) {
 			return cand
 		}
+		if keeps(n) {
+			return n
+		}
 		return clonePage(n)
 	case n.left == nil:
 		if cand != nil && cand.IsLeaf() {
 			return cand
+		}
+		if keeps(n) {
+			return n
 		}
 		return NewLeaf(n.root)
 	case n.right == nil:
@@ -118,7 +127,23 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 	if cand != nil && cand.right != nil && same(cand.left, left) && same(cand.right, right) {
 		return cand
 	}
+	if left == n.left && right == n.right && keeps(n) {
+		return n
+	}
 	return withRoot(&Node{left: left, right: right}, n)
+}
+
+// keeps reports whether a rebase keeps n itself where it shares nothing
+// with the base: when n is an allocation of its own (a node made by a
+// change, a page with its bytes), or a page over bytes a bulk update
+// handed over (BuildPagesOwned, whose pages are new values that the tree
+// holds whole as a rule: every balance after an epoch), rather than an
+// element of a slab of decoded nodes or pages, which one element kept
+// would keep alive whole. Keeping them makes rebasing a copy of a state
+// cost only the visit of what it changed, and hold no second copy of it.
+func keeps(n *Node) bool {
+	kind := n.slab >> 14
+	return kind == 0 || kind == inOwnedPageSlab && n.slab != slabStatic
 }
 
 // same reports whether x, a child of a candidate, can stand for y, a

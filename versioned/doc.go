@@ -11,7 +11,10 @@
 // "data": ...}. [ReadState] finds the fork and preset of state bytes
 // itself, from fork.current_version and the fork schedules of package
 // forks (or from the slot, for a version no schedule has), and
-// [DetectState] says what it found without decoding.
+// [DetectState] says what it found without decoding. [ReadStateFrom] does
+// the same from an io.Reader of known or unknown size (a file, an HTTP
+// body), building the state as its bytes arrive rather than holding them
+// and the tree at once.
 //
 // A [State], a [Block] and a [SignedBlock] are structs over the view of
 // the fork's package (*fulu.BeaconState, *electra.BeaconBlock...), with

@@ -2,6 +2,7 @@ package versioned
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/bellatrix"
@@ -71,6 +72,10 @@ type forkTypes struct {
 	// fork.current_version against the built-in schedules: for a state
 	// whose fork a schedule of the caller's gave.
 	decodeAny func(minimal bool, b []byte) (stateView, error)
+	// readState decodes a state from a stream of size bytes (-1: up to
+	// its end) as its bytes arrive (view.DecodeReader), without that
+	// check either: ReadStateFrom has found the fork from the version.
+	readState func(minimal bool, r io.Reader, size int64) (stateView, error)
 	copyState func(stateView) stateView
 	// untyped, validators and balances return the untyped view of a
 	// state, and the handles of its lists, of types that depend on the
@@ -136,6 +141,17 @@ func newForkTypes[P interface {
 				return nil, err
 			}
 			return wrapState(spec(min), c.(C)), nil
+		},
+		readState: func(min bool, r io.Reader, size int64) (stateView, error) {
+			v, err := view.DecodeReader(spec(min).Types().Type("BeaconState"), r, size)
+			if err != nil {
+				return nil, err
+			}
+			c, ok := v.(C)
+			if !ok {
+				return nil, fmt.Errorf("versioned: a BeaconState read as a %T", v)
+			}
+			return wrapState(spec(min), c), nil
 		},
 		copyState:  func(v stateView) stateView { return v.(S).Copy() },
 		untyped:    func(v stateView) view.View { return untyped(v.(S)) },

@@ -18,6 +18,7 @@ func MicroFile(cs string) string { return cs + ".ssz" }
 //
 //	-peer NAME -fork FORK -case state -in STATE.ssz -n VALIDATORS -out OUT.json
 //	-peer NAME -fork FORK -case proof -in STATE.ssz -n VALIDATORS -out OUT.json
+//	-peer NAME -fork FORK -case states -in STATE.ssz -n VALIDATORS -out OUT.json
 //	-peer NAME -fork FORK -case micro -dir INPUTS -out OUT.json
 //
 // with -runs, -min and -memruns setting the repetitions (Config). peers are
@@ -34,9 +35,9 @@ func childMain(args []string, peers []Peer) error {
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)
 	name := fs.String("peer", "", "peer to run")
 	fork := fs.String("fork", ForkFulu, "fork of the peer's types")
-	cs := fs.String("case", CaseState, "state, proof or micro")
-	in := fs.String("in", "", "serialized state (cases state and proof)")
-	n := fs.Int("n", 0, "validators in the state (cases state and proof)")
+	cs := fs.String("case", CaseState, "state, proof, states or micro")
+	in := fs.String("in", "", "serialized state (cases state, proof and states)")
+	n := fs.Int("n", 0, "validators in the state (cases state, proof and states)")
 	dir := fs.String("dir", "", "directory of the micro inputs (case micro)")
 	outPath := fs.String("out", "", "output JSON file")
 	var cfg Config
@@ -77,6 +78,14 @@ func childMain(args []string, peers []Peer) error {
 			return err
 		}
 		if out, err = peer.Proof.Run(cfg, b, *n); err != nil {
+			return err
+		}
+	case CaseStates:
+		if peer.States == nil {
+			return fmt.Errorf("peer %s has no workloads of many states", peer.Name)
+		}
+		var err error
+		if out, err = peer.States.Run(cfg, *in, *n); err != nil {
 			return err
 		}
 	case CaseMicro:

@@ -83,6 +83,9 @@ type Peer struct {
 	Micro map[string]*Micro
 	// Proof runs the Merkle proof workloads; nil if the peer has no proofs.
 	Proof ProofRunner
+	// States runs the workloads of many states in one process; nil if the
+	// peer has none.
+	States StatesRunner
 	// Notes explain how the peer does a row, keyed by row ID (RowCopy...)
 	// or by micro case name.
 	Notes map[string]string

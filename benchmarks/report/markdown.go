@@ -44,6 +44,7 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 		}
 	}
 	m.proofTables(w)
+	m.statesTables(w)
 	m.microTable(w)
 	m.blockTable(w)
 	m.floors(w)

@@ -164,14 +164,17 @@ type PeerInfo struct {
 type ForkTitle struct{ Fork, Title string }
 
 // GroupKey returns the group key of a row or check of case cs in an output:
-// the state of the output's fork and size, the proofs on it, the micro cases
-// without a fork, or the block of the output's fork.
+// the state of the output's fork and size, the proofs or the workloads of
+// many states on it, the micro cases without a fork, or the block of the
+// output's fork.
 func GroupKey(o *harness.Output, cs string) string {
 	switch o.Case {
 	case harness.CaseState:
 		return StateKey(o.Fork, o.Validators)
 	case harness.CaseProof:
 		return ProofKey(o.Fork, o.Validators)
+	case harness.CaseStates:
+		return StatesKey(o.Fork, o.Validators)
 	}
 	if cs == harness.CaseBlock {
 		return BlockKey(o.Fork)

@@ -23,6 +23,8 @@ type child struct {
 	argv []string
 	// proof says whether the peer runs the Merkle proof workloads.
 	proof bool
+	// states says whether the peer runs the workloads of many states.
+	states bool
 }
 
 // args returns the harness flags of a child run.

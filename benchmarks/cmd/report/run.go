@@ -189,7 +189,7 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 	var out []child
 	have := map[string][]child{}
 	for _, p := range peers.All() {
-		have[p.Name] = append(have[p.Name], child{peer: p.Name, fork: p.Fork, argv: []string{self, childCommand}, proof: p.Proof != nil})
+		have[p.Name] = append(have[p.Name], child{peer: p.Name, fork: p.Fork, argv: []string{self, childCommand}, proof: p.Proof != nil, states: p.States != nil})
 	}
 	if o.peers == nil || o.peers["dynssz"] {
 		bin, err := buildDynssz(tmp)
@@ -208,8 +208,9 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 	return out, nil
 }
 
-// runState runs the state workloads, then the proofs, of every child of a
-// fork on its state of n validators, and counts the floor's pair hashes.
+// runState runs the state workloads, then the proofs, then the workloads
+// of many states, of every child of a fork on its state of n validators,
+// and counts the floor's pair hashes.
 func runState(o *options, r *report.Run, children []child, tmp string, start time.Time, fork string, n int) error {
 	logf(start, "%s state of %d validators: generating", fork, n)
 	in, err := workload.State(fork, n)
@@ -223,19 +224,15 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 	key := report.StateKey(fork, n)
 	r.SSZBytes[key] = len(in)
 	var nAll int
-	for _, proofs := range []bool{false, true} {
-		cs := harness.CaseState
-		if proofs {
-			cs = harness.CaseProof
-		}
+	for _, cs := range []string{harness.CaseState, harness.CaseProof, harness.CaseStates} {
 		for _, c := range children {
-			if c.fork != fork || proofs && !c.proof {
+			if c.fork != fork || cs == harness.CaseProof && !c.proof || cs == harness.CaseStates && !c.states {
 				continue
 			}
 			// A quick run samples the floor once per state, not
 			// before every child: its figures are not to be quoted,
 			// and the samples would take much of its time.
-			if !o.quick || c.peer == report.Reference && !proofs {
+			if !o.quick || c.peer == report.Reference && cs == harness.CaseState {
 				if err := sampleFloor(r); err != nil {
 					return err
 				}
@@ -247,7 +244,7 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 				continue
 			}
 			r.Outputs = append(r.Outputs, out)
-			if c.peer == report.Reference && !proofs {
+			if c.peer == report.Reference && cs == harness.CaseState {
 				for _, row := range out.Rows {
 					if row.Name == harness.RowBalanceAll {
 						nAll = row.Validators

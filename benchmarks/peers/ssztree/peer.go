@@ -23,11 +23,12 @@ func Peers() []harness.Peer {
 	decodeFulu := func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }
 	return []harness.Peer{
 		{
-			Name:  "ssztree",
-			Fork:  harness.ForkFulu,
-			Title: "ssztree (this repository): tree-backed views, fulu package",
-			State: harness.NewState[*fulu.BeaconState](fuluState{state[*fulu.BeaconState]{decodeFulu}}),
-			Proof: harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState]{decode: decodeFulu}),
+			Name:   "ssztree",
+			Fork:   harness.ForkFulu,
+			Title:  "ssztree (this repository): tree-backed views, fulu package",
+			State:  harness.NewState[*fulu.BeaconState](fuluState{state[*fulu.BeaconState]{decodeFulu}}),
+			Proof:  harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState]{decode: decodeFulu}),
+			States: states{},
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[fulu.Checkpoint](checkpoint{}),
 				harness.CaseByteList:   harness.NewMicro[*view.ByteList](byteList{}),

@@ -1,0 +1,122 @@
+package versioned
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"testing"
+	"testing/iotest"
+
+	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/synth"
+)
+
+// TestReadStateFrom reads the states of TestReadState from streams, of
+// known size and of unknown size (a reader that hides its length and
+// returns short reads): the same fork, detection, root and bytes as
+// ReadState finds in the bytes.
+func TestReadStateFrom(t *testing.T) {
+	for _, schedule := range []*forks.Schedule{forks.MinimalSchedule, forks.HoodiSchedule, forks.MainnetSchedule} {
+		for _, fork := range forks.Names() {
+			name := fmt.Sprintf("%v/%s", fork, schedule.Network())
+			b := testState(t, fork, schedule, 1234)
+			want, wantD, err := ReadState(b)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for _, size := range []int64{int64(len(b)), -1} {
+				st, d, err := ReadStateFrom(iotest.HalfReader(bytes.NewReader(b)), size)
+				if err != nil {
+					t.Fatalf("%s, size %d: %v", name, size, err)
+				}
+				if d != wantD || st.ForkName() != want.ForkName() || st.Preset() != want.Preset() || st.HashTreeRoot() != want.HashTreeRoot() {
+					t.Errorf("%s, size %d: read %+v, %v; want %+v", name, size, d, st.ForkName(), wantD)
+				}
+				if enc, err := st.MarshalSSZ(); err != nil || !bytes.Equal(enc, b) {
+					t.Errorf("%s, size %d: the state read encodes otherwise (%v)", name, size, err)
+				}
+			}
+		}
+	}
+}
+
+// TestReadStateFromTruncated cuts a state's stream at many points: each
+// is an error and no state, one wrapping schema.ErrTruncated where the
+// size is known or the cut is inside the bytes the fork is found from;
+// bytes past a state of unknown size are an error too.
+func TestReadStateFromTruncated(t *testing.T) {
+	b := testState(t, forks.NameFulu, forks.MainnetSchedule, 1234)
+	for _, cut := range []int{0, 1, statePrefix - 1, statePrefix, statePrefix + 1, 1000, len(b) / 2, len(b) - 1} {
+		for _, size := range []int64{int64(len(b)), -1} {
+			st, _, err := ReadStateFrom(bytes.NewReader(b[:cut]), size)
+			if err == nil || st != nil {
+				t.Errorf("cut at %d of %d, size %d: %v, state %v", cut, len(b), size, err, st != nil)
+				continue
+			}
+			if (size >= 0 || cut < statePrefix) && !errors.Is(err, schema.ErrTruncated) {
+				t.Errorf("cut at %d of %d, size %d: %v, not ErrTruncated", cut, len(b), size, err)
+			}
+		}
+	}
+	if st, _, err := ReadStateFrom(bytes.NewReader(append(append([]byte(nil), b...), 0)), -1); err == nil || st != nil {
+		t.Errorf("a byte past a state of unknown size: %v", err)
+	}
+	if _, _, err := ReadStateFrom(bytes.NewReader(b), int64(statePrefix-1)); err == nil {
+		t.Error("a size below the fork's bytes: no error")
+	}
+}
+
+// allocated returns the bytes f allocates on the heap.
+func allocated(f func()) uint64 {
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	f()
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc
+}
+
+// TestReadStateFromMemory bounds what reading a state from a stream
+// allocates per byte that arrives: a whole mainnet Fulu state, and the
+// first bytes of one whose stream claims the whole size and ends early,
+// as a hostile or broken peer's would. The tree of a state takes about
+// 1.3 times its bytes, and the buffers of a part read whole four times
+// what arrived of it at most (schema's readPart): the bounds leave room
+// for those, not for a size the input claims.
+func TestReadStateFromMemory(t *testing.T) {
+	st, err := synth.FuluState(fulu.Mainnet, 4000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := st.MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const perByte = 4
+	var read *State
+	whole := allocated(func() { read, _, err = ReadStateFrom(bytes.NewReader(b), -1) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read.HashTreeRoot() != st.HashTreeRoot() {
+		t.Fatal("the state read has another root")
+	}
+	t.Logf("%d bytes of state: %d allocated (%.2f a byte)", len(b), whole, float64(whole)/float64(len(b)))
+	if whole > perByte*uint64(len(b)) {
+		t.Errorf("reading %d bytes allocated %d, over %d a byte", len(b), whole, perByte)
+	}
+	for _, cut := range []int{statePrefix + 8, 1 << 16, len(b) / 2} {
+		var err error
+		got := allocated(func() { _, _, err = ReadStateFrom(io.LimitReader(bytes.NewReader(b), int64(cut)), int64(len(b))) })
+		if !errors.Is(err, schema.ErrTruncated) {
+			t.Errorf("cut at %d: %v", cut, err)
+		}
+		t.Logf("cut at %d of %d: %d allocated", cut, len(b), got)
+		if got > perByte*uint64(cut)+1<<16 {
+			t.Errorf("a stream cut at %d of %d bytes allocated %d", cut, len(b), got)
+		}
+	}
+}
