@@ -31,6 +31,8 @@
 package cache
 
 import (
+	"fmt"
+
 	"sync"
 
 	"github.com/ssztree/ssztree/tree"
@@ -38,11 +40,41 @@ import (
 )
 
 // State is what a [Cache] holds: a tree-backed value that copies itself in
-// O(1) (the copy independent of the original) and whose container view
-// gives its tree and its root.
+// O(1) (the copy independent of the original) and whose untyped view
+// gives its tree and its root. That view is found by the state's method
+// Untyped() view.View (a *versioned.State, of any fork), or View()
+// returning a *view.Container (a fork package's BeaconState up to Fulu) or
+// a *view.ProgressiveContainer (Gloas'); [New] panics when S has none of
+// them, as Go's constraints cannot say "one of these".
 type State[S any] interface {
 	Copy() S
-	View() *view.Container
+}
+
+// untypedOf returns the untyped view of st, or nil when its type has no
+// method that gives one (see [State]).
+func untypedOf(st any) view.View {
+	switch st := st.(type) {
+	case interface{ Untyped() view.View }:
+		return st.Untyped()
+	case interface{ View() *view.Container }:
+		return st.View()
+	case interface {
+		View() *view.ProgressiveContainer
+	}:
+		return st.View()
+	}
+	return nil
+}
+
+// hasUntyped reports whether values of S have a method untypedOf uses.
+func hasUntyped[S any]() bool {
+	switch any(*new(S)).(type) {
+	case interface{ Untyped() view.View }, interface{ View() *view.Container }, interface {
+		View() *view.ProgressiveContainer
+	}:
+		return true
+	}
+	return false
 }
 
 // Info is what the caller says of a state when putting it.
@@ -105,6 +137,9 @@ type entry[S State[S]] struct {
 // heap (as [tree.Memory] counts them), except that pinned states stay
 // whatever they hold.
 func New[S State[S]](budget int64) *Cache[S] {
+	if !hasUntyped[S]() {
+		panic(fmt.Sprintf("cache: %T has no method Untyped() view.View or View() returning a container view", *new(S)))
+	}
 	c := &Cache[S]{
 		budget:  budget,
 		idx:     tree.NewIndex(),
@@ -126,7 +161,7 @@ func New[S State[S]](budget int64) *Cache[S] {
 // new one last.
 func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	own := st.Copy()
-	node := own.View().Node()
+	node := untypedOf(own).Node()
 	root = node.Root()
 	hasBlock := info.BlockRoot != [32]byte{}
 
@@ -148,8 +183,8 @@ func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	// decoded apart (loaded from disk, fetched from a peer) then holds
 	// what a copy of a cached state changed into it would, and a copy of
 	// a cached state costs the visit of what it changed.
-	view.RebaseOn(own.View(), c.idx)
-	node = own.View().Node()
+	view.RebaseOn(untypedOf(own), c.idx)
+	node = untypedOf(own).Node()
 	e := &entry[S]{state: own, node: node, root: root, info: info}
 	added = c.mem.Add(node)
 	c.idx.Add(node)
