@@ -151,7 +151,7 @@ func readPart(t Type, r *reader, n int) ([]byte, error) {
 	if n < 0 {
 		// To the end of the stream, and at most one byte beyond the
 		// largest value, which tells a value too large.
-		want = int(min(t.MaxSize(), uint64(1<<62))) + 1
+		want = int(min(t.MaxSize(), uint64(math.MaxInt-1))) + 1
 	} else if uint64(n) > t.MaxSize() {
 		return nil, decodeError(t, at, ErrSize, "%d bytes, above the largest value's %d", n, t.MaxSize())
 	}
