@@ -32,7 +32,6 @@ package cache
 
 import (
 	"fmt"
-
 	"sync"
 
 	"github.com/ssztree/ssztree/tree"
@@ -50,31 +49,21 @@ type State[S any] interface {
 	Copy() S
 }
 
-// untypedOf returns the untyped view of st, or nil when its type has no
-// method that gives one (see [State]).
-func untypedOf(st any) view.View {
+// untypedMethod returns the method of st that gives its untyped view (see
+// [State]), bound to st but not called, or nil when its type has none: New
+// asks it of a zero S, Put calls it.
+func untypedMethod(st any) func() view.View {
 	switch st := st.(type) {
 	case interface{ Untyped() view.View }:
-		return st.Untyped()
+		return st.Untyped
 	case interface{ View() *view.Container }:
-		return st.View()
+		return func() view.View { return st.View() }
 	case interface {
 		View() *view.ProgressiveContainer
 	}:
-		return st.View()
+		return func() view.View { return st.View() }
 	}
 	return nil
-}
-
-// hasUntyped reports whether values of S have a method untypedOf uses.
-func hasUntyped[S any]() bool {
-	switch any(*new(S)).(type) {
-	case interface{ Untyped() view.View }, interface{ View() *view.Container }, interface {
-		View() *view.ProgressiveContainer
-	}:
-		return true
-	}
-	return false
 }
 
 // Info is what the caller says of a state when putting it.
@@ -137,7 +126,7 @@ type entry[S State[S]] struct {
 // heap (as [tree.Memory] counts them), except that pinned states stay
 // whatever they hold.
 func New[S State[S]](budget int64) *Cache[S] {
-	if !hasUntyped[S]() {
+	if untypedMethod(*new(S)) == nil {
 		panic(fmt.Sprintf("cache: %T has no method Untyped() view.View or View() returning a container view", *new(S)))
 	}
 	c := &Cache[S]{
@@ -161,7 +150,8 @@ func New[S State[S]](budget int64) *Cache[S] {
 // new one last.
 func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	own := st.Copy()
-	node := untypedOf(own).Node()
+	untyped := untypedMethod(own)()
+	node := untyped.Node()
 	root = node.Root()
 	hasBlock := info.BlockRoot != [32]byte{}
 
@@ -183,8 +173,8 @@ func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	// decoded apart (loaded from disk, fetched from a peer) then holds
 	// what a copy of a cached state changed into it would, and a copy of
 	// a cached state costs the visit of what it changed.
-	view.RebaseOn(untypedOf(own), c.idx)
-	node = untypedOf(own).Node()
+	view.RebaseOn(untyped, c.idx)
+	node = untyped.Node()
 	e := &entry[S]{state: own, node: node, root: root, info: info}
 	added = c.mem.Add(node)
 	c.idx.Add(node)
