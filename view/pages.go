@@ -16,10 +16,12 @@ import (
 // those bytes the value holds now, pending writes included.
 type pages struct {
 	layout *tree.Layout
-	top    int // levels above the pages
-	per    int // bytes per page
-	data   *tree.Node
-	size   int
+	// top and per are int32, not int, to keep a sequence's view within
+	// the 240-byte size class: a copy allocates one.
+	top  int32 // levels above the pages
+	per  int32 // bytes per page
+	data *tree.Node
+	size int
 	// dirty holds the pages written since the last commit, by index, each
 	// a private copy of per bytes.
 	dirty map[uint64][]byte
@@ -88,7 +90,7 @@ func (p *pages) cached(i uint64) *pageRead {
 // init sets up empty storage of the page layout l in a data tree of the
 // given depth.
 func (p *pages) init(l *tree.Layout, depth int) {
-	p.layout, p.top, p.per = l, depth-l.Depth(), l.PageSize()
+	p.layout, p.top, p.per = l, int32(depth-l.Depth()), int32(l.PageSize())
 }
 
 // locate returns the page holding the byte at off, the offset in the page
@@ -97,7 +99,8 @@ func (p *pages) locate(off int) (i uint64, in, per int) {
 	if p.prog != nil {
 		return p.prog.locate(off)
 	}
-	return uint64(off / p.per), off % p.per, p.per
+	per = int(p.per)
+	return uint64(off / per), off % per, per
 }
 
 // geometry returns the layout of page i, its first byte and its size.
@@ -105,7 +108,7 @@ func (p *pages) geometry(i uint64) (l *tree.Layout, start, per int) {
 	if p.prog != nil {
 		return p.prog.geometry(i)
 	}
-	return p.layout, int(i) * p.per, p.per
+	return p.layout, int(i) * int(p.per), int(p.per)
 }
 
 // count returns the number of pages that size bytes reach.
@@ -191,7 +194,7 @@ func (p *pages) committedNode(i uint64) *tree.Node {
 	if p.prog != nil {
 		return p.prog.node(i)
 	}
-	n, err := tree.Get(p.data, p.top, i)
+	n, err := tree.Get(p.data, int(p.top), i)
 	if err != nil {
 		panic("view: page outside the data tree: " + err.Error())
 	}
@@ -347,7 +350,7 @@ func (p *pages) commit() *tree.Node {
 		data = p.prog.setPages(idx, nodes, p.size)
 	} else {
 		var err error
-		if data, err = tree.SetMany(p.data, p.top, idx, nodes); err != nil {
+		if data, err = tree.SetMany(p.data, int(p.top), idx, nodes); err != nil {
 			panic("view: " + err.Error())
 		}
 	}
@@ -373,7 +376,7 @@ func (p *pages) replace(b []byte, owned bool) {
 	if owned {
 		build = tree.BuildPagesOwned
 	}
-	data, err := build(p.layout, p.top+p.layout.Depth(), b)
+	data, err := build(p.layout, int(p.top)+p.layout.Depth(), b)
 	if err != nil {
 		panic("view: " + err.Error())
 	}
@@ -393,7 +396,7 @@ func (p *pages) bytes(dst []byte) []byte {
 	case data != nil && p.prog == nil:
 		// Nothing pending: one walk of the tree (copying from several
 		// goroutines when large).
-		return must(tree.AppendData(dst, data, p.top+p.layout.Depth(), p.layout, p.size))
+		return must(tree.AppendData(dst, data, int(p.top)+p.layout.Depth(), p.layout, p.size))
 	}
 	// Pending writes, or a progressive tree built by a commit, whose
 	// spine the next write loads: page by page.

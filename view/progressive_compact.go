@@ -117,7 +117,7 @@ func AsProgressiveValueList[V any, P FixedValue[V]](v View) (*ProgressiveValueLi
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
 	}
-	return &ProgressiveValueList[V, P]{values[V, P]{s}, t}, nil
+	return &ProgressiveValueList[V, P]{values[V, P]{seq: s}, t}, nil
 }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.

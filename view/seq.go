@@ -24,9 +24,6 @@ type seq struct {
 	// nodeData is the data tree node holds: a replaced data tree differs
 	// from it even when nothing is pending.
 	nodeData *tree.Node
-	// scratch holds one element for writers of typed wrappers that
-	// convert values.
-	scratch []byte
 }
 
 // newSeq returns the sequence over the value tree n of type t, whose data
@@ -46,7 +43,7 @@ func (s *seq) set(n *tree.Node) error {
 	if err != nil {
 		return err
 	}
-	if s.pages.prog == nil && s.pages.top+s.pages.layout.Depth() == 0 && data.IsLeaf() {
+	if s.pages.prog == nil && int(s.pages.top)+s.pages.layout.Depth() == 0 && data.IsLeaf() {
 		// A value of one chunk is stored as a leaf; keep it as a page.
 		c := data.Chunk()
 		data = must(tree.NewPage(s.pages.layout, c[:s.bytesFor(length)]))

@@ -22,6 +22,9 @@ type FixedValue[V any] interface {
 // values is what ValueList and ValueVector share.
 type values[V any, P FixedValue[V]] struct {
 	*seq
+	// scratch holds one encoded element for writers; the sequence does
+	// not carry it, so that views of other kinds stay smaller.
+	scratch []byte
 }
 
 // Get returns a copy of element i. It panics if i is out of range.
@@ -143,7 +146,7 @@ func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
 	}
-	return &ValueList[V, P]{values[V, P]{s}, t}, nil
+	return &ValueList[V, P]{values[V, P]{seq: s}, t}, nil
 }
 
 // checkValueSize returns an error unless V serializes to size bytes, the
@@ -252,7 +255,7 @@ func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
 	}
-	return &ValueVector[V, P]{values[V, P]{s}, t}, nil
+	return &ValueVector[V, P]{values[V, P]{seq: s}, t}, nil
 }
 
 // Copy returns an independent copy in O(1).
@@ -289,11 +292,10 @@ func isUint(t schema.Type, size int) bool {
 	return ok && u.FixedSize() == size
 }
 
-// scratchBuf returns the sequence's scratch buffer of one element, for
-// writers only.
-func (s *seq) scratchBuf() []byte {
-	if len(s.scratch) < s.esize {
-		s.scratch = make([]byte, s.esize)
+// scratchBuf returns the scratch buffer of one element, for writers only.
+func (l *values[V, P]) scratchBuf() []byte {
+	if len(l.scratch) < l.esize {
+		l.scratch = make([]byte, l.esize)
 	}
-	return s.scratch[:s.esize]
+	return l.scratch[:l.esize]
 }
