@@ -21,77 +21,33 @@ const typedChecks = true
 // Go type that the fork's package generates (a struct or a view), so that
 // the ssz_static cases check the typed API too, not only the schema.
 var typedValues = map[string]func(p *def.Preset, name string) (typedValue, bool){
-	"phase0": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*phase0.Spec{phase0.Mainnet, phase0.Minimal} {
-			if s.Preset == p {
-				return typed(phase0.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"altair": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*altair.Spec{altair.Mainnet, altair.Minimal} {
-			if s.Preset == p {
-				return typed(altair.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"bellatrix": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*bellatrix.Spec{bellatrix.Mainnet, bellatrix.Minimal} {
-			if s.Preset == p {
-				return typed(bellatrix.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"capella": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*capella.Spec{capella.Mainnet, capella.Minimal} {
-			if s.Preset == p {
-				return typed(capella.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"deneb": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*deneb.Spec{deneb.Mainnet, deneb.Minimal} {
-			if s.Preset == p {
-				return typed(deneb.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"electra": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*electra.Spec{electra.Mainnet, electra.Minimal} {
-			if s.Preset == p {
-				return typed(electra.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"fulu": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*fulu.Spec{fulu.Mainnet, fulu.Minimal} {
-			if s.Preset == p {
-				return typed(fulu.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
-	"gloas": func(p *def.Preset, name string) (typedValue, bool) {
-		for _, s := range []*gloas.Spec{gloas.Mainnet, gloas.Minimal} {
-			if s.Preset == p {
-				return typed(gloas.NewValue(s, name))
-			}
-		}
-		return nil, false
-	},
+	"phase0":    typedFork(phase0.NewValue, phase0.Mainnet, phase0.Minimal, phase0.Mainnet.Preset, phase0.Minimal.Preset),
+	"altair":    typedFork(altair.NewValue, altair.Mainnet, altair.Minimal, altair.Mainnet.Preset, altair.Minimal.Preset),
+	"bellatrix": typedFork(bellatrix.NewValue, bellatrix.Mainnet, bellatrix.Minimal, bellatrix.Mainnet.Preset, bellatrix.Minimal.Preset),
+	"capella":   typedFork(capella.NewValue, capella.Mainnet, capella.Minimal, capella.Mainnet.Preset, capella.Minimal.Preset),
+	"deneb":     typedFork(deneb.NewValue, deneb.Mainnet, deneb.Minimal, deneb.Mainnet.Preset, deneb.Minimal.Preset),
+	"electra":   typedFork(electra.NewValue, electra.Mainnet, electra.Minimal, electra.Mainnet.Preset, electra.Minimal.Preset),
+	"fulu":      typedFork(fulu.NewValue, fulu.Mainnet, fulu.Minimal, fulu.Mainnet.Preset, fulu.Minimal.Preset),
+	"gloas":     typedFork(gloas.NewValue, gloas.Mainnet, gloas.Minimal, gloas.Mainnet.Preset, gloas.Minimal.Preset),
 }
 
-// typed converts what a fork package's NewValue returns, keeping a missing
-// value nil.
-func typed(v phase0.Value, ok bool) (typedValue, bool) {
-	if !ok {
-		return nil, false
+// typedFork returns the maker of a fork package's values: newValue of the
+// package's Spec for the preset, mainnet's or minimal's.
+func typedFork[S any, V typedValue](newValue func(S, string) (V, bool), mainnet, minimal S, mainnetPreset, minimalPreset *def.Preset) func(*def.Preset, string) (typedValue, bool) {
+	return func(p *def.Preset, name string) (typedValue, bool) {
+		var s S
+		switch p {
+		case mainnetPreset:
+			s = mainnet
+		case minimalPreset:
+			s = minimal
+		default:
+			return nil, false
+		}
+		v, ok := newValue(s, name)
+		if !ok {
+			return nil, false
+		}
+		return v, true
 	}
-	return v, true
 }
