@@ -14,8 +14,6 @@ import (
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fuzzing/difftest"
-	ssztreephase0 "github.com/ssztree/ssztree/phase0"
-	"github.com/ssztree/ssztree/synth"
 )
 
 // The targets of the consensus types, as in the module above: one fuzz
@@ -25,13 +23,9 @@ import (
 // changed it.
 
 // on is a fork of a target and go-eth2-client's type of it, as a peer.
-// seeds, when set, gives the fork's seeds in place of its mainnet
-// ssz_static cases (Phase 0 has none: ../shared/spectests holds its
-// minimal cases only).
 type on struct {
-	fork  *def.Fork
-	peer  difftest.Peer
-	seeds func() ([][]byte, error)
+	fork *def.Fork
+	peer difftest.Peer
 }
 
 func consensusTargets(tb testing.TB, typ string, ons ...on) []*difftest.Target {
@@ -47,16 +41,12 @@ func consensusTargets(tb testing.TB, typ string, ons ...on) []*difftest.Target {
 			tb.Fatalf("ssztree has no %s in %s", typ, o.fork.Name)
 		}
 		fork := o.fork.Name
-		seeds := o.seeds
-		if seeds == nil {
-			seeds = func() ([][]byte, error) { return difftest.StaticCases("mainnet", fork, typ) }
-		}
 		out = append(out, &difftest.Target{
 			Name:  typ + "/" + fork,
 			Type:  t,
 			Peers: []difftest.Peer{o.peer},
 			Known: knownClasses,
-			Seeds: seeds,
+			Seeds: func() ([][]byte, error) { return difftest.MainnetCases(fork, typ) },
 		})
 	}
 	return out
@@ -64,38 +54,37 @@ func consensusTargets(tb testing.TB, typ string, ons ...on) []*difftest.Target {
 
 func FuzzBeaconState(f *testing.F) {
 	difftest.Fuzz(f, consensusTargets(f, "BeaconState",
-		on{fork: forks.Altair, peer: dynsszPeer[altair.BeaconState]()},
-		on{fork: forks.Bellatrix, peer: dynsszPeer[bellatrix.BeaconState]()},
-		on{fork: forks.Capella, peer: dynsszPeer[capella.BeaconState]()},
-		on{fork: forks.Deneb, peer: dynsszPeer[deneb.BeaconState]()},
-		on{fork: forks.Electra, peer: dynsszPeer[electra.BeaconState]()},
-		on{fork: forks.Fulu, peer: dynsszPeer[fulu.BeaconState]()},
-		on{fork: forks.Gloas, peer: dynsszPeer[egloas.BeaconState]()},
-		on{fork: forks.Phase0, peer: dynsszPeer[phase0.BeaconState](), seeds: phase0States},
+		on{forks.Altair, dynsszPeer[altair.BeaconState]()},
+		on{forks.Bellatrix, dynsszPeer[bellatrix.BeaconState]()},
+		on{forks.Capella, dynsszPeer[capella.BeaconState]()},
+		on{forks.Deneb, dynsszPeer[deneb.BeaconState]()},
+		on{forks.Electra, dynsszPeer[electra.BeaconState]()},
+		on{forks.Fulu, dynsszPeer[fulu.BeaconState]()},
+		on{forks.Gloas, dynsszPeer[egloas.BeaconState]()},
+		on{forks.Phase0, dynsszPeer[phase0.BeaconState]()},
 	))
 }
 
 func FuzzSignedBeaconBlock(f *testing.F) {
 	difftest.Fuzz(f, consensusTargets(f, "SignedBeaconBlock",
-		on{fork: forks.Altair, peer: dynsszPeer[altair.SignedBeaconBlock]()},
-		on{fork: forks.Bellatrix, peer: dynsszPeer[bellatrix.SignedBeaconBlock]()},
-		on{fork: forks.Capella, peer: dynsszPeer[capella.SignedBeaconBlock]()},
-		on{fork: forks.Deneb, peer: dynsszPeer[deneb.SignedBeaconBlock]()},
-		on{fork: forks.Electra, peer: dynsszPeer[electra.SignedBeaconBlock]()},
-		on{fork: forks.Fulu, peer: dynsszPeer[electra.SignedBeaconBlock]()},
-		on{fork: forks.Gloas, peer: dynsszPeer[egloas.SignedBeaconBlock]()},
-		on{fork: forks.Phase0, peer: dynsszPeer[phase0.SignedBeaconBlock](), seeds: noSeeds},
+		on{forks.Altair, dynsszPeer[altair.SignedBeaconBlock]()},
+		on{forks.Bellatrix, dynsszPeer[bellatrix.SignedBeaconBlock]()},
+		on{forks.Capella, dynsszPeer[capella.SignedBeaconBlock]()},
+		on{forks.Deneb, dynsszPeer[deneb.SignedBeaconBlock]()},
+		on{forks.Electra, dynsszPeer[electra.SignedBeaconBlock]()},
+		on{forks.Fulu, dynsszPeer[electra.SignedBeaconBlock]()},
+		on{forks.Gloas, dynsszPeer[egloas.SignedBeaconBlock]()},
+		on{forks.Phase0, dynsszPeer[phase0.SignedBeaconBlock]()},
 	))
 }
 
 // byFork returns the targets of a type that changed in Phase 0 (p0),
 // Electra (el) and Gloas (gl) only, in every fork from Altair on, then
-// Phase 0 (defaults and their mutations as seeds).
+// in Phase 0 (whose seeds difftest.MainnetCases gives).
 func byFork(p0, el, gl difftest.Peer) []on {
 	return []on{
-		{fork: forks.Altair, peer: p0}, {fork: forks.Bellatrix, peer: p0}, {fork: forks.Capella, peer: p0},
-		{fork: forks.Deneb, peer: p0}, {fork: forks.Electra, peer: el}, {fork: forks.Fulu, peer: el},
-		{fork: forks.Gloas, peer: gl}, {fork: forks.Phase0, peer: p0, seeds: noSeeds},
+		{forks.Altair, p0}, {forks.Bellatrix, p0}, {forks.Capella, p0}, {forks.Deneb, p0},
+		{forks.Electra, el}, {forks.Fulu, el}, {forks.Gloas, gl}, {forks.Phase0, p0},
 	}
 }
 
@@ -106,8 +95,8 @@ func FuzzAttestation(f *testing.F) {
 
 func FuzzSingleAttestation(f *testing.F) {
 	p := dynsszPeer[electra.SingleAttestation]()
-	difftest.Fuzz(f, consensusTargets(f, "SingleAttestation", on{fork: forks.Electra, peer: p}, on{fork: forks.Fulu, peer: p},
-		on{fork: forks.Gloas, peer: p}))
+	difftest.Fuzz(f, consensusTargets(f, "SingleAttestation", on{forks.Electra, p}, on{forks.Fulu, p},
+		on{forks.Gloas, p}))
 }
 
 func FuzzSignedAggregateAndProof(f *testing.F) {
@@ -122,8 +111,8 @@ func FuzzAttesterSlashing(f *testing.F) {
 
 func FuzzBlobSidecar(f *testing.F) {
 	p := dynsszPeer[deneb.BlobSidecar]()
-	difftest.Fuzz(f, consensusTargets(f, "BlobSidecar", on{fork: forks.Deneb, peer: p}, on{fork: forks.Electra, peer: p},
-		on{fork: forks.Fulu, peer: p}, on{fork: forks.Gloas, peer: p}))
+	difftest.Fuzz(f, consensusTargets(f, "BlobSidecar", on{forks.Deneb, p}, on{forks.Electra, p},
+		on{forks.Fulu, p}, on{forks.Gloas, p}))
 }
 
 // The ePBS types of Gloas: the builder's bid and the payload envelope, and
@@ -131,29 +120,15 @@ func FuzzBlobSidecar(f *testing.F) {
 
 func FuzzExecutionPayloadBid(f *testing.F) {
 	difftest.Fuzz(f, consensusTargets(f, "SignedExecutionPayloadBid",
-		on{fork: forks.Gloas, peer: dynsszPeer[egloas.SignedExecutionPayloadBid]()}))
+		on{forks.Gloas, dynsszPeer[egloas.SignedExecutionPayloadBid]()}))
 }
 
 func FuzzExecutionPayloadEnvelope(f *testing.F) {
 	difftest.Fuzz(f, consensusTargets(f, "SignedExecutionPayloadEnvelope",
-		on{fork: forks.Gloas, peer: dynsszPeer[egloas.SignedExecutionPayloadEnvelope]()}))
+		on{forks.Gloas, dynsszPeer[egloas.SignedExecutionPayloadEnvelope]()}))
 }
 
 func FuzzPayloadAttestation(f *testing.F) {
 	difftest.Fuzz(f, consensusTargets(f, "PayloadAttestation",
-		on{fork: forks.Gloas, peer: dynsszPeer[egloas.PayloadAttestation]()}))
-}
-
-// noSeeds gives no seeds beyond the defaults (and their mutations).
-func noSeeds() ([][]byte, error) { return nil, nil }
-
-// phase0States seeds Phase 0's BeaconState with a synthetic mainnet state
-// of 64 validators, for want of mainnet ssz_static cases.
-func phase0States() ([][]byte, error) {
-	st, err := synth.Phase0State(ssztreephase0.Mainnet, 64, 1)
-	if err != nil {
-		return nil, err
-	}
-	b, err := st.MarshalSSZ()
-	return [][]byte{b}, err
+		on{forks.Gloas, dynsszPeer[egloas.PayloadAttestation]()}))
 }
