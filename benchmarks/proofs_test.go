@@ -42,6 +42,7 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
@@ -1099,6 +1100,7 @@ func TestProofGindices(t *testing.T) {
 		{harness.ForkDeneb, deneb.Mainnet.Type("BeaconState")},
 		{harness.ForkElectra, electra.Mainnet.Type("BeaconState")},
 		{harness.ForkFulu, fulu.Mainnet.Type("BeaconState")},
+		{harness.ForkGloas, gloas.Mainnet.Types().Type("BeaconState")},
 	} {
 		for _, p := range []struct {
 			path string
@@ -1108,8 +1110,13 @@ func TestProofGindices(t *testing.T) {
 			{"balances[0]", harness.GindexBalance(c.fork, 0)},
 			{"balances[1000]", harness.GindexBalance(c.fork, 1000)},
 			{"balances[999999]", harness.GindexBalance(c.fork, 999_999)},
+			{"balances[4]", harness.GindexBalance(c.fork, 4)},   // Gloas: subtree 1
+			{"balances[83]", harness.GindexBalance(c.fork, 83)}, // Gloas: the last of subtree 2
+			{"balances[84]", harness.GindexBalance(c.fork, 84)}, // Gloas: the first of subtree 3
 			{"validators[0].effective_balance", harness.GindexEffectiveBalance(c.fork, 0)},
 			{"validators[12].effective_balance", harness.GindexEffectiveBalance(c.fork, 12)},
+			{"validators[1].effective_balance", harness.GindexEffectiveBalance(c.fork, 1)},
+			{"validators[5].effective_balance", harness.GindexEffectiveBalance(c.fork, 5)},
 			{"validators[999999].effective_balance", harness.GindexEffectiveBalance(c.fork, 999_999)},
 		} {
 			g, err := schema.Gindex(c.typ, p.path)

@@ -78,6 +78,31 @@ func Pairs(t schema.Type, b []byte) (uint64, error) {
 			pairs += p
 		}
 		return pairs, nil
+	case *schema.ProgressiveList:
+		p, err := progressiveSequence(t.Elem(), b)
+		return p + 1, err
+	case *schema.ProgressiveBitlist:
+		if len(b) == 0 || b[len(b)-1] == 0 {
+			return 0, fmt.Errorf("%v: no delimiter bit", t)
+		}
+		n := uint64(len(b)-1)*8 + uint64(bits.Len8(b[len(b)-1])) - 1
+		return progressive(chunks((n+7)/8)) + 1, nil
+	case *schema.ProgressiveContainer:
+		parts, err := fields(t, b)
+		if err != nil {
+			return 0, err
+		}
+		// The fields' roots sit at their positions among len(active_fields)
+		// chunks, inactive positions zero; then the active_fields mix-in.
+		pairs := progressive(uint64(len(t.ActiveFields()))) + 1
+		for i, part := range parts {
+			p, err := Pairs(t.Field(i).Type, part)
+			if err != nil {
+				return 0, err
+			}
+			pairs += p
+		}
+		return pairs, nil
 	case *schema.Union:
 		if len(b) == 0 {
 			return 0, fmt.Errorf("%v: no selector", t)
@@ -106,6 +131,41 @@ func sequence(elem schema.Type, b []byte, depth int) (uint64, error) {
 		return 0, err
 	}
 	pairs := merkle(uint64(len(parts)), depth)
+	for _, part := range parts {
+		p, err := Pairs(elem, part)
+		if err != nil {
+			return 0, err
+		}
+		pairs += p
+	}
+	return pairs, nil
+}
+
+// progressive returns the pair hashes of merkleize_progressive over count
+// chunks (ssz/simple-serialize.md of consensus-specs at a08d8a6e): subtree
+// k holds the next 4^k chunks in a tree of depth 2k, and each subtree that
+// holds any is hashed with the spine's rest, one pair.
+func progressive(count uint64) uint64 {
+	var pairs uint64
+	for k := 0; count > 0; k++ {
+		c := min(count, uint64(1)<<(2*k))
+		pairs += merkle(c, 2*k) + 1
+		count -= c
+	}
+	return pairs
+}
+
+// progressiveSequence returns the pair hashes of the elements of type elem
+// serialized in b and of the progressive tree over them.
+func progressiveSequence(elem schema.Type, b []byte) (uint64, error) {
+	if isBasic(elem) {
+		return progressive(chunks(uint64(len(b)))), nil
+	}
+	parts, err := elements(elem, b)
+	if err != nil {
+		return 0, err
+	}
+	pairs := progressive(uint64(len(parts)))
 	for _, part := range parts {
 		p, err := Pairs(elem, part)
 		if err != nil {
@@ -147,8 +207,15 @@ func elements(elem schema.Type, b []byte) ([][]byte, error) {
 	return split(b, offsets)
 }
 
+// container is what fields uses of a container type, progressive or not.
+type container interface {
+	schema.Type
+	NumFields() int
+	Field(i int) schema.Field
+}
+
 // fields splits the serialization of a container into its fields'.
-func fields(c *schema.Container, b []byte) ([][]byte, error) {
+func fields(c container, b []byte) ([][]byte, error) {
 	parts := make([][]byte, c.NumFields())
 	var varFields, offsets []int
 	pos := 0

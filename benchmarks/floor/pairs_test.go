@@ -25,6 +25,25 @@ func TestPairs(t *testing.T) {
 		{"balances of 1", schema.Must(schema.NewList(schema.Uint64, 1<<40)), make([]byte, 8), 39},
 		// Empty: a zero subtree, and the mix-in.
 		{"empty list", schema.Must(schema.NewList(schema.Uint64, 1<<40)), nil, 1},
+		// Empty: a zero spine, and the mix-in.
+		{"empty progressive list", schema.Must(schema.NewProgressiveList(schema.Uint64)), nil, 1},
+		// 3 chunks: subtree 0 holds 1 (no pair below it), subtree 1 the
+		// other 2 at depth 2 (2 pairs); each subtree hashed with the
+		// spine's rest (2); the mix-in.
+		{"ProgressiveList[uint64] of 9", schema.Must(schema.NewProgressiveList(schema.Uint64)), make([]byte, 8*9), 5},
+		// 21 chunks fill subtrees 0, 1, 2 (0 + 3 + 15 pairs), 3 spine
+		// pairs, the mix-in.
+		{"ProgressiveList[uint64] of 84", schema.Must(schema.NewProgressiveList(schema.Uint64)), make([]byte, 8*84), 22},
+		// 22 chunks: a fourth subtree of 1 chunk at depth 6 (6 pairs)
+		// and its spine pair.
+		{"ProgressiveList[uint64] of 85", schema.Must(schema.NewProgressiveList(schema.Uint64)), make([]byte, 8*85), 29},
+		// 10 bits, one chunk: its spine pair and the mix-in.
+		{"ProgressiveBitList of 10", schema.NewProgressiveBitlist(), []byte{0, 4}, 2},
+		// active_fields 1, 0, 1: 3 chunks (the inactive one zero) as in
+		// the list of 9, the active_fields mix-in; no pair in the uint64
+		// fields.
+		{"ProgressiveContainer(1, 0, 1)", schema.Must(schema.NewProgressiveContainer("C", []bool{true, false, true},
+			schema.Field{Name: "a", Type: schema.Uint64}, schema.Field{Name: "b", Type: schema.Uint64})), make([]byte, 16), 5},
 	} {
 		got, err := Pairs(c.t, c.b)
 		if err != nil || got != c.want {

@@ -9,24 +9,34 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/schema"
 )
 
+// containerType is what the rows use of a container type: a Container through
+// Fulu, a ProgressiveContainer from Gloas on.
+type containerType interface {
+	container
+	FieldIndex(name string) int
+}
+
 // mainnetType returns the schema type of a container of a fork in the
 // mainnet preset.
-func mainnetType(fork, name string) (*schema.Container, error) {
+func mainnetType(fork, name string) (containerType, error) {
 	var t schema.Type
 	switch fork {
 	case harness.ForkCapella:
-		t = capella.Mainnet.Type(name)
+		t = capella.Mainnet.Types().Type(name)
 	case harness.ForkDeneb:
-		t = deneb.Mainnet.Type(name)
+		t = deneb.Mainnet.Types().Type(name)
 	case harness.ForkElectra:
-		t = electra.Mainnet.Type(name)
+		t = electra.Mainnet.Types().Type(name)
 	case harness.ForkFulu:
-		t = fulu.Mainnet.Type(name)
+		t = fulu.Mainnet.Types().Type(name)
+	case harness.ForkGloas:
+		t = gloas.Mainnet.Types().Type(name)
 	}
-	c, ok := t.(*schema.Container)
+	c, ok := t.(containerType)
 	if !ok {
 		return nil, fmt.Errorf("floor: no container %s in fork %q", name, fork)
 	}
@@ -80,7 +90,10 @@ func StatePairs(fork string, in []byte, n, nAll int) (map[string]uint64, error) 
 	if err != nil {
 		return nil, err
 	}
-	validators := st.Field(st.FieldIndex("validators")).Type.(*schema.List)
+	validators, ok := st.Field(st.FieldIndex("validators")).Type.(interface{ Elem() schema.Type })
+	if !ok {
+		return nil, fmt.Errorf("floor: validators of fork %q is not a list", fork)
+	}
 	validator, err := Pairs(validators.Elem(), make([]byte, validators.Elem().FixedSize()))
 	if err != nil {
 		return nil, err

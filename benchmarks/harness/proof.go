@@ -38,9 +38,10 @@ const MultiLeaves = 100
 // Generalized indices in a mainnet BeaconState, computed here so that the
 // harness needs no SSZ library (the module's tests check them against
 // ssztree's schema.Gindex for every fork). The state's fields form a tree of
-// depth stateDepth(fork): validators is field 11 and balances field 12, each
+// depth stateDepth(fork) (in Gloas a progressive tree, see
+// progressiveGindex): validators is field 11 and balances field 12, each
 // a list whose data root is the left child of its length mix-in, with
-// VALIDATOR_REGISTRY_LIMIT = 2^40 elements; finalized_checkpoint is field 20
+// VALIDATOR_REGISTRY_LIMIT = 2^40 elements (in Gloas progressive lists); finalized_checkpoint is field 20
 // and its root the second of its two fields; a Validator has 8 fields
 // (depth 3), effective_balance is field 2; a chunk packs 4 balances (2^38
 // chunks).
@@ -51,11 +52,46 @@ const (
 )
 
 // fieldGindex returns the generalized index of field i of a fork's state.
-func fieldGindex(fork string, i uint64) uint64 { return 1<<stateDepth(fork) + i }
+func fieldGindex(fork string, i uint64) uint64 {
+	if fork == ForkGloas {
+		// A ProgressiveContainer: its fields' progressive tree is the
+		// left child of the active_fields mix-in.
+		return progressiveGindex(2, i)
+	}
+	return 1<<stateDepth(fork) + i
+}
+
+// progressiveGindex returns the generalized index of leaf i of the
+// progressive tree (merkleize_progressive, ssz/simple-serialize.md of
+// consensus-specs at a08d8a6e) whose root is at g: subtree k, of depth 2k,
+// holds leaves (4^k-1)/3 to (4^(k+1)-1)/3 - 1 and is the left child of the
+// k-th node down the spine of right children.
+func progressiveGindex(g, i uint64) uint64 {
+	first, size := uint64(0), uint64(1)
+	for k := uint(0); ; k++ {
+		if i < first+size {
+			return (2*g)<<(2*k) + i - first
+		}
+		first += size
+		size *= 4
+		g = 2*g + 1
+	}
+}
+
+// listLeafGindex returns the generalized index of leaf i of the data tree
+// of a list at generalized index list, of depth depth: the list's
+// elements' tree below its length mix-in, progressive in Gloas.
+func listLeafGindex(fork string, list uint64, depth uint, i uint64) uint64 {
+	if fork == ForkGloas {
+		return progressiveGindex(2*list, i)
+	}
+	return 2*list<<depth + i
+}
 
 // GindexFinalizedRoot returns the generalized index of
 // finalized_checkpoint.root in a fork's state: FINALIZED_ROOT_GINDEX (105)
-// through Deneb, FINALIZED_ROOT_GINDEX_ELECTRA (169) from Electra on.
+// through Deneb, FINALIZED_ROOT_GINDEX_ELECTRA (169) from Electra on,
+// FINALIZED_ROOT_GINDEX_GLOAS (735) in Gloas.
 func GindexFinalizedRoot(fork string) uint64 {
 	return 2*fieldGindex(fork, fieldFinalized) + 1
 }
@@ -63,13 +99,13 @@ func GindexFinalizedRoot(fork string) uint64 {
 // GindexEffectiveBalance returns the generalized index of
 // validators[i].effective_balance in a fork's state.
 func GindexEffectiveBalance(fork string, i int) uint64 {
-	return (2*fieldGindex(fork, fieldValidators)<<40+uint64(i))<<3 + 2
+	return listLeafGindex(fork, fieldGindex(fork, fieldValidators), 40, uint64(i))<<3 + 2
 }
 
 // GindexBalance returns the generalized index of balances[i] in a fork's
 // state: the chunk that packs it with its neighbours.
 func GindexBalance(fork string, i int) uint64 {
-	return 2*fieldGindex(fork, fieldBalances)<<38 + uint64(i)/4
+	return listLeafGindex(fork, fieldGindex(fork, fieldBalances), 38, uint64(i)/4)
 }
 
 // ProofGindices sets dst to the generalized indices that operation k of a

@@ -669,10 +669,12 @@ func (m *Model) sszBytes(group string) int {
 }
 
 // withTarget reports whether a fork's table of n validators checks the
-// targets: those of the headline's fork at TargetSize.
+// targets: the headline's fork's and Gloas' at TargetSize.
 func (m *Model) withTarget(fork string, n int) bool {
 	f, _ := m.headlineState()
-	return fork == f && n == TargetSize
+	// Gloas' progressive state is held to the bounded state's targets
+	// (issue 13).
+	return (fork == f || fork == harness.ForkGloas) && n == TargetSize
 }
 
 // blockTable writes the block rows of every fork, each beside the peers of

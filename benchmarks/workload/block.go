@@ -10,6 +10,7 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/synth"
 	"github.com/ssztree/ssztree/view"
@@ -32,6 +33,8 @@ func Block(fork string) ([]byte, error) {
 		b, err = synth.ElectraBlock(electra.Mainnet, Seed)
 	case harness.ForkFulu:
 		b, err = synth.FuluBlock(fulu.Mainnet, Seed)
+	case harness.ForkGloas:
+		b, err = synth.GloasBlock(gloas.Mainnet, Seed)
 	default:
 		return nil, fmt.Errorf("workload: no block of fork %q", fork)
 	}
@@ -52,6 +55,8 @@ func BlockContents(fork string) string {
 		return "`synth.DenebBlock(deneb.Mainnet, 1)`: " + common + ", 100 attestations and 6 blobs' commitments."
 	case harness.ForkElectra, harness.ForkFulu:
 		return fmt.Sprintf("`synth.%sBlock(%s.Mainnet, 1)`: %s, 8 attestations of EIP-7549, 9 blobs' commitments and execution requests (4 deposits, 2 withdrawals, 1 consolidation).", strings.ToUpper(fork[:1])+fork[1:], fork, common)
+	case harness.ForkGloas:
+		return "`synth.GloasBlock(gloas.Mainnet, 1)`: Fulu's block in Gloas' progressive lists (" + common[:strings.Index(common, ", an execution payload")] + ", 8 attestations of EIP-7549, execution requests), its payload replaced by a builder's signed bid of 9 blobs' commitments (EIP-7732), and 4 payload attestations."
 	}
 	return ""
 }

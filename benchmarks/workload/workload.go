@@ -14,12 +14,13 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/synth"
 )
 
 // Inputs says how the inputs of the tables were made, for the report's
 // method section.
-const Inputs = "synthetic mainnet states of each fork made by ssztree's `synth` package (`synth.FuluState(fulu.Mainnet, n, 1)`, `synth.ElectraState`, `synth.DenebState`, then `MarshalSSZ`; its package doc lists their contents: for Fulu, validators with 0x00, 0x01 and 0x02 credentials and effective balances up to 2048 ETH, 4,000 pending deposits, 800 pending partial withdrawals, 300 pending consolidations and a full proposer lookahead), each fork's block by `synth.FuluBlock(fulu.Mainnet, 1)` and its like, and micro inputs built with ssztree's fork packages."
+const Inputs = "synthetic mainnet states of each fork made by ssztree's `synth` package (`synth.FuluState(fulu.Mainnet, n, 1)`, `synth.ElectraState`, `synth.DenebState`, `synth.GloasState`, then `MarshalSSZ`; its package doc lists their contents: for Fulu, validators with 0x00, 0x01 and 0x02 credentials and effective balances up to 2048 ETH, 4,000 pending deposits, 800 pending partial withdrawals, 300 pending consolidations and a full proposer lookahead), each fork's block by `synth.FuluBlock(fulu.Mainnet, 1)` and its like, and micro inputs built with ssztree's fork packages."
 
 // Seed is the seed of every generated input.
 const Seed = 1
@@ -48,6 +49,8 @@ func state(fork string, n int) ([]byte, error) {
 		st, err = synth.ElectraState(electra.Mainnet, n, Seed)
 	case harness.ForkFulu:
 		st, err = synth.FuluState(fulu.Mainnet, n, Seed)
+	case harness.ForkGloas:
+		st, err = synth.GloasState(gloas.Mainnet, n, Seed)
 	default:
 		return nil, fmt.Errorf("no state of fork %q", fork)
 	}

@@ -2,8 +2,9 @@
 // same bytes, each peer in a child process one after another, and writes
 // ../docs/benchmarks.md and its chart ../docs/benchmarks.svg. Each table is
 // of one fork: Fulu (ssztree, fastssz, dynssz, with the proofs) at 100,000
-// and 1,000,000 validators, Electra (ssztree, fastssz, dynssz, zrnt) and
-// Deneb (ssztree, karalabe) at 1,000,000. Run it from the benchmarks module:
+// and 1,000,000 validators, Electra (ssztree, fastssz, dynssz, zrnt),
+// Deneb (ssztree, karalabe) and Gloas (ssztree, dynssz) at 1,000,000. Run
+// it from the benchmarks module:
 //
 //	go run ./cmd/report          # every table (about 17 minutes on an idle 2-core machine)
 //	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
@@ -51,8 +52,8 @@ type options struct {
 func parseFlags() (*options, error) {
 	o := &options{}
 	sizes := flag.String("sizes", "100000,1000000", "validator counts of the Fulu states, comma-separated")
-	other := flag.String("other", "1000000", "validator counts of the states of the other forks' tables (Electra, Deneb), comma-separated")
-	forks := flag.String("forks", "fulu,electra,deneb", "the forks' tables to run, comma-separated, the headline's first")
+	other := flag.String("other", "1000000", "validator counts of the states of the other forks' tables (Electra, Deneb, Gloas), comma-separated")
+	forks := flag.String("forks", "fulu,electra,deneb,gloas", "the forks' tables to run, comma-separated, the headline's first")
 	flag.BoolVar(&o.quick, "quick", false, "a quick run for CI: 10,000 validators, 5 runs of at least 10ms, 2 memory runs (unless set)")
 	flag.IntVar(&o.cfg.Runs, "runs", 7, "timed runs of each row (the median is reported)")
 	flag.DurationVar(&o.cfg.MinRun, "min", 200*time.Millisecond, "least duration of a run of a fast operation")

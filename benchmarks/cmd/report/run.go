@@ -176,7 +176,7 @@ func sampleFloor(r *report.Run) error {
 
 // dynsszForks are the forks of the dynamic-ssz peers, those of the sibling
 // module's peer.Peers() (a fork missing there fails its child).
-var dynsszForks = []string{harness.ForkFulu, harness.ForkElectra}
+var dynsszForks = []string{harness.ForkFulu, harness.ForkElectra, harness.ForkGloas}
 
 // makeChildren returns the children to run, in table order, each peer on
 // each of its forks: this binary for the peers of this module, the sibling

@@ -3,6 +3,7 @@ package peer
 import (
 	"github.com/attestantio/go-eth2-client/spec/electra"
 	"github.com/attestantio/go-eth2-client/spec/fulu"
+	"github.com/attestantio/go-eth2-client/spec/gloas"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
@@ -17,13 +18,17 @@ var notes = map[string]string{
 }
 
 // Peers returns dynamic-ssz as a benchmark peer of Fulu, with every micro
-// case, and of Electra, with its block.
+// case, of Electra, with its block, and of Gloas (spec/gloas's progressive
+// containers and lists), with its block.
 func Peers() []harness.Peer {
 	ds := newDynSsz()
 	fuluLists := func(s *fulu.BeaconState) lists {
 		return lists{&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
 	}
 	electraLists := func(s *electra.BeaconState) lists {
+		return lists{&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
+	}
+	gloasLists := func(s *gloas.BeaconState) lists {
 		return lists{&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
 	}
 	return []harness.Peer{
@@ -47,6 +52,16 @@ func Peers() []harness.Peer {
 			State: harness.NewState[*electra.BeaconState](state[electra.BeaconState]{ds, electraLists}),
 			Micro: map[string]*harness.Micro{
 				harness.CaseBlock: harness.NewMicro[*electra.SignedBeaconBlock](codec[electra.SignedBeaconBlock]{ds}),
+			},
+			Notes: notes,
+		},
+		{
+			Name:  "dynssz",
+			Fork:  harness.ForkGloas,
+			Title: "pk910/dynamic-ssz v1.4.0 via attestantio/go-eth2-client v0.30.1 spec/gloas (consensus-specs v1.7.0-alpha.13); DynSsz with WithAsyncHashing(GOMAXPROCS)",
+			State: harness.NewState[*gloas.BeaconState](gloasState{state[gloas.BeaconState]{ds, gloasLists}}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseBlock: harness.NewMicro[*gloas.SignedBeaconBlock](codec[gloas.SignedBeaconBlock]{ds}),
 			},
 			Notes: notes,
 		},

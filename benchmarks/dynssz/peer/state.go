@@ -1,7 +1,8 @@
 // Package peer is the benchmark peer of pk910/dynamic-ssz v1.4.0, through
-// the Fulu and Electra types of attestantio/go-eth2-client v0.30.1
+// the Fulu, Electra and Gloas types of attestantio/go-eth2-client v0.30.1
 // (spec/fulu's state, spec/electra's state and blocks, which Fulu did not
-// change), whose SSZ code dynamic-ssz generated: one peer per fork. Every
+// change, spec/gloas's state and block), whose SSZ code dynamic-ssz
+// generated: one peer per fork. Every
 // operation goes through one DynSsz instance, the entry points
 // dynamic-ssz's documentation prescribes, created with
 // WithAsyncHashing(GOMAXPROCS): its parallel hashing.

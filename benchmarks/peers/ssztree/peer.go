@@ -5,6 +5,7 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -18,16 +19,17 @@ var notes = map[string]string{
 
 // Peers returns ssztree as a benchmark peer of each fork the suite
 // measures: Fulu, with the proofs and every micro case, then Electra and
-// Deneb, with their blocks.
+// Deneb, with their blocks, and Gloas, with the proofs and its block.
 func Peers() []harness.Peer {
 	decodeFulu := func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }
+	decodeGloas := func(b []byte) (*gloas.BeaconState, error) { return gloas.DecodeBeaconState(gloas.Mainnet, b) }
 	return []harness.Peer{
 		{
 			Name:   "ssztree",
 			Fork:   harness.ForkFulu,
 			Title:  "ssztree (this repository): tree-backed views, fulu package",
-			State:  harness.NewState[*fulu.BeaconState](fuluState{state[*fulu.BeaconState]{decodeFulu}}),
-			Proof:  harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState]{decode: decodeFulu}),
+			State:  harness.NewState[*fulu.BeaconState](fuluState{boundedState[*fulu.BeaconState]{decodeFulu}}),
+			Proof:  harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState, *view.Container]{decode: decodeFulu}),
 			States: states{},
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[fulu.Checkpoint](checkpoint{}),
@@ -43,7 +45,7 @@ func Peers() []harness.Peer {
 			Name:  "ssztree",
 			Fork:  harness.ForkElectra,
 			Title: "ssztree (this repository): tree-backed views, electra package",
-			State: harness.NewState[*electra.BeaconState](state[*electra.BeaconState]{func(b []byte) (*electra.BeaconState, error) {
+			State: harness.NewState[*electra.BeaconState](boundedState[*electra.BeaconState]{func(b []byte) (*electra.BeaconState, error) {
 				return electra.DecodeBeaconState(electra.Mainnet, b)
 			}}),
 			Micro: map[string]*harness.Micro{
@@ -57,12 +59,25 @@ func Peers() []harness.Peer {
 			Name:  "ssztree",
 			Fork:  harness.ForkDeneb,
 			Title: "ssztree (this repository): tree-backed views, deneb package",
-			State: harness.NewState[*deneb.BeaconState](state[*deneb.BeaconState]{func(b []byte) (*deneb.BeaconState, error) {
+			State: harness.NewState[*deneb.BeaconState](boundedState[*deneb.BeaconState]{func(b []byte) (*deneb.BeaconState, error) {
 				return deneb.DecodeBeaconState(deneb.Mainnet, b)
 			}}),
 			Micro: map[string]*harness.Micro{
 				harness.CaseBlock: harness.NewMicro[*deneb.SignedBeaconBlock](block[*deneb.SignedBeaconBlock]{func(b []byte) (*deneb.SignedBeaconBlock, error) {
 					return deneb.DecodeSignedBeaconBlock(deneb.Mainnet, b)
+				}}),
+			},
+			Notes: notes,
+		},
+		{
+			Name:  "ssztree",
+			Fork:  harness.ForkGloas,
+			Title: "ssztree (this repository): tree-backed views, gloas package (progressive containers and lists)",
+			State: harness.NewState[*gloas.BeaconState](gloasState{progressiveState[*gloas.BeaconState]{decodeGloas}}),
+			Proof: harness.NewProof[*gloas.BeaconState, *tree.Node](harness.ForkGloas, &prover[*gloas.BeaconState, *view.ProgressiveContainer]{decode: decodeGloas}),
+			Micro: map[string]*harness.Micro{
+				harness.CaseBlock: harness.NewMicro[*gloas.SignedBeaconBlock](block[*gloas.SignedBeaconBlock]{func(b []byte) (*gloas.SignedBeaconBlock, error) {
+					return gloas.DecodeSignedBeaconBlock(gloas.Mainnet, b)
 				}}),
 			},
 			Notes: notes,

@@ -12,7 +12,7 @@ import (
 // fuluState is the Fulu state peer, which also applies the slot's and the
 // epoch's changes (harness.SlotPeer).
 type fuluState struct {
-	state[*fulu.BeaconState]
+	boundedState[*fulu.BeaconState]
 }
 
 func (fuluState) ApplySlot(s *fulu.BeaconState, c *harness.SlotChanges) error {
@@ -114,7 +114,7 @@ func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error 
 }
 
 // fieldPreviousParticipation is the index of previous_epoch_participation
-// among a Fulu BeaconState's fields.
+// among a Fulu BeaconState's fields, and a Gloas one's.
 const fieldPreviousParticipation = 15
 
 // valueList is what dropFront uses of a view.ValueList.

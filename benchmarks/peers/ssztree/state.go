@@ -1,5 +1,5 @@
 // Package ssztree is the benchmark peer of ssztree itself, through its public
-// fork packages (deneb, electra, fulu) and the view package: one peer per
+// fork packages (deneb, electra, fulu, gloas) and the view package: one peer per
 // fork, all named ssztree.
 package ssztree
 
@@ -9,33 +9,57 @@ import (
 	"github.com/ssztree/ssztree/view"
 )
 
-// beaconState is what the script uses of a fork's *BeaconState: the same
-// methods in every fork from Capella on, whose element types the later
-// forks take unchanged (fulu.Validator is phase0.Validator...).
-type beaconState[S any] interface {
+// elemList is what the script uses of a state's validators: a
+// view.ValueList through Fulu, a view.ProgressiveValueList from Gloas on.
+type elemList[V any] interface {
+	Get(i int) V
+	Set(i int, v V)
+	Append(v V) error
+}
+
+// basicList is what the script uses of a state's lists of integers: a
+// view.BasicList through Fulu, a view.ProgressiveBasicList from Gloas on.
+type basicList[T any] interface {
+	elemList[T]
+	Update(f func(i int, v T) T)
+}
+
+// beaconState is what the script uses of a fork's *BeaconState, S, whose
+// lists are of the types V (validators), B (balances), P (participation)
+// and I (inactivity scores): the same methods in every fork from Capella
+// on, whose element types the later forks take unchanged
+// (fulu.Validator is phase0.Validator...), the lists of Gloas progressive.
+type beaconState[S any, V elemList[fulu.Validator], B basicList[fulu.Gwei], P basicList[fulu.ParticipationFlags], I basicList[uint64]] interface {
 	MarshalSSZTo(dst []byte) ([]byte, error)
 	HashTreeRoot() [32]byte
 	Copy() S
-	View() *view.Container
-	Validators() *view.ValueList[fulu.Validator, *fulu.Validator]
-	Balances() *view.BasicList[fulu.Gwei]
-	PreviousEpochParticipation() *view.BasicList[fulu.ParticipationFlags]
-	CurrentEpochParticipation() *view.BasicList[fulu.ParticipationFlags]
-	InactivityScores() *view.BasicList[uint64]
+	Validators() V
+	Balances() B
+	PreviousEpochParticipation() P
+	CurrentEpochParticipation() P
+	InactivityScores() I
 }
 
 // state drives a fork's *BeaconState, S, decoded by decode.
-type state[S beaconState[S]] struct {
+type state[S beaconState[S, V, B, P, I], V elemList[fulu.Validator], B basicList[fulu.Gwei], P basicList[fulu.ParticipationFlags], I basicList[uint64]] struct {
 	decode func(b []byte) (S, error)
 }
 
-func (p state[S]) Decode(b []byte) (S, error) { return p.decode(b) }
+// boundedState is the state peer of a fork whose lists have limits
+// (Capella through Fulu).
+type boundedState[S beaconState[S, *view.ValueList[fulu.Validator, *fulu.Validator], *view.BasicList[fulu.Gwei], *view.BasicList[fulu.ParticipationFlags], *view.BasicList[uint64]]] = state[S, *view.ValueList[fulu.Validator, *fulu.Validator], *view.BasicList[fulu.Gwei], *view.BasicList[fulu.ParticipationFlags], *view.BasicList[uint64]]
 
-func (state[S]) Encode(s S, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
+// progressiveState is the state peer of a fork whose lists are
+// progressive (Gloas).
+type progressiveState[S beaconState[S, *view.ProgressiveValueList[fulu.Validator, *fulu.Validator], *view.ProgressiveBasicList[fulu.Gwei], *view.ProgressiveBasicList[fulu.ParticipationFlags], *view.ProgressiveBasicList[uint64]]] = state[S, *view.ProgressiveValueList[fulu.Validator, *fulu.Validator], *view.ProgressiveBasicList[fulu.Gwei], *view.ProgressiveBasicList[fulu.ParticipationFlags], *view.ProgressiveBasicList[uint64]]
 
-func (state[S]) Root(s S) ([32]byte, error) { return s.HashTreeRoot(), nil }
+func (p state[S, V, B, P, I]) Decode(b []byte) (S, error) { return p.decode(b) }
 
-func (state[S]) AddBalances(s S, indices []int, delta uint64) error {
+func (state[S, V, B, P, I]) Encode(s S, dst []byte) ([]byte, error) { return s.MarshalSSZTo(dst) }
+
+func (state[S, V, B, P, I]) Root(s S) ([32]byte, error) { return s.HashTreeRoot(), nil }
+
+func (state[S, V, B, P, I]) AddBalances(s S, indices []int, delta uint64) error {
 	balances := s.Balances()
 	for _, i := range indices {
 		balances.Set(i, balances.Get(i)+fulu.Gwei(delta))
@@ -43,12 +67,12 @@ func (state[S]) AddBalances(s S, indices []int, delta uint64) error {
 	return nil
 }
 
-func (state[S]) AddAllBalances(s S, delta uint64) error {
+func (state[S, V, B, P, I]) AddAllBalances(s S, delta uint64) error {
 	s.Balances().Update(func(_ int, v fulu.Gwei) fulu.Gwei { return v + fulu.Gwei(delta) })
 	return nil
 }
 
-func (state[S]) SetEffectiveBalance(s S, i int, gwei uint64) error {
+func (state[S, V, B, P, I]) SetEffectiveBalance(s S, i int, gwei uint64) error {
 	validators := s.Validators()
 	v := validators.Get(i)
 	v.EffectiveBalance = fulu.Gwei(gwei)
@@ -56,7 +80,7 @@ func (state[S]) SetEffectiveBalance(s S, i int, gwei uint64) error {
 	return nil
 }
 
-func (state[S]) AppendValidator(s S, v harness.Validator, balance uint64, flags uint8, score uint64) error {
+func (state[S, V, B, P, I]) AppendValidator(s S, v harness.Validator, balance uint64, flags uint8, score uint64) error {
 	if err := s.Validators().Append(fulu.Validator{
 		Pubkey:                     v.Pubkey,
 		WithdrawalCredentials:      v.WithdrawalCredentials,
@@ -81,4 +105,4 @@ func (state[S]) AppendValidator(s S, v harness.Validator, balance uint64, flags 
 	return s.InactivityScores().Append(score)
 }
 
-func (state[S]) Copy(s S) (S, error) { return s.Copy(), nil }
+func (state[S, V, B, P, I]) Copy(s S) (S, error) { return s.Copy(), nil }
