@@ -109,15 +109,15 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 }
 
 // slabNodes is how many branches a bulk build allocates at once. Nodes of a
-// slab stay alive as long as any of them is referenced, so slabs serve only
+// slab stay alive as long as any of them is referenced, so slabs serve
 // trees built whole (decoding, bulk updates), whose nodes live and die
-// together; 127 nodes make one allocation of many while bounding what a
+// together, and the few paths of a small SetMany (see pathSlabNodes); 127 nodes make one allocation of many while bounding what a
 // long-lived survivor holds. 127, not 128: an array of Nodes has pointers,
 // so above 512 bytes the Go heap puts an 8-byte header before it, and
 // 128 × 64 + 8 bytes would take the 9,472-byte size class (13 % of it
 // wasted), where 127 × 64 + 8 fit 8,192 (a decoded and hashed Fulu state
 // of 100,000 validators: 132 kB less live heap, 0.6 %). (Slabs for SetMany's scattered paths
-// were tried and made 1,000 balance changes slower: see
+// of many changes were tried and made 1,000 balance changes slower: see
 // docs/performance.md.)
 const slabNodes = 127
 
@@ -125,15 +125,38 @@ const slabNodes = 127
 // bulk is set: slabs of slabNodes, or fewer when want says fewer are left to
 // build.
 type allocator struct {
-	bulk  bool
+	bulk bool
+	// once makes one slab of want nodes, then one allocation a node: want
+	// is a count, not a bound, and a miscount costs no slab.
+	once  bool
 	want  int
 	slab  []Node // what is left of whole
 	whole []Node
 }
 
 func (a *allocator) branch(left, right *Node) *Node {
-	if !a.bulk {
-		return &Node{left: left, right: right}
+	n := a.node()
+	n.left, n.right = left, right
+	return n
+}
+
+// spine returns what NewSpine does, its node (if it makes one) from a.
+func (a *allocator) spine(child *Node, k, below int) *Node {
+	if k == 0 || child == zeroes[below] || child.isSpine() && int(child.spineK)+int(child.spineBelow) == below {
+		return NewSpine(child, k, below) // no node, or a merge: NewSpine's cases
+	}
+	if k < 0 || below < 0 || k+below > MaxDepth {
+		panic("tree: spine outside depth 0..64")
+	}
+	n := a.node()
+	n.left, n.spineK, n.spineBelow = child, uint8(k), uint8(below)
+	return n
+}
+
+// node returns a new zero node, its own allocation or the next of a slab.
+func (a *allocator) node() *Node {
+	if !a.bulk || len(a.slab) == 0 && a.once && a.whole != nil {
+		return new(Node)
 	}
 	if len(a.slab) == 0 {
 		size := slabNodes
@@ -146,7 +169,6 @@ func (a *allocator) branch(left, right *Node) *Node {
 	}
 	n := &a.slab[0]
 	a.slab = a.slab[1:]
-	n.left, n.right = left, right
 	n.slab = slabTag(inNodeSlab, cap(a.whole)-cap(a.slab)-1, cap(a.whole))
 	return n
 }

@@ -90,7 +90,69 @@ func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error)
 		return nil, err
 	}
 	var a allocator
+	if c := newNodes(n, depth, 0, indices); c > 0 && c <= pathSlabNodes {
+		// A few paths: their new nodes in one allocation rather than one
+		// each. After a collection the allocator's first allocation of a
+		// size class is slow (docs/performance.md, cold single operations),
+		// and so is each allocation of a cold process; one slab of c
+		// nodes costs one.
+		a = allocator{bulk: true, once: true, want: c}
+	}
 	return a.setMany(n, depth, 0, indices, nodes)
+}
+
+// pathSlabNodes bounds the new nodes a SetMany allocates as one slab: the
+// paths of a few changes in a deep tree (one balance of a state: 14
+// branches and a spine in the list, 6 in the state). A slab stays alive
+// while any of its nodes is referenced, and the nodes of one path are
+// replaced from the top down by later changes beside it, so a larger
+// slab would hold more dead nodes for longer; larger SetManys (1,000
+// changes) allocate node by node, which measured faster (see slabNodes).
+const pathSlabNodes = 48
+
+// newNodes returns how many nodes setMany makes for indices below n, a
+// subtree of the given depth, or 0 when it cannot tell without making some
+// (a path that leaves a spine, or meets a page or a leaf, whose children
+// setMany makes first).
+func newNodes(n *Node, depth int, base uint64, indices []uint64) int {
+	if depth == 0 {
+		return 0
+	}
+	if n.right == nil {
+		if !n.isSpine() {
+			return 0 // a page or a leaf
+		}
+		k := int(n.spineK)
+		if k > depth || indices[len(indices)-1] >= base+uint64(1)<<uint(depth-k) {
+			return 0
+		}
+		c := newNodes(n.left, depth-k, base, indices)
+		if c == 0 && depth > k {
+			return 0
+		}
+		return c + 1
+	}
+	half := uint64(1) << uint(depth-1)
+	split, _ := slices.BinarySearch(indices, base+half)
+	c := 1
+	if split > 0 {
+		l := newNodes(n.left, depth-1, base, indices[:split])
+		if l == 0 && depth > 1 {
+			return 0
+		}
+		c += l
+	}
+	if split < len(indices) {
+		r := newNodes(n.right, depth-1, base+half, indices[split:])
+		if r == 0 && depth > 1 {
+			return 0
+		}
+		c += r
+	}
+	if c > pathSlabNodes {
+		return 0
+	}
+	return c
 }
 
 func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, nodes []*Node) (*Node, error) {
@@ -109,7 +171,7 @@ func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, n
 			if err != nil {
 				return nil, err
 			}
-			return NewSpine(child, k, int(n.spineBelow)), nil
+			return a.spine(child, k, int(n.spineBelow)), nil
 		}
 	}
 	half := uint64(1) << uint(depth-1)

@@ -288,15 +288,20 @@ func (p *parts) apply(root *tree.Node, depth int) *tree.Node {
 	if !p.changed() {
 		return root
 	}
-	idx, nodes := p.collect()
+	// A commit of a few parts collects them on the stack: no allocation.
+	var idxs [4]uint64
+	var ns [4]*tree.Node
+	idx, nodes := p.collectTo(idxs[:0], ns[:0])
 	return must(tree.SetMany(root, depth, idx, nodes))
 }
 
 // collect returns the positions of the changed parts, in order, and their
 // trees, committing the handles with pending writes; the parts are
 // unchanged from then on.
-func (p *parts) collect() ([]uint64, []*tree.Node) {
-	idx := make([]uint64, 0, len(p.pending)+len(p.dirty))
+func (p *parts) collect() ([]uint64, []*tree.Node) { return p.collectTo(nil, nil) }
+
+// collectTo is collect appending to idx and nodes, which must be empty.
+func (p *parts) collectTo(idx []uint64, nodes []*tree.Node) ([]uint64, []*tree.Node) {
 	for i := range p.pending {
 		idx = append(idx, i)
 	}
@@ -306,13 +311,12 @@ func (p *parts) collect() ([]uint64, []*tree.Node) {
 		}
 	}
 	slices.Sort(idx)
-	nodes := make([]*tree.Node, len(idx))
-	for k, i := range idx {
+	for _, i := range idx {
 		if v, ok := p.views[i]; ok && p.isDirty(i) {
-			nodes[k] = v.commit()
+			nodes = append(nodes, v.commit())
 			v.link().flagged = false
 		} else {
-			nodes[k] = p.pending[i]
+			nodes = append(nodes, p.pending[i])
 		}
 	}
 	p.pending = nil
