@@ -49,8 +49,8 @@ func check[S State[S]](t *testing.T, c *Cache[S]) {
 	defer c.put.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.bytes != c.mem.Bytes() {
-		t.Errorf("the cache's figure is %d bytes, its memory set counts %d", c.bytes, c.mem.Bytes())
+	if c.bytes != c.mem.Bytes() || c.indexBytes != c.idx.Bytes() {
+		t.Errorf("the cache's figures are %d and %d bytes, its memory set counts %d, its index %d", c.bytes, c.indexBytes, c.mem.Bytes(), c.idx.Bytes())
 	}
 	var roots []*tree.Node
 	n := 0
@@ -104,8 +104,8 @@ func TestCacheBudget(t *testing.T) {
 		if i == 0 && !c.Pin(roots[0]) {
 			t.Fatal("Pin of a cached state failed")
 		}
-		if s := c.Stats(); s.Bytes > c.Budget() {
-			t.Fatalf("after Put %d the cache holds %d bytes, over its budget of %d", i, s.Bytes, c.Budget())
+		if s := c.Stats(); s.Bytes+s.IndexBytes > c.Budget() || s.IndexBytes <= 0 {
+			t.Fatalf("after Put %d the cache holds %d bytes and %d of index, over its budget of %d", i, s.Bytes, s.IndexBytes, c.Budget())
 		}
 		check(t, c)
 	}
@@ -283,7 +283,7 @@ func TestCacheConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	s := c.Stats()
-	if s.Bytes > c.Budget() || s.Hits+s.Misses == 0 || s.Pinned != 0 {
+	if s.Bytes+s.IndexBytes > c.Budget() || s.Hits+s.Misses == 0 || s.Pinned != 0 {
 		t.Errorf("after the run: %+v, budget %d", s, c.Budget())
 	}
 	check(t, c)
