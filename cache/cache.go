@@ -26,8 +26,15 @@
 // hands out a new O(1) copy of it, which the caller owns and may change,
 // as views' copies are independent values. Put takes its copy under the
 // rule of the views: the caller must not change the state it puts while
-// Put runs. The cache's bookkeeping (and the rebase and the accounting
-// walk of a Put) runs under one lock.
+// Put runs.
+//
+// The cache's bookkeeping (its maps, its order of use, its counters) runs
+// under one lock, which every method holds only for a few map
+// operations. The long parts of a Put (rebasing a state decoded apart,
+// hundreds of milliseconds at 1,000,000 validators, and counting its new
+// nodes) and the release of what an eviction or a Prune removes run under
+// a second lock, which serializes Puts and Prunes but not Gets: a Get is
+// served while a Put rebases.
 package cache
 
 import (
@@ -83,6 +90,7 @@ type Stats struct {
 	Hits, Misses uint64 // lookups by Get, GetByBlock and Ancestor
 	Evictions    uint64 // entries evicted to stay within the budget
 	Bytes        int64  // the heap bytes the cached states hold together
+	IndexBytes   int64  // the heap bytes of the index of their subtrees, an estimate (tree.Index.Bytes)
 	Entries      int
 	Pinned       int
 }
@@ -90,14 +98,28 @@ type Stats struct {
 // Cache is a cache of states of type S. The zero value is not usable: make
 // one with [New].
 type Cache[S State[S]] struct {
-	mu     sync.Mutex
-	budget int64
-	mem    tree.Memory
+	// put serializes Put and Prune and guards mem and idx, which they
+	// walk outside mu. A method that holds both takes put first.
+	put sync.Mutex
+	mem tree.Memory
 	// idx holds the subtrees of the cached states by root, so that a
 	// state put is rebased on them (view.RebaseOn) before it is counted.
-	idx     *tree.Index
-	byState map[[32]byte]*entry[S]
-	byBlock map[[32]byte]*entry[S]
+	idx *tree.Index
+	// onRebase, if not nil, is called by Put before it rebases, with put
+	// held and mu not: the tests hold a Put there to see Gets served.
+	onRebase func()
+
+	budget int64
+
+	// mu guards what follows.
+	mu sync.Mutex
+	// bytes and indexBytes are mem.Bytes() and idx.Bytes() as of the
+	// last change of the entries, for Stats and eviction, which read them
+	// under mu.
+	bytes      int64
+	indexBytes int64
+	byState    map[[32]byte]*entry[S]
+	byBlock    map[[32]byte]*entry[S]
 	// links remembers the parent and slot of every block whose state was
 	// put, also after the state is evicted, so that Ancestor can walk
 	// back past evicted states; Prune drops them.
@@ -123,8 +145,10 @@ type entry[S State[S]] struct {
 }
 
 // New returns an empty cache that keeps its states within budget bytes of
-// heap (as [tree.Memory] counts them), except that pinned states stay
-// whatever they hold.
+// heap: what they hold together, as [tree.Memory] counts it, and the index
+// of their subtrees that Put rebases on ([tree.Index.Bytes], about 45
+// bytes a node, some 6 % of what one Fulu state holds), except that pinned
+// states stay whatever they hold.
 func New[S State[S]](budget int64) *Cache[S] {
 	if untypedMethod(*new(S)) == nil {
 		panic(fmt.Sprintf("cache: %T has no method Untyped() view.View or View() returning a container view", *new(S)))
@@ -155,8 +179,9 @@ func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	root = node.Root()
 	hasBlock := info.BlockRoot != [32]byte{}
 
+	c.put.Lock()
+	defer c.put.Unlock()
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if hasBlock {
 		c.links[info.BlockRoot] = link{parent: info.ParentRoot, slot: info.Slot}
 	}
@@ -167,22 +192,35 @@ func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 			c.byBlock[info.BlockRoot] = e
 		}
 		c.touch(e)
+		c.mu.Unlock()
 		return root, 0
 	}
+	c.mu.Unlock()
+
 	// Share what the cached states hold with the same root: a state
 	// decoded apart (loaded from disk, fetched from a peer) then holds
 	// what a copy of a cached state changed into it would, and a copy of
-	// a cached state costs the visit of what it changed.
+	// a cached state costs the visit of what it changed. With put held,
+	// no other Put or Prune changes the index or the set meanwhile, and
+	// the trees the index reaches are never changed (views copy on
+	// write), so the walk needs no lock that a Get waits for.
+	if c.onRebase != nil {
+		c.onRebase()
+	}
 	view.RebaseOn(untyped, c.idx)
 	node = untyped.Node()
-	e := &entry[S]{state: own, node: node, root: root, info: info}
 	added = c.mem.Add(node)
 	c.idx.Add(node)
+
+	e := &entry[S]{state: own, node: node, root: root, info: info}
+	c.mu.Lock()
+	c.bytes, c.indexBytes = c.mem.Bytes(), c.idx.Bytes()
 	c.byState[root] = e
 	if hasBlock {
 		c.byBlock[info.BlockRoot] = e
 	}
 	c.insertFront(e)
+	c.mu.Unlock()
 	c.evict()
 	return root, added
 }
@@ -279,13 +317,14 @@ func (c *Cache[S]) Unpin(stateRoot [32]byte) bool {
 // checkpoint is replayed from any more), and returns how many states it
 // removed. Pinned states stay until unpinned.
 func (c *Cache[S]) Prune(slot uint64) int {
+	c.put.Lock()
+	defer c.put.Unlock()
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	removed := 0
+	var removed []*entry[S]
 	for _, e := range c.byState {
 		if e.info.Slot < slot && e.pins == 0 {
-			c.remove(e)
-			removed++
+			c.unlink(e)
+			removed = append(removed, e)
 		}
 	}
 	for b, l := range c.links {
@@ -293,7 +332,9 @@ func (c *Cache[S]) Prune(slot uint64) int {
 			delete(c.links, b)
 		}
 	}
-	return removed
+	c.mu.Unlock()
+	c.release(removed...)
+	return len(removed)
 }
 
 // Stats returns the cache's counters.
@@ -301,7 +342,7 @@ func (c *Cache[S]) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := c.stats
-	s.Bytes, s.Entries = c.mem.Bytes(), len(c.byState)
+	s.Bytes, s.IndexBytes, s.Entries = c.bytes, c.indexBytes, len(c.byState)
 	return s
 }
 
@@ -322,27 +363,57 @@ func (c *Cache[S]) hand(e *entry[S]) (S, bool) {
 }
 
 // evict removes the least recently used unpinned entries while the cache
-// holds more than its budget.
+// holds more than its budget, its states' bytes and its index's together. The caller holds c.put, not c.mu.
 func (c *Cache[S]) evict() {
-	for e := c.lru.prev; c.mem.Bytes() > c.budget && e != &c.lru; {
-		prev := e.prev
-		if e.pins == 0 {
-			c.remove(e)
+	for {
+		c.mu.Lock()
+		var victim *entry[S]
+		if c.bytes+c.indexBytes > c.budget {
+			for e := c.lru.prev; e != &c.lru; e = e.prev {
+				if e.pins == 0 {
+					victim = e
+					break
+				}
+			}
+		}
+		if victim != nil {
+			c.unlink(victim)
 			c.stats.Evictions++
 		}
-		e = prev
+		c.mu.Unlock()
+		if victim == nil {
+			return
+		}
+		c.release(victim)
 	}
 }
 
-func (c *Cache[S]) remove(e *entry[S]) {
-	c.mem.Remove(e.node)
-	c.idx.Remove(e.node)
+// unlink takes e out of the maps and the order of use, so that no lookup
+// finds it any more. The caller holds c.mu, and c.put, and releases e's
+// memory afterwards.
+func (c *Cache[S]) unlink(e *entry[S]) {
 	delete(c.byState, e.root)
 	if e.info.BlockRoot != [32]byte{} && c.byBlock[e.info.BlockRoot] == e {
 		delete(c.byBlock, e.info.BlockRoot)
 	}
 	e.prev.next, e.next.prev = e.next, e.prev
 	e.prev, e.next = nil, nil
+}
+
+// release takes unlinked entries out of the memory set and the index,
+// walking what only they held, and updates the bytes held. The caller
+// holds c.put, not c.mu.
+func (c *Cache[S]) release(es ...*entry[S]) {
+	if len(es) == 0 {
+		return
+	}
+	for _, e := range es {
+		c.mem.Remove(e.node)
+		c.idx.Remove(e.node)
+	}
+	c.mu.Lock()
+	c.bytes, c.indexBytes = c.mem.Bytes(), c.idx.Bytes()
+	c.mu.Unlock()
 }
 
 func (c *Cache[S]) insertFront(e *entry[S]) {

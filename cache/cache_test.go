@@ -1,8 +1,10 @@
 package cache
 
 import (
+	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/synth"
@@ -43,8 +45,13 @@ func infoOf(st *fulu.BeaconState, i int) Info {
 // together, and its lists agree.
 func check[S State[S]](t *testing.T, c *Cache[S]) {
 	t.Helper()
+	c.put.Lock()
+	defer c.put.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.bytes != c.mem.Bytes() || c.indexBytes != c.idx.Bytes() {
+		t.Errorf("the cache's figures are %d and %d bytes, its memory set counts %d, its index %d", c.bytes, c.indexBytes, c.mem.Bytes(), c.idx.Bytes())
+	}
 	var roots []*tree.Node
 	n := 0
 	for e := c.lru.next; e != &c.lru; e = e.next {
@@ -97,8 +104,8 @@ func TestCacheBudget(t *testing.T) {
 		if i == 0 && !c.Pin(roots[0]) {
 			t.Fatal("Pin of a cached state failed")
 		}
-		if s := c.Stats(); s.Bytes > c.Budget() {
-			t.Fatalf("after Put %d the cache holds %d bytes, over its budget of %d", i, s.Bytes, c.Budget())
+		if s := c.Stats(); s.Bytes+s.IndexBytes > c.Budget() || s.IndexBytes <= 0 {
+			t.Fatalf("after Put %d the cache holds %d bytes and %d of index, over its budget of %d", i, s.Bytes, s.IndexBytes, c.Budget())
 		}
 		check(t, c)
 	}
@@ -276,8 +283,92 @@ func TestCacheConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	s := c.Stats()
-	if s.Bytes > c.Budget() || s.Hits+s.Misses == 0 || s.Pinned != 0 {
+	if s.Bytes+s.IndexBytes > c.Budget() || s.Hits+s.Misses == 0 || s.Pinned != 0 {
 		t.Errorf("after the run: %+v, budget %d", s, c.Budget())
+	}
+	check(t, c)
+}
+
+// TestCacheGetDuringRebase holds a Put of a state decoded apart in its
+// rebase (the part that takes hundreds of milliseconds at 1,000,000
+// validators) and asserts that Get, GetByBlock, Ancestor, Pin and Stats are
+// served meanwhile, and that a second Put put meanwhile waits for it (run
+// it with -race).
+func TestCacheGetDuringRebase(t *testing.T) {
+	states := chain(t, 256, 3)
+	c := New[*fulu.BeaconState](1 << 40)
+	first, _ := c.Put(states[0], infoOf(states[0], 0))
+	data, err := states[1].MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := fulu.DecodeBeaconState(fulu.Minimal, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	rebasing, resume := make(chan struct{}), make(chan struct{})
+	c.onRebase = func() {
+		c.onRebase = nil // the second Put below passes through
+		close(rebasing)
+		<-resume
+	}
+	put := make(chan [32]byte)
+	go func() {
+		root, _ := c.Put(decoded, infoOf(decoded, 1))
+		put <- root
+	}()
+	<-rebasing
+
+	served := make(chan error)
+	go func() {
+		st, ok := c.Get(first)
+		switch {
+		case !ok || st.HashTreeRoot() != first:
+			served <- fmt.Errorf("Get of a cached state during a rebase: %v", ok)
+		case !c.Pin(first) || !c.Unpin(first):
+			served <- fmt.Errorf("Pin of a cached state during a rebase failed")
+		default:
+			_, okBlock := c.GetByBlock(blockRoot(0))
+			_, _, okAnc := c.Ancestor(blockRoot(1), nil)
+			if s := c.Stats(); !okBlock || !okAnc || s.Entries != 1 {
+				served <- fmt.Errorf("during a rebase: GetByBlock %v, Ancestor %v, %d entries", okBlock, okAnc, s.Entries)
+				break
+			}
+			served <- nil
+		}
+	}()
+	// A Get that waited for the rebase would never return while the Put
+	// is held: the timeout only turns that deadlock into a failure.
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Get waited for a Put's rebase")
+	}
+
+	// The held Put keeps the lock of the rebase, not the bookkeeping's.
+	if c.put.TryLock() {
+		t.Fatal("a Put rebases without holding the lock that serializes Puts")
+	}
+	if !c.mu.TryLock() {
+		t.Fatal("a Put holds the bookkeeping's lock while it rebases")
+	}
+	c.mu.Unlock()
+	second := make(chan struct{})
+	go func() {
+		c.Put(states[2], infoOf(states[2], 2))
+		close(second)
+	}()
+	close(resume)
+	if root := <-put; root != states[1].HashTreeRoot() {
+		t.Fatalf("the held Put returned root %x, want %x", root[:4], states[1].HashTreeRoot())
+	}
+	<-second
+	if s := c.Stats(); s.Entries != 3 {
+		t.Errorf("%d entries after three Puts", s.Entries)
 	}
 	check(t, c)
 }

@@ -35,7 +35,7 @@ func Example() {
 		}
 	}
 	s := c.Stats()
-	fmt.Println(s.Entries, "states cached,", s.Evictions, "evicted, within budget:", s.Bytes <= c.Budget())
+	fmt.Println(s.Entries, "states cached,", s.Evictions, "evicted, within budget:", s.Bytes+s.IndexBytes <= c.Budget())
 
 	// Block 9's state is not cached: replay from the closest ancestor.
 	parent := func(b [32]byte) ([32]byte, bool) { return block(8), b == block(9) }
@@ -46,7 +46,7 @@ func Example() {
 	fmt.Println("finalized state kept:", ok)
 	// Output:
 	// the second state adds 24% of the first
-	// 5 states cached, 3 evicted, within budget: true
+	// 4 states cached, 4 evicted, within budget: true
 	// replay from block 8 true true
 	// finalized state kept: true
 }

@@ -77,11 +77,11 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 	if a != nil && a.RootKnown() && a.root == n.root {
 		cand = a
 	} else if r.idx != nil {
-		if e, ok := r.idx.nodes[n.root]; ok {
-			if e.node == n {
+		if e := r.idx.lookup(n.root); e != nil {
+			if e == n {
 				return n // n is indexed, and so is all of its subtree
 			}
-			cand = e.node
+			cand = e
 		}
 	}
 	switch {
@@ -168,113 +168,4 @@ func clonePage(n *Node) *Node {
 	c := newPageNode(p.layout, append(make([]byte, 0, len(p.data)), p.data...))
 	copy(c.page.groups(), p.groups())
 	return withRoot(c, n)
-}
-
-// Index is a set of trees' subtrees by root, against which other trees are
-// rebased ([Index.Rebase]): a cache of states adds each state it holds
-// (after rebasing it), so that a state loaded from disk shares its
-// unchanged validators, balances pages and vectors of roots with the
-// states already there, wherever they are.
-//
-// It holds every branch, spine and page of the trees added (not leaves,
-// which are as small as an entry, nor zero subtrees), each with a count of
-// the added trees and indexed branches that reach it, so that removing a
-// tree removes what no other tree holds: one entry per node, about 116
-// bytes with the map's own (docs/diff.md has the measurement). Adding and
-// removing stop at nodes already counted, so they cost the nodes a tree
-// adds to the set, or takes from it. A node whose root the index holds in
-// another node is not indexed (rebase first, so that there are none); the
-// counts are then only approximate, and an entry may leave the index while
-// a tree still holds it: a lost chance of sharing, never a wrong one.
-//
-// The roots of the trees must be known (hashed) when they are added. An
-// Index is not safe for concurrent use: its owner serializes access.
-type Index struct {
-	nodes map[[32]byte]indexEntry
-}
-
-type indexEntry struct {
-	node *Node
-	refs int32
-}
-
-// NewIndex returns an empty index.
-func NewIndex() *Index {
-	return &Index{nodes: make(map[[32]byte]indexEntry)}
-}
-
-// Len returns the number of nodes the index holds.
-func (x *Index) Len() int { return len(x.nodes) }
-
-// Add adds the subtrees of the tree n (which it hashes if needed).
-func (x *Index) Add(n *Node) {
-	if n == nil {
-		return
-	}
-	n.Root()
-	x.add(n)
-}
-
-func (x *Index) add(n *Node) {
-	if n.left == nil && n.page == nil {
-		return // a leaf
-	}
-	if _, ok := zeroNodes[n]; ok {
-		return
-	}
-	if e, ok := x.nodes[n.root]; ok {
-		if e.node == n {
-			e.refs++
-			x.nodes[n.root] = e
-		}
-		return
-	}
-	x.nodes[n.root] = indexEntry{node: n, refs: 1}
-	if n.left != nil {
-		x.add(n.left)
-		if n.right != nil {
-			x.add(n.right)
-		}
-	}
-}
-
-// Remove takes out the subtrees of the tree n, added before, that no other
-// tree added holds.
-func (x *Index) Remove(n *Node) {
-	if n == nil || !n.RootKnown() {
-		return
-	}
-	x.remove(n)
-}
-
-func (x *Index) remove(n *Node) {
-	e, ok := x.nodes[n.root]
-	if !ok || e.node != n {
-		return
-	}
-	if e.refs--; e.refs > 0 {
-		x.nodes[n.root] = e
-		return
-	}
-	delete(x.nodes, n.root)
-	if n.left != nil {
-		x.remove(n.left)
-		if n.right != nil {
-			x.remove(n.right)
-		}
-	}
-}
-
-// Rebase returns a tree equal to n, in root and in every byte it holds,
-// that shares every subtree the index holds with the same root and the
-// same data, wherever it is in the indexed trees: [Rebase] against all of
-// them at once, by root rather than by position, with the same copies of
-// what is not shared. n is hashed first; the index is not changed.
-func (x *Index) Rebase(n *Node) *Node {
-	if n == nil {
-		return nil
-	}
-	n.Root()
-	r := rebaser{idx: x, done: make(map[*Node]*Node)}
-	return r.node(n, nil)
 }
