@@ -186,11 +186,7 @@ func (l *Bitlist) decode(b []byte, at int) (*tree.Node, error) {
 		data = append([]byte(nil), data...)
 		data[len(data)-1] &^= 1 << (n % 8)
 	}
-	bitsNode, err := tree.BuildPages(l.layout, l.depth, data)
-	if err != nil {
-		return nil, err
-	}
-	return tree.NewMixIn(bitsNode, n), nil
+	return tree.BuildPagesMixIn(l.layout, l.depth, data, n)
 }
 
 // Length returns the number of bits of the bitlist whose tree is n.

@@ -149,8 +149,9 @@ func (e *elements) DataDepth() int { return e.depth }
 func (e *elements) Elem() Type { return e.elem }
 
 // buildFixed validates and builds the data tree of n fixed-size elements
-// serialized in b (n*esize bytes).
-func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
+// serialized in b (n*esize bytes); for a list (list set), the list's tree:
+// the data tree with n mixed in, built together.
+func (e *elements) buildFixed(t Type, b []byte, n, at int, list bool) (*tree.Node, error) {
 	if e.elem.needsCheck() {
 		if e.packed {
 			if err := checkBools(b, at); err != nil {
@@ -165,6 +166,9 @@ func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
 		}
 	}
 	if e.layout != nil {
+		if list {
+			return tree.BuildPagesMixIn(e.layout, e.depth, b, uint64(n))
+		}
 		return tree.BuildPages(e.layout, e.depth, b)
 	}
 	nodes := make([]*tree.Node, n)
@@ -174,12 +178,21 @@ func (e *elements) buildFixed(t Type, b []byte, n, at int) (*tree.Node, error) {
 			return nil, inField(err, IndexStep(uint64(i)))
 		}
 	}
+	return e.build(nodes, list)
+}
+
+// build returns the data tree over nodes, the elements' trees, or for a
+// list (list set) the list's tree.
+func (e *elements) build(nodes []*tree.Node, list bool) (*tree.Node, error) {
+	if list {
+		return tree.BuildMixIn(e.depth, nodes, 0, uint64(len(nodes)))
+	}
 	return tree.Build(e.depth, nodes, 0)
 }
 
 // buildVariable builds the data tree of variable-size elements serialized in
-// b, starting at the given offsets.
-func (e *elements) buildVariable(b []byte, offsets []int, at int) (*tree.Node, error) {
+// b, starting at the given offsets; for a list (list set), the list's tree.
+func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
 	nodes := make([]*tree.Node, len(offsets))
 	for i, off := range offsets {
 		end := len(b)
@@ -191,7 +204,7 @@ func (e *elements) buildVariable(b []byte, offsets []int, at int) (*tree.Node, e
 			return nil, inField(err, IndexStep(uint64(i)))
 		}
 	}
-	return tree.Build(e.depth, nodes, 0)
+	return e.build(nodes, list)
 }
 
 // readOffsets reads the n offsets at the start of b that point to n

@@ -82,41 +82,32 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		// times the input.
 		return l.Default(), nil
 	}
-	var data *tree.Node
-	var n int
 	if l.esize > 0 {
 		if len(b)%l.esize != 0 {
 			return nil, decodeError(l, at, ErrSize, "%d bytes are not whole elements of %d bytes", len(b), l.esize)
 		}
-		n = len(b) / l.esize
+		n := len(b) / l.esize
 		if uint64(n) > l.limit {
 			return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
 		}
-		var err error
-		if data, err = l.buildFixed(l, b, n, at); err != nil {
-			return nil, err
-		}
-	} else {
-		if len(b) < 4 {
-			return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
-		}
-		first := le32(b)
-		if first%4 != 0 || first == 0 || first > int64(len(b)) {
-			return nil, decodeError(l, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
-		}
-		n = int(first / 4)
-		if uint64(n) > l.limit {
-			return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
-		}
-		offsets, err := readOffsets(l, b, n, at)
-		if err != nil {
-			return nil, err
-		}
-		if data, err = l.buildVariable(b, offsets, at); err != nil {
-			return nil, err
-		}
+		return l.buildFixed(l, b, n, at, true)
 	}
-	return tree.NewMixIn(data, uint64(n)), nil
+	if len(b) < 4 {
+		return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
+	}
+	first := le32(b)
+	if first%4 != 0 || first == 0 || first > int64(len(b)) {
+		return nil, decodeError(l, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
+	}
+	n := int(first / 4)
+	if uint64(n) > l.limit {
+		return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+	}
+	offsets, err := readOffsets(l, b, n, at)
+	if err != nil {
+		return nil, err
+	}
+	return l.buildVariable(b, offsets, at, true)
 }
 
 // Length returns the length of the list whose tree is n.

@@ -131,7 +131,7 @@ func (v *Vector) decode(b []byte, at int) (*tree.Node, error) {
 			}
 			return leafOf(b), nil
 		}
-		return v.buildFixed(v, b, int(v.n), at)
+		return v.buildFixed(v, b, int(v.n), at, false)
 	}
 	if uint64(len(b)) < 4*v.n {
 		return nil, decodeError(v, at, ErrSize, "%d bytes cannot hold %d offsets", len(b), v.n)
@@ -140,7 +140,7 @@ func (v *Vector) decode(b []byte, at int) (*tree.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return v.buildVariable(b, offsets, at)
+	return v.buildVariable(b, offsets, at, false)
 }
 
 func (v *Vector) encode(dst []byte, n *tree.Node) ([]byte, error) {

@@ -45,18 +45,39 @@ func BuildPagesOwned(l *Layout, depth int, data []byte) (*Node, error) {
 	return buildPages(l, depth, data, true)
 }
 
+// BuildPagesMixIn returns NewMixIn(BuildPages(l, depth, data), length),
+// with the spine above the pages and the mix-in in one allocation: what
+// decoding a list of basic values builds.
+func BuildPagesMixIn(l *Layout, depth int, data []byte, length uint64) (*Node, error) {
+	t, err := pagesTop(l, depth, data, false)
+	if err != nil {
+		return nil, err
+	}
+	return t.mixIn(length), nil
+}
+
 func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
+	t, err := pagesTop(l, depth, data, owned)
+	if err != nil {
+		return nil, err
+	}
+	return t.spine(), nil
+}
+
+// pagesTop builds the pages of buildPages and the branches above them, up
+// to the spine.
+func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error) {
 	if depth < l.depth {
-		return nil, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
+		return subtreeTop{}, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
 	}
 	if err := l.checkValues(len(data)); err != nil {
-		return nil, err
+		return subtreeTop{}, err
 	}
 	per := l.PageSize()
 	count := (len(data) + per - 1) / per
-	top := depth - l.depth
-	if top < 64 && uint64(count) > uint64(1)<<uint(top) {
-		return nil, fmt.Errorf("%w: %d pages do not fit in depth %d", ErrLayout, count, top)
+	levels := depth - l.depth
+	if levels < 64 && uint64(count) > uint64(1)<<uint(levels) {
+		return subtreeTop{}, fmt.Errorf("%w: %d pages do not fit in depth %d", ErrLayout, count, levels)
 	}
 	if count == 1 {
 		// One page (a short list): its node and header in one allocation.
@@ -64,7 +85,7 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 		if !owned {
 			buf = append([]byte(nil), data...)
 		}
-		return Build(top, []*Node{newPageNode(l, buf[:len(buf):len(buf)])}, l.depth)
+		return subtreeTop{child: newPageNode(l, buf[:len(buf):len(buf)]), k: levels, below: l.depth}, nil
 	}
 	nodes := make([]*Node, count)
 	slab := slabFor(per)
@@ -80,8 +101,9 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 			lo, hi := start*per, min(len(data), end*per)
 			buf := data[lo:hi]
 			if !owned {
-				buf = make([]byte, hi-lo)
-				copy(buf, data[lo:hi])
+				// append, not make and copy: bytes about to be
+				// overwritten are not cleared first.
+				buf = append([]byte(nil), data[lo:hi]...)
 			}
 			ns := make([]Node, end-start)
 			ps := make([]page, end-start)
@@ -105,7 +127,7 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 		}
 		return nil
 	})
-	return Build(top, nodes, l.depth)
+	return buildTop(levels, nodes, l.depth, true)
 }
 
 // slabNodes is how many branches a bulk build allocates at once. Nodes of a
@@ -180,14 +202,70 @@ func (a *allocator) node() *Node {
 // subtree of depth top+below. The branches are built in one bottom-up pass,
 // allocated in bulk.
 func Build(top int, nodes []*Node, below int) (*Node, error) {
-	if below < 0 || top < 0 || top+below > MaxDepth {
-		return nil, fmt.Errorf("%w: depth %d+%d outside 0..%d", ErrNavigation, top, below, MaxDepth)
+	t, err := buildTop(top, nodes, below, false)
+	if err != nil {
+		return nil, err
 	}
-	if top < 64 && uint64(len(nodes)) > uint64(1)<<uint(top) {
-		return nil, fmt.Errorf("%w: %d nodes do not fit in depth %d", ErrNavigation, len(nodes), top)
+	return t.spine(), nil
+}
+
+// BuildMixIn returns NewMixIn(Build(top, nodes, below), length), with the
+// spine above the branches and the mix-in in one allocation: what decoding
+// a list builds.
+func BuildMixIn(top int, nodes []*Node, below int, length uint64) (*Node, error) {
+	t, err := buildTop(top, nodes, below, false)
+	if err != nil {
+		return nil, err
+	}
+	return t.mixIn(length), nil
+}
+
+// subtreeTop is a subtree built up to its spine: child, the one node left at
+// the level where the built branches end, stands for a subtree of depth
+// below, with k levels of zero right children above it.
+type subtreeTop struct {
+	child    *Node
+	k, below int
+}
+
+// spine returns the node t stands for.
+func (t subtreeTop) spine() *Node { return NewSpine(t.child, t.k, t.below) }
+
+// mixIn returns NewMixIn(t.spine(), v): where t needs a spine of its own,
+// the mix-in pair and the spine are one allocation.
+func (t subtreeTop) mixIn(v uint64) *Node {
+	child, k, below := t.child, t.k, t.below
+	if k == 0 || child == zeroes[below] {
+		return NewMixIn(t.spine(), v)
+	}
+	if child.isSpine() && int(child.spineK)+int(child.spineBelow) == below {
+		k, below, child = k+int(child.spineK), int(child.spineBelow), child.left
+	}
+	trio := new([3]Node)
+	for i := range trio {
+		trio[i].slab = slabTag(inNodeSlab, i, len(trio))
+	}
+	putUint64(trio[1].root[:], v)
+	trio[1].state.Store(rootKnown)
+	trio[2].left, trio[2].spineK, trio[2].spineBelow = child, uint8(k), uint8(below)
+	trio[0].left, trio[0].right = &trio[2], &trio[1]
+	return &trio[0]
+}
+
+// buildTop builds the branches of Build up to its spine. nodes is the
+// caller's to reuse as scratch when owned is set, and copied otherwise.
+func buildTop(levels int, nodes []*Node, below int, owned bool) (subtreeTop, error) {
+	if below < 0 || levels < 0 || levels+below > MaxDepth {
+		return subtreeTop{}, fmt.Errorf("%w: depth %d+%d outside 0..%d", ErrNavigation, levels, below, MaxDepth)
+	}
+	if levels < 64 && uint64(len(nodes)) > uint64(1)<<uint(levels) {
+		return subtreeTop{}, fmt.Errorf("%w: %d nodes do not fit in depth %d", ErrNavigation, len(nodes), levels)
 	}
 	if len(nodes) == 0 {
-		return Zero(top + below), nil
+		return subtreeTop{child: Zero(levels + below), below: levels + below}, nil
+	}
+	if len(nodes) == 1 {
+		return subtreeTop{child: nodes[0], k: levels, below: below}, nil
 	}
 	// Branches are built up to the level where one node is left; a spine
 	// stands for the levels above, whose right children are all zero.
@@ -197,12 +275,12 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 		n = (n + 1) / 2
 		want += n
 	}
-	if len(nodes) == 1 {
-		return NewSpine(nodes[0], top, below), nil
-	}
 	a := allocator{bulk: true, want: want}
-	level := make([]*Node, len(nodes))
-	copy(level, nodes)
+	level := nodes
+	if !owned {
+		level = make([]*Node, len(nodes))
+		copy(level, nodes)
+	}
 	for d := 0; d < full; d++ {
 		// At height d the level pads with zero subtrees of depth d+below.
 		n := len(level)
@@ -217,7 +295,7 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 		}
 		level = level[:half]
 	}
-	return NewSpine(level[0], top-full, full+below), nil
+	return subtreeTop{child: level[0], k: levels - full, below: full + below}, nil
 }
 
 // BuildLeaves returns the root of a subtree of the given depth whose leaves
