@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
 )
@@ -133,7 +133,11 @@ var diffTypes = func() []schema.Type {
 	inner := m(schema.NewContainer("Inner", field("a", schema.Uint16),
 		field("b", schema.Must(schema.NewList(schema.Uint64, 100))), field("c", schema.Must(schema.NewBitlist(40)))))
 	union := schema.Must(schema.NewUnion(nil, schema.Uint32, inner))
-	state := fulu.NewBeaconState(fulu.Minimal).View().Type()
+	fulu, err := forks.Fulu.Resolve(forks.Minimal)
+	if err != nil {
+		panic(err)
+	}
+	state := fulu.Type("BeaconState")
 	return []schema.Type{
 		schema.Uint64, schema.Boolean, bytes32, checkpoint, validator,
 		schema.Must(schema.NewList(schema.Uint64, 1<<40)),

@@ -1,3 +1,9 @@
+//go:build !ssztree_nofork
+
+// Built without the tag ssztree_nofork only: these tests need the
+// generated fork packages, which CI's fuzzing run leaves out of its
+// instrumented build of the package (they would cost it minutes).
+
 package diff
 
 import (

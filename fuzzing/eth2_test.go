@@ -26,7 +26,8 @@ import (
 // cases of the type in that fork (the peers have the mainnet sizes). A
 // fork whose type did not change takes the peers' type of the fork that
 // last changed it (Fulu's blocks are Electra's); a peer without the type
-// in a fork is left out of it.
+// in a fork is left out of it. Phase 0 comes last (difftest.MainnetCases
+// gives its seeds: the conformance data has no mainnet Phase 0 cases).
 
 // on is a fork of a target and the peers that have the type in it.
 type on struct {
@@ -54,7 +55,7 @@ func consensusTargets(tb testing.TB, typ string, ons ...on) []*difftest.Target {
 			Type:  t,
 			Peers: o.peers,
 			Known: knownClasses,
-			Seeds: func() ([][]byte, error) { return difftest.StaticCases("mainnet", fork, typ) },
+			Seeds: func() ([][]byte, error) { return difftest.MainnetCases(fork, typ) },
 		})
 	}
 	return out
@@ -68,6 +69,7 @@ func FuzzBeaconState(f *testing.F) {
 		on{forks.Deneb, []difftest.Peer{fastsszPeer[e2deneb.BeaconState](), zrntView(zdeneb.BeaconStateType(spec))}},
 		on{forks.Electra, []difftest.Peer{fastsszPeer[e2electra.BeaconState](), zrntView(zelectra.BeaconStateType(spec))}},
 		on{forks.Fulu, []difftest.Peer{fastsszPeer[e2fulu.BeaconState]()}},
+		on{forks.Phase0, []difftest.Peer{fastsszPeer[e2phase0.BeaconState](), zrntView(zphase0.BeaconStateType(spec))}},
 	))
 }
 
@@ -79,6 +81,7 @@ func FuzzSignedBeaconBlock(f *testing.F) {
 		on{forks.Deneb, []difftest.Peer{fastsszPeer[e2deneb.SignedBeaconBlock](), zrntView(zdeneb.SignedBeaconBlockType(spec))}},
 		on{forks.Electra, []difftest.Peer{fastsszPeer[e2electra.SignedBeaconBlock](), zrntView(zelectra.SignedBeaconBlockType(electraSpec))}},
 		on{forks.Fulu, []difftest.Peer{fastsszPeer[e2electra.SignedBeaconBlock](), zrntView(zelectra.SignedBeaconBlockType(electraSpec))}},
+		on{forks.Phase0, []difftest.Peer{fastsszPeer[e2phase0.SignedBeaconBlock](), zrntView(zphase0.SignedBeaconBlockType(spec))}},
 	))
 }
 
@@ -97,6 +100,7 @@ func FuzzAttestation(f *testing.F) {
 		on{forks.Altair, phase0Attestation()}, on{forks.Bellatrix, phase0Attestation()},
 		on{forks.Capella, phase0Attestation()}, on{forks.Deneb, phase0Attestation()},
 		on{forks.Electra, electraAttestation()}, on{forks.Fulu, electraAttestation()},
+		on{forks.Phase0, phase0Attestation()},
 	))
 }
 
@@ -120,6 +124,7 @@ func FuzzSignedAggregateAndProof(f *testing.F) {
 		on{forks.Altair, phase0Aggregate()}, on{forks.Bellatrix, phase0Aggregate()},
 		on{forks.Capella, phase0Aggregate()}, on{forks.Deneb, phase0Aggregate()},
 		on{forks.Electra, electraAggregate()}, on{forks.Fulu, electraAggregate()},
+		on{forks.Phase0, phase0Aggregate()},
 	))
 }
 
@@ -136,6 +141,7 @@ func FuzzAttesterSlashing(f *testing.F) {
 		on{forks.Altair, phase0Slashing()}, on{forks.Bellatrix, phase0Slashing()},
 		on{forks.Capella, phase0Slashing()}, on{forks.Deneb, phase0Slashing()},
 		on{forks.Electra, electraSlashing()}, on{forks.Fulu, electraSlashing()},
+		on{forks.Phase0, phase0Slashing()},
 	))
 }
 

@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"github.com/golang/snappy"
+	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/synth"
 )
 
 // SpecTestsEnv names the environment variable that holds the directory of
@@ -93,4 +95,24 @@ func readCase(dir string) ([]byte, error) {
 		return nil, fmt.Errorf("difftest: %s: %w", dir, err)
 	}
 	return b, nil
+}
+
+// MainnetCases returns the seeds of a target of the type typ in fork: its
+// mainnet ssz_static cases, and for Phase 0, which has none in the
+// conformance data (minimal cases only), a synthetic state for the
+// BeaconState and nothing for the other types (their defaults and the
+// mutations of those are seeds of every target).
+func MainnetCases(fork, typ string) ([][]byte, error) {
+	if fork != "phase0" {
+		return StaticCases("mainnet", fork, typ)
+	}
+	if typ != "BeaconState" {
+		return nil, nil
+	}
+	st, err := synth.Phase0State(phase0.Mainnet, 64, 1)
+	if err != nil {
+		return nil, err
+	}
+	b, err := st.MarshalSSZ()
+	return [][]byte{b}, err
 }
