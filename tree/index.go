@@ -1,6 +1,9 @@
 package tree
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // Index is a set of trees' subtrees by root, against which other trees are
 // rebased ([Index.Rebase]): a cache of states adds each state it holds
@@ -20,7 +23,12 @@ import "encoding/binary"
 //
 // An entry is keyed by the first 8 bytes of its root, not all 32, which
 // halves the index's memory ([Index.Bytes]); a lookup compares the whole
-// root with the entry's node. Two roots of one prefix (about one pair in
+// root with the entry's node. A page's key mixes in its layout and its
+// length, so that pages of one root but of different layouts each have
+// an entry: every page of zero values has the root of its depth's zero
+// subtree, whatever the values are (uint64 slashings, inactivity scores,
+// participation flags), and one entry for them all would share the zero
+// pages of one field only. Two roots of one prefix (about one pair in
 // 2^64 / n² for n nodes, or one that someone ground out on purpose) cost
 // the second its sharing, as above, never a wrong one.
 //
@@ -71,12 +79,21 @@ func (x *Index) Len() int { return len(x.nodes) }
 // its map. A cache counts it in its budget.
 func (x *Index) Bytes() int64 { return int64(x.peak) * indexEntryBytes }
 
-// indexKey is the key of the entry of a node of root r.
-func indexKey(r *[32]byte) uint64 { return binary.LittleEndian.Uint64(r[:8]) }
+// indexKey is the key of n's entry, whose root is known.
+func indexKey(n *Node) uint64 {
+	k := binary.LittleEndian.Uint64(n.root[:8])
+	if p := n.page; p != nil {
+		// A layout is a long-lived value compared by its address (and Go's
+		// collector does not move heap objects); the odd multiplier spreads
+		// the address's zero low bits over the key.
+		k ^= (uint64(uintptr(unsafe.Pointer(p.layout))) + uint64(len(p.data))) * 0x9e3779b97f4a7c15
+	}
+	return k
+}
 
-// lookup returns the indexed node of root r, or nil.
-func (x *Index) lookup(r [32]byte) *Node {
-	if e, ok := x.nodes[indexKey(&r)]; ok && e.node.root == r {
+// lookup returns the indexed node of n's root and key, or nil.
+func (x *Index) lookup(n *Node) *Node {
+	if e, ok := x.nodes[indexKey(n)]; ok && e.node.root == n.root {
 		return e.node
 	}
 	return nil
@@ -99,7 +116,7 @@ func (x *Index) add(n *Node) {
 	if _, ok := zeroNodes[n]; ok {
 		return
 	}
-	k := indexKey(&n.root)
+	k := indexKey(n)
 	if e, ok := x.nodes[k]; ok {
 		// n itself, counted once more; or another node of its root (or of
 		// its key), which stands for n: n and what is below it stay out,
@@ -136,7 +153,7 @@ func (x *Index) Remove(n *Node) {
 }
 
 func (x *Index) remove(n *Node) {
-	k := indexKey(&n.root)
+	k := indexKey(n)
 	e, ok := x.nodes[k]
 	if !ok || e.node != n {
 		return

@@ -61,18 +61,45 @@ func TestIndexKeyCollision(t *testing.T) {
 	x := NewIndex()
 	x.Add(a)
 	x.Add(b)
-	if x.Len() != 1 || x.lookup(a.root) != a || x.lookup(b.root) != nil {
-		t.Fatalf("two roots of one key: %d indexed, lookups %p %p", x.Len(), x.lookup(a.root), x.lookup(b.root))
+	if x.Len() != 1 || x.lookup(a) != a || x.lookup(b) != nil {
+		t.Fatalf("two roots of one key: %d indexed, lookups %p %p", x.Len(), x.lookup(a), x.lookup(b))
 	}
 	if got := x.Rebase(b); got.root != b.root || got == a {
 		t.Fatal("a tree rebased on a node of another root of its key")
 	}
 	x.Remove(b)
-	if x.lookup(a.root) != a {
+	if x.lookup(a) != a {
 		t.Fatal("removing the tree not indexed removed the one of its key")
 	}
 	x.Remove(a)
 	if x.Len() != 0 {
 		t.Fatalf("%d left", x.Len())
+	}
+}
+
+// TestIndexZeroPagesOfTwoLayouts indexes pages of zero values of two
+// layouts, which have one root (that of the zero subtree of their depth):
+// a tree holding a zero page of the second layout, rebased on the index,
+// shares the second's page, not a copy of its own.
+func TestIndexZeroPagesOfTwoLayouts(t *testing.T) {
+	la := must(NewLayout(ChunkShape, 2))
+	lb := must(NewLayout(ChunkShape, 2))
+	if la == lb {
+		t.Fatal("two layouts made apart are one")
+	}
+	zeros := func(l *Layout) *Node { return must(NewPage(l, make([]byte, 4*32))) }
+	a, b := zeros(la), zeros(lb)
+	if a.Root() != b.Root() {
+		t.Fatal("zero pages of two layouts of one shape differ in root")
+	}
+	x := NewIndex()
+	x.Add(NewBranch(a, ileaf(1)))
+	x.Add(NewBranch(b, ileaf(2)))
+	got := x.Rebase(NewBranch(zeros(lb), ileaf(3)))
+	if got.left != b {
+		t.Error("a zero page of the second layout is not shared with the one indexed")
+	}
+	if got := x.Rebase(NewBranch(zeros(la), ileaf(3))); got.left != a {
+		t.Error("a zero page of the first layout is not shared with the one indexed")
 	}
 }

@@ -77,7 +77,7 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 	if a != nil && a.RootKnown() && a.root == n.root {
 		cand = a
 	} else if r.idx != nil {
-		if e := r.idx.lookup(n.root); e != nil {
+		if e := r.idx.lookup(n); e != nil {
 			if e == n {
 				return n // n is indexed, and so is all of its subtree
 			}
