@@ -899,7 +899,7 @@ func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
 // LogsBloom returns a handle on the logs_bloom field
 // (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
+	return forkcode.Must(view.FieldAs(x.container(), 4, view.AsBasicVector[byte]))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
@@ -939,7 +939,7 @@ func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) 
 // ExtraData returns a handle on the extra_data field
 // (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsBasicList[byte]))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -978,7 +978,7 @@ func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 // Withdrawals returns a handle on the withdrawals field (List[Withdrawal,
 // MAX_WITHDRAWALS_PER_PAYLOAD]).
 func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal] {
-	return forkcode.Must(view.AsValueList[Withdrawal](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsValueList[Withdrawal]))
 }
 
 // BlobGasUsed returns the blob_gas_used field (uint64).
@@ -1205,7 +1205,7 @@ func (x *ExecutionPayloadHeader) SetReceiptsRoot(v Bytes32) {
 // LogsBloom returns a handle on the logs_bloom field
 // (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayloadHeader) LogsBloom() *view.BasicVector[byte] {
-	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
+	return forkcode.Must(view.FieldAs(x.container(), 4, view.AsBasicVector[byte]))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
@@ -1247,7 +1247,7 @@ func (x *ExecutionPayloadHeader) SetTimestamp(v uint64) { x.container().SetUint(
 // ExtraData returns a handle on the extra_data field
 // (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayloadHeader) ExtraData() *view.BasicList[byte] {
-	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsBasicList[byte]))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1511,7 +1511,7 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().
 // ProposerSlashings returns a handle on the proposer_slashings field
 // (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[ProposerSlashing]))
 }
 
 // AttesterSlashings returns a handle on the attester_slashings field
@@ -1537,13 +1537,13 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 // Deposits returns a handle on the deposits field (List[Deposit,
 // MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueList[Deposit]))
 }
 
 // VoluntaryExits returns a handle on the voluntary_exits field
 // (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[SignedVoluntaryExit]))
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field
@@ -1573,13 +1573,13 @@ func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes
 // field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsValueList[SignedBLSToExecutionChange]))
 }
 
 // BlobKZGCommitments returns a handle on the blob_kzg_commitments field
 // (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *BeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[KZGCommitment]))
 }
 
 // BeaconBlock is a view of the BeaconBlock container of the specification,
@@ -2182,19 +2182,19 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Root]))
 }
 
 // StateRoots returns a handle on the state_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueVector[Root]))
 }
 
 // HistoricalRoots returns a handle on the historical_roots field
 // (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[Root]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2216,7 +2216,7 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 // Eth1DataVotes returns a handle on the eth1_data_votes field
 // (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
+	return forkcode.Must(view.FieldAs(x.container(), 9, view.AsValueList[Eth1Data]))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -2228,39 +2228,39 @@ func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, 
 // Validators returns a handle on the validators field (List[Validator,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[Validator]))
 }
 
 // Balances returns a handle on the balances field (List[Gwei,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
+	return forkcode.Must(view.FieldAs(x.container(), 12, view.AsBasicList[Gwei]))
 }
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
 // EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
+	return forkcode.Must(view.FieldAs(x.container(), 13, view.AsValueVector[Bytes32]))
 }
 
 // Slashings returns a handle on the slashings field (Vector[Gwei,
 // EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsBasicVector[Gwei]))
 }
 
 // PreviousEpochParticipation returns a handle on the
 // previous_epoch_participation field (List[ParticipationFlags,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
+	return forkcode.Must(view.FieldAs(x.container(), 15, view.AsBasicList[ParticipationFlags]))
 }
 
 // CurrentEpochParticipation returns a handle on the
 // current_epoch_participation field (List[ParticipationFlags,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
+	return forkcode.Must(view.FieldAs(x.container(), 16, view.AsBasicList[ParticipationFlags]))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
@@ -2329,7 +2329,7 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 // InactivityScores returns a handle on the inactivity_scores field
 // (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
+	return forkcode.Must(view.FieldAs(x.container(), 21, view.AsBasicList[uint64]))
 }
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
@@ -2392,7 +2392,7 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 // HistoricalSummaries returns a handle on the historical_summaries field
 // (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
+	return forkcode.Must(view.FieldAs(x.container(), 27, view.AsValueList[HistoricalSummary]))
 }
 
 // BlobSidecar is a view of the BlobSidecar container of the specification,
@@ -2550,7 +2550,7 @@ func (x *BlobSidecar) SetIndex(v BlobIndex) { x.container().SetUint(0, uint64(v)
 
 // Blob returns a handle on the blob field (Blob).
 func (x *BlobSidecar) Blob() *view.BasicVector[byte] {
-	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(1)))
+	return forkcode.Must(view.FieldAs(x.container(), 1, view.AsBasicVector[byte]))
 }
 
 // KZGCommitment returns the kzg_commitment field (KZGCommitment).
@@ -2596,7 +2596,7 @@ func (x *BlobSidecar) SetSignedBlockHeader(v SignedBeaconBlockHeader) {
 // kzg_commitment_inclusion_proof field (Vector[Bytes32,
 // KZG_COMMITMENT_INCLUSION_PROOF_DEPTH]).
 func (x *BlobSidecar) KZGCommitmentInclusionProof() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Bytes32]))
 }
 
 // BlobIdentifier is the BlobIdentifier container of the specification, a
@@ -3887,7 +3887,7 @@ func (x *BlindedBeaconBlockBody) SetGraffiti(v Bytes32) {
 // ProposerSlashings returns a handle on the proposer_slashings field
 // (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BlindedBeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[ProposerSlashing]))
 }
 
 // AttesterSlashings returns a handle on the attester_slashings field
@@ -3913,13 +3913,13 @@ func (x *BlindedBeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 // Deposits returns a handle on the deposits field (List[Deposit,
 // MAX_DEPOSITS]).
 func (x *BlindedBeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueList[Deposit]))
 }
 
 // VoluntaryExits returns a handle on the voluntary_exits field
 // (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BlindedBeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[SignedVoluntaryExit]))
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field
@@ -3949,13 +3949,13 @@ func (x *BlindedBeaconBlockBody) SetExecutionPayloadHeader(v *ExecutionPayloadHe
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes
 // field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BlindedBeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsValueList[SignedBLSToExecutionChange]))
 }
 
 // BlobKZGCommitments returns a handle on the blob_kzg_commitments field
 // (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *BlindedBeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[KZGCommitment]))
 }
 
 // BlindedBeaconBlock is a view of the BlindedBeaconBlock container of the

@@ -1200,19 +1200,19 @@ func (x *ExecutionRequests) UnmarshalJSON(data []byte) error {
 // Deposits returns a handle on the deposits field (List[DepositRequest,
 // MAX_DEPOSIT_REQUESTS_PER_PAYLOAD]).
 func (x *ExecutionRequests) Deposits() *view.ValueList[DepositRequest, *DepositRequest] {
-	return forkcode.Must(view.AsValueList[DepositRequest](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsValueList[DepositRequest]))
 }
 
 // Withdrawals returns a handle on the withdrawals field
 // (List[WithdrawalRequest, MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD]).
 func (x *ExecutionRequests) Withdrawals() *view.ValueList[WithdrawalRequest, *WithdrawalRequest] {
-	return forkcode.Must(view.AsValueList[WithdrawalRequest](x.container().Field(1)))
+	return forkcode.Must(view.FieldAs(x.container(), 1, view.AsValueList[WithdrawalRequest]))
 }
 
 // Consolidations returns a handle on the consolidations field
 // (List[ConsolidationRequest, MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD]).
 func (x *ExecutionRequests) Consolidations() *view.ValueList[ConsolidationRequest, *ConsolidationRequest] {
-	return forkcode.Must(view.AsValueList[ConsolidationRequest](x.container().Field(2)))
+	return forkcode.Must(view.FieldAs(x.container(), 2, view.AsValueList[ConsolidationRequest]))
 }
 
 // SingleAttestation is the SingleAttestation container of the
@@ -1613,7 +1613,7 @@ func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
 // AttestingIndices returns a handle on the attesting_indices field
 // (List[ValidatorIndex, MAX_ATTESTERS_PER_SLOT]).
 func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	return forkcode.Must(view.AsBasicList[ValidatorIndex](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsBasicList[ValidatorIndex]))
 }
 
 // Data returns the data field (AttestationData).
@@ -2360,7 +2360,7 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().
 // ProposerSlashings returns a handle on the proposer_slashings field
 // (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[ProposerSlashing]))
 }
 
 // AttesterSlashings returns a handle on the attester_slashings field
@@ -2382,13 +2382,13 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 // Deposits returns a handle on the deposits field (List[Deposit,
 // MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueList[Deposit]))
 }
 
 // VoluntaryExits returns a handle on the voluntary_exits field
 // (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[SignedVoluntaryExit]))
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field
@@ -2418,13 +2418,13 @@ func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes
 // field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsValueList[SignedBLSToExecutionChange]))
 }
 
 // BlobKZGCommitments returns a handle on the blob_kzg_commitments field
 // (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *BeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[KZGCommitment]))
 }
 
 // ExecutionRequests returns a handle on the execution_requests field
@@ -3048,19 +3048,19 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Root]))
 }
 
 // StateRoots returns a handle on the state_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueVector[Root]))
 }
 
 // HistoricalRoots returns a handle on the historical_roots field
 // (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[Root]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -3082,7 +3082,7 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 // Eth1DataVotes returns a handle on the eth1_data_votes field
 // (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
+	return forkcode.Must(view.FieldAs(x.container(), 9, view.AsValueList[Eth1Data]))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -3094,39 +3094,39 @@ func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, 
 // Validators returns a handle on the validators field (List[Validator,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[Validator]))
 }
 
 // Balances returns a handle on the balances field (List[Gwei,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
+	return forkcode.Must(view.FieldAs(x.container(), 12, view.AsBasicList[Gwei]))
 }
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
 // EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
+	return forkcode.Must(view.FieldAs(x.container(), 13, view.AsValueVector[Bytes32]))
 }
 
 // Slashings returns a handle on the slashings field (Vector[Gwei,
 // EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsBasicVector[Gwei]))
 }
 
 // PreviousEpochParticipation returns a handle on the
 // previous_epoch_participation field (List[ParticipationFlags,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
+	return forkcode.Must(view.FieldAs(x.container(), 15, view.AsBasicList[ParticipationFlags]))
 }
 
 // CurrentEpochParticipation returns a handle on the
 // current_epoch_participation field (List[ParticipationFlags,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
+	return forkcode.Must(view.FieldAs(x.container(), 16, view.AsBasicList[ParticipationFlags]))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
@@ -3195,7 +3195,7 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 // InactivityScores returns a handle on the inactivity_scores field
 // (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
+	return forkcode.Must(view.FieldAs(x.container(), 21, view.AsBasicList[uint64]))
 }
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
@@ -3258,7 +3258,7 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 // HistoricalSummaries returns a handle on the historical_summaries field
 // (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
+	return forkcode.Must(view.FieldAs(x.container(), 27, view.AsValueList[HistoricalSummary]))
 }
 
 // DepositRequestsStartIndex returns the deposit_requests_start_index field
@@ -3304,20 +3304,20 @@ func (x *BeaconState) SetEarliestConsolidationEpoch(v Epoch) { x.container().Set
 // PendingDeposits returns a handle on the pending_deposits field
 // (List[PendingDeposit, PENDING_DEPOSITS_LIMIT]).
 func (x *BeaconState) PendingDeposits() *view.ValueList[PendingDeposit, *PendingDeposit] {
-	return forkcode.Must(view.AsValueList[PendingDeposit](x.container().Field(34)))
+	return forkcode.Must(view.FieldAs(x.container(), 34, view.AsValueList[PendingDeposit]))
 }
 
 // PendingPartialWithdrawals returns a handle on the
 // pending_partial_withdrawals field (List[PendingPartialWithdrawal,
 // PENDING_PARTIAL_WITHDRAWALS_LIMIT]).
 func (x *BeaconState) PendingPartialWithdrawals() *view.ValueList[PendingPartialWithdrawal, *PendingPartialWithdrawal] {
-	return forkcode.Must(view.AsValueList[PendingPartialWithdrawal](x.container().Field(35)))
+	return forkcode.Must(view.FieldAs(x.container(), 35, view.AsValueList[PendingPartialWithdrawal]))
 }
 
 // PendingConsolidations returns a handle on the pending_consolidations
 // field (List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]).
 func (x *BeaconState) PendingConsolidations() *view.ValueList[PendingConsolidation, *PendingConsolidation] {
-	return forkcode.Must(view.AsValueList[PendingConsolidation](x.container().Field(36)))
+	return forkcode.Must(view.FieldAs(x.container(), 36, view.AsValueList[PendingConsolidation]))
 }
 
 // LightClientBootstrap is a view of the LightClientBootstrap container of
@@ -4175,7 +4175,7 @@ func (x *BlindedBeaconBlockBody) SetGraffiti(v Bytes32) {
 // ProposerSlashings returns a handle on the proposer_slashings field
 // (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BlindedBeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[ProposerSlashing]))
 }
 
 // AttesterSlashings returns a handle on the attester_slashings field
@@ -4197,13 +4197,13 @@ func (x *BlindedBeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 // Deposits returns a handle on the deposits field (List[Deposit,
 // MAX_DEPOSITS]).
 func (x *BlindedBeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueList[Deposit]))
 }
 
 // VoluntaryExits returns a handle on the voluntary_exits field
 // (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BlindedBeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[SignedVoluntaryExit]))
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field
@@ -4233,13 +4233,13 @@ func (x *BlindedBeaconBlockBody) SetExecutionPayloadHeader(v *ExecutionPayloadHe
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes
 // field (List[SignedBLSToExecutionChange, MAX_BLS_TO_EXECUTION_CHANGES]).
 func (x *BlindedBeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	return forkcode.Must(view.AsValueList[SignedBLSToExecutionChange](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsValueList[SignedBLSToExecutionChange]))
 }
 
 // BlobKZGCommitments returns a handle on the blob_kzg_commitments field
 // (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *BlindedBeaconBlockBody) BlobKZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[KZGCommitment]))
 }
 
 // ExecutionRequests returns a handle on the execution_requests field

@@ -1415,19 +1415,19 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Root]))
 }
 
 // StateRoots returns a handle on the state_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueVector[Root]))
 }
 
 // HistoricalRoots returns a handle on the historical_roots field
 // (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[Root]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -1449,7 +1449,7 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 // Eth1DataVotes returns a handle on the eth1_data_votes field
 // (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
+	return forkcode.Must(view.FieldAs(x.container(), 9, view.AsValueList[Eth1Data]))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -1461,39 +1461,39 @@ func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, 
 // Validators returns a handle on the validators field (List[Validator,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[Validator]))
 }
 
 // Balances returns a handle on the balances field (List[Gwei,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
+	return forkcode.Must(view.FieldAs(x.container(), 12, view.AsBasicList[Gwei]))
 }
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
 // EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
+	return forkcode.Must(view.FieldAs(x.container(), 13, view.AsValueVector[Bytes32]))
 }
 
 // Slashings returns a handle on the slashings field (Vector[Gwei,
 // EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsBasicVector[Gwei]))
 }
 
 // PreviousEpochParticipation returns a handle on the
 // previous_epoch_participation field (List[ParticipationFlags,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) PreviousEpochParticipation() *view.BasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(15)))
+	return forkcode.Must(view.FieldAs(x.container(), 15, view.AsBasicList[ParticipationFlags]))
 }
 
 // CurrentEpochParticipation returns a handle on the
 // current_epoch_participation field (List[ParticipationFlags,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) CurrentEpochParticipation() *view.BasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsBasicList[ParticipationFlags](x.container().Field(16)))
+	return forkcode.Must(view.FieldAs(x.container(), 16, view.AsBasicList[ParticipationFlags]))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
@@ -1562,7 +1562,7 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 // InactivityScores returns a handle on the inactivity_scores field
 // (List[uint64, VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
-	return forkcode.Must(view.AsBasicList[uint64](x.container().Field(21)))
+	return forkcode.Must(view.FieldAs(x.container(), 21, view.AsBasicList[uint64]))
 }
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
@@ -1625,7 +1625,7 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 // HistoricalSummaries returns a handle on the historical_summaries field
 // (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
+	return forkcode.Must(view.FieldAs(x.container(), 27, view.AsValueList[HistoricalSummary]))
 }
 
 // DepositRequestsStartIndex returns the deposit_requests_start_index field
@@ -1671,26 +1671,26 @@ func (x *BeaconState) SetEarliestConsolidationEpoch(v Epoch) { x.container().Set
 // PendingDeposits returns a handle on the pending_deposits field
 // (List[PendingDeposit, PENDING_DEPOSITS_LIMIT]).
 func (x *BeaconState) PendingDeposits() *view.ValueList[PendingDeposit, *PendingDeposit] {
-	return forkcode.Must(view.AsValueList[PendingDeposit](x.container().Field(34)))
+	return forkcode.Must(view.FieldAs(x.container(), 34, view.AsValueList[PendingDeposit]))
 }
 
 // PendingPartialWithdrawals returns a handle on the
 // pending_partial_withdrawals field (List[PendingPartialWithdrawal,
 // PENDING_PARTIAL_WITHDRAWALS_LIMIT]).
 func (x *BeaconState) PendingPartialWithdrawals() *view.ValueList[PendingPartialWithdrawal, *PendingPartialWithdrawal] {
-	return forkcode.Must(view.AsValueList[PendingPartialWithdrawal](x.container().Field(35)))
+	return forkcode.Must(view.FieldAs(x.container(), 35, view.AsValueList[PendingPartialWithdrawal]))
 }
 
 // PendingConsolidations returns a handle on the pending_consolidations
 // field (List[PendingConsolidation, PENDING_CONSOLIDATIONS_LIMIT]).
 func (x *BeaconState) PendingConsolidations() *view.ValueList[PendingConsolidation, *PendingConsolidation] {
-	return forkcode.Must(view.AsValueList[PendingConsolidation](x.container().Field(36)))
+	return forkcode.Must(view.FieldAs(x.container(), 36, view.AsValueList[PendingConsolidation]))
 }
 
 // ProposerLookahead returns a handle on the proposer_lookahead field
 // (Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]).
 func (x *BeaconState) ProposerLookahead() *view.BasicVector[ValidatorIndex] {
-	return forkcode.Must(view.AsBasicVector[ValidatorIndex](x.container().Field(37)))
+	return forkcode.Must(view.FieldAs(x.container(), 37, view.AsBasicVector[ValidatorIndex]))
 }
 
 // DataColumnSidecar is a view of the DataColumnSidecar container of the
@@ -1858,13 +1858,13 @@ func (x *DataColumnSidecar) Column() *view.CompactList {
 // KZGCommitments returns a handle on the kzg_commitments field
 // (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *DataColumnSidecar) KZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(2)))
+	return forkcode.Must(view.FieldAs(x.container(), 2, view.AsValueList[KZGCommitment]))
 }
 
 // KZGProofs returns a handle on the kzg_proofs field (List[KZGProof,
 // MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *DataColumnSidecar) KZGProofs() *view.ValueList[KZGProof, *KZGProof] {
-	return forkcode.Must(view.AsValueList[KZGProof](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[KZGProof]))
 }
 
 // SignedBlockHeader returns the signed_block_header field
@@ -1888,7 +1888,7 @@ func (x *DataColumnSidecar) SetSignedBlockHeader(v SignedBeaconBlockHeader) {
 // kzg_commitments_inclusion_proof field (Vector[Bytes32,
 // KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]).
 func (x *DataColumnSidecar) KZGCommitmentsInclusionProof() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Bytes32]))
 }
 
 // MatrixEntry is a view of the MatrixEntry container of the specification,
@@ -2038,7 +2038,7 @@ func (x *MatrixEntry) UnmarshalJSON(data []byte) error {
 
 // Cell returns a handle on the cell field (Cell).
 func (x *MatrixEntry) Cell() *view.BasicVector[byte] {
-	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsBasicVector[byte]))
 }
 
 // KZGProof returns the kzg_proof field (KZGProof).
@@ -2228,7 +2228,7 @@ func (x *DataColumnsByRootIdentifier) SetBlockRoot(v Root) {
 // Columns returns a handle on the columns field (List[ColumnIndex,
 // NUMBER_OF_COLUMNS]).
 func (x *DataColumnsByRootIdentifier) Columns() *view.BasicList[ColumnIndex] {
-	return forkcode.Must(view.AsBasicList[ColumnIndex](x.container().Field(1)))
+	return forkcode.Must(view.FieldAs(x.container(), 1, view.AsBasicList[ColumnIndex]))
 }
 
 // NewValue returns a new value of the container name holding the default

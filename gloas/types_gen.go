@@ -5121,7 +5121,7 @@ func (x *DataColumnSidecar) Column() *view.ProgressiveCompactList {
 // KZGProofs returns a handle on the kzg_proofs field
 // (ProgressiveList[KZGProof]).
 func (x *DataColumnSidecar) KZGProofs() *view.ProgressiveValueList[KZGProof, *KZGProof] {
-	return forkcode.Must(view.AsProgressiveValueList[KZGProof](x.container().Field(2)))
+	return forkcode.Must(view.FieldAs(x.container(), 2, view.AsProgressiveValueList[KZGProof]))
 }
 
 // Slot returns the slot field (Slot).
@@ -5425,7 +5425,7 @@ func (x *PartialDataColumnHeader) UnmarshalJSON(data []byte) error {
 // KZGCommitments returns a handle on the kzg_commitments field
 // (List[KZGCommitment, MAX_BLOB_COMMITMENTS_PER_BLOCK]).
 func (x *PartialDataColumnHeader) KZGCommitments() *view.ValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsValueList[KZGCommitment](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsValueList[KZGCommitment]))
 }
 
 // SignedBlockHeader returns the signed_block_header field
@@ -5449,7 +5449,7 @@ func (x *PartialDataColumnHeader) SetSignedBlockHeader(v SignedBeaconBlockHeader
 // kzg_commitments_inclusion_proof field (Vector[Bytes32,
 // KZG_COMMITMENTS_INCLUSION_PROOF_DEPTH]).
 func (x *PartialDataColumnHeader) KZGCommitmentsInclusionProof() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(2)))
+	return forkcode.Must(view.FieldAs(x.container(), 2, view.AsValueVector[Bytes32]))
 }
 
 // PartialDataColumnSidecar is a view of the PartialDataColumnSidecar
@@ -5615,7 +5615,7 @@ func (x *PartialDataColumnSidecar) PartialColumn() *view.ProgressiveCompactList 
 // KZGProofs returns a handle on the kzg_proofs field
 // (ProgressiveList[KZGProof]).
 func (x *PartialDataColumnSidecar) KZGProofs() *view.ProgressiveValueList[KZGProof, *KZGProof] {
-	return forkcode.Must(view.AsProgressiveValueList[KZGProof](x.container().Field(2)))
+	return forkcode.Must(view.FieldAs(x.container(), 2, view.AsProgressiveValueList[KZGProof]))
 }
 
 // PartialDataColumnPartsMetadata is a view of the

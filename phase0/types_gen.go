@@ -759,7 +759,7 @@ func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
 // AttestingIndices returns a handle on the attesting_indices field
 // (List[ValidatorIndex, MAX_VALIDATORS_PER_COMMITTEE]).
 func (x *IndexedAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	return forkcode.Must(view.AsBasicList[ValidatorIndex](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsBasicList[ValidatorIndex]))
 }
 
 // Data returns the data field (AttestationData).
@@ -1183,13 +1183,13 @@ func (x *HistoricalBatch) UnmarshalJSON(data []byte) error {
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) BlockRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsValueVector[Root]))
 }
 
 // StateRoots returns a handle on the state_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *HistoricalBatch) StateRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(1)))
+	return forkcode.Must(view.FieldAs(x.container(), 1, view.AsValueVector[Root]))
 }
 
 // DepositMessage is the DepositMessage container of the specification, a
@@ -2283,7 +2283,7 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().
 // ProposerSlashings returns a handle on the proposer_slashings field
 // (List[ProposerSlashing, MAX_PROPOSER_SLASHINGS]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, *ProposerSlashing] {
-	return forkcode.Must(view.AsValueList[ProposerSlashing](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[ProposerSlashing]))
 }
 
 // AttesterSlashings returns a handle on the attester_slashings field
@@ -2305,13 +2305,13 @@ func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 // Deposits returns a handle on the deposits field (List[Deposit,
 // MAX_DEPOSITS]).
 func (x *BeaconBlockBody) Deposits() *view.ValueList[Deposit, *Deposit] {
-	return forkcode.Must(view.AsValueList[Deposit](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueList[Deposit]))
 }
 
 // VoluntaryExits returns a handle on the voluntary_exits field
 // (List[SignedVoluntaryExit, MAX_VOLUNTARY_EXITS]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	return forkcode.Must(view.AsValueList[SignedVoluntaryExit](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[SignedVoluntaryExit]))
 }
 
 // BeaconBlock is a view of the BeaconBlock container of the specification,
@@ -2907,19 +2907,19 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Root]))
 }
 
 // StateRoots returns a handle on the state_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueVector[Root]))
 }
 
 // HistoricalRoots returns a handle on the historical_roots field
 // (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[Root]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -2941,7 +2941,7 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 // Eth1DataVotes returns a handle on the eth1_data_votes field
 // (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
+	return forkcode.Must(view.FieldAs(x.container(), 9, view.AsValueList[Eth1Data]))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -2953,25 +2953,25 @@ func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, 
 // Validators returns a handle on the validators field (List[Validator,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Validators() *view.ValueList[Validator, *Validator] {
-	return forkcode.Must(view.AsValueList[Validator](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsValueList[Validator]))
 }
 
 // Balances returns a handle on the balances field (List[Gwei,
 // VALIDATOR_REGISTRY_LIMIT]).
 func (x *BeaconState) Balances() *view.BasicList[Gwei] {
-	return forkcode.Must(view.AsBasicList[Gwei](x.container().Field(12)))
+	return forkcode.Must(view.FieldAs(x.container(), 12, view.AsBasicList[Gwei]))
 }
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
 // EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
+	return forkcode.Must(view.FieldAs(x.container(), 13, view.AsValueVector[Bytes32]))
 }
 
 // Slashings returns a handle on the slashings field (Vector[Gwei,
 // EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsBasicVector[Gwei]))
 }
 
 // PreviousEpochAttestations returns a handle on the

@@ -30,11 +30,23 @@ type Container struct {
 	// slots holds the handles given out, by field, for readers to find
 	// without the family's lock: a field's handle is published once,
 	// under the lock, and never replaced (nil until the first handle).
-	slots atomic.Pointer[[]atomic.Pointer[held]]
+	slots atomic.Pointer[[]atomic.Pointer[fieldHandle]]
 }
 
 // held is a handle in a slot.
 type held struct{ v View }
+
+// fieldHandle is the handle on a container's field in its slot: the core,
+// its default typed view (what Field returns), and the typed view FieldAs
+// made last, if of another type. The typed views hold nothing but the
+// core (and a writer's scratch), so that every caller may get the same one.
+type fieldHandle struct {
+	v, w  View
+	typed atomic.Pointer[typedHandle]
+}
+
+// typedHandle is a typed view published in a held.
+type typedHandle struct{ v View }
 
 func ofContainer(t *schema.Container, n *tree.Node) (*Container, error) {
 	c := &Container{t: t}
@@ -310,10 +322,35 @@ func (c *Container) Field(i int) View {
 	f := c.field(i)
 	if slots := c.slots.Load(); slots != nil {
 		if h := (*slots)[i].Load(); h != nil {
-			return wrap(h.v)
+			return h.w
 		}
 	}
 	return c.newField(i, f)
+}
+
+// FieldAs returns the handle on composite field i of c as as converts it
+// (AsBasicList[T], AsValueList[V]...), or as's error. Every call returns the
+// same view once one has made it, also to concurrent readers: a field
+// getter called for each write allocates nothing after the first. It
+// panics as c.Field does.
+func FieldAs[V View](c *Container, i int, as func(View) (V, error)) (V, error) {
+	if slots := c.slots.Load(); slots != nil && i >= 0 && i < len(*slots) {
+		if h := (*slots)[i].Load(); h != nil {
+			if t := h.typed.Load(); t != nil {
+				if v, ok := t.v.(V); ok {
+					return v, nil
+				}
+			}
+		}
+	}
+	v, err := as(c.Field(i))
+	if err != nil {
+		return v, err
+	}
+	// Field published the slot. Readers that get here at once publish
+	// views of the same core; any of them may stay.
+	(*c.slots.Load())[i].Load().typed.Store(&typedHandle{v})
+	return v, nil
 }
 
 // newField returns the handle on field i of type f, making it first unless
@@ -321,6 +358,11 @@ func (c *Container) Field(i int) View {
 func (c *Container) newField(i int, f schema.Type) View {
 	defer c.lk.lock().Unlock()
 	if v := c.kids.get(uint64(i)); v != nil {
+		if slots := c.slots.Load(); slots != nil {
+			if h := (*slots)[i].Load(); h != nil {
+				return h.w
+			}
+		}
 		return wrap(v)
 	}
 	var n *tree.Node
@@ -337,12 +379,13 @@ func (c *Container) newField(i int, f schema.Type) View {
 	c.kids.adopt(uint64(i), v, c)
 	slots := c.slots.Load()
 	if slots == nil {
-		s := make([]atomic.Pointer[held], c.t.NumFields())
+		s := make([]atomic.Pointer[fieldHandle], c.t.NumFields())
 		slots = &s
 		c.slots.Store(slots)
 	}
-	(*slots)[i].Store(&held{v})
-	return wrap(v)
+	h := &fieldHandle{v: v, w: wrap(v)}
+	(*slots)[i].Store(h)
+	return h.w
 }
 
 // Set replaces composite field i with the value of v, which must be of the

@@ -41,7 +41,7 @@ func (g *gen) viewType(c *def.Container) error {
 		return err
 	}
 	for i, f := range c.Fields {
-		if err := g.accessor(c.Name, i, f); err != nil {
+		if err := g.accessor(c.Name, data.Kind, i, f); err != nil {
 			return fmt.Errorf("field %s: %w", f.Name, err)
 		}
 	}
@@ -78,8 +78,9 @@ type accessor struct {
 }
 
 // accessor writes the getter and, where the field is set as a value, the
-// setter of field i.
-func (g *gen) accessor(owner string, i int, f def.Field) error {
+// setter of field i of owner, whose untyped view is of kind (see
+// viewKind).
+func (g *gen) accessor(owner, kind string, i int, f def.Field) error {
 	getter := def.GoName(f.Name)
 	if reserved[getter] {
 		return fmt.Errorf("field name %s clashes with a method", getter)
@@ -108,7 +109,13 @@ func (g *gen) accessor(owner string, i int, f def.Field) error {
 		a.Get = g.wrap(u.Name, "x.Spec()", g.asView(field, u.Name))
 		return g.exec("viewField", a)
 	case def.KindList, def.KindVector, def.KindProgressiveList:
-		return g.sequenceAccessor(a, u, field)
+		// A Container hands out the typed handle it made the first time
+		// (view.FieldAs): a getter called for every write allocates nothing.
+		as := func(conv string) string { return fmt.Sprintf("%s(%s)", conv, field) }
+		if kind == "Container" {
+			as = func(conv string) string { return fmt.Sprintf("view.FieldAs(x.container(), %d, %s)", i, conv) }
+		}
+		return g.sequenceAccessor(a, u, field, as)
 	}
 	return fmt.Errorf("no accessor for %v", f.Type)
 }
@@ -158,8 +165,10 @@ func (g *gen) plainAccessor(a accessor, t *def.Type) error {
 // sequenceAccessor writes the getter of a list or vector field, bounded
 // or progressive, which returns a handle on it. The handle types of package
 // view are named alike for each: BasicList, BasicVector and
-// ProgressiveBasicList; ListOf and ProgressiveListOf.
-func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
+// ProgressiveBasicList; ListOf and ProgressiveListOf. field is the
+// expression of the untyped handle, and as(conv) that of the handle
+// converted by conv (view.AsBasicList[Gwei]).
+func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string, as func(conv string) string) error {
 	kind := "Vector"
 	switch u.Kind {
 	case def.KindList:
@@ -186,7 +195,7 @@ func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
 			return err
 		}
 		a.GoType = fmt.Sprintf("*view.%s[%s]", of("Basic"), et)
-		a.Get = fmt.Sprintf("forkcode.Must(view.As%s[%s](%s))", of("Basic"), et, field)
+		a.Get = fmt.Sprintf("forkcode.Must(%s)", as(fmt.Sprintf("view.As%s[%s]", of("Basic"), et)))
 		return g.exec("handle", a)
 	case g.isPlain(u.Elem):
 		et, err := g.goType(u.Elem)
@@ -194,7 +203,7 @@ func (g *gen) sequenceAccessor(a accessor, u *def.Type, field string) error {
 			return err
 		}
 		a.GoType = fmt.Sprintf("*view.%s[%s, *%s]", of("Value"), et, et)
-		a.Get = fmt.Sprintf("forkcode.Must(view.As%s[%s](%s))", of("Value"), et, field)
+		a.Get = fmt.Sprintf("forkcode.Must(%s)", as(fmt.Sprintf("view.As%s[%s]", of("Value"), et)))
 		return g.exec("handle", a)
 	case paged:
 		// Fixed-size elements held in pages that have no Go type (Cell,
