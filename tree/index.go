@@ -48,15 +48,16 @@ type indexEntry struct {
 }
 
 // indexEntryBytes is what an entry of the index costs the heap on
-// average: a slot of 8 bytes of key and 16 of indexEntry, its control
-// byte, and the free slots of Go's map tables, which grow when they are
-// 7/8 full by doubling (or splitting, above 1,024 slots). Measured with
-// runtime.MemStats on go1.26 amd64 at 800 to 917,000 entries, a map of
-// this layout takes 29 to 60 bytes an entry (the low figures just below a
-// growth, the high ones just above; TestIndexBytes): 45 is the middle,
-// within a third of the truth either way. With the 32-byte roots as keys
-// it took 60 to 117.
-const indexEntryBytes = 45
+// average: a slot of 8 bytes of key and an indexEntry (16 bytes on 64-bit
+// platforms, 8 on 32-bit ones), its control byte, and the free slots of
+// Go's map tables, which grow when they are 7/8 full by doubling (or
+// splitting, above 1,024 slots). Measured with runtime.MemStats on go1.26
+// amd64 at 800 to 917,000 entries, a map of this layout takes 29 to 60
+// bytes an entry (the low figures just below a growth, the high ones just
+// above; TestIndexBytes), on 386 about 30 at 10,000 to 150,000: 15/8 of a
+// slot (45 bytes on amd64, 30 on 386) is the middle, within a third of the
+// truth either way. With the 32-byte roots as keys it took 60 to 117.
+const indexEntryBytes = (8 + int64(unsafe.Sizeof(indexEntry{}))) * 15 / 8
 
 // compactBelow is the share of its peak below which the index rebuilds its
 // map after a Remove, so that a cache that shrank (a Prune after a long
