@@ -69,15 +69,8 @@ func Pairs(t schema.Type, b []byte) (uint64, error) {
 		if err != nil {
 			return 0, err
 		}
-		pairs := merkle(uint64(t.NumFields()), depthOf(uint64(t.NumFields())))
-		for i, part := range parts {
-			p, err := Pairs(t.Field(i).Type, part)
-			if err != nil {
-				return 0, err
-			}
-			pairs += p
-		}
-		return pairs, nil
+		p, err := fieldPairs(parts, func(i int) schema.Type { return t.Field(i).Type })
+		return merkle(uint64(t.NumFields()), depthOf(uint64(t.NumFields()))) + p, err
 	case *schema.ProgressiveList:
 		p, err := progressiveSequence(t.Elem(), b)
 		return p + 1, err
@@ -94,15 +87,8 @@ func Pairs(t schema.Type, b []byte) (uint64, error) {
 		}
 		// The fields' roots sit at their positions among len(active_fields)
 		// chunks, inactive positions zero; then the active_fields mix-in.
-		pairs := progressive(uint64(len(t.ActiveFields()))) + 1
-		for i, part := range parts {
-			p, err := Pairs(t.Field(i).Type, part)
-			if err != nil {
-				return 0, err
-			}
-			pairs += p
-		}
-		return pairs, nil
+		p, err := fieldPairs(parts, func(i int) schema.Type { return t.Field(i).Type })
+		return progressive(uint64(len(t.ActiveFields()))) + 1 + p, err
 	case *schema.Union:
 		if len(b) == 0 {
 			return 0, fmt.Errorf("%v: no selector", t)
@@ -258,4 +244,18 @@ func split(b []byte, offsets []int) ([][]byte, error) {
 		parts = append(parts, b[lo:hi])
 	}
 	return parts, nil
+}
+
+// fieldPairs returns the pairs hashed below the roots of a container's
+// fields, whose serializations are parts and whose types field gives.
+func fieldPairs(parts [][]byte, field func(i int) schema.Type) (uint64, error) {
+	var pairs uint64
+	for i, part := range parts {
+		p, err := Pairs(field(i), part)
+		if err != nil {
+			return 0, err
+		}
+		pairs += p
+	}
+	return pairs, nil
 }
