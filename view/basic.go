@@ -60,9 +60,52 @@ func (s *seq) SizeSSZ() int {
 // Len returns the number of elements.
 func (s *seq) Len() int { return int(s.n) }
 
-// basic is what BasicList and BasicVector share.
+// seqView is the part of a typed wrapper of a sequence that does not
+// depend on its element type: the sequence, as a field, and the methods of
+// View forwarded to it. The generic wrappers (basic, values) embed it rather
+// than the *seq itself: the compiler builds every method of a generic type,
+// promoted ones included, for each of its type arguments' shapes in each
+// package that uses it, and the sequence's some 30 methods, all promoted,
+// were most of the fork packages' build time. Every struct element type
+// (Validator, PendingDeposit, ...) is a shape of its own.
+type seqView struct {
+	seq *seq
+}
+
+// Type returns the SSZ type of the value.
+func (v *seqView) Type() schema.Type { return v.seq.typ }
+
+// Node applies pending writes and returns the root of the value's tree.
+func (v *seqView) Node() *tree.Node { return v.seq.Node() }
+
+// HashTreeRoot returns the value's hash_tree_root, hashing only what
+// changed since the last time.
+func (v *seqView) HashTreeRoot() [32]byte { return v.seq.root() }
+
+// MarshalSSZ returns the value's serialization.
+func (v *seqView) MarshalSSZ() ([]byte, error) { return marshal(v.seq, nil) }
+
+// MarshalSSZTo appends the value's serialization to dst.
+func (v *seqView) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(v.seq, dst) }
+
+// SizeSSZ returns the size of the value's serialization.
+func (v *seqView) SizeSSZ() int { return v.seq.SizeSSZ() }
+
+// UnmarshalSSZ replaces the value with the one serialized in b. On error
+// the value is unchanged.
+func (v *seqView) UnmarshalSSZ(b []byte) error { return unmarshal(v.seq, b) }
+
+// Len returns the number of elements.
+func (v *seqView) Len() int { return int(v.seq.n) }
+
+func (v *seqView) commit() *tree.Node { return v.seq.commit() }
+func (v *seqView) reset(n *tree.Node) { v.seq.reset(n) }
+func (v *seqView) link() *link        { return &v.seq.lk }
+func (v *seqView) core() View         { return v.seq }
+
+// basic is what BasicList, BasicVector and ProgressiveBasicList share.
 type basic[T Unsigned] struct {
-	*seq
+	seqView
 }
 
 func sizeOfT[T Unsigned]() int {
@@ -102,19 +145,19 @@ func encodeLE[T Unsigned](b []byte, v T) []byte {
 func (b *basic[T]) Get(i int) T {
 	// The element in the page read last, in one range check (i < 0 fails
 	// it as a large unsigned number); anything else takes the full path.
-	if uint64(i) < b.n {
-		if e := b.pages.hit(i*b.esize, b.esize); e != nil {
+	if uint64(i) < b.seq.n {
+		if e := b.seq.pages.hit(i*b.seq.esize, b.seq.esize); e != nil {
 			return decodeLE[T](e)
 		}
 	}
 	var scratch [8]byte
-	return decodeLE[T](b.elem(b.index(i), scratch[:]))
+	return decodeLE[T](b.seq.elem(b.seq.index(i), scratch[:]))
 }
 
 // Set sets element i to v. It panics if i is out of range.
 func (b *basic[T]) Set(i int, v T) {
 	var scratch [8]byte
-	b.setElem(b.index(i), encodeLE(scratch[:b.esize], v))
+	b.seq.setElem(b.seq.index(i), encodeLE(scratch[:b.seq.esize], v))
 }
 
 // All returns an iterator over the elements and their indices, in order,
@@ -123,11 +166,11 @@ func (b *basic[T]) All() iter.Seq2[int, T] {
 	return func(yield func(int, T) bool) {
 		n := b.Len()
 		i := 0
-		b.eachPage(func(per int, page []byte) bool {
-			for off := 0; off < per && i < n; off += b.esize {
+		b.seq.eachPage(func(per int, page []byte) bool {
+			for off := 0; off < per && i < n; off += b.seq.esize {
 				var v T
-				if off+b.esize <= len(page) {
-					v = decodeLE[T](page[off : off+b.esize])
+				if off+b.seq.esize <= len(page) {
+					v = decodeLE[T](page[off : off+b.seq.esize])
 				}
 				if !yield(i, v) {
 					return false
@@ -158,9 +201,9 @@ func (b *basic[T]) Update(f func(i int, v T) T) {
 	n := b.Len()
 	// Copy the bytes out whole, then rewrite them in place, a loop per
 	// width: a million balances take a few milliseconds.
-	data := b.bytes(make([]byte, 0, n*b.esize))
+	data := b.seq.bytes(make([]byte, 0, n*b.seq.esize))
 	le := binary.LittleEndian
-	switch b.esize {
+	switch b.seq.esize {
 	case 8:
 		for i := 0; i < n; i++ {
 			p := data[8*i : 8*i+8]
@@ -181,19 +224,19 @@ func (b *basic[T]) Update(f func(i int, v T) T) {
 			data[i] = byte(f(i, T(data[i])))
 		}
 	}
-	if err := b.replace(data, uint64(n), true); err != nil {
+	if err := b.seq.replace(data, uint64(n), true); err != nil {
 		panic(err) // the length did not change
 	}
 }
 
 // Bytes returns the elements' serialization: little-endian values back to
 // back.
-func (b *basic[T]) Bytes() []byte { return b.bytes(nil) }
+func (b *basic[T]) Bytes() []byte { return b.seq.bytes(nil) }
 
 func (b *basic[T]) setValues(vs []T) error {
-	data := make([]byte, len(vs)*b.esize)
+	data := make([]byte, len(vs)*b.seq.esize)
 	le := binary.LittleEndian
-	switch b.esize {
+	switch b.seq.esize {
 	case 8:
 		for i, v := range vs {
 			le.PutUint64(data[8*i:], uint64(v))
@@ -211,7 +254,7 @@ func (b *basic[T]) setValues(vs []T) error {
 			data[i] = byte(v)
 		}
 	}
-	return b.replace(data, uint64(len(vs)), true)
+	return b.seq.replace(data, uint64(len(vs)), true)
 }
 
 func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth int, list bool, limit uint64, n *tree.Node) (basic[T], error) {
@@ -222,7 +265,7 @@ func newBasic[T Unsigned](t schema.Type, elem schema.Type, l *tree.Layout, depth
 	if err != nil {
 		return basic[T]{}, err
 	}
-	return basic[T]{seq: s}, nil
+	return basic[T]{seqView{s}}, nil
 }
 
 // BasicList is a view of List[uintN, N]: a list of unsigned integers
@@ -255,7 +298,7 @@ func ofBasicList[T Unsigned](t *schema.List, n *tree.Node) (*BasicList[T], error
 
 // Append adds v at the end. It returns an error if the list is full.
 func (l *BasicList[T]) Append(v T) error {
-	i, err := l.grow()
+	i, err := l.seq.grow()
 	if err != nil {
 		return err
 	}
@@ -266,11 +309,11 @@ func (l *BasicList[T]) Append(v T) error {
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
 func (l *BasicList[T]) Pop() (T, error) {
-	if l.n == 0 {
+	if l.seq.n == 0 {
 		return 0, fmt.Errorf("%w: %v", ErrEmpty, l.t)
 	}
 	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
+	return v, l.seq.shrink()
 }
 
 // SetAll replaces the list with vs, building its tree in one pass. It
@@ -280,10 +323,10 @@ func (l *BasicList[T]) SetAll(vs []T) error { return l.setValues(vs) }
 // SetBytes replaces the list with the values serialized in b. It returns an
 // error if b is not whole values or is too long.
 func (l *BasicList[T]) SetBytes(b []byte) error {
-	if len(b)%l.esize != 0 {
+	if len(b)%l.seq.esize != 0 {
 		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), l.t)
 	}
-	return l.replace(b, uint64(len(b)/l.esize), false)
+	return l.seq.replace(b, uint64(len(b)/l.seq.esize), false)
 }
 
 // Copy returns an independent copy in O(1): it shares every node with l.
@@ -329,7 +372,7 @@ func (v *BasicVector[T]) SetBytes(b []byte) error {
 	if len(b) != v.t.FixedSize() {
 		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), v.t)
 	}
-	return v.replace(b, v.t.Len(), false)
+	return v.seq.replace(b, v.t.Len(), false)
 }
 
 // Copy returns an independent copy in O(1): it shares every node with v.

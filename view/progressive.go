@@ -70,13 +70,13 @@ func wrapProgressive(v View) View {
 			case uintFamily:
 				switch t.Elem().FixedSize() {
 				case 1:
-					return &ProgressiveBasicList[uint8]{basic[uint8]{c}, t}
+					return &ProgressiveBasicList[uint8]{basic[uint8]{seqView{c}}, t}
 				case 2:
-					return &ProgressiveBasicList[uint16]{basic[uint16]{c}, t}
+					return &ProgressiveBasicList[uint16]{basic[uint16]{seqView{c}}, t}
 				case 4:
-					return &ProgressiveBasicList[uint32]{basic[uint32]{c}, t}
+					return &ProgressiveBasicList[uint32]{basic[uint32]{seqView{c}}, t}
 				}
-				return &ProgressiveBasicList[uint64]{basic[uint64]{c}, t}
+				return &ProgressiveBasicList[uint64]{basic[uint64]{seqView{c}}, t}
 			case bigFamily:
 				return &ProgressiveUint256List{bigs{c}, t}
 			case boolFamily:
@@ -155,12 +155,12 @@ func AsProgressiveBasicList[T Unsigned](v View) (*ProgressiveBasicList[T], error
 	if err != nil {
 		return nil, err
 	}
-	return &ProgressiveBasicList[T]{basic[T]{s}, t}, nil
+	return &ProgressiveBasicList[T]{basic[T]{seqView{s}}, t}, nil
 }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.
 func (l *ProgressiveBasicList[T]) Append(v T) error {
-	i, err := l.grow()
+	i, err := l.seq.grow()
 	if err != nil {
 		return err
 	}
@@ -171,11 +171,11 @@ func (l *ProgressiveBasicList[T]) Append(v T) error {
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
 func (l *ProgressiveBasicList[T]) Pop() (T, error) {
-	if l.n == 0 {
+	if l.seq.n == 0 {
 		return 0, fmt.Errorf("%w: %v", ErrEmpty, l.t)
 	}
 	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
+	return v, l.seq.shrink()
 }
 
 // SetAll replaces the list with vs, building its tree in one pass.
@@ -184,10 +184,10 @@ func (l *ProgressiveBasicList[T]) SetAll(vs []T) error { return l.setValues(vs) 
 // SetBytes replaces the list with the values serialized in b. It returns an
 // error if b is not whole values.
 func (l *ProgressiveBasicList[T]) SetBytes(b []byte) error {
-	if len(b)%l.esize != 0 {
+	if len(b)%l.seq.esize != 0 {
 		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), l.t)
 	}
-	return l.replace(b, uint64(len(b)/l.esize), false)
+	return l.seq.replace(b, uint64(len(b)/l.seq.esize), false)
 }
 
 // Copy returns an independent copy in O(1): it shares every node with l.

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -85,7 +86,7 @@ func (l *ProgressiveCompactList) Copy() *ProgressiveCompactList {
 // composite T of at most 4 KiB, read and written as Go values of type V,
 // as [ValueList] is of a bounded list.
 type ProgressiveValueList[V any, P FixedValue[V]] struct {
-	values[V, P]
+	values
 	t *schema.ProgressiveList
 }
 
@@ -117,29 +118,28 @@ func AsProgressiveValueList[V any, P FixedValue[V]](v View) (*ProgressiveValueLi
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
 	}
-	return &ProgressiveValueList[V, P]{values[V, P]{seq: s}, t}, nil
+	return &ProgressiveValueList[V, P]{values{seqView: seqView{s}}, t}, nil
 }
 
+// Get returns a copy of element i. It panics if i is out of range.
+func (l *ProgressiveValueList[V, P]) Get(i int) V { return getValue[V, P](&l.values, i) }
+
+// Set sets element i to v. It panics if i is out of range.
+func (l *ProgressiveValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, &v) }
+
+// All returns an iterator over copies of the elements and their indices,
+// in order.
+func (l *ProgressiveValueList[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&l.values) }
+
+// SetAll replaces every element with vs, building the tree in one pass.
+func (l *ProgressiveValueList[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&l.values, vs) }
+
 // Append adds v at the end. It returns an error past 2^31-1 elements.
-func (l *ProgressiveValueList[V, P]) Append(v V) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.setElem(i, l.encode(&v))
-	return nil
-}
+func (l *ProgressiveValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, &v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveValueList[V, P]) Pop() (V, error) {
-	if l.n == 0 {
-		var zero V
-		return zero, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ProgressiveValueList[V, P]) Pop() (V, error) { return popValue[V, P](&l.values, l.t) }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveValueList[V, P]) Copy() *ProgressiveValueList[V, P] {

@@ -19,67 +19,79 @@ type FixedValue[V any] interface {
 	UnmarshalSSZ(b []byte) error
 }
 
-// values is what ValueList and ValueVector share.
-type values[V any, P FixedValue[V]] struct {
-	*seq
+// values is what ValueList, ValueVector and ProgressiveValueList share:
+// the sequence and a writer's scratch element. It is not generic, and the
+// sequence is a field rather than embedded, because the compiler builds
+// every method of a generic type, promoted ones included, once for each
+// struct type argument in each package that uses the type: with the
+// sequence embedded, each element type of the forks (Validator,
+// PendingDeposit, ...) cost some 90 compiled methods in every package
+// that used its list, most of a fork package's build time. Each typed list
+// now has only its own few methods, whose bodies below are non-generic or
+// generic functions.
+type values struct {
+	seqView
 	// scratch holds one encoded element for writers; the sequence does
 	// not carry it, so that views of other kinds stay smaller.
 	scratch []byte
 }
 
-// Get returns a copy of element i. It panics if i is out of range.
-func (l *values[V, P]) Get(i int) V {
+// getValue returns a copy of element i. It panics if i is out of range.
+func getValue[V any, P FixedValue[V]](l *values, i int) V {
 	var v V
 	// No scratch: pages hold whole values (tree.Layout checks it), so an
 	// element is never split across two. Readers share the view and must
 	// not share a buffer.
-	l.decodeInto(P(&v), l.elem(l.index(i), nil))
+	s := l.seq
+	decodeInto[V, P](s, P(&v), s.elem(s.index(i), nil))
 	return v
 }
 
 // zeros is read as the bytes of a zero element.
 var zeros [4096]byte
 
-func (l *values[V, P]) decodeInto(p P, b []byte) {
+func decodeInto[V any, P FixedValue[V]](s *seq, p P, b []byte) {
 	if b == nil {
-		if l.esize <= len(zeros) {
-			b = zeros[:l.esize]
+		if s.esize <= len(zeros) {
+			b = zeros[:s.esize]
 		} else {
-			b = make([]byte, l.esize)
+			b = make([]byte, s.esize)
 		}
 	}
 	if err := p.UnmarshalSSZ(b); err != nil {
-		panic(fmt.Sprintf("view: element of %v: %v", l.typ, err))
+		panic(fmt.Sprintf("view: element of %v: %v", s.typ, err))
 	}
 }
 
-// Set sets element i to v. It panics if i is out of range.
-func (l *values[V, P]) Set(i int, v V) {
-	l.setElem(l.index(i), l.encode(&v))
+// setValue sets element i to v. It panics if i is out of range.
+func setValue[V any, P FixedValue[V]](l *values, i int, v *V) {
+	l.seq.setElem(l.seq.index(i), encodeValue[V, P](l, v))
 }
 
-func (l *values[V, P]) encode(v *V) []byte {
+// encodeValue returns v's serialization in the scratch buffer.
+func encodeValue[V any, P FixedValue[V]](l *values, v *V) []byte {
 	b, err := P(v).MarshalSSZTo(l.scratchBuf()[:0])
-	if err != nil || len(b) != l.esize {
-		panic(fmt.Sprintf("view: element of %v marshals to %d bytes: %v", l.typ, len(b), err))
+	if err != nil || len(b) != l.seq.esize {
+		panic(fmt.Sprintf("view: element of %v marshals to %d bytes: %v", l.seq.typ, len(b), err))
 	}
 	return b
 }
 
-// All returns an iterator over copies of the elements and their indices,
-// in order.
-func (l *values[V, P]) All() iter.Seq2[int, V] {
+// allValues returns an iterator over copies of the elements and their
+// indices, in order.
+func allValues[V any, P FixedValue[V]](l *values) iter.Seq2[int, V] {
+	s := l.seq
 	return func(yield func(int, V) bool) {
-		n := l.Len()
+		n := s.Len()
 		i := 0
-		l.eachPage(func(per int, page []byte) bool {
-			for off := 0; off+l.esize <= per && i < n; off += l.esize {
+		s.eachPage(func(per int, page []byte) bool {
+			for off := 0; off+s.esize <= per && i < n; off += s.esize {
 				var v V
 				var b []byte
-				if off+l.esize <= len(page) {
-					b = page[off : off+l.esize]
+				if off+s.esize <= len(page) {
+					b = page[off : off+s.esize]
 				}
-				l.decodeInto(P(&v), b)
+				decodeInto[V, P](s, P(&v), b)
 				if !yield(i, v) {
 					return false
 				}
@@ -90,22 +102,41 @@ func (l *values[V, P]) All() iter.Seq2[int, V] {
 	}
 }
 
-// SetAll replaces every element with vs, building the tree in one pass.
-// For a vector, vs must hold exactly its length; for a list, at most its
-// limit.
-func (l *values[V, P]) SetAll(vs []V) error {
-	data := make([]byte, 0, len(vs)*l.esize)
+// setAllValues replaces every element with vs, building the tree in one
+// pass.
+func setAllValues[V any, P FixedValue[V]](l *values, vs []V) error {
+	data := make([]byte, 0, len(vs)*l.seq.esize)
 	for i := range vs {
-		data = append(data, l.encode(&vs[i])...)
+		data = append(data, encodeValue[V, P](l, &vs[i])...)
 	}
-	return l.replace(data, uint64(len(vs)), true)
+	return l.seq.replace(data, uint64(len(vs)), true)
+}
+
+// appendValue adds v at the end of a list.
+func appendValue[V any, P FixedValue[V]](l *values, v *V) error {
+	i, err := l.seq.grow()
+	if err != nil {
+		return err
+	}
+	l.seq.setElem(i, encodeValue[V, P](l, v))
+	return nil
+}
+
+// popValue removes the last element of a list of type t and returns it.
+func popValue[V any, P FixedValue[V]](l *values, t schema.Type) (V, error) {
+	if l.seq.n == 0 {
+		var zero V
+		return zero, fmt.Errorf("%w: %v", ErrEmpty, t)
+	}
+	v := getValue[V, P](l, l.Len()-1)
+	return v, l.seq.shrink()
 }
 
 // ValueList is a view of List[T, N] for a fixed-size composite T of at most
 // 4 KiB, read and written as Go values of type V: a state's validators as
 // Validator structs, its historical summaries as HistoricalSummary structs.
 type ValueList[V any, P FixedValue[V]] struct {
-	values[V, P]
+	values
 	t *schema.List
 }
 
@@ -146,7 +177,7 @@ func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
 	}
-	return &ValueList[V, P]{values[V, P]{seq: s}, t}, nil
+	return &ValueList[V, P]{values{seqView: seqView{s}}, t}, nil
 }
 
 // checkValueSize returns an error unless V serializes to size bytes, the
@@ -184,26 +215,26 @@ func valueSize[V any, P FixedValue[V]]() (int, error) {
 	return len(b), nil
 }
 
+// Get returns a copy of element i. It panics if i is out of range.
+func (l *ValueList[V, P]) Get(i int) V { return getValue[V, P](&l.values, i) }
+
+// Set sets element i to v. It panics if i is out of range.
+func (l *ValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, &v) }
+
+// All returns an iterator over copies of the elements and their indices,
+// in order.
+func (l *ValueList[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&l.values) }
+
+// SetAll replaces every element with vs, building the tree in one pass. It
+// returns an error if vs holds more than the list's limit.
+func (l *ValueList[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&l.values, vs) }
+
 // Append adds v at the end. It returns an error if the list is full.
-func (l *ValueList[V, P]) Append(v V) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.setElem(i, l.encode(&v))
-	return nil
-}
+func (l *ValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, &v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ValueList[V, P]) Pop() (V, error) {
-	if l.n == 0 {
-		var zero V
-		return zero, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ValueList[V, P]) Pop() (V, error) { return popValue[V, P](&l.values, l.t) }
 
 // Copy returns an independent copy in O(1).
 func (l *ValueList[V, P]) Copy() *ValueList[V, P] {
@@ -214,7 +245,7 @@ func (l *ValueList[V, P]) Copy() *ValueList[V, P] {
 // most 4 KiB, read and written as Go values of type V: a state's block
 // roots as Root arrays.
 type ValueVector[V any, P FixedValue[V]] struct {
-	values[V, P]
+	values
 	t *schema.Vector
 }
 
@@ -255,8 +286,22 @@ func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
 		return nil, err
 	}
-	return &ValueVector[V, P]{values[V, P]{seq: s}, t}, nil
+	return &ValueVector[V, P]{values{seqView: seqView{s}}, t}, nil
 }
+
+// Get returns a copy of element i. It panics if i is out of range.
+func (v *ValueVector[V, P]) Get(i int) V { return getValue[V, P](&v.values, i) }
+
+// Set sets element i to x. It panics if i is out of range.
+func (v *ValueVector[V, P]) Set(i int, x V) { setValue[V, P](&v.values, i, &x) }
+
+// All returns an iterator over copies of the elements and their indices,
+// in order.
+func (v *ValueVector[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&v.values) }
+
+// SetAll replaces every element with vs, building the tree in one pass. It
+// returns an error unless vs holds exactly the vector's length.
+func (v *ValueVector[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&v.values, vs) }
 
 // Copy returns an independent copy in O(1).
 func (v *ValueVector[V, P]) Copy() *ValueVector[V, P] {
@@ -269,7 +314,7 @@ func AsBasicList[T Unsigned](v View) (*BasicList[T], error) {
 	s, ok := v.core().(*seq)
 	if ok {
 		if t, ok := s.typ.(*schema.List); ok && isUint(t.Elem(), sizeOfT[T]()) {
-			return &BasicList[T]{basic[T]{s}, t}, nil
+			return &BasicList[T]{basic[T]{seqView{s}}, t}, nil
 		}
 	}
 	return nil, fmt.Errorf("%w: %v is not a list of %d-byte integers", ErrWrongType, v.Type(), sizeOfT[T]())
@@ -281,7 +326,7 @@ func AsBasicVector[T Unsigned](v View) (*BasicVector[T], error) {
 	s, ok := v.core().(*seq)
 	if ok {
 		if t, ok := s.typ.(*schema.Vector); ok && isUint(t.Elem(), sizeOfT[T]()) {
-			return &BasicVector[T]{basic[T]{s}, t}, nil
+			return &BasicVector[T]{basic[T]{seqView{s}}, t}, nil
 		}
 	}
 	return nil, fmt.Errorf("%w: %v is not a vector of %d-byte integers", ErrWrongType, v.Type(), sizeOfT[T]())
@@ -293,9 +338,9 @@ func isUint(t schema.Type, size int) bool {
 }
 
 // scratchBuf returns the scratch buffer of one element, for writers only.
-func (l *values[V, P]) scratchBuf() []byte {
-	if len(l.scratch) < l.esize {
-		l.scratch = make([]byte, l.esize)
+func (l *values) scratchBuf() []byte {
+	if len(l.scratch) < l.seq.esize {
+		l.scratch = make([]byte, l.seq.esize)
 	}
-	return l.scratch[:l.esize]
+	return l.scratch[:l.seq.esize]
 }

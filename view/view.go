@@ -490,13 +490,13 @@ func wrap(v View) View {
 			case uintFamily:
 				switch t.Elem().FixedSize() {
 				case 1:
-					return &BasicList[uint8]{basic[uint8]{c}, t}
+					return &BasicList[uint8]{basic[uint8]{seqView{c}}, t}
 				case 2:
-					return &BasicList[uint16]{basic[uint16]{c}, t}
+					return &BasicList[uint16]{basic[uint16]{seqView{c}}, t}
 				case 4:
-					return &BasicList[uint32]{basic[uint32]{c}, t}
+					return &BasicList[uint32]{basic[uint32]{seqView{c}}, t}
 				}
-				return &BasicList[uint64]{basic[uint64]{c}, t}
+				return &BasicList[uint64]{basic[uint64]{seqView{c}}, t}
 			case bigFamily:
 				return &Uint256List{bigs{c}, t}
 			case boolFamily:
@@ -508,13 +508,13 @@ func wrap(v View) View {
 			case uintFamily:
 				switch t.Elem().FixedSize() {
 				case 1:
-					return &BasicVector[uint8]{basic[uint8]{c}, t}
+					return &BasicVector[uint8]{basic[uint8]{seqView{c}}, t}
 				case 2:
-					return &BasicVector[uint16]{basic[uint16]{c}, t}
+					return &BasicVector[uint16]{basic[uint16]{seqView{c}}, t}
 				case 4:
-					return &BasicVector[uint32]{basic[uint32]{c}, t}
+					return &BasicVector[uint32]{basic[uint32]{seqView{c}}, t}
 				}
-				return &BasicVector[uint64]{basic[uint64]{c}, t}
+				return &BasicVector[uint64]{basic[uint64]{seqView{c}}, t}
 			case bigFamily:
 				return &Uint256Vector{bigs{c}, t}
 			case boolFamily:
