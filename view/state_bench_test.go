@@ -1,3 +1,9 @@
+//go:build !ssztree_nofork
+
+// Built without the tag ssztree_nofork only: these tests need the
+// generated fork packages, which CI's 386 run and its fuzzing build leave
+// out (their compile would cost minutes there).
+
 package view_test
 
 import (
