@@ -392,11 +392,20 @@ func (p *pages) markEmpty(i uint64) {
 // readers read (see data and built), so it may run beside them under the
 // family's lock.
 func (p *pages) commit() *tree.Node {
+	data, _ := p.commitMixIn(false, 0)
+	return data
+}
+
+// commitMixIn is commit for a list: with mixIn set, it also returns the
+// list's value tree, the new data tree with length mixed in, when it made
+// the data tree in a pass that could allocate the mix-in with the path
+// (tree.SetManyMixIn); mixed is nil otherwise.
+func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) {
 	if b := p.built.Load(); b != nil {
-		return b
+		return b, nil
 	}
 	if p.clean() {
-		return p.data.Load()
+		return p.data.Load(), nil
 	}
 	w := p.writes.Load()
 	idx := w.appendIndices(make([]uint64, 0, w.count()))
@@ -420,16 +429,18 @@ func (p *pages) commit() *tree.Node {
 	if p.prog != nil {
 		data := p.prog.setPages(idx, nodes, p.size)
 		p.built.Store(data)
-		return data
+		return data, nil
 	}
-	data, err := tree.SetMany(p.data.Load(), int(p.top), idx, nodes)
-	if err != nil {
-		panic("view: " + err.Error())
+	if mixIn {
+		mixed = must(tree.SetManyMixIn(p.data.Load(), int(p.top), idx, nodes, length))
+		data, _ = mixed.Children()
+	} else {
+		data = must(tree.SetMany(p.data.Load(), int(p.top), idx, nodes))
 	}
 	// data first, then writes: see data.
 	p.data.Store(data)
 	p.writes.Store(nil)
-	return data
+	return data, mixed
 }
 
 // clean reports whether the committed data tree holds every byte: no page
