@@ -72,6 +72,35 @@ func SetGindex(n *Node, g Gindex, v *Node) (*Node, error) {
 // paths is rebuilt once, however many of the indices lie below it.
 // indices must be strictly increasing and as many as nodes.
 func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error) {
+	var a allocator
+	return a.setManyChecked(n, depth, indices, nodes, 0)
+}
+
+// SetManyMixIn returns NewMixIn(SetMany(n, depth, indices, nodes), length):
+// a list's data tree with the changes set and its length mixed in, the
+// mix-in's two nodes in the same allocation as the paths' new nodes when
+// SetMany makes those in one, so that a list's commit of a few changes
+// allocates once for all its new branches.
+func SetManyMixIn(n *Node, depth int, indices []uint64, nodes []*Node, length uint64) (*Node, error) {
+	var a allocator
+	data, err := a.setManyChecked(n, depth, indices, nodes, 2)
+	if err != nil {
+		return nil, err
+	}
+	if !a.bulk || len(a.slab) < 2 {
+		return NewMixIn(data, length), nil
+	}
+	mix, leaf := a.node(), a.node()
+	putUint64(leaf.root[:], length)
+	leaf.state.Store(rootKnown)
+	mix.left, mix.right = data, leaf
+	return mix, nil
+}
+
+// setManyChecked is SetMany with the allocator a, which must be new. When
+// the paths' new nodes fit one slab with extra nodes more, a makes that
+// slab and keeps the extra nodes for the caller.
+func (a *allocator) setManyChecked(n *Node, depth int, indices []uint64, nodes []*Node, extra int) (*Node, error) {
 	if len(indices) != len(nodes) {
 		return nil, fmt.Errorf("%w: %d indices for %d nodes", ErrNavigation, len(indices), len(nodes))
 	}
@@ -89,14 +118,13 @@ func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error)
 	if err := checkPosition(depth, indices[len(indices)-1]); err != nil {
 		return nil, err
 	}
-	var a allocator
-	if c := newNodes(n, depth, 0, indices); c > 0 && c <= pathSlabNodes {
+	if c := newNodes(n, depth, 0, indices); c > 0 && c+extra <= pathSlabNodes {
 		// A few paths: their new nodes in one allocation rather than one
 		// each. After a collection the allocator's first allocation of a
 		// size class is slow (docs/performance.md, cold single operations),
 		// and so is each allocation of a cold process; one slab of c
 		// nodes costs one.
-		a = allocator{bulk: true, once: true, want: c}
+		*a = allocator{bulk: true, once: true, want: c + extra}
 	}
 	return a.setMany(n, depth, 0, indices, nodes)
 }

@@ -75,3 +75,50 @@ func TestSetManyCountedExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestSetManyMixInOneAllocation checks that SetManyMixIn builds what
+// NewMixIn over SetMany builds, in one allocation for a few paths, and
+// that it mixes the length in when nothing is set or the paths are too
+// many for one slab.
+func TestSetManyMixInOneAllocation(t *testing.T) {
+	leaves := make([]*Node, 300)
+	for i := range leaves {
+		leaves[i] = NewLeaf([32]byte{byte(i), byte(i >> 8), 2})
+	}
+	const depth = 30
+	root, err := Build(depth, leaves, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root.Root()
+	many := make([]uint64, 60)
+	for i := range many {
+		many[i] = uint64(5 * i)
+	}
+	for _, idx := range [][]uint64{nil, {7}, {7, 200}, many} {
+		nodes := make([]*Node, len(idx))
+		for k := range nodes {
+			nodes[k] = NewLeaf([32]byte{byte(k), 8})
+		}
+		got, err := SetManyMixIn(root, depth, idx, nodes, 301)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := SetMany(root, depth, idx, nodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := NewMixIn(data, 301); got.Root() != want.Root() {
+			t.Errorf("SetManyMixIn of %d indices: root %x, NewMixIn over SetMany builds %x", len(idx), got.Root(), want.Root())
+		}
+		if raceEnabled || len(idx) == 0 || len(idx) == len(many) {
+			continue
+		}
+		if a := testing.AllocsPerRun(20, func() { _, _ = SetManyMixIn(root, depth, idx, nodes, 301) }); a != 1 {
+			t.Errorf("SetManyMixIn %v: %v allocations, want 1", idx, a)
+		}
+	}
+	if _, err := SetManyMixIn(root, depth, []uint64{3, 2}, []*Node{leaves[0], leaves[1]}, 1); err == nil {
+		t.Error("SetManyMixIn of decreasing indices: no error")
+	}
+}

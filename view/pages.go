@@ -20,15 +20,18 @@ type pages struct {
 	// the 240-byte size class: a copy allocates one.
 	top  int32 // levels above the pages
 	per  int32 // bytes per page
-	data *tree.Node
 	size int
-	// dirty holds the pages written since the last commit, by index, each
-	// a private copy of per bytes.
-	dirty map[uint64][]byte
-	// bases holds, where the layout keeps the roots of groups of values,
-	// the committed page each dirty page was copied from: the new page
-	// takes over the roots of the groups that did not change.
-	bases map[uint64]*tree.Node
+	// data is the committed data tree, and writes the pages written since
+	// the last commit (nil: none). Readers may read the pages while a
+	// commit runs under the family's lock, and a commit of a data tree of
+	// one depth publishes what it built by storing data and then clearing
+	// writes: a reader that loads writes first and data after reads every
+	// page either from writes (its bytes are those of the new tree) or
+	// from a data tree in which it is the same. So a hashed value holds
+	// its tree and no more: not the written pages' index, nor the pages
+	// they were copied from, nor the tree they replaced.
+	data   atomic.Pointer[tree.Node]
+	writes atomic.Pointer[pageWrites]
 	// last is a read cache, the page read last, published atomically so
 	// that concurrent readers may fill it; nil when empty. Readers publish
 	// a new pageRead; a writer, which has exclusive access, reuses own,
@@ -42,18 +45,88 @@ type pages struct {
 	// per page, and reads at random, which the cache would not serve, do
 	// not allocate.
 	missed atomic.Uint64
-	// built is the data tree a commit built from the dirty pages. A commit
-	// may run while other readers read the pages without the family's
-	// lock, so it changes nothing they read: data, dirty, bases and prog's
-	// spine stay as they were, and the dirty pages stay readable (they
-	// hold the bytes of the new tree) until the next write settles them.
-	// Written under the family's lock, read by writers and by readers of
-	// whole values.
+	// built is the data tree a commit of a progressive data tree built
+	// from the dirty pages. Its readers read the committed spine, which a
+	// commit cannot load while they read it, so that commit changes
+	// nothing they read: data, writes and prog's spine stay as they were,
+	// and the dirty pages stay readable (they hold the bytes of the new
+	// tree) until the next write settles them. Written under the family's
+	// lock, read by writers and by readers of whole values; nil for a data
+	// tree of one depth, whose commit publishes data itself.
 	built atomic.Pointer[tree.Node]
 	// prog is the geometry and the committed spine of a progressive data
 	// tree, whose pages differ in size from subtree to subtree; nil for a
 	// data tree of one depth, whose pages are all of layout, per bytes.
 	prog *spinePages
+}
+
+// pageWrites holds the pages written since the last commit. Writers change
+// it, having exclusive access; a commit replaces it whole.
+type pageWrites struct {
+	// first is the page written first. It is kept out of the map: a
+	// commit after writes to one page, the usual case between two roots,
+	// then allocates no map.
+	first dirtyPage
+	// more holds the other pages written, by index.
+	more map[uint64]dirtyPage
+}
+
+// dirtyPage is a page written since the last commit.
+type dirtyPage struct {
+	index uint64
+	// b is a private copy of the page's bytes, per bytes long; nil for a
+	// page emptied (past the end of the value).
+	b []byte
+	// base is, where the layout keeps the roots of groups of values, the
+	// committed page b was copied from: the new page takes over the roots
+	// of the groups that did not change.
+	base *tree.Node
+}
+
+// get returns the written page i, if any; w may be nil.
+func (w *pageWrites) get(i uint64) (dirtyPage, bool) {
+	switch {
+	case w == nil:
+		return dirtyPage{}, false
+	case w.first.index == i:
+		return w.first, true
+	}
+	d, ok := w.more[i]
+	return d, ok
+}
+
+// put records the written page d.
+func (w *pageWrites) put(d dirtyPage) {
+	if d.index == w.first.index {
+		w.first = d
+		return
+	}
+	if w.more == nil {
+		w.more = make(map[uint64]dirtyPage)
+	}
+	w.more[d.index] = d
+}
+
+// count returns the number of pages written; w may be nil.
+func (w *pageWrites) count() int {
+	if w == nil {
+		return 0
+	}
+	return 1 + len(w.more)
+}
+
+// appendIndices appends the indices of the pages written to dst, in
+// increasing order; w may be nil.
+func (w *pageWrites) appendIndices(dst []uint64) []uint64 {
+	if w == nil {
+		return dst
+	}
+	dst = append(dst, w.first.index)
+	for i := range w.more {
+		dst = append(dst, i)
+	}
+	slices.Sort(dst)
+	return dst
 }
 
 // pageRead is a page as read: its index, the offset of its first byte, its
@@ -128,14 +201,17 @@ func (p *pages) reset(data *tree.Node, size int) {
 			panic("view: " + err.Error())
 		}
 	}
-	p.data, p.size, p.dirty, p.bases = data, size, nil, nil
+	p.size = size
+	p.data.Store(data)
+	p.writes.Store(nil)
 	p.built.Store(nil)
 	p.last.Store(nil)
 }
 
-// settle makes the tree the last commit built the committed one and drops
-// the dirty pages it was built from. Every write calls it first: writers
-// have exclusive access, so no reader still reads those pages.
+// settle makes the tree the last commit of a progressive data tree built
+// the committed one and drops the dirty pages it was built from (see
+// built). Every write calls it first: writers have exclusive access, so no
+// reader still reads those pages.
 func (p *pages) settle() {
 	if b := p.built.Load(); b != nil {
 		p.reset(b, p.size)
@@ -177,8 +253,9 @@ func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
 // load returns the bytes of page i, as page does, and the committed page
 // node they come from (nil for a dirty page), without the cache.
 func (p *pages) load(i uint64) ([]byte, *tree.Node) {
-	if d, ok := p.dirty[i]; ok {
-		return d, nil
+	// writes first, then data (in committedNode): see data.
+	if d, ok := p.writes.Load().get(i); ok {
+		return d.b, nil
 	}
 	n := p.committedNode(i)
 	return p.bytesOf(i, n), n
@@ -194,7 +271,7 @@ func (p *pages) committedNode(i uint64) *tree.Node {
 	if p.prog != nil {
 		return p.prog.node(i)
 	}
-	n, err := tree.Get(p.data, int(p.top), i)
+	n, err := tree.Get(p.data.Load(), int(p.top), i)
 	if err != nil {
 		panic("view: page outside the data tree: " + err.Error())
 	}
@@ -237,39 +314,40 @@ func (p *pages) read(off int, dst []byte, exclusive bool) {
 // writable returns page i's dirty copy, making one if needed.
 func (p *pages) writable(i uint64) []byte {
 	p.settle()
-	d, ok := p.dirty[i]
-	if d != nil {
-		return d
+	d, ok := p.writes.Load().get(i)
+	if d.b != nil {
+		return d.b
 	}
 	l, _, per := p.geometry(i)
-	d = make([]byte, per)
+	d = dirtyPage{index: i, b: make([]byte, per)}
 	r := p.cached(i)
 	switch {
 	case ok: // emptied since the last commit
 	case l.GroupDepth() >= 0:
-		var base *tree.Node
 		if r != nil {
-			base = r.node
+			d.base = r.node
 		}
-		if base == nil {
-			base = p.committedNode(i)
+		if d.base == nil {
+			d.base = p.committedNode(i)
 		}
-		copy(d, p.bytesOf(i, base))
-		if p.bases == nil {
-			p.bases = make(map[uint64]*tree.Node)
-		}
-		p.bases[i] = base
+		copy(d.b, p.bytesOf(i, d.base))
 	case r != nil:
-		copy(d, r.b) // usually just read: spare a second walk
+		copy(d.b, r.b) // usually just read: spare a second walk
 	default:
-		copy(d, p.committed(i))
+		copy(d.b, p.committed(i))
 	}
-	if p.dirty == nil {
-		p.dirty = make(map[uint64][]byte)
+	p.put(d)
+	p.remember(i, d.b, nil, true) // reads usually follow on the same page
+	return d.b
+}
+
+// put records the written page d; the caller is a writer.
+func (p *pages) put(d dirtyPage) {
+	if w := p.writes.Load(); w != nil {
+		w.put(d)
+		return
 	}
-	p.dirty[i] = d
-	p.remember(i, d, nil, true) // reads usually follow on the same page
-	return d
+	p.writes.Store(&pageWrites{first: d})
 }
 
 // write copies src to the bytes at off, which must lie below size.
@@ -303,10 +381,7 @@ func (p *pages) resize(size int) {
 // markEmpty records page i as holding nothing.
 func (p *pages) markEmpty(i uint64) {
 	p.settle()
-	if p.dirty == nil {
-		p.dirty = make(map[uint64][]byte)
-	}
-	p.dirty[i] = nil
+	p.put(dirtyPage{index: i})
 	if p.cached(i) != nil {
 		p.last.Store(nil)
 	}
@@ -314,54 +389,64 @@ func (p *pages) markEmpty(i uint64) {
 
 // commit turns the dirty pages into page nodes, sets them into the data
 // tree in one pass, and returns the new data tree. It changes nothing that
-// readers read (see built), so it may run beside them under the family's
-// lock.
+// readers read (see data and built), so it may run beside them under the
+// family's lock.
 func (p *pages) commit() *tree.Node {
+	data, _ := p.commitMixIn(false, 0)
+	return data
+}
+
+// commitMixIn is commit for a list: with mixIn set, it also returns the
+// list's value tree, the new data tree with length mixed in, when it made
+// the data tree in a pass that could allocate the mix-in with the path
+// (tree.SetManyMixIn); mixed is nil otherwise.
+func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) {
 	if b := p.built.Load(); b != nil {
-		return b
+		return b, nil
 	}
 	if p.clean() {
-		return p.data
+		return p.data.Load(), nil
 	}
-	idx := make([]uint64, 0, len(p.dirty))
-	for i := range p.dirty {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
+	w := p.writes.Load()
+	idx := w.appendIndices(make([]uint64, 0, w.count()))
 	nodes := make([]*tree.Node, len(idx))
 	for k, i := range idx {
 		l, start, per := p.geometry(i)
 		used := min(per, p.size-start)
-		d := p.dirty[i]
-		if used <= 0 || d == nil {
+		d, _ := w.get(i)
+		if used <= 0 || d.b == nil {
 			nodes[k] = tree.Zero(l.Depth())
 			continue
 		}
-		// The page node takes d over: nothing writes d again, as the
-		// next write settles the dirty pages first.
-		n, err := tree.NewPageFrom(l, d[:used:used], p.bases[i])
+		// The page node takes d.b over: nothing writes it again, as the
+		// next write copies the page anew.
+		n, err := tree.NewPageFrom(l, d.b[:used:used], d.base)
 		if err != nil {
 			panic("view: " + err.Error())
 		}
 		nodes[k] = n
 	}
-	var data *tree.Node
 	if p.prog != nil {
-		data = p.prog.setPages(idx, nodes, p.size)
-	} else {
-		var err error
-		if data, err = tree.SetMany(p.data, int(p.top), idx, nodes); err != nil {
-			panic("view: " + err.Error())
-		}
+		data := p.prog.setPages(idx, nodes, p.size)
+		p.built.Store(data)
+		return data, nil
 	}
-	p.built.Store(data)
-	return data
+	if mixIn {
+		mixed = must(tree.SetManyMixIn(p.data.Load(), int(p.top), idx, nodes, length))
+		data, _ = mixed.Children()
+	} else {
+		data = must(tree.SetMany(p.data.Load(), int(p.top), idx, nodes))
+	}
+	// data first, then writes: see data.
+	p.data.Store(data)
+	p.writes.Store(nil)
+	return data, mixed
 }
 
 // clean reports whether the committed data tree holds every byte: no page
 // was written, and a progressive tree has every subtree its size reaches.
 func (p *pages) clean() bool {
-	return len(p.dirty) == 0 && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size))
+	return p.writes.Load() == nil && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size))
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
@@ -386,17 +471,14 @@ func (p *pages) replace(b []byte, owned bool) {
 // bytes appends the size bytes held to dst. Readers may call it at once
 // while nobody writes.
 func (p *pages) bytes(dst []byte) []byte {
-	data := p.built.Load()
-	if data == nil && p.clean() {
-		data = p.data
-	}
-	switch {
-	case data == p.data && p.prog != nil:
-		return p.prog.appendData(dst, p.size)
-	case data != nil && p.prog == nil:
+	// clean first, then data: see data.
+	if p.built.Load() == nil && p.clean() {
+		if p.prog != nil {
+			return p.prog.appendData(dst, p.size)
+		}
 		// Nothing pending: one walk of the tree (copying from several
 		// goroutines when large).
-		return must(tree.AppendData(dst, data, int(p.top)+p.layout.Depth(), p.layout, p.size))
+		return must(tree.AppendData(dst, p.data.Load(), int(p.top)+p.layout.Depth(), p.layout, p.size))
 	}
 	// Pending writes, or a progressive tree built by a commit, whose
 	// spine the next write loads: page by page.

@@ -61,8 +61,10 @@ func (s *seq) bytesFor(n uint64) int {
 }
 
 func (s *seq) commit() *tree.Node {
-	data := s.pages.commit()
-	if data != s.nodeData || s.n != s.nodeN {
+	data, mixed := s.pages.commitMixIn(s.list, s.n)
+	if mixed != nil {
+		s.node, s.nodeN, s.nodeData = mixed, s.n, data
+	} else if data != s.nodeData || s.n != s.nodeN {
 		if s.list {
 			s.node = tree.NewMixIn(data, s.n)
 		} else {
