@@ -112,6 +112,14 @@ func StatePairs(fork string, in []byte, n, nAll int) (map[string]uint64, error) 
 	return out, nil
 }
 
+// gossipTypes are the Fulu type names of the gossip micro cases.
+var gossipTypes = map[string]string{
+	harness.CaseSingleAttestation: "SingleAttestation",
+	harness.CaseAggregate:         "SignedAggregateAndProof",
+	harness.CaseBlobSidecar:       "BlobSidecar",
+	harness.CaseColumnSidecar:     "DataColumnSidecar",
+}
+
 // MicroPairs returns the pair hashes of the root of each micro case that has
 // a root row, by case name, the block being of a fork.
 func MicroPairs(fork string, inputs map[string][]byte) (map[string]uint64, error) {
@@ -123,6 +131,11 @@ func MicroPairs(fork string, inputs map[string][]byte) (map[string]uint64, error
 		harness.CaseByteList: schema.Must(schema.NewByteList(workload.ByteListLimit)),
 		harness.CaseVector:   schema.Must(schema.NewVector(schema.Uint64, workload.VectorLength)),
 		harness.CaseBlock:    block,
+	}
+	for cs, name := range gossipTypes {
+		if types[cs], err = mainnetType(harness.ForkFulu, name); err != nil {
+			return nil, err
+		}
 	}
 	out := map[string]uint64{}
 	for cs, t := range types {

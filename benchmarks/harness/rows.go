@@ -84,4 +84,4 @@ func ChecksFor(cs, row string) []string {
 const CaseState = "state"
 
 // MicroCases lists the micro cases in the order they are run.
-var MicroCases = []string{CaseCheckpoint, CaseByteList, CaseVector, CaseBlock}
+var MicroCases = append([]string{CaseCheckpoint, CaseByteList, CaseVector, CaseBlock}, GossipCases...)

@@ -736,6 +736,8 @@ func noteTitle(key string) string {
 		return "Vector[uint64, 131072]"
 	case harness.CaseBlock:
 		return "SignedBeaconBlock"
+	case harness.CaseSingleAttestation, harness.CaseAggregate, harness.CaseBlobSidecar, harness.CaseColumnSidecar:
+		return gossipTitle(key)
 	case harness.CaseProof:
 		return "Merkle proofs"
 	}

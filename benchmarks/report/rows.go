@@ -55,8 +55,9 @@ var StateRows = []RowInfo{
 	{ID: harness.RowCopyHeap, Title: "extra live heap of that copy", Bytes: true, Target: "≤ 4 kB", kind: absolute, limit: 4e3},
 }
 
-// MicroRows lists the rows of the micro table, in order.
-var MicroRows = []RowInfo{
+// MicroRows lists the rows of the micro table, in order, the gossip
+// objects' last.
+var MicroRows = append([]RowInfo{
 	{Case: harness.CaseCheckpoint, ID: harness.RowMicroDecode, Title: "Checkpoint: 1,000,000 decodes", Scale: 1e6, Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseByteList, ID: harness.RowMicroDecode, Title: "List[uint8, 2^30] of 1 MiB: decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseByteList, ID: harness.RowMicroEncode, Title: "List[uint8, 2^30] of 1 MiB: encode", Target: "≤ fastest peer", kind: fastestPeer},
@@ -67,7 +68,7 @@ var MicroRows = []RowInfo{
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecode, Title: "SignedBeaconBlock: decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseBlock, ID: harness.RowMicroEncode, Title: "SignedBeaconBlock: encode", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
-}
+}, gossipRows()...)
 
 // ProofRows lists the rows of a proof table, in order; each proof row is
 // followed by its cold twin.

@@ -17,9 +17,12 @@ import (
 )
 
 // Block returns the serialization of the mainnet SignedBeaconBlock of a
-// fork that the block micro case decodes: synth's block of the fork
-// (synth.FuluBlock...), or, for Capella, the block of capellaBlock, on
-// which the Capella tables were measured.
+// fork that the block micro case decodes: for Deneb, Electra and Fulu,
+// synth's block of the fork (synth.FuluBlock...) with its payload's
+// transactions replaced by Transactions of MinTransaction to MaxTransaction
+// bytes and every operation list full (fillGossipBlock); for Gloas,
+// synth.GloasBlock; for Capella, the block of capellaBlock, on which the
+// Capella tables were measured.
 func Block(fork string) ([]byte, error) {
 	type encoder interface{ MarshalSSZ() ([]byte, error) }
 	var b encoder
@@ -28,11 +31,24 @@ func Block(fork string) ([]byte, error) {
 	case harness.ForkCapella:
 		return capellaBlock()
 	case harness.ForkDeneb:
-		b, err = synth.DenebBlock(deneb.Mainnet, Seed)
-	case harness.ForkElectra:
-		b, err = synth.ElectraBlock(electra.Mainnet, Seed)
-	case harness.ForkFulu:
-		b, err = synth.FuluBlock(fulu.Mainnet, Seed)
+		var blk *deneb.SignedBeaconBlock
+		if blk, err = synth.DenebBlock(deneb.Mainnet, Seed); err == nil {
+			body := blk.Message().Body()
+			err = fillGossipBlock(body.ExecutionPayload().Transactions(), fixedOperations(body), body.AttesterSlashings(), denebAttesterSlashings)
+		}
+		b = blk
+	case harness.ForkElectra, harness.ForkFulu:
+		var blk *electra.SignedBeaconBlock
+		if fork == harness.ForkElectra {
+			blk, err = synth.ElectraBlock(electra.Mainnet, Seed)
+		} else {
+			blk, err = synth.FuluBlock(fulu.Mainnet, Seed)
+		}
+		if err == nil {
+			body := blk.Message().Body()
+			err = fillGossipBlock(body.ExecutionPayload().Transactions(), fixedOperations(body), body.AttesterSlashings(), electraAttesterSlashings)
+		}
+		b = blk
 	case harness.ForkGloas:
 		b, err = synth.GloasBlock(gloas.Mainnet, Seed)
 	default:
@@ -48,13 +64,14 @@ func Block(fork string) ([]byte, error) {
 // the package doc of synth).
 func BlockContents(fork string) string {
 	const common = "a sync aggregate with 97% of its bits set, an execution payload of 100 transactions of realistic sizes (about 80 kB) and 16 withdrawals"
+	gossip := fmt.Sprintf("its payload's transactions replaced by %d of %d to %d bytes and its operation lists filled to their limits (16 proposer slashings, %%s of two indexed attestations of %d indices, 16 deposits, 16 voluntary exits, 16 BLS changes; random contents)", Transactions, MinTransaction, MaxTransaction, CommitteeSize)
 	switch fork {
 	case harness.ForkCapella:
 		return fmt.Sprintf("A block whose execution payload carries %d transactions of %d to %d bytes and 16 withdrawals, its other fields random and its operation lists empty.", Transactions, MinTransaction, MaxTransaction)
 	case harness.ForkDeneb:
-		return "`synth.DenebBlock(deneb.Mainnet, 1)`: " + common + ", 100 attestations and 6 blobs' commitments."
+		return "`synth.DenebBlock(deneb.Mainnet, 1)` (" + common + ", 100 attestations and 6 blobs' commitments), " + fmt.Sprintf(gossip, "2 attester slashings") + "."
 	case harness.ForkElectra, harness.ForkFulu:
-		return fmt.Sprintf("`synth.%sBlock(%s.Mainnet, 1)`: %s, 8 attestations of EIP-7549, 9 blobs' commitments and execution requests (4 deposits, 2 withdrawals, 1 consolidation).", strings.ToUpper(fork[:1])+fork[1:], fork, common)
+		return fmt.Sprintf("`synth.%sBlock(%s.Mainnet, 1)` (%s, 8 attestations of EIP-7549, 9 blobs' commitments and execution requests: 4 deposits, 2 withdrawals, 1 consolidation), %s.", strings.ToUpper(fork[:1])+fork[1:], fork, common, fmt.Sprintf(gossip, "1 attester slashing"))
 	case harness.ForkGloas:
 		return "`synth.GloasBlock(gloas.Mainnet, 1)`: Fulu's block in Gloas' progressive lists (" + common[:strings.Index(common, ", an execution payload")] + ", 8 attestations of EIP-7549, execution requests), its payload replaced by a builder's signed bid of 9 blobs' commitments (EIP-7732), and 4 payload attestations."
 	}

@@ -105,7 +105,7 @@ func Vector() []byte {
 }
 
 // Micro returns the inputs of every micro case, by case name, with the
-// block of a fork.
+// block of a fork and the gossip objects of Fulu.
 func Micro(fork string) (map[string][]byte, error) {
 	cp, err := Checkpoint()
 	if err != nil {
@@ -120,5 +120,10 @@ func Micro(fork string) (map[string][]byte, error) {
 		harness.CaseByteList:   ByteList(),
 		harness.CaseVector:     Vector(),
 		harness.CaseBlock:      block,
+
+		harness.CaseSingleAttestation: SingleAttestation(),
+		harness.CaseAggregate:         SignedAggregateAndProof(),
+		harness.CaseBlobSidecar:       BlobSidecar(),
+		harness.CaseColumnSidecar:     DataColumnSidecar(),
 	}, nil
 }

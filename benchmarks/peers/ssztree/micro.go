@@ -57,8 +57,8 @@ type signedBlock interface {
 	HashTreeRoot() [32]byte
 }
 
-// block is the SignedBeaconBlock micro case of a fork: B, decoded by
-// decode.
+// block is the SignedBeaconBlock micro case of a fork, or another
+// tree-backed object (the gossip cases): B, decoded by decode.
 type block[B signedBlock] struct {
 	decode func(b []byte) (B, error)
 }

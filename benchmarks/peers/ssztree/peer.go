@@ -1,6 +1,8 @@
 package ssztree
 
 import (
+	"maps"
+
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
@@ -18,12 +20,13 @@ var notes = map[string]string{
 }
 
 // Peers returns ssztree as a benchmark peer of each fork the suite
-// measures: Fulu, with the proofs and every micro case, then Electra and
+// measures: Fulu, with the proofs and every micro case (the gossip objects
+// included), then Electra and
 // Deneb, with their blocks, and Gloas, with the proofs and its block.
 func Peers() []harness.Peer {
 	decodeFulu := func(b []byte) (*fulu.BeaconState, error) { return fulu.DecodeBeaconState(fulu.Mainnet, b) }
 	decodeGloas := func(b []byte) (*gloas.BeaconState, error) { return gloas.DecodeBeaconState(gloas.Mainnet, b) }
-	return []harness.Peer{
+	peers := []harness.Peer{
 		{
 			Name:   "ssztree",
 			Fork:   harness.ForkFulu,
@@ -83,4 +86,6 @@ func Peers() []harness.Peer {
 			Notes: notes,
 		},
 	}
+	maps.Copy(peers[0].Micro, gossipMicro())
+	return peers
 }
