@@ -4,6 +4,7 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/internal/lightclient"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -81,28 +82,19 @@ func BlockToLightClientHeader(block *BeaconBlock) (*LightClientHeader, error) {
 // reads its message only; the checks of the fork epoch are those of the
 // types.
 
+// lightClient is Fulu's light-client data, for the builders of package
+// lightclient.
+var lightClient = lightclient.NewFork("fulu", BlockToLightClientHeader,
+	func(block *BeaconBlock) *SyncAggregate { return block.Body().SyncAggregate() },
+	CurrentSyncCommitteeBranch, NextSyncCommitteeBranch, FinalityBranch)
+
 // CreateLightClientBootstrap returns the LightClientBootstrap of a block
 // and its post state: the specification's create_light_client_bootstrap, of
 // the block's message. It checks, as the specification asserts, that st is
 // the block's post state: st's latest block header, with st's root as its
 // state root, is the block's header.
 func CreateLightClientBootstrap(st *BeaconState, block *BeaconBlock) (*LightClientBootstrap, error) {
-	if err := checkPostState(st, block, "state"); err != nil {
-		return nil, err
-	}
-	lc, err := BlockToLightClientHeader(block)
-	if err != nil {
-		return nil, err
-	}
-	branch, err := CurrentSyncCommitteeBranch(st)
-	if err != nil {
-		return nil, err
-	}
-	b := NewLightClientBootstrap(st.Spec())
-	b.SetHeader(lc)
-	b.SetCurrentSyncCommittee(st.CurrentSyncCommittee())
-	b.SetCurrentSyncCommitteeBranch(branch)
-	return b, nil
+	return lightclient.CreateBootstrap(lightClient, st, block, NewLightClientBootstrap(st.Spec()))
 }
 
 // CreateLightClientUpdate returns the LightClientUpdate that block, of
@@ -118,61 +110,7 @@ func CreateLightClientBootstrap(st *BeaconState, block *BeaconBlock) (*LightClie
 // checkpoint.
 func CreateLightClientUpdate(st *BeaconState, block *BeaconBlock, attestedState *BeaconState, attestedBlock *BeaconBlock, finalizedBlock *BeaconBlock) (*LightClientUpdate, error) {
 	spec := st.Spec()
-	aggregate := block.Body().SyncAggregate()
-	if err := forkcode.CheckParticipants("fulu", spec.Preset, aggregate.SyncCommitteeBits().Count()); err != nil {
-		return nil, err
-	}
-	if err := checkPostState(st, block, "state"); err != nil {
-		return nil, err
-	}
-	if err := checkPostState(attestedState, attestedBlock, "attested state"); err != nil {
-		return nil, err
-	}
-	samePeriod, err := forkcode.AttestedInPeriod("fulu", spec.Preset, uint64(block.Slot()), uint64(attestedBlock.Slot()), block.ParentRoot(), attestedBlock.HashTreeRoot())
-	if err != nil {
-		return nil, err
-	}
-
-	u := NewLightClientUpdate(spec)
-	attested, err := BlockToLightClientHeader(attestedBlock)
-	if err != nil {
-		return nil, err
-	}
-	u.SetAttestedHeader(attested)
-	// The next sync committee is of use only if the update is signed by
-	// the current one.
-	if samePeriod {
-		branch, err := NextSyncCommitteeBranch(attestedState)
-		if err != nil {
-			return nil, err
-		}
-		u.SetNextSyncCommittee(attestedState.NextSyncCommittee())
-		u.SetNextSyncCommitteeBranch(branch)
-	}
-	if finalizedBlock != nil {
-		finalizedRoot := attestedState.FinalizedCheckpoint().Root
-		if finalizedBlock.Slot() != 0 {
-			h, err := BlockToLightClientHeader(finalizedBlock)
-			if err != nil {
-				return nil, err
-			}
-			beacon := h.Beacon()
-			if err := forkcode.CheckFinalized("fulu", false, beacon.HashTreeRoot(), finalizedRoot); err != nil {
-				return nil, err
-			}
-			u.SetFinalizedHeader(h)
-		} else if err := forkcode.CheckFinalized("fulu", true, Root{}, finalizedRoot); err != nil {
-			return nil, err
-		}
-		branch, err := FinalityBranch(attestedState)
-		if err != nil {
-			return nil, err
-		}
-		u.SetFinalityBranch(branch)
-	}
-	u.SetSyncAggregate(aggregate)
-	u.SetSignatureSlot(block.Slot())
-	return u, nil
+	return lightclient.CreateUpdate(lightClient, spec.Preset, st, block, attestedState, attestedBlock, finalizedBlock, NewLightClientUpdate(spec))
 }
 
 // CreateLightClientFinalityUpdate returns the LightClientFinalityUpdate of
@@ -187,14 +125,4 @@ func CreateLightClientFinalityUpdate(update *LightClientUpdate) *LightClientFina
 // electra.CreateLightClientOptimisticUpdate.
 func CreateLightClientOptimisticUpdate(update *LightClientUpdate) *LightClientOptimisticUpdate {
 	return electra.CreateLightClientOptimisticUpdate(update)
-}
-
-// checkPostState returns an error, naming st as what, unless st is the
-// post state of block, as the builders of full-node.md assert: st is at
-// the slot of its latest block header, and that header, with st's root as
-// its state root, is block's.
-func checkPostState(st *BeaconState, block *BeaconBlock, what string) error {
-	header := st.LatestBlockHeader()
-	header.StateRoot = st.HashTreeRoot()
-	return forkcode.CheckPostState("fulu", what, uint64(st.Slot()), uint64(header.Slot), header.HashTreeRoot(), block.HashTreeRoot())
 }

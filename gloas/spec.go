@@ -43,6 +43,15 @@
 // a block, which has the block's root. Gloas has no blinded blocks: its
 // block body holds the bid, not the payload.
 //
+// # Light clients
+//
+// The light-client indices of Gloas' progressive containers
+// ([FinalizedRootGindex] 735, [CurrentSyncCommitteeGindex] 2945,
+// [NextSyncCommitteeGindex] 2946, [ExecutionBlockHashGindex] 2856), their
+// branches, and the builders of the light-client data
+// ([CreateLightClientBootstrap], [CreateLightClientUpdate]...) are those
+// of the forks before, at Gloas' indices: see lightclient.go.
+//
 // # Zero values
 //
 // The zero value of every type is the default value in the mainnet preset,

@@ -14,7 +14,7 @@ import (
 // indices the specification fixes (the light-client proofs), whose paths
 // every fork that uses them has, so that a path t lacks is a mistake of the
 // calling package, and panics.
-func Gindex(t *schema.Container, path string) tree.Gindex {
+func Gindex(t schema.Type, path string) tree.Gindex {
 	g, err := schema.Gindex(t, path)
 	if err != nil {
 		panic(err)
