@@ -9,6 +9,14 @@ import "fmt"
 // about 10 slabs, not 3,000 allocations.
 const listSlabBytes = 32 << 10
 
+// listSlabPages is how many lists BuildPagesMixIns puts in one slab of
+// pages, at most: 63, not slabPages, because the slab's arrays of nodes and
+// of page headers have pointers and take an 8-byte header above 512 bytes,
+// so 64 × 64 + 8 bytes of nodes would take the 4,864-byte size class and
+// 64 × 48 + 8 of headers the 3,200-byte one (896 bytes lost a slab), where
+// 63 fit 4,096 and 3,072 (112 bytes lost).
+const listSlabPages = 63
+
 // trioSlab is how many mix-in trios (the mix-in branch, its length leaf and
 // the spine) BuildPagesMixIns allocates at once: as many as fit in an
 // array of at most slabNodes nodes.
@@ -17,7 +25,7 @@ const trioSlab = slabNodes / 3
 // BuildPagesMixIns returns, for each i, what BuildPagesMixIn(l, depth,
 // parts[i], lengths[i]) returns, built in bulk: the lists whose data fits
 // in one page share slabs of pages (their nodes, headers and bytes, at
-// most slabPages pages and listSlabBytes bytes) and of mix-in nodes, so
+// most listSlabPages pages and listSlabBytes bytes) and of mix-in nodes, so
 // that many short lists (a block's transactions) cost a few allocations
 // rather than three each. A slab stays alive while any of its lists does.
 // The pages hold copies of the parts.
@@ -49,7 +57,7 @@ func BuildPagesMixIns(l *Layout, depth int, parts [][]byte, lengths []uint64) ([
 		// The slab: the run of single-page lists from start, within its
 		// bounds.
 		end, size := start, 0
-		for end < len(parts) && end-start < slabPages && single(end) && size+len(parts[end]) <= max(listSlabBytes, len(parts[start])) {
+		for end < len(parts) && end-start < listSlabPages && single(end) && size+len(parts[end]) <= max(listSlabBytes, len(parts[start])) {
 			if err := l.checkValues(len(parts[end])); err != nil {
 				return nil, err
 			}
