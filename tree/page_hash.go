@@ -52,11 +52,11 @@ func hashPages(l *Layout, pages []*Node, ar *arena) {
 func hashPageRange(l *Layout, pages []*Node, ar *arena) {
 	leafChunks := (l.elem.totalLeaves() + 1) << uint(l.depth)
 	per := max(1, batchBytes/32/leafChunks)
-	var values valueBuf
 	for start := 0; start < len(pages); start += per {
-		hashPageBatch(l, pages[start:min(start+per, len(pages))], ar, &values)
+		hashPageBatch(l, pages[start:min(start+per, len(pages))], ar, &ar.values)
 		ar.reset()
 	}
+	ar.values.release()
 }
 
 // valueBuf is reusable scratch for the byte ranges of the values of a batch.
@@ -64,6 +64,14 @@ type valueBuf struct {
 	src [][]byte
 	pos []int
 	sub [][][]byte // sub[k]: byte ranges of the values nested k+1 levels deep
+}
+
+// release drops the byte ranges held, keeping the room: the arena that
+// keeps vb must not keep pages alive.
+func (vb *valueBuf) release() {
+	for _, s := range vb.sub {
+		clear(s)
+	}
 }
 
 // subs returns room for n byte ranges of values nested level+1 levels deep.

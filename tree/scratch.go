@@ -10,6 +10,10 @@ var arenaPool = sync.Pool{New: func() any { return new(arena) }}
 type arena struct {
 	buf  [][32]byte
 	used int
+	// values is the byte ranges of the values of a batch of pages being
+	// hashed, kept with the arena so that hashing a page after a write
+	// allocates none (see hashPageRange).
+	values valueBuf
 }
 
 // take returns n chunks of scratch, not zeroed.

@@ -387,18 +387,12 @@ func (p *pages) markEmpty(i uint64) {
 	}
 }
 
-// commit turns the dirty pages into page nodes, sets them into the data
-// tree in one pass, and returns the new data tree. It changes nothing that
-// readers read (see data and built), so it may run beside them under the
-// family's lock.
-func (p *pages) commit() *tree.Node {
-	data, _ := p.commitMixIn(false, 0)
-	return data
-}
-
-// commitMixIn is commit for a list: with mixIn set, it also returns the
-// list's value tree, the new data tree with length mixed in, when it made
-// the data tree in a pass that could allocate the mix-in with the path
+// commitMixIn turns the dirty pages into page nodes, sets them into the
+// data tree in one pass, and returns the new data tree. It changes nothing
+// that readers read (see data and built), so it may run beside them under
+// the family's lock. For a list, mixIn set, it also returns the list's
+// value tree, the new data tree with length mixed in, when it made the data
+// tree in a pass that could allocate the mix-in with the path
 // (tree.SetManyMixIn); mixed is nil otherwise.
 func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) {
 	if b := p.built.Load(); b != nil {
