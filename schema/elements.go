@@ -193,9 +193,6 @@ func (e *elements) build(nodes []*tree.Node, list bool) (*tree.Node, error) {
 // buildVariable builds the data tree of variable-size elements serialized in
 // b, starting at the given offsets; for a list (list set), the list's tree.
 func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
-	if inner, ok := e.elem.(*List); ok && inner.packed {
-		return e.buildPackedLists(inner, b, offsets, at, list)
-	}
 	nodes := make([]*tree.Node, len(offsets))
 	for i, off := range offsets {
 		end := len(b)
@@ -206,59 +203,6 @@ func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*t
 		if nodes[i], err = e.elem.decode(b[off:end], at+off); err != nil {
 			return nil, inField(err, IndexStep(uint64(i)))
 		}
-	}
-	return e.build(nodes, list)
-}
-
-// buildPackedLists is buildVariable for elements that are lists of basic
-// values (a payload's transactions): each element is checked as
-// List.decode checks it, all of them before anything is allocated (a
-// rejected input costs no more than its offsets), and their trees are
-// built together by tree.BuildPagesMixIns, a few allocations for many
-// short lists; an empty one is the list type's shared default, as
-// List.decode makes it.
-func (e *elements) buildPackedLists(inner *List, b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
-	part := func(i int) []byte {
-		if i+1 < len(offsets) {
-			return b[offsets[i]:offsets[i+1]]
-		}
-		return b[offsets[i]:]
-	}
-	filled := 0
-	for i, off := range offsets {
-		p := part(i)
-		if len(p) == 0 {
-			continue
-		}
-		filled++
-		if _, err := inner.count(p, at+off); err != nil {
-			return nil, inField(err, IndexStep(uint64(i)))
-		}
-		if inner.elem.needsCheck() {
-			if err := checkBools(p, at+off); err != nil {
-				return nil, inField(err, IndexStep(uint64(i)))
-			}
-		}
-	}
-	parts := make([][]byte, 0, filled)
-	lengths := make([]uint64, 0, filled)
-	for i := range offsets {
-		if p := part(i); len(p) > 0 {
-			parts = append(parts, p)
-			lengths = append(lengths, uint64(len(p)/inner.esize))
-		}
-	}
-	built, err := tree.BuildPagesMixIns(inner.layout, inner.depth, parts, lengths)
-	if err != nil {
-		return nil, treeError(inner, "%v", err)
-	}
-	nodes := make([]*tree.Node, len(offsets))
-	for i := range nodes {
-		if len(part(i)) == 0 {
-			nodes[i] = inner.Default()
-			continue
-		}
-		nodes[i], built = built[0], built[1:]
 	}
 	return e.build(nodes, list)
 }

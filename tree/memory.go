@@ -301,12 +301,11 @@ func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) {
 		if first.group0 != nil {
 			f(uintptr(unsafe.Pointer(first.group0)), heapSize(32*k*pg.layout.groups(), false))
 		}
-		// The slab's bytes: its pages' data, back to back (all full but
-		// perhaps the last, or one list each from BuildPagesMixIns), up to
-		// the end of the last page's.
+		// The slab's bytes: its pages' data, back to back, all full but
+		// perhaps the last.
 		last := (*page)(unsafe.Pointer(uintptr(unsafe.Pointer(first)) + uintptr(k-1)*uintptr(pageSize)))
+		size := (k-1)*pg.layout.PageSize() + len(last.data)
 		base := uintptr(unsafe.Pointer(unsafe.SliceData(first.data)))
-		size := int(uintptr(unsafe.Pointer(unsafe.SliceData(last.data)))-base) + len(last.data)
 		if n.slab>>14 == inOwnedPageSlab {
 			f(base, int64(size)) // a part of the caller's buffer
 		} else {
