@@ -86,7 +86,7 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 	}
 	switch {
 	case n.page != nil:
-		if cand != nil && cand.page != nil && cand.page.layout == n.page.layout && len(cand.page.data) == len(n.page.data) {
+		if cand != nil && cand.page != nil && cand.page.layout == n.page.layout && len(cand.pageBytes()) == len(n.pageBytes()) {
 			return cand
 		}
 		if keeps(n) {
@@ -164,8 +164,8 @@ func withRoot(m, n *Node) *Node {
 // clonePage returns a page equal to n, whose root is known, in
 // allocations of its own: its data and group roots copied.
 func clonePage(n *Node) *Node {
-	p := n.page
-	c := newPageNode(p.layout, append(make([]byte, 0, len(p.data)), p.data...))
-	copy(c.page.groups(), p.groups())
+	data := n.pageBytes()
+	c := newPageNode(n.page.layout, append(make([]byte, 0, len(data)), data...))
+	copy(c.pageGroups(), n.pageGroups())
 	return withRoot(c, n)
 }
