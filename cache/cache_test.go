@@ -217,8 +217,10 @@ func TestCachePutDecoded(t *testing.T) {
 	last := states[len(states)-1].View().Node()
 	want := tree.Size(last, next.View().Node()) - tree.Size(last)
 	// The rebase copies the few changed branches that lie in slabs of
-	// nodes, which the caller's state still holds: a few percent at most.
-	if _, added := c.Put(next, infoOf(next, 99)); added < want || added > want+want/20 {
+	// nodes, which the caller's state still holds: a few percent at most;
+	// and it may share a little more than the copy does with the last
+	// state: what the change made equal to subtrees of earlier states.
+	if _, added := c.Put(next, infoOf(next, 99)); added < want-want/20 || added > want+want/20 {
 		t.Errorf("a changed copy of a cached state added %d bytes, it changed %d", added, want)
 	}
 	check(t, c)
