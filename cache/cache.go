@@ -91,8 +91,11 @@ type Stats struct {
 	Evictions    uint64 // entries evicted to stay within the budget
 	Bytes        int64  // the heap bytes the cached states hold together
 	IndexBytes   int64  // the heap bytes of the index of their subtrees, an estimate (tree.Index.Bytes)
-	Entries      int
-	Pinned       int
+	// AccountingBytes is the heap bytes of the bookkeeping that counts
+	// what the states hold together, an estimate (tree.Memory.OwnBytes).
+	AccountingBytes int64
+	Entries         int
+	Pinned          int
 }
 
 // Cache is a cache of states of type S. The zero value is not usable: make
@@ -113,11 +116,12 @@ type Cache[S State[S]] struct {
 
 	// mu guards what follows.
 	mu sync.Mutex
-	// bytes and indexBytes are mem.Bytes() and idx.Bytes() as of the
-	// last change of the entries, for Stats and eviction, which read them
-	// under mu.
+	// bytes, indexBytes and ownBytes are mem.Bytes(), idx.Bytes() and
+	// mem.OwnBytes() as of the last change of the entries, for Stats and
+	// eviction, which read them under mu.
 	bytes      int64
 	indexBytes int64
+	ownBytes   int64
 	byState    map[[32]byte]*entry[S]
 	byBlock    map[[32]byte]*entry[S]
 	// links remembers the parent and slot of every block whose state was
@@ -147,8 +151,9 @@ type entry[S State[S]] struct {
 // New returns an empty cache that keeps its states within budget bytes of
 // heap: what they hold together, as [tree.Memory] counts it, and the index
 // of their subtrees that Put rebases on ([tree.Index.Bytes], about 45
-// bytes a node, some 6 % of what one Fulu state holds), except that pinned
-// states stay whatever they hold.
+// bytes a node, some 6 % of what one Fulu state holds), and the
+// accounting's own bookkeeping ([tree.Memory.OwnBytes], about 16 bytes a
+// node, some 2 %), except that pinned states stay whatever they hold.
 func New[S State[S]](budget int64) *Cache[S] {
 	if untypedMethod(*new(S)) == nil {
 		panic(fmt.Sprintf("cache: %T has no method Untyped() view.View or View() returning a container view", *new(S)))
@@ -214,7 +219,7 @@ func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 
 	e := &entry[S]{state: own, node: node, root: root, info: info}
 	c.mu.Lock()
-	c.bytes, c.indexBytes = c.mem.Bytes(), c.idx.Bytes()
+	c.bytes, c.indexBytes, c.ownBytes = c.mem.Bytes(), c.idx.Bytes(), c.mem.OwnBytes()
 	c.byState[root] = e
 	if hasBlock {
 		c.byBlock[info.BlockRoot] = e
@@ -342,7 +347,7 @@ func (c *Cache[S]) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := c.stats
-	s.Bytes, s.IndexBytes, s.Entries = c.bytes, c.indexBytes, len(c.byState)
+	s.Bytes, s.IndexBytes, s.AccountingBytes, s.Entries = c.bytes, c.indexBytes, c.ownBytes, len(c.byState)
 	return s
 }
 
@@ -363,12 +368,13 @@ func (c *Cache[S]) hand(e *entry[S]) (S, bool) {
 }
 
 // evict removes the least recently used unpinned entries while the cache
-// holds more than its budget, its states' bytes and its index's together. The caller holds c.put, not c.mu.
+// holds more than its budget: its states' bytes, its index's and its
+// accounting's together. The caller holds c.put, not c.mu.
 func (c *Cache[S]) evict() {
 	for {
 		c.mu.Lock()
 		var victim *entry[S]
-		if c.bytes+c.indexBytes > c.budget {
+		if c.bytes+c.indexBytes+c.ownBytes > c.budget {
 			for e := c.lru.prev; e != &c.lru; e = e.prev {
 				if e.pins == 0 {
 					victim = e
@@ -412,7 +418,7 @@ func (c *Cache[S]) release(es ...*entry[S]) {
 		c.idx.Remove(e.node)
 	}
 	c.mu.Lock()
-	c.bytes, c.indexBytes = c.mem.Bytes(), c.idx.Bytes()
+	c.bytes, c.indexBytes, c.ownBytes = c.mem.Bytes(), c.idx.Bytes(), c.mem.OwnBytes()
 	c.mu.Unlock()
 }
 

@@ -35,7 +35,7 @@ func Example() {
 		}
 	}
 	s := c.Stats()
-	fmt.Println(s.Entries, "states cached,", s.Evictions, "evicted, within budget:", s.Bytes+s.IndexBytes <= c.Budget())
+	fmt.Println(s.Entries, "states cached,", s.Evictions, "evicted, within budget:", s.Bytes+s.IndexBytes+s.AccountingBytes <= c.Budget())
 
 	// Block 9's state is not cached: replay from the closest ancestor.
 	parent := func(b [32]byte) ([32]byte, bool) { return block(8), b == block(9) }

@@ -11,23 +11,41 @@ import (
 // most 2 KiB) while cutting allocations per page to a fraction.
 const slabPages = 64
 
-// slabFor returns how many pages of per bytes BuildPages puts in one slab:
-// between slabPages/2 and slabPages, as few bytes lost as can be. The heap
-// rounds an allocation above 32 KiB up to whole 8 KiB pages; 64 pages of 16
-// validators (123,904 bytes) would lose 112 bytes a page, 55 lose none.
-func slabFor(per int) int {
-	const large, unit = 32 << 10, 8 << 10
-	best, lost := slabPages, float64(per)
+// slabFor returns how many pages of per bytes, keeping groups roots each
+// (0 if none), BuildPages puts in one slab: between slabPages/2 and
+// slabPages, the most whose allocations lose to the heap's rounding at
+// most 1 % of a page and its node more a page than the count that loses
+// least (fewer pages a slab mean more allocations for as many pages). The
+// nodes take 64 bytes a page and an 8-byte header (an array with
+// pointers): 64 of them take the 4,864-byte size class, 63 fit 4,096. The
+// bytes (unless owned, the caller's) round up to a size class, or above
+// 32 KiB to whole 8 KiB pages: 64 pages of 16 validators (123,904 bytes)
+// would lose 112 bytes a page, 63 lose 20 with their nodes.
+func slabFor(per, groups int, owned bool) int {
+	var lost [slabPages + 1]int64 // lost[k]: bytes lost by a slab of k pages
+	least := slabPages
 	for k := slabPages; k >= slabPages/2; k-- {
-		b := k * per
-		if b <= large {
-			return k
+		l := heapSize(k*nodeSize, true) - int64(k*nodeSize)
+		if groups > 0 {
+			l += heapSize(32*k*groups, false) - int64(32*k*groups)
 		}
-		if l := float64((b+unit-1)/unit*unit-b) / float64(k); l < lost {
-			best, lost = k, l
+		if !owned {
+			l += heapSize(k*per, false) - int64(k*per)
+		}
+		lost[k] = l
+		if l*int64(least) < lost[least]*int64(k) { // l/k < lost[least]/least
+			least = k
 		}
 	}
-	return best
+	// Bytes lost a page are compared as lost[k]*100*least against
+	// (lost[least]*100 + (per+node)*least) * k.
+	slack := int64(per + nodeSize)
+	for k := slabPages; k > least; k-- {
+		if lost[k]*100*int64(least) <= (lost[least]*100+slack*int64(least))*int64(k) {
+			return k
+		}
+	}
+	return least
 }
 
 // BuildPages returns the root of a subtree of the given depth whose bottom
@@ -88,40 +106,36 @@ func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error)
 		return subtreeTop{child: newPageNode(l, buf[:len(buf):len(buf)]), k: levels, below: l.depth}, nil
 	}
 	nodes := make([]*Node, count)
-	slab := slabFor(per)
+	slab := slabFor(per, l.groups(), owned)
 	slabs := (count + slab - 1) / slab
 	workers := 1
 	if !owned && len(data) >= parallelCopyBytes {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	// Each goroutine fills whole slabs.
+	kind := inPageSlab
+	if owned {
+		kind = inOwnedPageSlab
+	}
+	// Each goroutine fills whole slabs: per slab an array of nodes, one
+	// header for all of them (see page), their group roots and bytes.
 	fanOut(slabs, workers, func(first, last int) error {
 		for start := first * slab; start < min(count, last*slab); start += slab {
 			end := min(count, start+slab)
 			lo, hi := start*per, min(len(data), end*per)
-			buf := data[lo:hi]
+			buf := data[lo:hi:hi]
 			if !owned {
 				// append, not make and copy: bytes about to be
 				// overwritten are not cleared first.
 				buf = append([]byte(nil), data[lo:hi]...)
 			}
 			ns := make([]Node, end-start)
-			ps := make([]page, end-start)
-			var roots [][32]byte
+			pg := &page{layout: l, data: buf[:len(buf):len(buf)]}
 			if g := l.groups(); g > 0 {
-				roots = make([][32]byte, (end-start)*g)
-			}
-			kind := inPageSlab
-			if owned {
-				kind = inOwnedPageSlab
+				pg.group0 = &make([][32]byte, (end-start)*g)[0]
 			}
 			for i := range ns {
 				ns[i].slab = slabTag(kind, i, len(ns))
-				ps[i] = page{layout: l, data: buf[i*per : min(len(buf), (i+1)*per) : min(len(buf), (i+1)*per)]}
-				if g := l.groups(); g > 0 {
-					ps[i].group0 = &roots[i*g]
-				}
-				ns[i].page = &ps[i]
+				ns[i].page = pg
 				nodes[start+i] = &ns[i]
 			}
 		}

@@ -87,7 +87,7 @@ func indexKey(n *Node) uint64 {
 		// A layout is a long-lived value compared by its address (and Go's
 		// collector does not move heap objects); the odd multiplier spreads
 		// the address's zero low bits over the key.
-		k ^= (uint64(uintptr(unsafe.Pointer(p.layout))) + uint64(len(p.data))) * 0x9e3779b97f4a7c15
+		k ^= (uint64(uintptr(unsafe.Pointer(p.layout))) + uint64(len(n.pageBytes()))) * 0x9e3779b97f4a7c15
 	}
 	return k
 }

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"maps"
 	"slices"
 	"sync"
 	"unsafe"
@@ -96,12 +97,12 @@ var (
 //
 // Memory remembers what it has counted: a reference count for every node it
 // reached (how many counted parents and added roots point at it) and for
-// every allocation (how many counted nodes lie in it). Adding a root walks
-// only the nodes not counted yet, stopping at the first counted node of
-// every path, so adding a snapshot that shares all but a few paths with the
-// set costs those paths; removing one walks only the nodes no other root
-// reaches. What Memory keeps, about 40 bytes for each node it counts, is
-// not part of the figures.
+// every slab (how many counted nodes lie in it). Adding a root walks only
+// the nodes not counted yet, stopping at the first counted node of every
+// path, so adding a snapshot that shares all but a few paths with the set
+// costs those paths; removing one walks only the nodes no other root
+// reaches. What Memory keeps for this is not part of [Memory.Bytes]:
+// [Memory.OwnBytes] estimates it, about 20 bytes for each node it counts.
 //
 // A Memory holds the roots added to it, and so keeps them alive, until they
 // are removed. Bytes outside the tree (a view's pending writes, the Go
@@ -113,11 +114,22 @@ var (
 // The zero value is an empty set ready to use. A Memory is not safe for
 // concurrent use; its nodes may be read and hashed by others meanwhile.
 type Memory struct {
-	roots  map[*Node]int
-	nodes  map[uintptr]uint32 // a counted node's references
-	allocs map[uintptr]held   // a counted allocation's nodes and size
+	roots map[*Node]int
+	// nodes holds the counted nodes, by address. Most have one counted
+	// parent or root; shared holds those that have more, with the count
+	// less one, so that the set of all takes 8 bytes a slot (see addrSet).
+	nodes  addrSet
+	shared map[uintptr]uint32
+	// allocs holds the counted allocations that nodes share (slabs, the
+	// bytes of pages), with their counted nodes and size; a node that is
+	// an allocation of its own counts its bytes without an entry.
+	allocs map[uintptr]held
 	bytes  int64
-	stack  []*Node
+	// peak is the most entries each map (shared, allocs, roots) has held
+	// since it was made: a Go map keeps the tables it grew to until it is
+	// dropped.
+	peak  [3]int
+	stack []*Node
 }
 
 type held struct {
@@ -127,6 +139,61 @@ type held struct {
 
 // Bytes returns the heap bytes the set holds.
 func (m *Memory) Bytes() int64 { return m.bytes }
+
+// Slot sizes of the maps of a Memory, in bytes: a key, and a value aligned
+// to it.
+var memorySlots = [3]int64{
+	int64(unsafe.Sizeof(struct {
+		k uintptr
+		v uint32
+	}{})), // shared
+	int64(unsafe.Sizeof(struct {
+		k uintptr
+		v held
+	}{})), // allocs
+	int64(unsafe.Sizeof(struct {
+		k *Node
+		v int
+	}{})), // roots
+}
+
+// OwnBytes returns an estimate of the heap bytes that the set's own
+// bookkeeping holds, beside the trees it counts: the table of its nodes,
+// and its maps' entries at their average cost, counted at the most each
+// has held since it was last compacted. An entry of a Go map costs its
+// slot and a control byte, in tables that are between 7/16 and 7/8 full
+// (they double when full): 15/8 of that is the middle. It is within a
+// third of the heap the set takes (TestMemoryOwnBytes): about 16 bytes a
+// counted node, a third of a node's 64.
+func (m *Memory) OwnBytes() int64 {
+	b := m.nodes.bytes() + heapSize(8*cap(m.stack), true)
+	for i, p := range m.peak {
+		b += int64(p) * (memorySlots[i] + 1) * 15 / 8
+	}
+	return b
+}
+
+// notePeak records the maps' sizes after they grew.
+func (m *Memory) notePeak() {
+	m.peak[0] = max(m.peak[0], len(m.shared))
+	m.peak[1] = max(m.peak[1], len(m.allocs))
+	m.peak[2] = max(m.peak[2], len(m.roots))
+}
+
+// compact rebuilds the maps once the entries of all three fall below a
+// quarter of their peak (as an Index does, see compactBelow), so that a
+// set that shrank does not keep the tables of its largest size. The
+// table of nodes shrinks by itself.
+func (m *Memory) compact() {
+	if compactBelow*(len(m.shared)+len(m.allocs)+len(m.roots)) >= m.peak[0]+m.peak[1]+m.peak[2] {
+		return
+	}
+	m.shared = maps.Clone(m.shared)
+	m.allocs = maps.Clone(m.allocs)
+	m.roots = maps.Clone(m.roots)
+	m.peak = [3]int{}
+	m.notePeak()
+}
 
 // Len returns the number of roots in the set, each counted as often as it
 // was added.
@@ -140,7 +207,7 @@ func (m *Memory) Len() int {
 
 // Nodes returns the number of distinct nodes the set counts (zero subtrees
 // excluded).
-func (m *Memory) Nodes() int { return len(m.nodes) }
+func (m *Memory) Nodes() int { return m.nodes.len() }
 
 // Add adds root to the set and returns the bytes this added: those of the
 // nodes and allocations no root of the set reached before. Adding a root
@@ -151,7 +218,7 @@ func (m *Memory) Add(root *Node) int64 {
 	}
 	if m.roots == nil {
 		m.roots = make(map[*Node]int)
-		m.nodes = make(map[uintptr]uint32)
+		m.shared = make(map[uintptr]uint32)
 		m.allocs = make(map[uintptr]held)
 	}
 	m.roots[root]++
@@ -163,12 +230,11 @@ func (m *Memory) Add(root *Node) int64 {
 			continue
 		}
 		key := uintptr(unsafe.Pointer(n))
-		c := m.nodes[key]
-		m.nodes[key] = c + 1
-		if c > 0 {
+		if !m.nodes.add(key) {
+			m.shared[key]++
 			continue // counted, with all below it
 		}
-		m.allocations(n, m.hold)
+		m.bytes += m.allocations(n, m.hold)
 		switch {
 		case n.right != nil:
 			m.stack = append(m.stack, n.right, n.left)
@@ -176,6 +242,7 @@ func (m *Memory) Add(root *Node) int64 {
 			m.stack = append(m.stack, n.left) // a spine: the rest is zero
 		}
 	}
+	m.notePeak()
 	return m.bytes - before
 }
 
@@ -200,13 +267,16 @@ func (m *Memory) Remove(root *Node) int64 {
 			continue
 		}
 		key := uintptr(unsafe.Pointer(n))
-		c := m.nodes[key]
-		if c > 1 {
-			m.nodes[key] = c - 1
+		if c, ok := m.shared[key]; ok {
+			if c > 1 {
+				m.shared[key] = c - 1
+			} else {
+				delete(m.shared, key)
+			}
 			continue
 		}
-		delete(m.nodes, key)
-		m.allocations(n, m.release)
+		m.nodes.remove(key)
+		m.bytes -= m.allocations(n, m.release)
 		switch {
 		case n.right != nil:
 			m.stack = append(m.stack, n.right, n.left)
@@ -214,6 +284,7 @@ func (m *Memory) Remove(root *Node) int64 {
 			m.stack = append(m.stack, n.left)
 		}
 	}
+	m.compact()
 	return before - m.bytes
 }
 
@@ -225,7 +296,7 @@ func (m *Memory) Extra(root *Node) int64 {
 	return b
 }
 
-// Reset empties the set, letting go of its roots.
+// Reset empties the set, letting go of its roots and of its maps.
 func (m *Memory) Reset() { *m = Memory{stack: m.stack[:0]} }
 
 // Size returns the heap bytes the subtrees of roots hold together, each
@@ -271,17 +342,17 @@ func (m *Memory) release(base uintptr, _ int64) {
 }
 
 // allocations calls f with the base address and heap size of every
-// allocation that node n keeps alive by itself (not through its children).
-// It reads the other elements of n's slab, which are alive while n is.
-func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) {
+// allocation that node n keeps alive by itself (not through its children)
+// and shares with other nodes, and returns the heap size of n's own
+// allocation if it is one of its own (0 in a slab). It reads the other
+// elements of n's slab, which are alive while n is.
+func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) int64 {
 	at := uintptr(n.slabAt())
 	switch n.slab >> 14 { // the kind
 	case 0:
 		if n.page == nil {
-			f(uintptr(unsafe.Pointer(n)), heapSize(nodeSize, true))
-			return
+			return heapSize(nodeSize, true)
 		}
-		f(uintptr(unsafe.Pointer(n)), heapSize(pageNodeSize, true))
 		pg := n.page
 		if c := cap(pg.data); c > 0 {
 			f(uintptr(unsafe.Pointer(unsafe.SliceData(pg.data))), heapSize(c, false))
@@ -289,27 +360,28 @@ func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) {
 		if pg.group0 != nil {
 			f(uintptr(unsafe.Pointer(pg.group0)), heapSize(32*pg.layout.groups(), false))
 		}
+		return heapSize(pageNodeSize, true)
 	case inNodeSlab:
 		base := uintptr(unsafe.Pointer(n)) - at*uintptr(nodeSize)
 		f(base, heapSize(n.slabLen()*nodeSize, true))
 	case inPageSlab, inOwnedPageSlab:
+		// The slab's nodes, its one header (see page), its pages' group
+		// roots and bytes.
 		k := n.slabLen()
 		f(uintptr(unsafe.Pointer(n))-at*uintptr(nodeSize), heapSize(k*nodeSize, true))
 		pg := n.page
-		first := (*page)(unsafe.Pointer(uintptr(unsafe.Pointer(pg)) - at*uintptr(pageSize)))
-		f(uintptr(unsafe.Pointer(first)), heapSize(k*pageSize, true))
-		if first.group0 != nil {
-			f(uintptr(unsafe.Pointer(first.group0)), heapSize(32*k*pg.layout.groups(), false))
+		f(uintptr(unsafe.Pointer(pg)), heapSize(pageSize, true))
+		if pg.group0 != nil {
+			f(uintptr(unsafe.Pointer(pg.group0)), heapSize(32*k*pg.layout.groups(), false))
 		}
-		// The slab's bytes: its pages' data, back to back, all full but
-		// perhaps the last.
-		last := (*page)(unsafe.Pointer(uintptr(unsafe.Pointer(first)) + uintptr(k-1)*uintptr(pageSize)))
-		size := (k-1)*pg.layout.PageSize() + len(last.data)
-		base := uintptr(unsafe.Pointer(unsafe.SliceData(first.data)))
-		if n.slab>>14 == inOwnedPageSlab {
-			f(base, int64(size)) // a part of the caller's buffer
-		} else {
-			f(base, heapSize(size, false))
+		if c := cap(pg.data); c > 0 {
+			base := uintptr(unsafe.Pointer(unsafe.SliceData(pg.data)))
+			if n.slab>>14 == inOwnedPageSlab {
+				f(base, int64(c)) // a part of the caller's buffer
+			} else {
+				f(base, heapSize(c, false))
+			}
 		}
 	}
+	return 0
 }

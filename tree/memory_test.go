@@ -159,7 +159,7 @@ func naiveSize(roots []*Node) int64 {
 			return
 		}
 		seen[uintptr(unsafe.Pointer(n))] = true
-		m.allocations(n, func(base uintptr, b int64) {
+		total += m.allocations(n, func(base uintptr, b int64) {
 			if !allocs[base] {
 				allocs[base] = true
 				total += b
@@ -241,4 +241,66 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestMemoryOwnBytes compares a set's estimate of its own bookkeeping with
+// the heap its maps take, for a state-like tree and for that tree with a
+// snapshot of it that changed a tenth of its pages (whose nodes it shares
+// with the first, raising their counts): within a third either way, as
+// OwnBytes promises. Letting go of both shrinks the table of nodes and
+// compacts the maps.
+func TestMemoryOwnBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{20_000, 100_000} {
+		vals := randomBytes(r, n*121)
+		root := stateLike(t, r, vals, n)
+		root.Root()
+		var pages []uint64
+		var nodes []*Node
+		for i := 0; i < n/16; i += 10 {
+			p, err := NewPage(mustLayout(t, ChunkShape, 4), randomBytes(r, 512))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, nodes = append(pages, uint64(i)), append(nodes, p)
+		}
+		// The balances' pages: field 2's mix-in, its left child, 34 levels
+		// of branches and spine above the pages of 4 levels.
+		f, err := Get(root, 3, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := SetMany(f.left, 34, pages, nodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := Set(root, 3, 2, NewMixIn(b, uint64(n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Root()
+		for _, roots := range [][]*Node{{root}, {root, snap}} {
+			var m Memory
+			before := liveHeap()
+			for _, x := range roots {
+				m.Add(x)
+			}
+			m.stack = nil // the walk's scratch, not the bookkeeping
+			held := liveHeap() - before
+			t.Logf("%d validators, %d roots: %d nodes, estimated %d bytes, heap %d; peaks %v", n, len(roots), m.Nodes(), m.OwnBytes(), held, m.peak)
+			if m.OwnBytes() < held*2/3 || m.OwnBytes() > held*4/3 {
+				t.Errorf("%d validators, %d roots: %d nodes, estimated at %d bytes, the heap holds %d", n, len(roots), m.Nodes(), m.OwnBytes(), held)
+			}
+			for _, x := range roots {
+				m.Remove(x)
+			}
+			// What stays: the smallest table of nodes, the walk's stack,
+			// a few map entries' worth.
+			if m.Nodes() != 0 || m.Bytes() != 0 || m.OwnBytes() > 4<<10 {
+				t.Errorf("%d validators, all removed: %d nodes, %d bytes, own %d", n, m.Nodes(), m.Bytes(), m.OwnBytes())
+			}
+			runtime.KeepAlive(roots)
+		}
+		runtime.KeepAlive(vals)
+	}
 }

@@ -198,7 +198,7 @@ func (n *Node) publish(root *[32]byte) {
 func (n *Node) publishPage(root *[32]byte, groups [][32]byte) {
 	if n.state.CompareAndSwap(rootUnknown, rootWriting) {
 		pg := n.page
-		roots := pg.groups()
+		roots := n.pageGroups()
 		for g := range roots {
 			if pg.lent&(1<<uint(g)) == 0 {
 				roots[g] = groups[g]

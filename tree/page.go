@@ -5,28 +5,50 @@ import (
 	"unsafe"
 )
 
+// page is the header of a page node, or the one header of all the pages of
+// a slab of BuildPages: a page node points at it and finds its own bytes and
+// group roots in it by its place in the slab (Node.slabAt, 0 for a page of
+// its own). One header for a slab of 64 pages, instead of one of 48 bytes
+// for each, is what makes a page of 16 balances cost 64 bytes of node and
+// the branch above it beside its bytes (docs/states.md).
 type page struct {
 	layout *Layout
-	data   []byte
-	// group0 is the first of the roots of the page's groups if its layout
-	// keeps them (see NewCachedLayout), nil otherwise; layout.groups() of
-	// them follow (see groups). They are all valid once the page's node has
-	// a known root: the goroutine that publishes the root writes those not
-	// taken over from a base page, before publishing it. A pointer, not a
-	// slice, keeps the header of every page 16 bytes smaller.
+	// data holds the bytes of the header's pages back to back, each
+	// layout.PageSize() bytes, all full but perhaps the last: page at of
+	// a slab holds data[at*PageSize:], at most PageSize bytes of it.
+	data []byte
+	// group0 is the first of the roots of the pages' groups if the layout
+	// keeps them (see NewCachedLayout), nil otherwise: layout.groups() of
+	// them per page, page after page. A page's are all valid once its node
+	// has a known root: the goroutine that publishes the root writes those
+	// not taken over from a base page, before publishing it. A pointer,
+	// not a slice, keeps the header 16 bytes smaller.
 	group0 *[32]byte
 	// lent marks the groups whose roots were taken over from a base page
-	// when the page was made: known before the page is hashed, never
-	// written after.
+	// when the page was made (NewPageFrom, a page of its own; 0 in a
+	// slab): known before the page is hashed, never written after.
 	lent uint64
 }
 
-// groups returns the roots of the page's groups, nil if it keeps none.
-func (p *page) groups() [][32]byte {
-	if p.group0 == nil {
+// pageBytes returns the bytes of page node n.
+func (n *Node) pageBytes() []byte {
+	pg := n.page
+	per := pg.layout.PageSize()
+	lo := min(n.slabAt()*per, len(pg.data))
+	hi := min(lo+per, len(pg.data))
+	return pg.data[lo:hi:hi]
+}
+
+// pageGroups returns the roots of the groups of page node n, nil if its
+// layout keeps none.
+func (n *Node) pageGroups() [][32]byte {
+	pg := n.page
+	g := pg.layout.groups()
+	if pg.group0 == nil || g == 0 {
 		return nil
 	}
-	return unsafe.Slice(p.group0, p.layout.groups())
+	first := (*[32]byte)(unsafe.Add(unsafe.Pointer(pg.group0), n.slabAt()*g*32))
+	return unsafe.Slice(first, g)
 }
 
 // newPageNode returns a page node over data, with room for its groups'
@@ -62,8 +84,8 @@ func NewPageFrom(l *Layout, data []byte, base *Node) (*Node, error) {
 		return n, err
 	}
 	size := l.elem.size << uint(l.groupDepth)
-	old := base.page.data
-	roots, lend := n.page.groups(), base.page.groups()
+	old := base.pageBytes()
+	roots, lend := n.pageGroups(), base.pageGroups()
 	for g := range roots {
 		lo := g * size
 		a := data[min(lo, len(data)):min(lo+size, len(data))]
@@ -82,18 +104,19 @@ func (n *Node) PageData() (data []byte, l *Layout, ok bool) {
 	if n.page == nil {
 		return nil, nil, false
 	}
-	return n.page.data, n.page.layout, true
+	return n.pageBytes(), n.page.layout, true
 }
 
 // expand builds the subtree a page stands for out of leaves and branches.
 // The result's root is the page's, reused if known.
 func (p *page) expand(n *Node) *Node {
 	l := p.layout
-	count := (len(p.data) + l.elem.size - 1) / l.elem.size
+	data := n.pageBytes()
+	count := (len(data) + l.elem.size - 1) / l.elem.size
 	values := make([]*Node, count)
 	for i := range values {
-		end := min(len(p.data), (i+1)*l.elem.size)
-		values[i] = l.elem.expand(p.data[i*l.elem.size : end])
+		end := min(len(data), (i+1)*l.elem.size)
+		values[i] = l.elem.expand(data[i*l.elem.size : end])
 	}
 	e, err := Build(l.depth, values, 0)
 	if err != nil {

@@ -112,7 +112,7 @@ func hashValuePages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 	count := 0
 	for _, p := range pages {
 		for g := 0; g < groups; g++ {
-			if p.page.lent&(1<<uint(g)) == 0 && g*gbytes < len(p.page.data) {
+			if p.page.lent&(1<<uint(g)) == 0 && g*gbytes < len(p.pageBytes()) {
 				count++
 			}
 		}
@@ -121,7 +121,7 @@ func hashValuePages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 	src, pos := vb.src[:0], vb.pos[:0]
 	k := 0
 	for _, p := range pages {
-		data := p.page.data
+		data := p.pageBytes()
 		for g := 0; g < groups; g++ {
 			if p.page.lent&(1<<uint(g)) != 0 || g*gbytes >= len(data) {
 				continue
@@ -156,8 +156,8 @@ func hashValuePages(l *Layout, pages []*Node, ar *arena, vb *valueBuf) {
 		for g := 0; g < groups; g++ {
 			switch t := &top[pi*groups+g]; {
 			case p.page.lent&(1<<uint(g)) != 0:
-				*t = p.page.groups()[g]
-			case g*gbytes >= len(p.page.data):
+				*t = p.pageGroups()[g]
+			case g*gbytes >= len(p.pageBytes()):
 				*t = zeroes[gd].root
 			default:
 				*t = hashed[k]
@@ -199,7 +199,8 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 		for _, p := range pages {
 			if in(p) {
 				dst := bb[k*size : (k+1)*size]
-				clear(dst[copy(dst, p.page.data[:min(len(p.page.data), per)]):])
+				data := p.pageBytes()
+				clear(dst[copy(dst, data[:min(len(data), per)]):])
 				k++
 			}
 		}
@@ -222,7 +223,7 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 		}
 	}
 	for _, p := range pages {
-		if len(p.page.data) == 0 {
+		if len(p.pageBytes()) == 0 {
 			p.publish(&zeroes[l.depth].root)
 		}
 	}
@@ -231,7 +232,7 @@ func hashChunkPages(l *Layout, pages []*Node, ar *arena) {
 // chunkClass returns ceil(log2) of the chunks a page of packed chunks
 // holds, or -1 for an empty page.
 func chunkClass(p *Node) int {
-	c := (len(p.page.data) + 31) / 32
+	c := (len(p.pageBytes()) + 31) / 32
 	if c == 0 {
 		return -1
 	}

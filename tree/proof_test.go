@@ -648,10 +648,10 @@ func testProveValidatorField(t *testing.T, l *Layout) {
 	if err != nil || pg.page == nil {
 		t.Fatalf("page 0: %v", err)
 	}
-	saved := append([]byte(nil), pg.page.data[:4*121]...)
-	clear(pg.page.data[:4*121])
+	saved := append([]byte(nil), pg.pageBytes()[:4*121]...)
+	clear(pg.pageBytes()[:4*121])
 	leaf, branch, err := Prove(root, field(5, 2))
-	copy(pg.page.data, saved)
+	copy(pg.pageBytes(), saved)
 	if err != nil || !VerifyProof(root.Root(), field(5, 2), leaf, branch) {
 		t.Fatalf("the proof of validator 5 read the values of other groups (%v)", err)
 	}

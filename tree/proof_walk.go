@@ -268,7 +268,7 @@ func (p *prover) helperWalk(g Gindex, k int, ts []target) {
 func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	if n.page != nil {
 		pk := packedOf(n)
-		pk.slots = p.slots[pageAt{n.page, g}]
+		pk.slots = p.slots[pageAt{n, g}]
 		return p.walkPacked(&pk, g, k, ts)
 	}
 	if n.left == nil {
@@ -288,11 +288,11 @@ func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 // packedOf returns the packed subtree of the values of page n, with the
 // roots of its groups if the page keeps them and has been hashed.
 func packedOf(n *Node) packed {
-	pg := n.page
-	l := pg.layout
-	pk := packed{depth: l.depth, elem: l.elem, data: pg.data, n: (len(pg.data) + l.elem.size - 1) / l.elem.size}
-	if pg.group0 != nil && n.state.Load() == rootKnown {
-		pk.cache, pk.cacheDepth = pg.groups(), l.groupDepth
+	l := n.page.layout
+	data := n.pageBytes()
+	pk := packed{depth: l.depth, elem: l.elem, data: data, n: (len(data) + l.elem.size - 1) / l.elem.size}
+	if n.page.group0 != nil && n.state.Load() == rootKnown {
+		pk.cache, pk.cacheDepth = n.pageGroups(), l.groupDepth
 	}
 	return pk
 }

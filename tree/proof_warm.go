@@ -76,7 +76,7 @@ func (p *prover) warm(root *Node, ts []target) {
 			batches, i = batchFor(batches, pk.elem)
 			marks := p.mark(&pk, s.k, s.ts)
 			p.fillSlots(&pk, marks, buf, &batches[i])
-			p.slots[pageAt{s.n.page, s.g}] = buf
+			p.slots[pageAt{s.n, s.g}] = buf
 			p.enter(&pk, marks, s.g)
 		}
 		for i := range batches {
@@ -156,10 +156,11 @@ func (p *prover) hashEntered() {
 }
 
 // pageAt is a page at a generalized index: a page may be shared by several
-// places in a tree, with different targets below each.
+// places in a tree, with different targets below each. It is keyed by the
+// page's node: the pages of a slab share one header.
 type pageAt struct {
-	pg *page
-	g  Gindex
+	n *Node
+	g Gindex
 }
 
 // valueBatch gathers values of pages, of one shape, whose roots are to be

@@ -58,7 +58,7 @@ func readPages(b []byte, p *Node, l *Layout) error {
 		return nil
 	}
 	if p.page != nil {
-		data := p.page.data
+		data := p.pageBytes()
 		c := copy(b, data)
 		if c < len(b) {
 			// Missing values of a page are zero chunks: only raw values read

@@ -84,9 +84,17 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 			cand = e
 		}
 	}
+	if cand != nil {
+		budget := alikeBudget
+		if alike(n, cand, &budget) {
+			// The candidate stands for all of n: no walk of n's nodes
+			// through the memo and the index, no copies.
+			return cand
+		}
+	}
 	switch {
 	case n.page != nil:
-		if cand != nil && cand.page != nil && cand.page.layout == n.page.layout && len(cand.page.data) == len(n.page.data) {
+		if cand != nil && cand.page != nil && cand.page.layout == n.page.layout && len(cand.pageBytes()) == len(n.pageBytes()) {
 			return cand
 		}
 		if keeps(n) {
@@ -164,8 +172,54 @@ func withRoot(m, n *Node) *Node {
 // clonePage returns a page equal to n, whose root is known, in
 // allocations of its own: its data and group roots copied.
 func clonePage(n *Node) *Node {
-	p := n.page
-	c := newPageNode(p.layout, append(make([]byte, 0, len(p.data)), p.data...))
-	copy(c.page.groups(), p.groups())
+	data := n.pageBytes()
+	c := newPageNode(n.page.layout, append(make([]byte, 0, len(data)), data...))
+	copy(c.pageGroups(), n.pageGroups())
 	return withRoot(c, n)
+}
+
+// alikeBudget bounds the node pairs one alike call visits: a tree that
+// holds one node at many places (a default value's equal elements) could
+// otherwise cost it the places rather than the nodes. Past it, the rebase
+// walks on as it would without alike, through its memo.
+const alikeBudget = 1 << 20
+
+// alike reports whether y, a node of the same root as x, can stand for x
+// in a rebase: what the rebase of x on y would return y for, decided by a
+// walk of the two trees side by side that stops at shared nodes, with no
+// memo, look-up or allocation. Equal roots make the children's roots
+// equal too; what it checks is that the nodes hold the data the same way
+// (pages of one layout and length, leaves, spines of one shape).
+func alike(x, y *Node, budget *int) bool {
+	for {
+		if x == y {
+			return true
+		}
+		if *budget--; *budget < 0 {
+			return false
+		}
+		switch {
+		case x.page != nil:
+			return y.page != nil && y.page.layout == x.page.layout && len(y.pageBytes()) == len(x.pageBytes())
+		case x.left == nil:
+			return y.left == nil && y.page == nil && y.root == x.root
+		case x.right == nil:
+			if !y.isSpine() || y.spineK != x.spineK || y.spineBelow != x.spineBelow {
+				return false
+			}
+			x, y = x.left, y.left
+			continue
+		}
+		if y.right == nil || y.page != nil {
+			return false
+		}
+		if x.left == x.right && y.left == y.right {
+			x, y = x.left, y.left // one check for both sides
+			continue
+		}
+		if !alike(x.left, y.left, budget) {
+			return false
+		}
+		x, y = x.right, y.right
+	}
 }

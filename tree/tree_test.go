@@ -252,7 +252,7 @@ func TestPageRoots(t *testing.T) {
 				checkGroups(t, pages)
 			}
 			// An expanded page stands for the same subtree.
-			fresh, _ := NewPage(l, pages[0].page.data)
+			fresh, _ := NewPage(l, pages[0].pageBytes())
 			left, right := fresh.Children()
 			if NewBranch(left, right).Root() != want[0] && tc.depth+tc.elem.depth > 0 {
 				t.Fatal("expanded page has another root")
@@ -274,7 +274,7 @@ func checkGroups(t *testing.T, pages []*Node) {
 	for i, p := range pages {
 		l := p.page.layout
 		e := p.page.expand(p)
-		for g, root := range p.page.groups() {
+		for g, root := range p.pageGroups() {
 			n, err := Get(e, l.depth-l.groupDepth, uint64(g))
 			if err != nil {
 				t.Fatal(err)
@@ -388,7 +388,7 @@ func TestConcurrentHashingCachedPages(t *testing.T) {
 		HashAll(bases...)
 		pages := make([]*Node, len(bases))
 		for i, b := range bases {
-			data := append([]byte(nil), b.page.data...)
+			data := append([]byte(nil), b.pageBytes()...)
 			data[r.IntN(len(data))] ^= 1
 			if pages[i], err = NewPageFrom(l, data, b); err != nil {
 				t.Fatal(err)
@@ -422,7 +422,7 @@ func clonePages(t *testing.T, l *Layout, pages []*Node) []*Node {
 	out := make([]*Node, len(pages))
 	for i, p := range pages {
 		var err error
-		if out[i], err = NewPage(l, p.page.data); err != nil {
+		if out[i], err = NewPage(l, p.pageBytes()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -752,7 +752,7 @@ func TestPackedPagesOfMixedSizes(t *testing.T) {
 	HashAll(pages...)
 	for i, p := range pages {
 		if p.Root() != want[i] {
-			t.Fatalf("page %d of %d bytes: wrong root", i, len(p.page.data))
+			t.Fatalf("page %d of %d bytes: wrong root", i, len(p.pageBytes()))
 		}
 	}
 }
