@@ -1100,7 +1100,7 @@ func TestProofGindices(t *testing.T) {
 		{harness.ForkDeneb, deneb.Mainnet.Type("BeaconState")},
 		{harness.ForkElectra, electra.Mainnet.Type("BeaconState")},
 		{harness.ForkFulu, fulu.Mainnet.Type("BeaconState")},
-		{harness.ForkGloas, gloas.Mainnet.Types().Type("BeaconState")},
+		{harness.ForkGloas, gloas.Mainnet.Type("BeaconState")},
 	} {
 		for _, p := range []struct {
 			path string

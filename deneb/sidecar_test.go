@@ -24,7 +24,7 @@ func signedBlockWithBlobs(t *testing.T, spec *deneb.Spec, n int) (*deneb.SignedB
 	body := block.Body()
 	body.SetGraffiti(deneb.Bytes32{'b'})
 	body.ExecutionPayload().SetBlockNumber(99)
-	size := int(spec.Type("BlobSidecar").Field(1).Type.FixedSize())
+	size := int(spec.Container("BlobSidecar").Field(1).Type.FixedSize())
 	var blobs [][]byte
 	var proofs []deneb.KZGProof
 	for i := 0; i < n; i++ {

@@ -23,7 +23,7 @@ func signedBlockWithBlobs(t *testing.T, spec *electra.Spec, n int) (*electra.Sig
 	body := block.Body()
 	body.SetGraffiti(electra.Bytes32{'b'})
 	body.ExecutionPayload().SetBlockNumber(99)
-	size := int(spec.Type("BlobSidecar").Field(1).Type.FixedSize())
+	size := int(spec.Container("BlobSidecar").Field(1).Type.FixedSize())
 	var blobs [][]byte
 	var proofs []electra.KZGProof
 	for i := 0; i < n; i++ {

@@ -55,7 +55,7 @@ func DataColumnSidecars(spec *Spec, signed *SignedBeaconBlock, blobs []BlobCells
 	}
 	columns := int(spec.Preset.Values["NUMBER_OF_COLUMNS"])
 	cellsPerBlob := int(spec.Preset.Values["CELLS_PER_EXT_BLOB"])
-	columnType := spec.Type("DataColumnSidecar").Field(1).Type.(*schema.List)
+	columnType := spec.Container("DataColumnSidecar").Field(1).Type.(*schema.List)
 	cellSize := columnType.Elem().FixedSize()
 	for i, b := range blobs {
 		if len(b.Cells) != cellsPerBlob || len(b.Proofs) != cellsPerBlob {

@@ -35,7 +35,7 @@ var (
 )
 
 func lightClientGindex(container, path string) tree.Gindex {
-	return forkcode.Gindex(Mainnet.Types().Type(container), path)
+	return forkcode.Gindex(Mainnet.Type(container), path)
 }
 
 // The branches below are the specification's compute_merkle_proof of a

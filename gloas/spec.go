@@ -34,8 +34,9 @@
 // WrapX (over an untyped view of the type). A nil *Spec is a mistake of
 // the caller: DecodeX returns an error wrapping [ErrNilSpec], and NewX and
 // WrapX, which return no error, panic, as WrapX does for a view of another
-// type. [Spec.Type] has the containers that are not progressive; the
-// progressive ones are in Types().Type.
+// type. [Spec.Type] has the schema type of every container, progressive
+// (a *schema.ProgressiveContainer) or not; [Spec.Container] has those
+// that are not, as *schema.Container, for code that reads their fields.
 //
 // # Derived values
 //

@@ -94,10 +94,17 @@ func mustSpec(p *def.Preset) *Spec {
 	return s
 }
 
-// Type returns the schema type of the container name, or nil: a look-up
-// by name, for code that handles every container alike. It is nil for a
-// progressive container too: Types().Type has every container.
-func (s *Spec) Type(name string) *schema.Container { return s.types.Container(name) }
+// Type returns the schema type of the container name, a
+// *schema.Container or a *schema.ProgressiveContainer (Gloas' state, block
+// body, attestations...), or nil, an interface that holds no type, if the
+// fork has no container of that name: a look-up by name, for code that
+// handles every container alike.
+func (s *Spec) Type(name string) schema.Type { return s.types.Type(name) }
+
+// Container returns the container name as a *schema.Container, for code
+// that reads its fields, or nil if the fork has no container of that name
+// or it is progressive (see Type).
+func (s *Spec) Container(name string) *schema.Container { return s.types.Container(name) }
 
 // Types returns the resolved types.
 func (s *Spec) Types() *def.Types { return s.types }

@@ -17,7 +17,7 @@ import (
 // root.
 func TestStateAccessors(t *testing.T) {
 	for _, spec := range []*gloas.Spec{gloas.Mainnet, gloas.Minimal} {
-		typ := spec.Types().Type("BeaconState")
+		typ := spec.Type("BeaconState")
 		for _, c := range samples.All(t, "gloas", spec.Preset.Name, typ) {
 			st, err := gloas.DecodeBeaconState(spec, c.SSZ)
 			if err != nil {
@@ -69,7 +69,7 @@ func TestStateAccessors(t *testing.T) {
 // schema.
 func TestBlockAccessors(t *testing.T) {
 	for _, spec := range []*gloas.Spec{gloas.Mainnet, gloas.Minimal} {
-		typ := spec.Types().Type("BeaconBlockBody").(*schema.ProgressiveContainer)
+		typ := spec.Type("BeaconBlockBody").(*schema.ProgressiveContainer)
 		for _, c := range samples.All(t, "gloas", spec.Preset.Name, typ) {
 			body, err := gloas.DecodeBeaconBlockBody(spec, c.SSZ)
 			if err != nil {

@@ -31,7 +31,7 @@ type ProgressiveContainer struct {
 	kids parts
 	// slots holds the handles given out, by field index, as for a
 	// Container.
-	slots atomic.Pointer[[]atomic.Pointer[held]]
+	slots atomic.Pointer[[]atomic.Pointer[fieldHandle]]
 }
 
 func ofProgressiveContainer(t *schema.ProgressiveContainer, n *tree.Node) (*ProgressiveContainer, error) {
@@ -252,13 +252,14 @@ func (c *ProgressiveContainer) LoadBytes(i int, dst []byte) {
 }
 
 // Field returns a handle on composite field i: writes to it go to c. It
-// panics if field i is of a basic type. Every call returns a view of the
-// same handle, also from concurrent readers.
+// panics if field i is of a basic type. Every call returns the same view
+// once one has made it, also to concurrent readers, and allocates nothing
+// after the first.
 func (c *ProgressiveContainer) Field(i int) View {
 	f := c.field(i)
 	if slots := c.slots.Load(); slots != nil {
 		if h := (*slots)[i].Load(); h != nil {
-			return wrap(h.v)
+			return h.w
 		}
 	}
 	return c.newField(i, f)
@@ -279,12 +280,16 @@ func (c *ProgressiveContainer) newField(i int, f schema.Type) View {
 	c.kids.adopt(pos, v, c)
 	slots := c.slots.Load()
 	if slots == nil {
-		s := make([]atomic.Pointer[held], c.t.NumFields())
+		s := make([]atomic.Pointer[fieldHandle], c.t.NumFields())
 		slots = &s
 		c.slots.Store(slots)
 	}
-	(*slots)[i].Store(&held{v})
-	return wrap(v)
+	// The typed view is made once with the handle, as Container's is, so
+	// that a getter called for each read or write allocates nothing after
+	// the first.
+	h := &fieldHandle{v: v, w: wrap(v)}
+	(*slots)[i].Store(h)
+	return h.w
 }
 
 // Set replaces composite field i with the value of v, which must be of the

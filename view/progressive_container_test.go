@@ -255,3 +255,25 @@ func TestConcurrentReadersOfProgressiveContainer(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressiveFieldAllocs checks that the getter of a composite field
+// of a progressive container returns the same typed view on every call
+// and allocates nothing after the first, as Container's does: the typed
+// getters of Gloas' state call it for every read of a list.
+func TestProgressiveFieldAllocs(t *testing.T) {
+	c := must(NewProgressiveContainer(progressiveState))
+	first := c.Field(3)
+	if c.Field(3) != first {
+		t.Fatal("two calls of Field return different views")
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = c.Field(3); _ = c.Field(5) }); n != 0 {
+		t.Fatalf("Field allocates %v times a call pair after the first", n)
+	}
+	bals := must(AsProgressiveBasicList[uint64](c.Field(3)))
+	if err := bals.Append(9); err != nil {
+		t.Fatal(err)
+	}
+	if got := must(AsProgressiveBasicList[uint64](c.Field(3))).Get(0); got != 9 || c.Field(3) != first {
+		t.Fatalf("after a write through the handle, Field reads %d from %p, want 9 from %p", got, c.Field(3), first)
+	}
+}

@@ -9,7 +9,7 @@ import (
 
 func TestPairs(t *testing.T) {
 	spec := capella.Mainnet
-	validator := spec.Type("BeaconState").Field(11).Type.(*schema.List).Elem()
+	validator := spec.Container("BeaconState").Field(11).Type.(*schema.List).Elem()
 	for _, c := range []struct {
 		name string
 		t    schema.Type

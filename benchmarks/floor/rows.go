@@ -26,15 +26,15 @@ func mainnetType(fork, name string) (containerType, error) {
 	var t schema.Type
 	switch fork {
 	case harness.ForkCapella:
-		t = capella.Mainnet.Types().Type(name)
+		t = capella.Mainnet.Type(name)
 	case harness.ForkDeneb:
-		t = deneb.Mainnet.Types().Type(name)
+		t = deneb.Mainnet.Type(name)
 	case harness.ForkElectra:
-		t = electra.Mainnet.Types().Type(name)
+		t = electra.Mainnet.Type(name)
 	case harness.ForkFulu:
-		t = fulu.Mainnet.Types().Type(name)
+		t = fulu.Mainnet.Type(name)
 	case harness.ForkGloas:
-		t = gloas.Mainnet.Types().Type(name)
+		t = gloas.Mainnet.Type(name)
 	}
 	c, ok := t.(containerType)
 	if !ok {
