@@ -166,7 +166,7 @@ var memorySlots = [3]int64{
 // third of the heap the set takes (TestMemoryOwnBytes): about 16 bytes a
 // counted node, a third of a node's 64.
 func (m *Memory) OwnBytes() int64 {
-	b := m.nodes.bytes() + heapSize(8*cap(m.stack), true)
+	b := m.nodes.bytes() + heapSize(int(unsafe.Sizeof((*Node)(nil)))*cap(m.stack), true)
 	for i, p := range m.peak {
 		b += int64(p) * (memorySlots[i] + 1) * 15 / 8
 	}

@@ -1,10 +1,14 @@
 package tree
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // addrSet is a set of non-zero addresses in one pointer-free array, open
-// addressing with linear probing: 8 bytes a slot, kept between 3/8 and 3/4
-// full, about 14 bytes an address on average, where a Go map of the same
+// addressing with linear probing: a slot is a uintptr (8 bytes on 64-bit
+// platforms, 4 on 386), kept between 3/8 and 3/4 full, about 14 bytes an
+// address on average on 64 bits, where a Go map of the same
 // keys takes about 38 (its slot of a key and an empty value is 16 bytes:
 // a struct ending in a zero-size field is padded), and the collector
 // scans none of it.
@@ -25,7 +29,9 @@ func (s *addrSet) home(k uintptr) int {
 func (s *addrSet) len() int { return s.n }
 
 // bytes returns the heap bytes of the set's table.
-func (s *addrSet) bytes() int64 { return heapSize(8*len(s.slots), false) }
+func (s *addrSet) bytes() int64 {
+	return heapSize(int(unsafe.Sizeof(uintptr(0)))*len(s.slots), false)
+}
 
 // has reports whether k is in the set.
 func (s *addrSet) has(k uintptr) bool {
