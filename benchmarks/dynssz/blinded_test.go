@@ -48,7 +48,7 @@ func specOf[S any](p string, mainnet, minimal S) S {
 
 // forkSpec is what the Spec of every fork's package has.
 type forkSpec interface {
-	Type(string) *schema.Container
+	Type(string) schema.Type
 }
 
 // newBlinded returns blindedFork.blinded of a fork: its NewValue and
