@@ -20,15 +20,9 @@ type FixedValue[V any] interface {
 }
 
 // values is what ValueList, ValueVector and ProgressiveValueList share:
-// the sequence and a writer's scratch element. It is not generic, and the
-// sequence is a field rather than embedded, because the compiler builds
-// every method of a generic type, promoted ones included, once for each
-// struct type argument in each package that uses the type: with the
-// sequence embedded, each element type of the forks (Validator,
-// PendingDeposit, ...) cost some 90 compiled methods in every package
-// that used its list, most of a fork package's build time. Each typed list
-// now has only its own few methods, whose bodies below are non-generic or
-// generic functions.
+// the sequence (through seqView) and a writer's scratch element. It is not
+// generic, for the reason seqView gives: the typed lists' own methods are
+// one-line calls into the generic functions below.
 type values struct {
 	seqView
 	// scratch holds one encoded element for writers; the sequence does
