@@ -8,6 +8,7 @@
 //
 //	go run ./cmd/report          # every table (about 17 minutes on an idle 2-core machine)
 //	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
+//	go run ./cmd/report -cases states -forks fulu -sizes 1000000   # the many states section alone
 //
 // It exits with status 1 when ssztree computes a root that no peer agrees
 // with, or a child fails, after writing the report.
@@ -17,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -47,6 +49,9 @@ type options struct {
 	svg     string
 	keep    bool
 	command string
+	// cases are the kinds of workload to run (harness.CaseState,
+	// CaseProof, CaseStates, CaseMicro); a kind left out has no rows.
+	cases map[string]bool
 }
 
 func parseFlags() (*options, error) {
@@ -62,6 +67,7 @@ func parseFlags() (*options, error) {
 	flag.StringVar(&o.out, "out", "../docs/benchmarks.md", "the report to write")
 	flag.StringVar(&o.svg, "svg", "../docs/benchmarks.svg", "the chart to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (inputs, child JSON outputs)")
+	cases := flag.String("cases", strings.Join(allCases, ","), "the kinds of workload to run, comma-separated: state (a state's rows), proof, states (many states in one process), micro (the micro cases and blocks)")
 	flag.Parse()
 	set := map[string]bool{}
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -103,6 +109,14 @@ func parseFlags() (*options, error) {
 	if o.cfg.Runs < 1 || o.cfg.MemRuns < 1 {
 		return nil, fmt.Errorf("-runs and -memruns must be positive")
 	}
+	o.cases = map[string]bool{}
+	for _, c := range strings.Split(*cases, ",") {
+		c = strings.TrimSpace(c)
+		if !slices.Contains(allCases, c) {
+			return nil, fmt.Errorf("no workload kind %q (want some of %s)", c, strings.Join(allCases, ","))
+		}
+		o.cases[c] = true
+	}
 	if *only != "" {
 		o.peers = map[string]bool{"ssztree": true}
 		for _, p := range strings.Split(*only, ",") {
@@ -115,6 +129,9 @@ func parseFlags() (*options, error) {
 	}
 	return o, nil
 }
+
+// allCases are the kinds of workload the report runs, in order.
+var allCases = []string{harness.CaseState, harness.CaseProof, harness.CaseStates, harness.CaseMicro}
 
 // tableSpec is a fork's state tables to run: its fork and sizes.
 type tableSpec struct {

@@ -101,7 +101,7 @@ func run() error {
 
 	for _, t := range o.tables {
 		for _, c := range children {
-			if c.fork != t.fork {
+			if !o.cases[harness.CaseMicro] || c.fork != t.fork {
 				continue
 			}
 			if !o.quick {
@@ -226,7 +226,7 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 	var nAll int
 	for _, cs := range []string{harness.CaseState, harness.CaseProof, harness.CaseStates} {
 		for _, c := range children {
-			if c.fork != fork || cs == harness.CaseProof && !c.proof || cs == harness.CaseStates && !c.states {
+			if !o.cases[cs] || c.fork != fork || cs == harness.CaseProof && !c.proof || cs == harness.CaseStates && !c.states {
 				continue
 			}
 			// A quick run samples the floor once per state, not
