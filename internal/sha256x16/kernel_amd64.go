@@ -1,5 +1,12 @@
 package sha256x16
 
+import (
+	"math"
+	"time"
+
+	"github.com/prysmaticlabs/gohashtree"
+)
+
 // The features the kernels use, as CPUID and XGETBV report them (Intel
 // SDM vol. 2A, CPUID; vol. 1 §13.3, XCR0).
 const (
@@ -64,4 +71,65 @@ func hashBatches(kernel func(out, in *[32]byte, groups int), lanes int, out, in 
 	}
 	kernel(&out[0], &in[0], groups)
 	return groups * lanes
+}
+
+// hashPadded hashes the fewer than Lanes pairs of in into out as one batch
+// whose other lanes hash zero chunks: the buffers are on the stack (the
+// kernel's pointers do not escape).
+func hashPadded(out, in [][32]byte) {
+	var buf [2 * Lanes][32]byte
+	var res [Lanes][32]byte
+	copy(buf[:], in)
+	hashAVX512(&res[0], &buf[0], 1)
+	copy(out, res[:])
+}
+
+// planSamples and planReps shape measurePlan's timings: the best of
+// planSamples samples, each planReps calls, so that one preemption or a
+// cold cache does not decide.
+const (
+	planSamples = 5
+	planReps    = 4
+)
+
+// measurePlan times, on chunks in the cache, one batch of the kernel
+// against gohashtree.HashChunks on a batch's pairs, and a padded batch
+// against gohashtree on each count of pairs short of a batch, and returns
+// the choice: the kernel on if its batch is faster, and the remainders
+// from which padding pays. Measuring, rather than trusting the feature
+// flags, keeps gohashtree where the kernel loses (a processor whose
+// AVX-512 runs at a lower clock, or splits ZMM operations in two).
+func measurePlan() plan {
+	in := make([][32]byte, 2*Lanes)
+	for i := range in {
+		for j := range in[i] {
+			in[i][j] = byte(i*13 + j*5 + 3)
+		}
+	}
+	out := make([][32]byte, Lanes)
+	best := func(f func()) time.Duration {
+		f()
+		b := time.Duration(math.MaxInt64)
+		for range planSamples {
+			t := time.Now()
+			for range planReps {
+				f()
+			}
+			b = min(b, time.Since(t))
+		}
+		return b
+	}
+	batch := best(func() { hashAVX512(&out[0], &in[0], 1) })
+	if batch >= best(func() { gohashtree.HashChunks(out, in) }) {
+		return plan{}
+	}
+	p := plan{on: true, padFrom: Lanes}
+	padded := best(func() { hashPadded(out[:1], in[:2]) })
+	for r := 1; r < Lanes; r++ {
+		if best(func() { gohashtree.HashChunks(out[:r], in[:2*r]) }) > padded {
+			p.padFrom = r
+			break
+		}
+	}
+	return p
 }

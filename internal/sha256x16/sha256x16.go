@@ -3,8 +3,10 @@
 // message per 32-bit lane, for processors on which that beats the SHA
 // extensions gohashtree uses (AMD Zen 4 and 5, recent Intel Xeons).
 //
-// The kernel is switched off (see avx512Ready): no processor with AVX-512
-// has run it yet. Its generator, in _asm (a module of its own, built on
+// HashPairs uses it where the processor and the operating system support
+// AVX-512 F, BW and VL, the kernel agrees with crypto/sha256 at first use,
+// and it measured faster than gohashtree.HashChunks then (see plan). Its
+// generator, in _asm (a module of its own, built on
 // github.com/mmcloughlin/avo), emits it and an 8-lane AVX2 kernel from the
 // same functions; only the instructions of each operation differ. The AVX2
 // kernel runs in this package's tests on any processor with AVX2, which
@@ -30,34 +32,60 @@ import (
 const Lanes = 16
 
 // avx512Ready switches the AVX-512 kernel on where the processor has it.
-// It is false because the kernel has never run on a processor with
-// AVX-512: the issue that asked for it (issue 16) does not let untested
-// code hash. Set it to true once this package's tests have passed on one
-// (they skip, saying so, elsewhere), and name the processor in
-// docs/performance.md.
-const avx512Ready = false
+// Issue 16 let it hash only once its tests had passed on a processor with
+// AVX-512; they have (docs/performance.md names the processor). Setting
+// it to false turns the kernel off everywhere.
+const avx512Ready = true
 
-// enabled reports, once, whether HashPairs uses the AVX-512 kernel: the
-// kernel must be ready, the processor and the operating system must
-// support every feature it uses, and the kernel must agree with
-// crypto/sha256 on a batch of known input.
-var enabled = sync.OnceValue(func() bool {
-	return avx512Ready && hasAVX512() && selfCheck(hashBatchesAVX512, Lanes)
+// plan is the choice the first use of HashPairs makes, once per process.
+type plan struct {
+	// on says whether the kernel hashes at all: it is ready, the
+	// processor runs it, it agrees with crypto/sha256, and a batch takes
+	// it less time than gohashtree takes for the same pairs.
+	on bool
+	// padFrom is the fewest pairs short of a batch that are worth hashing
+	// as a whole batch padded with zero chunks rather than with
+	// gohashtree; Lanes when no remainder is.
+	padFrom int
+}
+
+// chosen is the plan, made at first use: the self-check, then the
+// measurement (measurePlan), about a hundred microseconds once.
+var chosen = sync.OnceValue(func() plan {
+	if !avx512Ready || !hasAVX512() || !selfCheck(hashBatchesAVX512, Lanes) {
+		return plan{}
+	}
+	return measurePlan()
 })
 
 // Enabled reports whether HashPairs hashes anything.
-func Enabled() bool { return enabled() }
+func Enabled() bool { return chosen().on }
 
-// HashPairs writes to out[i] the SHA-256 hash of in[2i] || in[2i+1] for the
-// first n pairs of in, n a multiple of Lanes, and returns n: every whole
-// batch of Lanes pairs when the AVX-512 kernel is enabled, none (n = 0)
-// otherwise. The caller hashes the pairs from n on. out must hold
-// len(in)/2 hashes and must not overlap in.
+// HashPairs writes to out[i] the SHA-256 hash of in[2i] || in[2i+1] for
+// the first n pairs of in and returns n: with the AVX-512 kernel enabled,
+// every whole batch of Lanes pairs, and the pairs left after them too
+// when they are enough that a batch padded to Lanes pairs hashes them
+// faster than gohashtree would; with it off, none (n = 0). The caller
+// hashes the pairs from n on. out must hold len(in)/2 hashes and must not
+// overlap in.
 func HashPairs(out, in [][32]byte) int {
-	if !avx512Ready || len(in) < 2*Lanes || !enabled() {
+	if !avx512Ready {
 		return 0
 	}
-	return hashBatchesAVX512(out, in)
+	p := chosen()
+	pairs := min(len(in)/2, len(out))
+	if !p.on || pairs < p.padFrom {
+		return 0
+	}
+	n := 0
+	if pairs >= Lanes {
+		n = hashBatchesAVX512(out, in)
+	}
+	if r := pairs - n; r >= p.padFrom {
+		hashPadded(out[n:pairs], in[2*n:2*pairs])
+		n = pairs
+	}
+	return n
 }
 
 // selfCheck reports whether hash, which hashes whole batches of lanes

@@ -6,10 +6,14 @@ package sha256x16
 
 // hashAVX512 writes to out[i] the SHA-256 hash of the 64 bytes at in[2i],
 // for i < 16·groups, 16 messages at a time in ZMM registers.
+//
+//go:noescape
 func hashAVX512(out *[32]byte, in *[32]byte, groups int)
 
 // hashAVX2 writes to out[i] the SHA-256 hash of the 64 bytes at in[2i],
 // for i < 8·groups, 8 messages at a time in YMM registers.
+//
+//go:noescape
 func hashAVX2(out *[32]byte, in *[32]byte, groups int)
 
 // cpuid returns the registers CPUID sets for leaf and subleaf sub.

@@ -136,7 +136,8 @@ func TestEdgeMessages(t *testing.T) {
 
 func TestHashPairs(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for _, pairs := range []int{0, 1, 15, 16, 17, 100} {
+	p := chosen()
+	for pairs := range 3*Lanes + 1 {
 		in := randomChunks(r, 2*pairs)
 		out := make([][32]byte, pairs)
 		n := HashPairs(out, in)
@@ -146,8 +147,12 @@ func TestHashPairs(t *testing.T) {
 			}
 			continue
 		}
-		if want := pairs - pairs%Lanes; n != want {
-			t.Fatalf("HashPairs of %d pairs hashed %d, want %d", pairs, n, want)
+		want := pairs - pairs%Lanes
+		if pairs%Lanes >= p.padFrom {
+			want = pairs
+		}
+		if n != want {
+			t.Fatalf("HashPairs of %d pairs hashed %d, want %d (padding from %d pairs)", pairs, n, want, p.padFrom)
 		}
 		for i := range n {
 			if want := sha256.Sum256(append(in[2*i][:], in[2*i+1][:]...)); out[i] != want {
@@ -161,7 +166,9 @@ func TestHashPairs(t *testing.T) {
 	if !hasAVX512() && Enabled() {
 		t.Fatal("Enabled reports true on a processor without AVX-512")
 	}
-	if !Enabled() {
+	if Enabled() {
+		t.Logf("sha256x16: the AVX-512 kernel is on, remainders of %d pairs or more padded to a batch", p.padFrom)
+	} else {
 		t.Logf("sha256x16: the AVX-512 kernel is off (avx512Ready %v, AVX-512 here %v)", avx512Ready, hasAVX512())
 	}
 }
@@ -257,4 +264,30 @@ func itoa(n int) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 	}
 	return string(b)
+}
+
+// TestPadded checks the padded batch for every count of pairs short of a
+// batch: the hashes are crypto/sha256's, nothing beyond them is written,
+// and nothing is allocated.
+func TestPadded(t *testing.T) {
+	requireKernel(t, kernels[0])
+	r := rand.New(rand.NewPCG(9, 10))
+	sentinel := [32]byte{0: 0x5a}
+	for pairs := 1; pairs < Lanes; pairs++ {
+		in := randomChunks(r, 2*pairs)
+		out := make([][32]byte, pairs+1)
+		out[pairs] = sentinel
+		hashPadded(out[:pairs], in)
+		for i := range pairs {
+			if want := sha256.Sum256(append(in[2*i][:], in[2*i+1][:]...)); out[i] != want {
+				t.Fatalf("%d pairs: out[%d] = %x, want %x", pairs, i, out[i], want)
+			}
+		}
+		if out[pairs] != sentinel {
+			t.Fatalf("%d pairs: wrote past its pairs", pairs)
+		}
+		if a := testing.AllocsPerRun(10, func() { hashPadded(out[:pairs], in) }); a != 0 {
+			t.Fatalf("%d pairs: %v allocations, want 0", pairs, a)
+		}
+	}
 }

@@ -156,6 +156,7 @@ func kernel(s simd) {
 	vb := 4 * L // bytes of a register
 	TEXT(s.name(), 0, "func(out, in *[32]byte, groups int)")
 	Doc(s.doc()...)
+	Pragma("noescape")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	groups := Load(Param("groups"), GP64())
