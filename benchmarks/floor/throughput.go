@@ -9,6 +9,7 @@ import (
 	"github.com/prysmaticlabs/gohashtree"
 
 	"github.com/ssztree/ssztree/benchmarks/floor/hashtree"
+	"github.com/ssztree/ssztree/internal/sha256x16"
 )
 
 // A Hasher is one pair hashing implementation the floor is measured on.
@@ -28,15 +29,42 @@ type Hasher struct {
 // Hashers returns every pair hashing implementation at hand, whether this
 // processor runs it or not (see Hasher.Skip): gohashtree's HashChunks (its
 // SHA-NI code when the processor has SHA-NI, else its widest vector code),
-// then each kernel of OffchainLabs' hashtree library that package hashtree
+// ssztree's own AVX-512 kernel (internal/sha256x16, with gohashtree for
+// what it leaves, as tree hashes), then each kernel of OffchainLabs' hashtree library that package hashtree
 // reaches on this platform, called directly rather than through the
 // library's own choice, so that the fastest is found by measuring.
 func Hashers() []Hasher {
-	out := []Hasher{{Name: "gohashtree HashChunks", Hash: hashChunks}}
+	out := []Hasher{{Name: "gohashtree HashChunks", Hash: hashChunks}, ownKernel()}
 	for _, k := range hashtree.Kernels() {
 		out = append(out, Hasher{Name: k.Name, Skip: k.Why(), Hash: k.Hash})
 	}
 	return out
+}
+
+// OwnKernelName names ssztree's own kernel among the Hashers.
+const OwnKernelName = "ssztree sha256x16 (AVX-512, 16 lanes)"
+
+// ownKernel is ssztree's own AVX-512 kernel with the checks of
+// Hasher.Hash, skipped where sha256x16 does not enable it.
+func ownKernel() Hasher {
+	h := Hasher{Name: OwnKernelName}
+	if !sha256x16.Enabled() {
+		h.Skip = "sha256x16 is off here (no AVX-512 F, BW and VL, or slower than gohashtree at its first use)"
+	}
+	h.Hash = func(digests, chunks [][32]byte) error {
+		if h.Skip != "" {
+			return errors.New(h.Name + ": " + h.Skip)
+		}
+		if len(chunks)%2 != 0 || len(digests) < len(chunks)/2 {
+			return fmt.Errorf("sha256x16: %d chunks, %d digests", len(chunks), len(digests))
+		}
+		n := sha256x16.HashPairs(digests, chunks)
+		if len(chunks) > 2*n {
+			gohashtree.HashChunks(digests[n:], chunks[2*n:])
+		}
+		return nil
+	}
+	return h
 }
 
 // hashChunks is gohashtree.HashChunks with the checks of Hasher.Hash.
