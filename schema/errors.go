@@ -43,6 +43,12 @@ var (
 	// the value does ([DecodeReader] with a known size, or a part whose
 	// size the offsets give).
 	ErrTruncated = errors.New("stream ends early")
+	// ErrTooLarge is returned, in an [*Error], when a value needs more
+	// bytes than the bound given to [DecodeReaderMax]. The error's Offset
+	// is the bound (the first byte beyond it) once that byte is read, the
+	// place of an offset that points beyond it, or 0 when the size given,
+	// or the type's smallest value, is above the bound.
+	ErrTooLarge = errors.New("above the caller's bound")
 	// ErrIllegalType is returned (wrapped) when a type definition is
 	// illegal: a vector of length 0, a container without fields...
 	ErrIllegalType = errors.New("schema: illegal type")

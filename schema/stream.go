@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -43,26 +44,61 @@ const streamChunkLevels = 6
 // the next small part.
 const streamBufStep = 1 << 20
 
-// reader counts what it has read, for errors' offsets.
+// reader counts what it has read, for errors' offsets, and, when limit
+// is not negative, reads no more than limit bytes: limit is one past the
+// caller's bound, and the byte beyond the bound, read, is errOverBound.
 type reader struct {
-	r   io.Reader
-	pos int
+	r     io.Reader
+	pos   int
+	limit int
 }
 
+// errOverBound is what reader.full returns when the stream holds more
+// bytes than the bound: readErr turns it into an [*Error] of the type
+// being read, wrapping ErrTooLarge.
+var errOverBound = errors.New("over the bound")
+
 // full reads len(b) bytes, or fewer at the end of the stream: it returns
-// how many it read, and an error only for a failure of the stream.
+// how many it read, and an error only for a failure of the stream or for
+// a byte beyond the bound.
 func (r *reader) full(b []byte) (int, error) {
+	if r.limit >= 0 && len(b) > r.limit-r.pos {
+		b = b[:r.limit-r.pos]
+	}
 	n, err := io.ReadFull(r.r, b)
 	r.pos += n
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		err = nil
 	}
+	if err == nil && r.limit >= 0 && r.pos >= r.limit {
+		err = errOverBound
+	}
 	return n, err
 }
 
-// readErr is the error of a failure of the stream, at offset at.
-func readErr(t Type, at int, err error) error {
-	return fmt.Errorf("schema: reading %v at byte %d: %w", t, at, err)
+// room is how many bytes the bound lets r read before it fails, and one
+// more (the byte that tells the stream too large): what a buffer for the
+// rest of the stream needs at most.
+func (r *reader) room() int {
+	if r.limit < 0 {
+		return math.MaxInt
+	}
+	return r.limit - r.pos
+}
+
+// readErr is the error of a failure of the stream r, of a value of type
+// t, at offset at.
+func readErr(t Type, r *reader, err error) error {
+	if err == errOverBound {
+		return overBound(t, r.limit-1)
+	}
+	return fmt.Errorf("schema: reading %v at byte %d: %w", t, r.pos, err)
+}
+
+// overBound is the error of a value of type t that needs more than bound
+// bytes: at byte bound, the first beyond it.
+func overBound(t Type, bound int) *Error {
+	return decodeError(t, bound, ErrTooLarge, "more than %d bytes", bound)
 }
 
 // DecodeReader builds the tree of the value of type t serialized in the
@@ -73,15 +109,55 @@ func readErr(t Type, at int, err error) error {
 // known size, DecodeReader reads exactly size bytes. It validates
 // everything Decode does, and gives an [*Error] (wrapping [ErrTruncated]
 // for a stream that ends early) or the stream's own error, and no tree.
+//
+// Of a stream of unknown size, DecodeReader reads as much as t's largest
+// value allows, which for a type with a progressive list is any amount:
+// [DecodeReaderMax] takes a bound of the caller's.
 func DecodeReader(t Type, r io.Reader, size int64) (*tree.Node, error) {
+	return decodeReader(t, r, size, -1)
+}
+
+// DecodeReaderMax is [DecodeReader] for a value of at most maxSize bytes,
+// a bound of the caller's beside the type's own (a progressive list has
+// none): a value that needs more is an [*Error] wrapping [ErrTooLarge],
+// at the offset maxSize, and no tree. A known size above maxSize is that
+// error before anything is read; of a stream of unknown size,
+// DecodeReaderMax reads at most maxSize+1 bytes (the last one to tell
+// that the stream goes on), and allocates for the serialization no more
+// than those bytes. A negative maxSize is an error.
+//
+// Bytes already in memory need no such bound: [Type.Decode] sizes what it
+// builds by their real length, so a caller compares len(b) with its
+// bound, or applies forks.CheckMessageSize to a p2p message.
+func DecodeReaderMax(t Type, r io.Reader, size, maxSize int64) (*tree.Node, error) {
+	if maxSize < 0 {
+		return nil, fmt.Errorf("schema: decoding %v: a negative bound, %d bytes", t, maxSize)
+	}
+	return decodeReader(t, r, size, maxSize)
+}
+
+// decodeReader is DecodeReader with a bound of bound bytes, or none for a
+// negative bound.
+func decodeReader(t Type, r io.Reader, size, bound int64) (*tree.Node, error) {
 	if size >= 0 && (uint64(size) < t.MinSize() || uint64(size) > t.MaxSize()) {
 		return nil, topError(t, decodeError(t, 0, ErrSize, "%d bytes, want %d to %d", size, t.MinSize(), t.MaxSize()))
+	}
+	rd := &reader{r: r, limit: -1}
+	if bound >= 0 {
+		if size > bound {
+			return nil, topError(t, decodeError(t, 0, ErrTooLarge, "%d bytes, over %d", size, bound))
+		}
+		if uint64(bound) < t.MinSize() {
+			return nil, topError(t, decodeError(t, 0, ErrTooLarge, "the smallest value is %d bytes, over %d", t.MinSize(), bound))
+		}
+		if bound < math.MaxInt {
+			rd.limit = int(bound) + 1
+		}
 	}
 	n := int(size)
 	if size < 0 {
 		n = -1
 	}
-	rd := &reader{r: r}
 	node, err := decodeStream(t, rd, n)
 	if err != nil {
 		return nil, topError(t, err)
@@ -91,7 +167,7 @@ func DecodeReader(t Type, r io.Reader, size int64) (*tree.Node, error) {
 		var one [1]byte
 		k, err := rd.full(one[:])
 		if err != nil {
-			return nil, readErr(t, rd.pos, err)
+			return nil, topError(t, readErr(t, rd, err))
 		}
 		if k > 0 {
 			return nil, topError(t, decodeError(t, rd.pos-1, ErrSize, "bytes after the end of the value"))
@@ -151,9 +227,13 @@ func readPart(t Type, r *reader, n int) ([]byte, error) {
 	if n < 0 {
 		// To the end of the stream, and at most one byte beyond the
 		// largest value, which tells a value too large.
-		want = int(min(t.MaxSize(), uint64(math.MaxInt-1))) + 1
+		// No more than the bound lets r read, either: the byte past it
+		// is an error of r's.
+		want = min(int(min(t.MaxSize(), uint64(math.MaxInt-1)))+1, r.room())
 	} else if uint64(n) > t.MaxSize() {
 		return nil, decodeError(t, at, ErrSize, "%d bytes, above the largest value's %d", n, t.MaxSize())
+	} else if n >= r.room() {
+		return nil, overBound(t, r.limit-1)
 	}
 	var b []byte
 	for len(b) < want {
@@ -168,7 +248,7 @@ func readPart(t Type, r *reader, n int) ([]byte, error) {
 		b = grown
 		got, err := r.full(b[len(b)-k:])
 		if err != nil {
-			return nil, readErr(t, r.pos, err)
+			return nil, readErr(t, r, err)
 		}
 		if got < k {
 			b = b[:len(b)-k+got]
@@ -206,6 +286,8 @@ func (c *Container) decodeStream(r *reader, n int) (*tree.Node, error) {
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
 		case n >= 0 && off > int64(n):
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, n)
+		case r.limit >= 0 && off >= int64(r.limit-at):
+			return nil, decodeError(c, at+c.offsets[i], ErrTooLarge, "offset of field %s is %d, past %d bytes", c.fields[i].Name, off, r.limit-1)
 		case off > math.MaxInt:
 			// Only where int has 32 bits: no stream that long is read.
 			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, beyond the sizes this platform reads", c.fields[i].Name, off)
@@ -264,16 +346,22 @@ func (e *elements) streamData(t Type, r *reader, n int, limit uint64) (*tree.Nod
 	var subtrees []*tree.Node
 	total := 0
 	for n < 0 || total < n {
-		want := chunkBytes
+		if buf == nil {
+			// Of what the part or the bound allows, if less than a
+			// chunk: a short list costs its bytes, not a chunk.
+			size := min(chunkBytes, r.room())
+			if n >= 0 {
+				size = min(size, n)
+			}
+			buf = make([]byte, size)
+		}
+		want := len(buf)
 		if n >= 0 {
 			want = min(want, n-total)
 		}
-		if buf == nil {
-			buf = make([]byte, chunkBytes)
-		}
 		got, err := r.full(buf[:want])
 		if err != nil {
-			return nil, 0, readErr(t, r.pos, err)
+			return nil, 0, readErr(t, r, err)
 		}
 		if got < want && n >= 0 {
 			return nil, 0, decodeError(t, at, ErrTruncated, "the stream ends after %d of its %d bytes", total+got, n)

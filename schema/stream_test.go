@@ -3,7 +3,9 @@ package schema_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -126,5 +128,175 @@ func FuzzStream(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, b []byte) {
 		checkStream(t, streamTypes[int(which)%len(streamTypes)], b)
+	})
+}
+
+// boundTypes are the types the bound of DecodeReaderMax is checked on:
+// those of streamTypes and the progressive ones, which only a caller's
+// bound limits (a Gloas state among them).
+var boundTypes = func() []schema.Type {
+	m := schema.Must[*schema.ProgressiveContainer]
+	plist := schema.Must(schema.NewProgressiveList(schema.Uint64))
+	pbytes := schema.Must(schema.NewProgressiveByteList())
+	pvalidators := schema.Must(schema.NewProgressiveList(streamTypes[2]))
+	pc := m(schema.NewProgressiveContainer("P", []bool{true, false, true, true},
+		sfield("a", schema.Uint16), sfield("b", plist), sfield("c", schema.NewProgressiveBitlist())))
+	ts, err := forks.NameGloas.Def().Resolve(forks.Minimal)
+	if err != nil {
+		panic(err)
+	}
+	return append(append([]schema.Type(nil), streamTypes...), plist, pbytes, pvalidators, pc,
+		schema.Must(schema.NewProgressiveList(pc)), ts.Type("BeaconState"))
+}()
+
+// countReader counts the bytes read from it.
+type countReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countReader) Read(b []byte) (int, error) {
+	k, err := c.r.Read(b)
+	c.n += k
+	return k, err
+}
+
+// checkBound decodes b with DecodeReaderMax at the bound, of known and of
+// unknown size. Within the bound, it agrees with DecodeReader; beyond it,
+// a value DecodeReader takes is an error wrapping ErrTooLarge at the
+// bound, no tree, and no more than bound+1 bytes read (none at all for a
+// known size), and any other error is one that DecodeReader gives too.
+func checkBound(t *testing.T, typ schema.Type, b []byte, bound int64) {
+	t.Helper()
+	_, werr := schema.DecodeReader(typ, bytes.NewReader(b), -1)
+	for _, size := range []int64{int64(len(b)), -1} {
+		cr := &countReader{r: iotest.HalfReader(bytes.NewReader(b))}
+		got, err := schema.DecodeReaderMax(typ, cr, size, bound)
+		if int64(len(b)) <= bound {
+			// Invalid bytes may be ErrTooLarge too: an offset or a
+			// bound below the smallest value says the value would
+			// need more bytes than the bound before the stream ends.
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("%v (size %d, %d bytes, bound %d): %v, DecodeReader %v", typ, size, len(b), bound, err, werr)
+			}
+			if err == nil {
+				want, _ := typ.Decode(b)
+				if got.Root() != want.Root() {
+					t.Fatalf("%v (size %d, bound %d): roots differ", typ, size, bound)
+				}
+			}
+			continue
+		}
+		if err == nil || got != nil {
+			t.Fatalf("%v (size %d, %d bytes, bound %d): no error (%v) or a tree", typ, size, len(b), bound, err)
+		}
+		if cr.n > int(bound)+1 || size >= 0 && cr.n > 0 {
+			t.Fatalf("%v (size %d, %d bytes, bound %d): read %d bytes", typ, size, len(b), bound, cr.n)
+		}
+		if !errors.Is(err, schema.ErrTooLarge) {
+			if werr == nil {
+				t.Fatalf("%v (size %d, %d bytes, bound %d): %v, not ErrTooLarge", typ, size, len(b), bound, err)
+			}
+			continue
+		}
+		var e *schema.Error
+		if !errors.As(err, &e) || e.Top != typ.String() || size < 0 && e.Offset > int(bound) {
+			t.Fatalf("%v (size %d, %d bytes, bound %d): %#v", typ, size, len(b), bound, err)
+		}
+	}
+}
+
+// TestStreamMax checks DecodeReaderMax on values at their size, one byte
+// above and one below, and at random bounds.
+func TestStreamMax(t *testing.T) {
+	for i, typ := range boundTypes {
+		for s := 0; s < 20; s++ {
+			r := rand.New(rand.NewPCG(uint64(i), uint64(s)))
+			maxLen := 40
+			if s%5 == 0 {
+				maxLen = 3000
+			}
+			b, err := samples.Random(r, typ, maxLen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := typ.Decode(b); err != nil {
+				t.Fatalf("%v: a sample that does not decode: %v", typ, err)
+			}
+			n := int64(len(b))
+			for _, bound := range []int64{n, n - 1, n + 1, r.Int64N(n + 1)} {
+				if bound >= 0 {
+					checkBound(t, typ, b, bound)
+				}
+			}
+			// Bytes past the value, within the bound or beyond it.
+			checkBound(t, typ, append(b, 0), n)
+			checkBound(t, typ, append(b, 0), n+1)
+		}
+	}
+}
+
+// TestStreamMaxErrors checks what the errors of DecodeReaderMax say: the
+// type, the bound and where it was passed, in the field being read.
+func TestStreamMaxErrors(t *testing.T) {
+	plist := schema.Must(schema.NewProgressiveList(schema.Uint64))
+	b := make([]byte, 8*1000)
+	_, err := schema.DecodeReaderMax(plist, bytes.NewReader(b), -1, 800)
+	var e *schema.Error
+	if !errors.As(err, &e) || !errors.Is(err, schema.ErrTooLarge) || e.Offset != 800 || e.Top != plist.String() {
+		t.Fatalf("a list of 8000 bytes, bound 800: %v", err)
+	}
+	t.Log(err)
+	if !strings.Contains(err.Error(), "more than 800 bytes") {
+		t.Errorf("the error does not name the bound: %v", err)
+	}
+	// A container read field by field names the field being read.
+	pc := schema.Must(schema.NewContainer("C", sfield("a", schema.Uint16), sfield("b", plist)))
+	enc := append([]byte{1, 0, 6, 0, 0, 0}, b...)
+	_, err = schema.DecodeReaderMax(pc, bytes.NewReader(enc), -1, 100)
+	if !errors.As(err, &e) || !errors.Is(err, schema.ErrTooLarge) || e.Path != "b" || e.Offset != 100 {
+		t.Fatalf("a container whose list passes the bound: %v", err)
+	}
+	t.Log(err)
+	// An offset past the bound, in a container read field by field, is
+	// the error before the field is read.
+	outer := schema.Must(schema.NewContainer("O", sfield("x", schema.Uint64),
+		sfield("l", schema.Must(schema.NewList(schema.Uint64, 1<<20))), sfield("m", schema.Must(schema.NewList(schema.Uint64, 1<<20)))))
+	enc = make([]byte, 16+8*100)
+	enc[8], enc[12], enc[13] = 16, 0x10, 0x03 // l at 16, m at 784
+	cr := &countReader{r: bytes.NewReader(enc)}
+	_, err = schema.DecodeReaderMax(outer, cr, -1, 500)
+	if !errors.As(err, &e) || !errors.Is(err, schema.ErrTooLarge) || e.Offset != 12 || cr.n > 501 {
+		t.Fatalf("an offset past the bound: %v (read %d)", err, cr.n)
+	}
+	t.Log(err)
+	// A known size above the bound reads nothing; a bound below the
+	// smallest value reads nothing either; a negative bound is an error.
+	cr = &countReader{r: bytes.NewReader(b)}
+	if _, err := schema.DecodeReaderMax(plist, cr, int64(len(b)), 10); !errors.Is(err, schema.ErrTooLarge) || cr.n != 0 {
+		t.Errorf("a known size above the bound: %v, %d bytes read", err, cr.n)
+	}
+	if _, err := schema.DecodeReaderMax(outer, cr, -1, 15); !errors.Is(err, schema.ErrTooLarge) || cr.n != 0 {
+		t.Errorf("a bound below the smallest value: %v, %d bytes read", err, cr.n)
+	}
+	if _, err := schema.DecodeReaderMax(plist, cr, -1, -1); err == nil || errors.Is(err, schema.ErrTooLarge) {
+		t.Errorf("a negative bound: %v", err)
+	}
+}
+
+// FuzzStreamMax checks DecodeReaderMax, at a bound near the input's size,
+// against DecodeReader on any bytes of the types of boundTypes.
+func FuzzStreamMax(f *testing.F) {
+	for i := range boundTypes {
+		b, err := samples.Random(rand.New(rand.NewPCG(uint64(i), 9)), boundTypes[i], 20)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(i), int16(0), b)
+		f.Add(uint8(i), int16(-1), b)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, delta int16, b []byte) {
+		bound := max(int64(len(b))+int64(delta), 0)
+		checkBound(t, boundTypes[int(which)%len(boundTypes)], b, bound)
 	})
 }

@@ -73,9 +73,10 @@ type forkTypes struct {
 	// whose fork a schedule of the caller's gave.
 	decodeAny func(minimal bool, b []byte) (stateView, error)
 	// readState decodes a state from a stream of size bytes (-1: up to
-	// its end) as its bytes arrive (view.DecodeReader), without that
-	// check either: ReadStateFrom has found the fork from the version.
-	readState func(minimal bool, r io.Reader, size int64) (stateView, error)
+	// its end) of at most maxSize bytes (-1: any) as its bytes arrive
+	// (view.DecodeReader), without that check either: ReadStateFrom has
+	// found the fork from the version.
+	readState func(minimal bool, r io.Reader, size, maxSize int64) (stateView, error)
 	copyState func(stateView) stateView
 	// untyped, validators and balances return the untyped view of a
 	// state, and the handles of its lists, of types that depend on the
@@ -142,8 +143,14 @@ func newForkTypes[P interface {
 			}
 			return wrapState(spec(min), c.(C)), nil
 		},
-		readState: func(min bool, r io.Reader, size int64) (stateView, error) {
-			v, err := view.DecodeReader(spec(min).Types().Type("BeaconState"), r, size)
+		readState: func(min bool, r io.Reader, size, maxSize int64) (stateView, error) {
+			var v view.View
+			var err error
+			if t := spec(min).Types().Type("BeaconState"); maxSize < 0 {
+				v, err = view.DecodeReader(t, r, size)
+			} else {
+				v, err = view.DecodeReaderMax(t, r, size, maxSize)
+			}
 			if err != nil {
 				return nil, err
 			}

@@ -27,7 +27,36 @@ const statePrefix = forks.StateForkVersionOffset + len(forks.ForkVersion{})
 // [schema.ErrTruncated], and returns no state; bytes beyond a state of
 // unknown size are an error too. Allocations follow the bytes that
 // arrive, never a size the input merely claims.
+//
+// Of a stream of unknown size, ReadStateFrom reads what the state's type
+// allows, which for a Gloas state (progressive lists) is any amount:
+// [ReadStateFromMax] takes a bound.
 func ReadStateFrom(r io.Reader, size int64, schedules ...*forks.Schedule) (*State, Detection, error) {
+	return readStateFrom(r, size, -1, schedules)
+}
+
+// ReadStateFromMax is [ReadStateFrom] for a state of at most maxSize
+// bytes (see [schema.DecodeReaderMax]): a state that needs more is an
+// error wrapping [schema.ErrTooLarge], and no state. A known size above
+// maxSize is that error before anything is read; of a stream of unknown
+// size, ReadStateFromMax reads at most maxSize+1 bytes. A negative
+// maxSize is an error.
+func ReadStateFromMax(r io.Reader, size, maxSize int64, schedules ...*forks.Schedule) (*State, Detection, error) {
+	if maxSize < 0 {
+		return nil, Detection{}, fmt.Errorf("versioned: reading a state: a negative bound, %d bytes", maxSize)
+	}
+	return readStateFrom(r, size, maxSize, schedules)
+}
+
+// readStateFrom is ReadStateFrom with a bound of maxSize bytes, or none
+// for a negative maxSize.
+func readStateFrom(r io.Reader, size, maxSize int64, schedules []*forks.Schedule) (*State, Detection, error) {
+	if maxSize >= 0 && size > maxSize {
+		return nil, Detection{}, fmt.Errorf("versioned: a state of %d bytes: %w of %d bytes", size, schema.ErrTooLarge, maxSize)
+	}
+	if maxSize >= 0 && maxSize < int64(statePrefix) {
+		return nil, Detection{}, fmt.Errorf("versioned: every state is %w of %d bytes (its fork.current_version ends at byte %d)", schema.ErrTooLarge, maxSize, statePrefix)
+	}
 	if size >= 0 && size < int64(statePrefix) {
 		return nil, Detection{}, fmt.Errorf("versioned: a stream of %d bytes: too short for a state's fork.current_version, at %d",
 			size, forks.StateForkVersionOffset)
@@ -47,7 +76,7 @@ func ReadStateFrom(r io.Reader, size int64, schedules ...*forks.Schedule) (*Stat
 	if err != nil {
 		return nil, d, err
 	}
-	v, err := t.readState(minimal, io.MultiReader(bytes.NewReader(prefix), r), size)
+	v, err := t.readState(minimal, io.MultiReader(bytes.NewReader(prefix), r), size, maxSize)
 	if err != nil {
 		how := "fork.current_version " + d.Version.String()
 		if d.BySlot {

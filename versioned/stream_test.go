@@ -123,3 +123,62 @@ func TestReadStateFromMemory(t *testing.T) {
 		}
 	}
 }
+
+// countReader counts the bytes read from it.
+type countReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countReader) Read(b []byte) (int, error) {
+	k, err := c.r.Read(b)
+	c.n += k
+	return k, err
+}
+
+// TestReadStateFromMax reads a Gloas state (its lists progressive, so
+// that only the caller's bound limits a stream of unknown size) and a
+// Fulu one at bounds about their size: at the size or above, the state;
+// a byte below, an error wrapping schema.ErrTooLarge, no state, and at
+// most the bound and one byte read (nothing for a known size).
+func TestReadStateFromMax(t *testing.T) {
+	for _, fork := range []forks.Name{forks.NameGloas, forks.NameFulu} {
+		b := testState(t, fork, forks.MinimalSchedule, 1234)
+		want, _, err := ReadState(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := int64(len(b))
+		for _, bound := range []int64{n, n + 1, n - 1, n / 2, int64(statePrefix) + 1, int64(statePrefix) - 1, 0} {
+			for _, size := range []int64{n, -1} {
+				cr := &countReader{r: iotest.HalfReader(bytes.NewReader(b))}
+				st, _, err := ReadStateFromMax(cr, size, bound)
+				if bound >= n {
+					if err != nil || st.HashTreeRoot() != want.HashTreeRoot() {
+						t.Errorf("%v, size %d, bound %d: %v", fork, size, bound, err)
+					}
+					continue
+				}
+				if !errors.Is(err, schema.ErrTooLarge) || st != nil {
+					t.Errorf("%v, size %d, bound %d of %d: %v, state %v", fork, size, bound, n, err, st != nil)
+				}
+				if cr.n > int(bound)+1 || size >= 0 && cr.n > 0 {
+					t.Errorf("%v, size %d, bound %d: read %d bytes", fork, size, bound, cr.n)
+				}
+				if bound == n-1 && size < 0 {
+					t.Log(err)
+				}
+			}
+		}
+		// A byte past the state, of unknown size: an error at any bound.
+		long := append(append([]byte(nil), b...), 0)
+		for _, bound := range []int64{n, n + 1} {
+			if st, _, err := ReadStateFromMax(bytes.NewReader(long), -1, bound); err == nil || st != nil {
+				t.Errorf("%v: a byte past the state, bound %d: %v", fork, bound, err)
+			}
+		}
+	}
+	if _, _, err := ReadStateFromMax(bytes.NewReader(nil), -1, -1); err == nil {
+		t.Error("a negative bound: no error")
+	}
+}

@@ -19,6 +19,17 @@ func DecodeReader(t schema.Type, r io.Reader, size int64) (View, error) {
 	return Of(t, n)
 }
 
+// DecodeReaderMax is [DecodeReader] for a value of at most maxSize bytes:
+// see [schema.DecodeReaderMax], whose bound and errors (one wrapping
+// [schema.ErrTooLarge] for a value above the bound) it takes over.
+func DecodeReaderMax(t schema.Type, r io.Reader, size, maxSize int64) (View, error) {
+	n, err := schema.DecodeReaderMax(t, r, size, maxSize)
+	if err != nil {
+		return nil, err
+	}
+	return Of(t, n)
+}
+
 // WriteSSZ writes v's serialization to w without building it whole (see
 // [schema.EncodeWriter]) and returns the bytes written. Pending writes
 // are committed first.
