@@ -30,8 +30,9 @@ type Hasher struct {
 // processor runs it or not (see Hasher.Skip): gohashtree's HashChunks (its
 // SHA-NI code when the processor has SHA-NI, else its widest vector code),
 // ssztree's own AVX-512 kernel (internal/sha256x16, with gohashtree for
-// what it leaves, as tree hashes), then each kernel of OffchainLabs' hashtree library that package hashtree
-// reaches on this platform, called directly rather than through the
+// what it leaves, as tree's hashPairs does), then each kernel of
+// OffchainLabs' hashtree library that package hashtree reaches on this
+// platform, called directly rather than through the
 // library's own choice, so that the fastest is found by measuring.
 func Hashers() []Hasher {
 	out := []Hasher{{Name: "gohashtree HashChunks", Hash: hashChunks}, ownKernel()}

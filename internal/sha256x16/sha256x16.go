@@ -50,7 +50,8 @@ type plan struct {
 }
 
 // chosen is the plan, made at first use: the self-check, then the
-// measurement (measurePlan), about a hundred microseconds once.
+// measurement (measurePlan), once per process (140 to 185 µs on the
+// Xeon of docs/performance.md).
 var chosen = sync.OnceValue(func() plan {
 	if !avx512Ready || !hasAVX512() || !selfCheck(hashBatchesAVX512, Lanes) {
 		return plan{}
