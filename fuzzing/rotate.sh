@@ -9,13 +9,18 @@
 #	./rotate.sh -total 8m -parallel 1   # a short rotation (about 20 s per target)
 #	./rotate.sh -per 20s -only 'Block|Attestation'
 #	./rotate.sh -per 1s -skip BeaconState  # CI: the small targets briefly
+#	./rotate.sh -part 1/2            # the first half of the full pass (the
+#	                                 # targets of odd rank), for a pass in two sittings
 #
 # Flags: -total (the whole budget, shared among the targets), -per (the
 # time of each target, instead of -total), -parallel (fuzz workers of each
 # target: 2 for a pass on 2 idle cores, 1 on a shared machine), -only (a
 # regular expression the target names must match), -skip (one they must
 # not match), -minimize (the
-# -fuzzminimizetime of a failing or new input). The conformance data is
+# -fuzzminimizetime of a failing or new input), -part K/N (only the targets
+# whose rank in the list, counted from 1, is K modulo N; each keeps the
+# share of -total it has in the whole pass, so that N parts run in separate
+# sittings make one pass). The conformance data is
 # read from SSZ_SPECTESTS (default ../../shared/spectests, as for CI).
 set -euo pipefail
 # A relative SSZ_SPECTESTS is the caller's: made absolute before moving to
@@ -25,7 +30,7 @@ if [ -n "${SSZ_SPECTESTS:-}" ] && [ -d "$SSZ_SPECTESTS" ]; then
 fi
 cd "$(dirname "$0")"
 
-total=4h per="" parallel=2 only="." skip="^$" minimize=10s
+total=4h per="" parallel=2 only="." skip="^$" minimize=10s part=1/1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-total) total=$2; shift 2 ;;
@@ -34,9 +39,16 @@ while [ $# -gt 0 ]; do
 	-only) only=$2; shift 2 ;;
 	-skip) skip=$2; shift 2 ;;
 	-minimize) minimize=$2; shift 2 ;;
+	-part) part=$2; shift 2 ;;
 	*) echo "rotate.sh: unknown flag $1" >&2; exit 2 ;;
 	esac
 done
+if [[ ! $part =~ ^([0-9]+)/([0-9]+)$ ]] || [ "${BASH_REMATCH[1]}" -lt 1 ] ||
+	[ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+	echo "rotate.sh: bad part $part (want K/N, 1 <= K <= N)" >&2
+	exit 2
+fi
+partk=${BASH_REMATCH[1]} partn=${BASH_REMATCH[2]}
 export SSZ_SPECTESTS="${SSZ_SPECTESTS:-$(cd .. && pwd)/../shared/spectests}"
 if [ ! -d "$SSZ_SPECTESTS/tests" ]; then
 	echo "rotate.sh: no conformance data in SSZ_SPECTESTS=$SSZ_SPECTESTS" >&2
@@ -69,6 +81,14 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 if [ -z "$per" ]; then
 	per="$(( $(seconds "$total") / ${#targets[@]} ))s"
+fi
+if [ "$partn" -gt 1 ]; then
+	all=${#targets[@]} mine=()
+	for i in "${!targets[@]}"; do
+		if [ $(( i % partn + 1 )) -eq "$partk" ]; then mine+=("${targets[$i]}"); fi
+	done
+	targets=("${mine[@]}")
+	echo "rotate.sh: part $part: ${#targets[@]} of the $all targets"
 fi
 echo "rotate.sh: ${#targets[@]} targets, $per each, $parallel workers, SSZ_SPECTESTS=$SSZ_SPECTESTS"
 
