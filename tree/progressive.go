@@ -54,11 +54,30 @@ func ProgressiveGindex(i uint64) (Gindex, error) {
 // in order (subtrees[k] of depth 2k): a right spine over them ending in a
 // zero chunk, or a zero chunk when there are none.
 func NewProgressive(subtrees []*Node) *Node {
-	n := Zero(0)
+	return NewProgressiveOver(subtrees, Zero(0), nil)
+}
+
+// NewProgressiveOver returns the upper part of a progressive tree's spine:
+// a branch over each of subtrees, in order, the last one's right child
+// being rest (the spine below them, or a zero chunk for a whole tree), or
+// rest itself when there are no subtrees. If branches is not nil, it sets
+// branches[k] to the branch over subtrees[k], so that a caller keeping the
+// spine can share the branches below a later change. The branches take
+// one allocation: a commit that changes a subtree deep in the spine makes
+// as many branches as the subtree's rank, and one allocation after a
+// collection is what costs (docs/performance.md, cold single operations).
+func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
+	if rest == nil {
+		panic("tree: progressive spine over a nil rest")
+	}
 	if len(subtrees) == 0 {
-		return n
+		return rest
+	}
+	if len(subtrees) > maxSlabLen {
+		panic("tree: progressive spine of more subtrees than a slab holds")
 	}
 	spine := make([]Node, len(subtrees))
+	n := rest
 	for k := len(subtrees) - 1; k >= 0; k-- {
 		if subtrees[k] == nil {
 			panic("tree: progressive tree with a nil subtree")
@@ -66,6 +85,9 @@ func NewProgressive(subtrees []*Node) *Node {
 		spine[k].left, spine[k].right = subtrees[k], n
 		spine[k].slab = slabTag(inNodeSlab, k, len(spine))
 		n = &spine[k]
+		if branches != nil {
+			branches[k] = n
+		}
 	}
 	return n
 }

@@ -3,7 +3,6 @@ package view
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 	"sync"
 
 	"github.com/ssztree/ssztree/schema"
@@ -49,7 +48,11 @@ func (s *spine) load(data *tree.Node, count int) error {
 
 // clone returns a copy of s that shares no array with it.
 func (s *spine) clone() spine {
-	return spine{subs: slices.Clone(s.subs), branches: slices.Clone(s.branches)}
+	// One array for both, as load makes them.
+	both := make([]*tree.Node, len(s.subs)+len(s.branches))
+	n := copy(both, s.subs)
+	copy(both[n:], s.branches)
+	return spine{subs: both[:n:n], branches: both[n:]}
 }
 
 // root returns the data tree.
@@ -102,11 +105,7 @@ func (s *spine) update(count int, changed []int, subs func(k int) *tree.Node) *t
 	if high+1 < count {
 		rest = s.branches[high+1]
 	}
-	for k := high; k >= 0; k-- {
-		rest = tree.NewBranch(s.subs[k], rest)
-		s.branches[k] = rest
-	}
-	return rest
+	return tree.NewProgressiveOver(s.subs[:high+1], rest, s.branches[:high+1])
 }
 
 // spineLevel is the geometry of the pages of one subtree of a progressive
