@@ -96,13 +96,24 @@ failed=()
 for t in "${targets[@]}"; do
 	read -r dir name <<<"$t"
 	echo "== $dir $name ($per) [${SECONDS}s]"
+	# go test's own timeout (10m by default) would end a long share: the
+	# share, the baseline of large seeds and minimizing fit in 30m more.
 	if ! (cd "$dir" && go test -run '^$' -fuzz "^${name}\$" -fuzztime "$per" \
-		-fuzzminimizetime "$minimize" -parallel "$parallel" .); then
+		-fuzzminimizetime "$minimize" -parallel "$parallel" \
+		-timeout "$(( $(seconds "$per") + 1800 ))s" .); then
 		failed+=("$dir $name")
 	fi
 done
 
 echo "rotate.sh: done in ${SECONDS}s"
+# An execution that outlasts its limit is recorded by the targets
+# (difftest's watch) in the hang directory, not by go test.
+hangs=${SSZ_FUZZ_HANGS:-${TMPDIR:-/tmp}/ssztree-fuzz-hangs}
+if [ -d "$hangs" ] && [ -n "$(ls -A "$hangs")" ]; then
+	echo "rotate.sh: executions that hung are recorded in $hangs:"
+	ls "$hangs" | sed 's/^/  /'
+	failed+=("hangs in $hangs")
+fi
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "rotate.sh: ${#failed[@]} targets failed:"
 	printf '  %s\n' "${failed[@]}"

@@ -42,6 +42,7 @@ func Fuzz(f *testing.F, targets []*Target) {
 		addMutations(f, target, cases, uint8(i))
 	}
 	f.Fuzz(func(t *testing.T, input []byte, which uint8, sel uint32) {
+		defer watch(input, which, sel).Stop()
 		Check(t, targets[int(which)%len(targets)], input, sel)
 	})
 }

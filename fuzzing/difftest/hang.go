@@ -1,0 +1,53 @@
+package difftest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"time"
+)
+
+// A hang is a disagreement too (bad input must get an error, in bounded
+// time), but the fuzzing engine of go test cannot tell one from a slow
+// input: a worker that never returns shows as a run without executions, and
+// when it is stopped the engine records the input it last sent, not the one
+// the worker was running. watch records it instead.
+
+// hangAfter is how long one execution of a fuzz target may take before
+// watch records it. The largest inputs (states of megabytes, through four
+// libraries) take well under a second. A variable for the tests.
+var hangAfter = 30 * time.Second
+
+// HangDir returns the directory where watch writes what it records: the
+// value of SSZ_FUZZ_HANGS, or ssztree-fuzz-hangs in the temporary
+// directory.
+func HangDir() string {
+	if d := os.Getenv("SSZ_FUZZ_HANGS"); d != "" {
+		return d
+	}
+	return filepath.Join(os.TempDir(), "ssztree-fuzz-hangs")
+}
+
+// watch starts a timer that, if the execution of the fuzz target on its
+// arguments lasts hangAfter, writes them to HangDir as a file of go test's
+// corpus format (copy it to the target's testdata/fuzz/<Target>/ to rerun
+// it) and, beside it, the stacks of every goroutine. The caller stops the
+// timer when the execution returns. input must not change meanwhile: the
+// fuzz target's input is its own for the execution, and Check mutates a
+// copy.
+func watch(input []byte, which uint8, sel uint32) *time.Timer {
+	return time.AfterFunc(hangAfter, func() {
+		dir := HangDir()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano()))
+		corpus := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\nbyte('\\x%02x')\nuint32(%d)\n", input, which, sel)
+		_ = os.WriteFile(name, []byte(corpus), 0o644)
+		if f, err := os.Create(name + ".stacks"); err == nil {
+			_ = pprof.Lookup("goroutine").WriteTo(f, 2)
+			_ = f.Close()
+		}
+	})
+}

@@ -1,0 +1,53 @@
+package difftest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWatch checks that an execution outlasting hangAfter leaves its input,
+// in go test's corpus format, and the goroutines' stacks in HangDir, and
+// that one stopped in time leaves nothing.
+func TestWatch(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("SSZ_FUZZ_HANGS", dir)
+	defer func(d time.Duration) { hangAfter = d }(hangAfter)
+	hangAfter = 20 * time.Millisecond
+
+	watch([]byte("quick"), 1, 2).Stop()
+	time.Sleep(3 * hangAfter)
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Fatalf("an execution stopped in time left %d files", len(files))
+	}
+
+	timer := watch([]byte("a \"slow\" one\x00"), 0x9c, 7)
+	deadline := time.Now().Add(10 * time.Second)
+	var files []os.DirEntry
+	for len(files) < 2 && time.Now().Before(deadline) {
+		time.Sleep(hangAfter)
+		files, _ = os.ReadDir(dir)
+	}
+	timer.Stop()
+	if len(files) != 2 {
+		t.Fatalf("a hang left %d files, want the input and its stacks", len(files))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(f.Name(), ".stacks") {
+			if !strings.Contains(string(b), "goroutine") {
+				t.Errorf("%s holds no goroutine's stack", f.Name())
+			}
+			continue
+		}
+		want := "go test fuzz v1\n[]byte(\"a \\\"slow\\\" one\\x00\")\nbyte('\\x9c')\nuint32(7)\n"
+		if string(b) != want {
+			t.Errorf("recorded input:\n%s\nwant:\n%s", b, want)
+		}
+	}
+}
