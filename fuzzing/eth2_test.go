@@ -62,7 +62,8 @@ func consensusTargets(tb testing.TB, typ string, ons ...on) []*difftest.Target {
 }
 
 func FuzzBeaconState(f *testing.F) {
-	difftest.Fuzz(f, consensusTargets(f, "BeaconState",
+	// States are megabytes: spliced (difftest.FuzzSpliced).
+	difftest.FuzzSpliced(f, consensusTargets(f, "BeaconState",
 		on{forks.Altair, []difftest.Peer{fastsszPeer[e2altair.BeaconState](), zrntView(zaltair.BeaconStateType(spec))}},
 		on{forks.Bellatrix, []difftest.Peer{fastsszPeer[e2bellatrix.BeaconState](), zrntView(zbellatrix.BeaconStateType(spec))}},
 		on{forks.Capella, []difftest.Peer{fastsszPeer[e2capella.BeaconState](), zrntView(zcapella.BeaconStateType(spec))}},

@@ -28,6 +28,12 @@ func TestKnownDisagreements(t *testing.T) {
 	gapped := append(append(append([]byte(nil), plain[:228]...), 1), plain[228:]...)
 	gapped[0]++ // the offset points past a byte nobody reads
 
+	// A gap of one byte and a last byte that is no bitlist: zrnt reads the
+	// bitlist from the gap's byte, 0x30 (4 bits), with the length the
+	// offset gives.
+	shifted := append(append([]byte(nil), plain[:228]...), 0x30, 0)
+	shifted[0]++
+
 	full := append([]byte(nil), plain[:228]...)
 	full = append(full, bytes.Repeat([]byte{0xff}, 256)...)
 	full = append(full, 1) // 2048 bits, the limit, then the delimiter
@@ -42,6 +48,7 @@ func TestKnownDisagreements(t *testing.T) {
 		input  []byte
 	}{
 		{"gap after the fixed part", &difftest.Target{Type: attestation, Peers: phase0Attestation()}, gapped},
+		{"gap read as the field's start", &difftest.Target{Type: attestation, Peers: []difftest.Peer{zrntView(zphase0.AttestationType(spec))}}, shifted},
 		{"boolean byte 2", &difftest.Target{Type: deneb.Type("Validator"), Peers: []difftest.Peer{fastsszPeer[e2phase0.Validator]()}}, validator},
 		{"full bitlist", &difftest.Target{Type: attestation, Peers: []difftest.Peer{zrntFlat[zphase0.Attestation]()}}, full},
 		{"first offset 0", &difftest.Target{

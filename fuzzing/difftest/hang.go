@@ -29,25 +29,34 @@ func HangDir() string {
 	return filepath.Join(os.TempDir(), "ssztree-fuzz-hangs")
 }
 
-// watch starts a timer that, if the execution of the fuzz target on its
-// arguments lasts hangAfter, writes them to HangDir as a file of go test's
-// corpus format (copy it to the target's testdata/fuzz/<Target>/ to rerun
-// it) and, beside it, the stacks of every goroutine. The caller stops the
-// timer when the execution returns. input must not change meanwhile: the
-// fuzz target's input is its own for the execution, and Check mutates a
-// copy.
-func watch(input []byte, which uint8, sel uint32) *time.Timer {
+// watch starts a timer that, if the execution of a fuzz target lasts
+// hangAfter, writes its arguments to HangDir as a file of go test's corpus
+// format (corpus returns it; copy the file to the target's
+// testdata/fuzz/<Target>/ to rerun it) and, beside it, the stacks of every
+// goroutine. The caller stops the timer when the execution
+// returns. The input must not change meanwhile: it is the execution's own,
+// and Check mutates a copy.
+func watch(corpus func() []byte) *time.Timer {
 	return time.AfterFunc(hangAfter, func() {
 		dir := HangDir()
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return
 		}
 		name := filepath.Join(dir, fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano()))
-		corpus := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\nbyte('\\x%02x')\nuint32(%d)\n", input, which, sel)
-		_ = os.WriteFile(name, []byte(corpus), 0o644)
+		_ = os.WriteFile(name, corpus(), 0o644)
 		if f, err := os.Create(name + ".stacks"); err == nil {
 			_ = pprof.Lookup("goroutine").WriteTo(f, 2)
 			_ = f.Close()
 		}
 	})
+}
+
+// corpusFile and splicedCorpusFile return the arguments of a target of
+// Fuzz and of FuzzSpliced in go test's corpus format.
+func corpusFile(input []byte, which uint8, sel uint32) []byte {
+	return fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\nbyte('\\x%02x')\nuint32(%d)\n", input, which, sel)
+}
+
+func splicedCorpusFile(patch []byte, which uint8, seed uint16, at, sel uint32) []byte {
+	return fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\nbyte('\\x%02x')\nuint16(%d)\nuint32(%d)\nuint32(%d)\n", patch, which, seed, at, sel)
 }

@@ -17,13 +17,13 @@ func TestWatch(t *testing.T) {
 	defer func(d time.Duration) { hangAfter = d }(hangAfter)
 	hangAfter = 20 * time.Millisecond
 
-	watch([]byte("quick"), 1, 2).Stop()
+	watch(func() []byte { return corpusFile([]byte("quick"), 1, 2) }).Stop()
 	time.Sleep(3 * hangAfter)
 	if files, _ := os.ReadDir(dir); len(files) != 0 {
 		t.Fatalf("an execution stopped in time left %d files", len(files))
 	}
 
-	timer := watch([]byte("a \"slow\" one\x00"), 0x9c, 7)
+	timer := watch(func() []byte { return corpusFile([]byte("a \"slow\" one\x00"), 0x9c, 7) })
 	deadline := time.Now().Add(10 * time.Second)
 	var files []os.DirEntry
 	for len(files) < 2 && time.Now().Before(deadline) {
@@ -49,5 +49,29 @@ func TestWatch(t *testing.T) {
 		if string(b) != want {
 			t.Errorf("recorded input:\n%s\nwant:\n%s", b, want)
 		}
+	}
+}
+
+// TestSplice checks Splice's overwrite, extension and offsets.
+func TestSplice(t *testing.T) {
+	seed := []byte("abcdef")
+	for _, c := range []struct {
+		patch string
+		at    uint32
+		want  string
+	}{
+		{"", 3, "abcdef"},
+		{"XY", 0, "XYcdef"},
+		{"XY", 4, "abcdXY"},
+		{"XYZ", 5, "abcdeXYZ"},
+		{"XY", 6, "abcdefXY"},
+		{"XY", 7, "XYcdef"}, // modulo len(seed)+1
+	} {
+		if got := Splice(seed, []byte(c.patch), c.at); string(got) != c.want {
+			t.Errorf("Splice(%q, %q, %d) = %q, want %q", seed, c.patch, c.at, got, c.want)
+		}
+	}
+	if string(seed) != "abcdef" {
+		t.Errorf("Splice changed its seed to %q", seed)
 	}
 }

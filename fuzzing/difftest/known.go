@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"encoding/binary"
 	"strings"
 
 	"github.com/ssztree/ssztree/schema"
@@ -25,6 +26,59 @@ func CloseGaps(t schema.Type, b []byte) []byte {
 		b = splice(l, b, g.start, g.end, g.end, nil)
 	}
 	return b
+}
+
+// ShiftGaps returns b as a decoder sees it that reads every variable-size
+// part one after the other, from the end of its container's fixed part on,
+// taking the parts' lengths from the offsets: each gap ([CloseGaps]) kept
+// in place as the first part's first bytes, the parts after it (in the
+// container and around it) read that many bytes earlier, so that as many
+// bytes at the end of b are never read, and the offsets that point past
+// the gap moved back by it (the container's own and those of the
+// containers around it; those inside the parts are relative to them). It
+// returns b itself when it has no gap.
+func ShiftGaps(t schema.Type, b []byte) []byte {
+	for range maxSites {
+		l := walkLayout(t, b)
+		if len(l.gaps) == 0 {
+			return b
+		}
+		g := l.gaps[0]
+		n := g.end - g.start
+		out := make([]byte, 0, len(b)-n)
+		out = append(out, b[:len(b)-n]...)
+		for _, o := range l.offsets {
+			// The offsets of the container and of those around it, which
+			// lie before the gap; those inside its fields keep theirs.
+			if o.base > g.base || o.pos+4 > g.start {
+				continue
+			}
+			v := int(binary.LittleEndian.Uint32(b[o.pos:]))
+			if o.base+v >= g.end {
+				binary.LittleEndian.PutUint32(out[o.pos:], uint32(v-n))
+			}
+		}
+		b = out
+	}
+	return b
+}
+
+// ShiftedGapClass is the known class of the decoders that accept an input
+// with a gap after a container's fixed part and read it as [ShiftGaps]
+// does: the disagreement matches when ssztree rejects the input, the peer
+// accepts it, and ssztree accepts the shifted input with the peer's root.
+func ShiftedGapClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK {
+			return false
+		}
+		shifted := ShiftGaps(t, input)
+		if len(shifted) == len(input) {
+			return false
+		}
+		r := Ours(t, shifted)
+		return r.OK && r.Root == theirs.Root
+	}}
 }
 
 // GapClass is the known class of the decoders that accept an input with

@@ -61,8 +61,9 @@ type layout struct {
 	gaps []gap
 }
 
-// A gap is the byte range [start, end).
-type gap struct{ start, end int }
+// A gap is the byte range [start, end) in the container whose encoding
+// starts at base.
+type gap struct{ start, end, base int }
 
 func appendCapped[T any](s []T, v T) []T {
 	if len(s) >= maxSites {
@@ -235,7 +236,7 @@ func (l *layout) walkFields(fields []schema.Type, offset func(int) int, b []byte
 		variable = append(variable, f)
 	}
 	if len(starts) > 0 && starts[0] > fixedEnd && starts[0] <= end {
-		l.gaps = appendCapped(l.gaps, gap{fixedEnd, starts[0]})
+		l.gaps = appendCapped(l.gaps, gap{fixedEnd, starts[0], at})
 	}
 	l.walkPartsOf(func(i int) schema.Type { return variable[i] }, starts, b, end, depth)
 }

@@ -100,3 +100,29 @@ func TestCloseGaps(t *testing.T) {
 		t.Errorf("CloseGaps changed a value without gaps to %x", got)
 	}
 }
+
+// TestShiftGaps checks ShiftGaps on a gap in a nested container: the gap's
+// byte becomes the start of the inner list, every part after it is read
+// one byte earlier, the last byte of the input is dropped, and the offsets
+// of the inner and outer containers that point past the gap move back.
+func TestShiftGaps(t *testing.T) {
+	bytes8 := schema.Must(schema.NewByteList(8))
+	inner := schema.Must(schema.NewContainer("Inner", schema.Field{Name: "L", Type: bytes8}))
+	outer := schema.Must(schema.NewContainer("Outer",
+		schema.Field{Name: "X", Type: inner}, schema.Field{Name: "Y", Type: bytes8}))
+	// X = {L: [7]}, Y = [8, 9], with a gap byte 0xaa before L: the inner
+	// offset is 5, the outer offset of Y 14.
+	gapped := []byte{8, 0, 0, 0, 14, 0, 0, 0, 5, 0, 0, 0, 0xaa, 7, 8, 9}
+	if _, err := outer.Decode(gapped); err == nil {
+		t.Fatalf("%x decodes", gapped)
+	}
+	// Read in order from the inner fixed part's end: L = [0xaa], Y = [7, 8].
+	want := []byte{8, 0, 0, 0, 13, 0, 0, 0, 4, 0, 0, 0, 0xaa, 7, 8}
+	if got := ShiftGaps(outer, gapped); !bytes.Equal(got, want) {
+		t.Errorf("ShiftGaps(%x) = %x, want %x", gapped, got, want)
+	}
+	plain := []byte{8, 0, 0, 0, 13, 0, 0, 0, 4, 0, 0, 0, 7, 8, 9}
+	if got := ShiftGaps(outer, plain); !bytes.Equal(got, plain) {
+		t.Errorf("ShiftGaps changed a value without gaps to %x", got)
+	}
+}

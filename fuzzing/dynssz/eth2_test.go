@@ -53,7 +53,8 @@ func consensusTargets(tb testing.TB, typ string, ons ...on) []*difftest.Target {
 }
 
 func FuzzBeaconState(f *testing.F) {
-	difftest.Fuzz(f, consensusTargets(f, "BeaconState",
+	// States are megabytes: spliced (difftest.FuzzSpliced).
+	difftest.FuzzSpliced(f, consensusTargets(f, "BeaconState",
 		on{forks.Altair, dynsszPeer[altair.BeaconState]()},
 		on{forks.Bellatrix, dynsszPeer[bellatrix.BeaconState]()},
 		on{forks.Capella, dynsszPeer[capella.BeaconState]()},
