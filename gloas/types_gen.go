@@ -1502,7 +1502,7 @@ func (x *IndexedPayloadAttestation) UnmarshalJSON(data []byte) error {
 // AttestingIndices returns a handle on the attesting_indices field
 // (List[ValidatorIndex, PTC_SIZE]).
 func (x *IndexedPayloadAttestation) AttestingIndices() *view.BasicList[ValidatorIndex] {
-	return forkcode.Must(view.AsBasicList[ValidatorIndex](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsBasicList[ValidatorIndex]))
 }
 
 // Data returns the data field (PayloadAttestationData).
@@ -1743,7 +1743,7 @@ func (x *ExecutionPayload) SetReceiptsRoot(v Bytes32) {
 // LogsBloom returns a handle on the logs_bloom field
 // (ByteVector[BYTES_PER_LOGS_BLOOM]).
 func (x *ExecutionPayload) LogsBloom() *view.BasicVector[byte] {
-	return forkcode.Must(view.AsBasicVector[byte](x.container().Field(4)))
+	return forkcode.Must(view.FieldAs(x.container(), 4, view.AsBasicVector[byte]))
 }
 
 // PrevRandao returns the prev_randao field (Bytes32).
@@ -1783,7 +1783,7 @@ func (x *ExecutionPayload) SetTimestamp(v uint64) { x.container().SetUint(9, v) 
 // ExtraData returns a handle on the extra_data field
 // (ByteList[MAX_EXTRA_DATA_BYTES]).
 func (x *ExecutionPayload) ExtraData() *view.BasicList[byte] {
-	return forkcode.Must(view.AsBasicList[byte](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsBasicList[byte]))
 }
 
 // BaseFeePerGas returns the base_fee_per_gas field (uint256).
@@ -1822,7 +1822,7 @@ func (x *ExecutionPayload) Transactions() *view.ProgressiveListOf[*view.Progress
 // Withdrawals returns a handle on the withdrawals field
 // (ProgressiveList[Withdrawal]).
 func (x *ExecutionPayload) Withdrawals() *view.ProgressiveValueList[Withdrawal, *Withdrawal] {
-	return forkcode.Must(view.AsProgressiveValueList[Withdrawal](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsProgressiveValueList[Withdrawal]))
 }
 
 // BlobGasUsed returns the blob_gas_used field (uint64).
@@ -1840,7 +1840,7 @@ func (x *ExecutionPayload) SetExcessBlobGas(v uint64) { x.container().SetUint(16
 // BlockAccessList returns a handle on the block_access_list field
 // (BlockAccessList).
 func (x *ExecutionPayload) BlockAccessList() *view.ProgressiveBasicList[byte] {
-	return forkcode.Must(view.AsProgressiveBasicList[byte](x.container().Field(17)))
+	return forkcode.Must(view.FieldAs(x.container(), 17, view.AsProgressiveBasicList[byte]))
 }
 
 // SlotNumber returns the slot_number field (uint64).
@@ -2000,31 +2000,31 @@ func (x *ExecutionRequests) UnmarshalJSON(data []byte) error {
 
 // Deposits returns a handle on the deposits field (DepositRequests).
 func (x *ExecutionRequests) Deposits() *view.ProgressiveValueList[DepositRequest, *DepositRequest] {
-	return forkcode.Must(view.AsProgressiveValueList[DepositRequest](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsProgressiveValueList[DepositRequest]))
 }
 
 // Withdrawals returns a handle on the withdrawals field
 // (WithdrawalRequests).
 func (x *ExecutionRequests) Withdrawals() *view.ProgressiveValueList[WithdrawalRequest, *WithdrawalRequest] {
-	return forkcode.Must(view.AsProgressiveValueList[WithdrawalRequest](x.container().Field(1)))
+	return forkcode.Must(view.FieldAs(x.container(), 1, view.AsProgressiveValueList[WithdrawalRequest]))
 }
 
 // Consolidations returns a handle on the consolidations field
 // (ConsolidationRequests).
 func (x *ExecutionRequests) Consolidations() *view.ProgressiveValueList[ConsolidationRequest, *ConsolidationRequest] {
-	return forkcode.Must(view.AsProgressiveValueList[ConsolidationRequest](x.container().Field(2)))
+	return forkcode.Must(view.FieldAs(x.container(), 2, view.AsProgressiveValueList[ConsolidationRequest]))
 }
 
 // BuilderDeposits returns a handle on the builder_deposits field
 // (BuilderDepositRequests).
 func (x *ExecutionRequests) BuilderDeposits() *view.ProgressiveValueList[BuilderDepositRequest, *BuilderDepositRequest] {
-	return forkcode.Must(view.AsProgressiveValueList[BuilderDepositRequest](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsProgressiveValueList[BuilderDepositRequest]))
 }
 
 // BuilderExits returns a handle on the builder_exits field
 // (BuilderExitRequests).
 func (x *ExecutionRequests) BuilderExits() *view.ProgressiveValueList[BuilderExitRequest, *BuilderExitRequest] {
-	return forkcode.Must(view.AsProgressiveValueList[BuilderExitRequest](x.container().Field(4)))
+	return forkcode.Must(view.FieldAs(x.container(), 4, view.AsProgressiveValueList[BuilderExitRequest]))
 }
 
 // ExecutionPayloadBid is a view of the ExecutionPayloadBid container of the
@@ -2274,7 +2274,7 @@ func (x *ExecutionPayloadBid) SetExecutionPayment(v Gwei) { x.container().SetUin
 // BlobKZGCommitments returns a handle on the blob_kzg_commitments field
 // (ProgressiveList[KZGCommitment]).
 func (x *ExecutionPayloadBid) BlobKZGCommitments() *view.ProgressiveValueList[KZGCommitment, *KZGCommitment] {
-	return forkcode.Must(view.AsProgressiveValueList[KZGCommitment](x.container().Field(10)))
+	return forkcode.Must(view.FieldAs(x.container(), 10, view.AsProgressiveValueList[KZGCommitment]))
 }
 
 // ExecutionRequestsRoot returns the execution_requests_root field (Root).
@@ -3177,7 +3177,7 @@ func (x *IndexedAttestation) UnmarshalJSON(data []byte) error {
 // AttestingIndices returns a handle on the attesting_indices field
 // (AttestingIndices).
 func (x *IndexedAttestation) AttestingIndices() *view.ProgressiveBasicList[ValidatorIndex] {
-	return forkcode.Must(view.AsProgressiveBasicList[ValidatorIndex](x.container().Field(0)))
+	return forkcode.Must(view.FieldAs(x.container(), 0, view.AsProgressiveBasicList[ValidatorIndex]))
 }
 
 // Data returns the data field (AttestationData).
@@ -3924,7 +3924,7 @@ func (x *BeaconBlockBody) SetGraffiti(v Bytes32) { forkcode.Check(x.container().
 // ProposerSlashings returns a handle on the proposer_slashings field
 // (ProgressiveList[ProposerSlashing]).
 func (x *BeaconBlockBody) ProposerSlashings() *view.ProgressiveValueList[ProposerSlashing, *ProposerSlashing] {
-	return forkcode.Must(view.AsProgressiveValueList[ProposerSlashing](x.container().Field(3)))
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsProgressiveValueList[ProposerSlashing]))
 }
 
 // AttesterSlashings returns a handle on the attester_slashings field
@@ -3946,13 +3946,13 @@ func (x *BeaconBlockBody) Attestations() *view.ProgressiveListOf[*Attestation] {
 // Deposits returns a handle on the deposits field
 // (ProgressiveList[Deposit]).
 func (x *BeaconBlockBody) Deposits() *view.ProgressiveValueList[Deposit, *Deposit] {
-	return forkcode.Must(view.AsProgressiveValueList[Deposit](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsProgressiveValueList[Deposit]))
 }
 
 // VoluntaryExits returns a handle on the voluntary_exits field
 // (ProgressiveList[SignedVoluntaryExit]).
 func (x *BeaconBlockBody) VoluntaryExits() *view.ProgressiveValueList[SignedVoluntaryExit, *SignedVoluntaryExit] {
-	return forkcode.Must(view.AsProgressiveValueList[SignedVoluntaryExit](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsProgressiveValueList[SignedVoluntaryExit]))
 }
 
 // SyncAggregate returns a handle on the sync_aggregate field
@@ -3970,7 +3970,7 @@ func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
 // BLSToExecutionChanges returns a handle on the bls_to_execution_changes
 // field (ProgressiveList[SignedBLSToExecutionChange]).
 func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ProgressiveValueList[SignedBLSToExecutionChange, *SignedBLSToExecutionChange] {
-	return forkcode.Must(view.AsProgressiveValueList[SignedBLSToExecutionChange](x.container().Field(9)))
+	return forkcode.Must(view.FieldAs(x.container(), 9, view.AsProgressiveValueList[SignedBLSToExecutionChange]))
 }
 
 // SignedExecutionPayloadBid returns a handle on the
@@ -4625,19 +4625,19 @@ func (x *BeaconState) SetLatestBlockHeader(v BeaconBlockHeader) {
 // BlockRoots returns a handle on the block_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) BlockRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(5)))
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueVector[Root]))
 }
 
 // StateRoots returns a handle on the state_roots field (Vector[Root,
 // SLOTS_PER_HISTORICAL_ROOT]).
 func (x *BeaconState) StateRoots() *view.ValueVector[Root, *Root] {
-	return forkcode.Must(view.AsValueVector[Root](x.container().Field(6)))
+	return forkcode.Must(view.FieldAs(x.container(), 6, view.AsValueVector[Root]))
 }
 
 // HistoricalRoots returns a handle on the historical_roots field
 // (List[Root, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalRoots() *view.ValueList[Root, *Root] {
-	return forkcode.Must(view.AsValueList[Root](x.container().Field(7)))
+	return forkcode.Must(view.FieldAs(x.container(), 7, view.AsValueList[Root]))
 }
 
 // Eth1Data returns the eth1_data field (Eth1Data).
@@ -4659,7 +4659,7 @@ func (x *BeaconState) SetEth1Data(v Eth1Data) {
 // Eth1DataVotes returns a handle on the eth1_data_votes field
 // (List[Eth1Data, SLOTS_PER_ETH1_VOTING_PERIOD]).
 func (x *BeaconState) Eth1DataVotes() *view.ValueList[Eth1Data, *Eth1Data] {
-	return forkcode.Must(view.AsValueList[Eth1Data](x.container().Field(9)))
+	return forkcode.Must(view.FieldAs(x.container(), 9, view.AsValueList[Eth1Data]))
 }
 
 // Eth1DepositIndex returns the eth1_deposit_index field (uint64).
@@ -4671,36 +4671,36 @@ func (x *BeaconState) SetEth1DepositIndex(v uint64) { x.container().SetUint(10, 
 // Validators returns a handle on the validators field
 // (ProgressiveList[Validator]).
 func (x *BeaconState) Validators() *view.ProgressiveValueList[Validator, *Validator] {
-	return forkcode.Must(view.AsProgressiveValueList[Validator](x.container().Field(11)))
+	return forkcode.Must(view.FieldAs(x.container(), 11, view.AsProgressiveValueList[Validator]))
 }
 
 // Balances returns a handle on the balances field (ProgressiveList[Gwei]).
 func (x *BeaconState) Balances() *view.ProgressiveBasicList[Gwei] {
-	return forkcode.Must(view.AsProgressiveBasicList[Gwei](x.container().Field(12)))
+	return forkcode.Must(view.FieldAs(x.container(), 12, view.AsProgressiveBasicList[Gwei]))
 }
 
 // RandaoMixes returns a handle on the randao_mixes field (Vector[Bytes32,
 // EPOCHS_PER_HISTORICAL_VECTOR]).
 func (x *BeaconState) RandaoMixes() *view.ValueVector[Bytes32, *Bytes32] {
-	return forkcode.Must(view.AsValueVector[Bytes32](x.container().Field(13)))
+	return forkcode.Must(view.FieldAs(x.container(), 13, view.AsValueVector[Bytes32]))
 }
 
 // Slashings returns a handle on the slashings field (Vector[Gwei,
 // EPOCHS_PER_SLASHINGS_VECTOR]).
 func (x *BeaconState) Slashings() *view.BasicVector[Gwei] {
-	return forkcode.Must(view.AsBasicVector[Gwei](x.container().Field(14)))
+	return forkcode.Must(view.FieldAs(x.container(), 14, view.AsBasicVector[Gwei]))
 }
 
 // PreviousEpochParticipation returns a handle on the
 // previous_epoch_participation field (ProgressiveList[ParticipationFlags]).
 func (x *BeaconState) PreviousEpochParticipation() *view.ProgressiveBasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsProgressiveBasicList[ParticipationFlags](x.container().Field(15)))
+	return forkcode.Must(view.FieldAs(x.container(), 15, view.AsProgressiveBasicList[ParticipationFlags]))
 }
 
 // CurrentEpochParticipation returns a handle on the
 // current_epoch_participation field (ProgressiveList[ParticipationFlags]).
 func (x *BeaconState) CurrentEpochParticipation() *view.ProgressiveBasicList[ParticipationFlags] {
-	return forkcode.Must(view.AsProgressiveBasicList[ParticipationFlags](x.container().Field(16)))
+	return forkcode.Must(view.FieldAs(x.container(), 16, view.AsProgressiveBasicList[ParticipationFlags]))
 }
 
 // JustificationBits returns the justification_bits field (Bitvector[4]).
@@ -4769,7 +4769,7 @@ func (x *BeaconState) SetFinalizedCheckpoint(v Checkpoint) {
 // InactivityScores returns a handle on the inactivity_scores field
 // (ProgressiveList[uint64]).
 func (x *BeaconState) InactivityScores() *view.ProgressiveBasicList[uint64] {
-	return forkcode.Must(view.AsProgressiveBasicList[uint64](x.container().Field(21)))
+	return forkcode.Must(view.FieldAs(x.container(), 21, view.AsProgressiveBasicList[uint64]))
 }
 
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
@@ -4829,7 +4829,7 @@ func (x *BeaconState) SetNextWithdrawalValidatorIndex(v ValidatorIndex) {
 // HistoricalSummaries returns a handle on the historical_summaries field
 // (List[HistoricalSummary, HISTORICAL_ROOTS_LIMIT]).
 func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *HistoricalSummary] {
-	return forkcode.Must(view.AsValueList[HistoricalSummary](x.container().Field(27)))
+	return forkcode.Must(view.FieldAs(x.container(), 27, view.AsValueList[HistoricalSummary]))
 }
 
 // DepositRequestsStartIndex returns the deposit_requests_start_index field
@@ -4875,32 +4875,32 @@ func (x *BeaconState) SetEarliestConsolidationEpoch(v Epoch) { x.container().Set
 // PendingDeposits returns a handle on the pending_deposits field
 // (ProgressiveList[PendingDeposit]).
 func (x *BeaconState) PendingDeposits() *view.ProgressiveValueList[PendingDeposit, *PendingDeposit] {
-	return forkcode.Must(view.AsProgressiveValueList[PendingDeposit](x.container().Field(34)))
+	return forkcode.Must(view.FieldAs(x.container(), 34, view.AsProgressiveValueList[PendingDeposit]))
 }
 
 // PendingPartialWithdrawals returns a handle on the
 // pending_partial_withdrawals field
 // (ProgressiveList[PendingPartialWithdrawal]).
 func (x *BeaconState) PendingPartialWithdrawals() *view.ProgressiveValueList[PendingPartialWithdrawal, *PendingPartialWithdrawal] {
-	return forkcode.Must(view.AsProgressiveValueList[PendingPartialWithdrawal](x.container().Field(35)))
+	return forkcode.Must(view.FieldAs(x.container(), 35, view.AsProgressiveValueList[PendingPartialWithdrawal]))
 }
 
 // PendingConsolidations returns a handle on the pending_consolidations
 // field (ProgressiveList[PendingConsolidation]).
 func (x *BeaconState) PendingConsolidations() *view.ProgressiveValueList[PendingConsolidation, *PendingConsolidation] {
-	return forkcode.Must(view.AsProgressiveValueList[PendingConsolidation](x.container().Field(36)))
+	return forkcode.Must(view.FieldAs(x.container(), 36, view.AsProgressiveValueList[PendingConsolidation]))
 }
 
 // ProposerLookahead returns a handle on the proposer_lookahead field
 // (Vector[ValidatorIndex, PROPOSER_LOOKAHEAD_SLOTS]).
 func (x *BeaconState) ProposerLookahead() *view.BasicVector[ValidatorIndex] {
-	return forkcode.Must(view.AsBasicVector[ValidatorIndex](x.container().Field(37)))
+	return forkcode.Must(view.FieldAs(x.container(), 37, view.AsBasicVector[ValidatorIndex]))
 }
 
 // Builders returns a handle on the builders field
 // (ProgressiveList[Builder]).
 func (x *BeaconState) Builders() *view.ProgressiveValueList[Builder, *Builder] {
-	return forkcode.Must(view.AsProgressiveValueList[Builder](x.container().Field(38)))
+	return forkcode.Must(view.FieldAs(x.container(), 38, view.AsProgressiveValueList[Builder]))
 }
 
 // NextWithdrawalBuilderIndex returns the next_withdrawal_builder_index
@@ -4924,14 +4924,14 @@ func (x *BeaconState) ExecutionPayloadAvailability() *view.Bitvector {
 // BuilderPendingPayments returns a handle on the builder_pending_payments
 // field (Vector[BuilderPendingPayment, SLOTS_PER_EPOCH * 2]).
 func (x *BeaconState) BuilderPendingPayments() *view.ValueVector[BuilderPendingPayment, *BuilderPendingPayment] {
-	return forkcode.Must(view.AsValueVector[BuilderPendingPayment](x.container().Field(41)))
+	return forkcode.Must(view.FieldAs(x.container(), 41, view.AsValueVector[BuilderPendingPayment]))
 }
 
 // BuilderPendingWithdrawals returns a handle on the
 // builder_pending_withdrawals field
 // (ProgressiveList[BuilderPendingWithdrawal]).
 func (x *BeaconState) BuilderPendingWithdrawals() *view.ProgressiveValueList[BuilderPendingWithdrawal, *BuilderPendingWithdrawal] {
-	return forkcode.Must(view.AsProgressiveValueList[BuilderPendingWithdrawal](x.container().Field(42)))
+	return forkcode.Must(view.FieldAs(x.container(), 42, view.AsProgressiveValueList[BuilderPendingWithdrawal]))
 }
 
 // LatestExecutionPayloadBid returns a handle on the
@@ -4949,7 +4949,7 @@ func (x *BeaconState) SetLatestExecutionPayloadBid(v *ExecutionPayloadBid) {
 // PayloadExpectedWithdrawals returns a handle on the
 // payload_expected_withdrawals field (ProgressiveList[Withdrawal]).
 func (x *BeaconState) PayloadExpectedWithdrawals() *view.ProgressiveValueList[Withdrawal, *Withdrawal] {
-	return forkcode.Must(view.AsProgressiveValueList[Withdrawal](x.container().Field(44)))
+	return forkcode.Must(view.FieldAs(x.container(), 44, view.AsProgressiveValueList[Withdrawal]))
 }
 
 // PtcWindow returns a handle on the ptc_window field

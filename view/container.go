@@ -328,14 +328,28 @@ func (c *Container) Field(i int) View {
 	return c.newField(i, f)
 }
 
+// FieldHolder is a container view, a *Container or a
+// *ProgressiveContainer: what FieldAs takes a field from.
+type FieldHolder interface {
+	View
+	Field(i int) View
+	handles() *atomic.Pointer[[]atomic.Pointer[fieldHandle]]
+}
+
+func (c *Container) handles() *atomic.Pointer[[]atomic.Pointer[fieldHandle]] { return &c.slots }
+func (c *ProgressiveContainer) handles() *atomic.Pointer[[]atomic.Pointer[fieldHandle]] {
+	return &c.slots
+}
+
 // FieldAs returns the handle on composite field i of c as as converts it
 // (AsBasicList[T], AsValueList[V]...), or as's error. Every call returns the
 // same view once one has made it, also to concurrent readers: a field
 // getter called for each write allocates nothing after the first. It
 // panics as c.Field does.
-func FieldAs[V View](c *Container, i int, as func(View) (V, error)) (V, error) {
-	if slots := c.slots.Load(); slots != nil && i >= 0 && i < len(*slots) {
-		if h := (*slots)[i].Load(); h != nil {
+func FieldAs[V View](c FieldHolder, i int, as func(View) (V, error)) (V, error) {
+	slots := c.handles()
+	if s := slots.Load(); s != nil && i >= 0 && i < len(*s) {
+		if h := (*s)[i].Load(); h != nil {
 			if t := h.typed.Load(); t != nil {
 				if v, ok := t.v.(V); ok {
 					return v, nil
@@ -347,9 +361,13 @@ func FieldAs[V View](c *Container, i int, as func(View) (V, error)) (V, error) {
 	if err != nil {
 		return v, err
 	}
-	// Field published the slot. Readers that get here at once publish
-	// views of the same core; any of them may stay.
-	(*c.slots.Load())[i].Load().typed.Store(&typedHandle{v})
+	// Field publishes the slot of the handle it makes. Readers that get
+	// here at once publish views of the same core; any of them may stay.
+	if s := slots.Load(); s != nil {
+		if h := (*s)[i].Load(); h != nil {
+			h.typed.Store(&typedHandle{v})
+		}
+	}
 	return v, nil
 }
 

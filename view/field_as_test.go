@@ -47,3 +47,39 @@ func TestFieldAsSameHandle(t *testing.T) {
 		t.Errorf("a getter and a write: %v allocations, want 0", n)
 	}
 }
+
+// TestFieldAsProgressive checks FieldAs on a progressive container: one
+// typed handle per field, writing through, and no allocation for a getter
+// called again.
+func TestFieldAsProgressive(t *testing.T) {
+	c := must(NewProgressiveContainer(progressiveState))
+	i := -1
+	for k := range progressiveState.NumFields() {
+		if progressiveState.Field(k).Name == "balances" {
+			i = k
+		}
+	}
+	balances := func() *ProgressiveBasicList[gwei] { return must(FieldAs(c, i, AsProgressiveBasicList[gwei])) }
+	a := balances()
+	if err := a.Append(5); err != nil {
+		t.Fatal(err)
+	}
+	if b := balances(); b != a {
+		t.Errorf("FieldAs returned %p, then %p", a, b)
+	}
+	before := c.HashTreeRoot()
+	balances().Set(0, 6)
+	if c.HashTreeRoot() == before {
+		t.Error("a write through FieldAs's handle left the root unchanged")
+	}
+	if got := must(AsProgressiveBasicList[uint64](c.Field(i))).Get(0); got != 6 {
+		t.Errorf("balance 0 through Field = %d, want 6", got)
+	}
+	if raceEnabled {
+		return
+	}
+	balances()
+	if n := testing.AllocsPerRun(50, func() { balances().Set(0, 7) }); n != 0 {
+		t.Errorf("a getter and a write: %v allocations, want 0", n)
+	}
+}

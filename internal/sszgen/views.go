@@ -112,7 +112,7 @@ func (g *gen) accessor(owner, kind string, i int, f def.Field) error {
 		// A Container hands out the typed handle it made the first time
 		// (view.FieldAs): a getter called for every write allocates nothing.
 		as := func(conv string) string { return fmt.Sprintf("%s(%s)", conv, field) }
-		if kind == "Container" {
+		if kind == "Container" || kind == "ProgressiveContainer" {
 			as = func(conv string) string { return fmt.Sprintf("view.FieldAs(x.container(), %d, %s)", i, conv) }
 		}
 		return g.sequenceAccessor(a, u, field, as)
