@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -22,15 +23,20 @@ func (s *spine) elem(i uint64) *tree.Node {
 // apply sets the changed parts p, leaves of the progressive tree, into the
 // committed tree, which then holds n leaves, and returns the new data
 // tree: one SetMany per subtree changed, and the spine's branches above
-// them.
+// them. A commit of a few changes (a field of a state, a balance) keeps its
+// bookkeeping on the stack.
 func (s *spine) apply(p *parts, n uint64) *tree.Node {
+	var idxBuf [4]uint64
+	var nodeBuf [4]*tree.Node
 	var idx []uint64
 	var nodes []*tree.Node
 	if p.changed() {
-		idx, nodes = p.collect()
+		idx, nodes = p.collectTo(idxBuf[:0], nodeBuf[:0])
 	}
-	var changed []int
-	ranges := make(map[int][2]int) // subtree: the range of idx in it
+	// runs[x] is the range of idx in subtree changed[x].
+	var changedBuf [4]int
+	var runBuf [4][2]int
+	changed, runs := changedBuf[:0], runBuf[:0]
 	for a := 0; a < len(idx); {
 		k, _ := tree.ProgressiveLeaf(idx[a])
 		b := a + 1
@@ -40,16 +46,16 @@ func (s *spine) apply(p *parts, n uint64) *tree.Node {
 			}
 			b++
 		}
-		changed = append(changed, k)
-		ranges[k] = [2]int{a, b}
+		changed, runs = append(changed, k), append(runs, [2]int{a, b})
 		a = b
 	}
+	var jsBuf [4]uint64
 	return s.update(tree.ProgressiveSubtrees(n), changed, func(k int) *tree.Node {
-		r := ranges[k]
+		r := runs[slices.Index(changed, k)]
 		first := (uint64(1)<<(2*uint(k)) - 1) / 3
-		js := make([]uint64, r[1]-r[0])
-		for x := range js {
-			js[x] = idx[r[0]+x] - first
+		js := jsBuf[:0]
+		for _, i := range idx[r[0]:r[1]] {
+			js = append(js, i-first)
 		}
 		base := s.sub(k)
 		if base == nil {
