@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/ssztree/ssztree/schema"
@@ -46,13 +47,17 @@ func (s *spine) load(data *tree.Node, count int) error {
 	return nil
 }
 
-// clone returns a copy of s that shares no array with it.
-func (s *spine) clone() spine {
-	// One array for both, as load makes them.
-	both := make([]*tree.Node, len(s.subs)+len(s.branches))
-	n := copy(both, s.subs)
-	copy(both[n:], s.branches)
-	return spine{subs: both[:n:n], branches: both[n:]}
+// copyTo makes dst a copy of s that shares no array with it, in dst's
+// arrays when they are large enough.
+func (s *spine) copyTo(dst *spine) {
+	n := len(s.subs)
+	if cap(dst.subs) < n || cap(dst.branches) < n {
+		// One array for both, as load makes them.
+		both := make([]*tree.Node, 2*n)
+		dst.subs, dst.branches = both[:0:n], both[n:n]
+	}
+	dst.subs = append(dst.subs[:0], s.subs...)
+	dst.branches = append(dst.branches[:0], s.branches...)
 }
 
 // root returns the data tree.
@@ -128,6 +133,9 @@ type spineLevel struct {
 type spinePages struct {
 	*spineGeometry
 	spine
+	// scratch is where a commit builds the new spine (setPages), the
+	// writer's alone.
+	scratch spine
 }
 
 // spineGeometry is the part of spinePages that depends on the type alone,
@@ -225,26 +233,31 @@ func (g *spinePages) node(i uint64) *tree.Node {
 // meanwhile (see pages.built): the new tree's spine is loaded when the
 // next write settles it.
 func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.Node {
-	var changed []int
-	local := make(map[int][2]int) // subtree: the range of idx in it
+	// runs[x] is the range of idx in subtree changed[x]; a commit of a few
+	// pages keeps them on the stack.
+	var changedBuf [4]int
+	var runBuf [4][2]int
+	changed, runs := changedBuf[:0], runBuf[:0]
 	for a := 0; a < len(idx); {
 		k := g.subtreeOf(idx[a])
 		b := a + 1
 		for b < len(idx) && idx[b] < g.levels[k+1].first {
 			b++
 		}
-		changed = append(changed, k)
-		local[k] = [2]int{a, b}
+		changed, runs = append(changed, k), append(runs, [2]int{a, b})
 		a = b
 	}
 	count := g.subtrees(size)
-	next := g.spine.clone()
-	return next.update(count, changed, func(k int) *tree.Node {
+	// The new spine is built in the writer's scratch, which readers never
+	// see, and let go of once built: the committed spine stays as it was.
+	g.spine.copyTo(&g.scratch)
+	var jsBuf [4]uint64
+	data := g.scratch.update(count, changed, func(k int) *tree.Node {
 		lv := &g.levels[k]
-		r := local[k]
-		js := make([]uint64, r[1]-r[0])
-		for x := range js {
-			js[x] = idx[r[0]+x] - lv.first
+		r := runs[slices.Index(changed, k)]
+		js := jsBuf[:0]
+		for _, i := range idx[r[0]:r[1]] {
+			js = append(js, i-lv.first)
 		}
 		base := g.sub(k)
 		if base == nil {
@@ -252,6 +265,11 @@ func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.
 		}
 		return must(tree.SetMany(base, lv.top, js, nodes[r[0]:r[1]]))
 	})
+	// What scratch points to is the new tree's or the old one's: neither is
+	// scratch's to keep alive.
+	clear(g.scratch.subs)
+	clear(g.scratch.branches)
+	return data
 }
 
 // build returns the progressive data tree holding b, in one pass, and
