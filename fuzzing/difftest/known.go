@@ -152,6 +152,29 @@ func BoolClass(name string) Known {
 	}}
 }
 
+// PaddingClass is the known class of the decoders that accept a
+// Bitvector[N], N not a multiple of 8, with bits set past its length in
+// its last byte, which the specification rejects (its ssz_generic cases
+// bitvec_N_max_N+1 and the like are invalid: bytes that no value
+// serializes to). The disagreement matches when ssztree rejects the input,
+// the peer accepts it, and ssztree accepts it with those bits cleared.
+func PaddingClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK {
+			return false
+		}
+		c := clone(input)
+		changed := false
+		for _, p := range walkLayout(t, input).paddings {
+			if c[p.pos]&p.mask != 0 {
+				c[p.pos] &^= p.mask
+				changed = true
+			}
+		}
+		return changed && Ours(t, c).OK
+	}}
+}
+
 // UnionTailClass is the known class of the decoders that read a union's
 // selected value from the start of the bytes after the selector and
 // ignore the bytes after it (None followed by bytes, a uint16 followed by

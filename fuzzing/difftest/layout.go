@@ -37,6 +37,13 @@ type bitlistSite struct {
 
 // A selectorSite is the selector byte of a union at pos, with the
 // selectors the union accepts.
+// A paddingSite is the last byte of a bitvector, at pos, whose bits in
+// mask lie past the bitvector's length.
+type paddingSite struct {
+	pos  int
+	mask byte
+}
+
 type selectorSite struct {
 	pos       int
 	selectors []int
@@ -49,9 +56,11 @@ type layout struct {
 	lists     []listSite
 	bitlists  []bitlistSite
 	selectors []selectorSite
-	// bools are the positions of boolean bytes; paddings those of the last
-	// byte of bitvectors whose length is not a multiple of 8.
-	bools, paddings []int
+	// bools are the positions of boolean bytes.
+	bools []int
+	// paddings are the last bytes of the bitvectors whose length is not a
+	// multiple of 8.
+	paddings []paddingSite
 	// bounds are the starts and ends of the variable-size parts: where a
 	// truncation cuts a value between two of its parts.
 	bounds []int
@@ -94,7 +103,7 @@ func (l *layout) walk(t schema.Type, b []byte, at, end, depth int) {
 		}
 	case *schema.Bitvector:
 		if t.Len()%8 != 0 && end > at {
-			l.paddings = appendCapped(l.paddings, end-1)
+			l.paddings = appendCapped(l.paddings, paddingSite{end - 1, byte(0xff << (t.Len() % 8))})
 		}
 	case *schema.Bitlist:
 		l.bitlists = appendCapped(l.bitlists, bitlistSite{at, end, t.Limit()})

@@ -164,7 +164,7 @@ func mutations(t schema.Type, b []byte) []mutation {
 	for _, p := range l.paddings {
 		add("padding", func(b []byte, _ uint32) []byte {
 			c := clone(b)
-			c[p] |= 0x80
+			c[p.pos] |= 0x80
 			return c
 		})
 	}
