@@ -193,6 +193,9 @@ func (e *elements) build(nodes []*tree.Node, list bool) (*tree.Node, error) {
 // buildVariable builds the data tree of variable-size elements serialized in
 // b, starting at the given offsets; for a list (list set), the list's tree.
 func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
+	if inner, ok := e.elem.(*List); ok && inner.packed {
+		return e.buildPackedLists(inner, b, offsets, at, list)
+	}
 	nodes := make([]*tree.Node, len(offsets))
 	for i, off := range offsets {
 		end := len(b)
@@ -203,6 +206,43 @@ func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*t
 		if nodes[i], err = e.elem.decode(b[off:end], at+off); err != nil {
 			return nil, inField(err, IndexStep(uint64(i)))
 		}
+	}
+	return e.build(nodes, list)
+}
+
+// buildPackedLists is buildVariable for elements that are lists of basic
+// values (a payload's transactions): each element is checked as
+// List.decode checks it, all of them before anything is allocated for
+// their trees (a rejected input costs no more than its offsets and nodes),
+// and their trees are built together by tree.BuildPagesMixIns, a few
+// allocations for many short lists; an empty one is the list type's shared
+// default, as List.decode makes it.
+func (e *elements) buildPackedLists(inner *List, b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
+	for i, off := range offsets {
+		end := len(b)
+		if i+1 < len(offsets) {
+			end = offsets[i+1]
+		}
+		p := b[off:end]
+		if len(p) == 0 {
+			continue
+		}
+		if _, err := inner.count(p, at+off); err != nil {
+			return nil, inField(err, IndexStep(uint64(i)))
+		}
+		if inner.elem.needsCheck() {
+			if err := checkBools(p, at+off); err != nil {
+				return nil, inField(err, IndexStep(uint64(i)))
+			}
+		}
+	}
+	nodes := make([]*tree.Node, len(offsets))
+	empty := inner.Default()
+	for i := range nodes {
+		nodes[i] = empty
+	}
+	if err := tree.BuildPagesMixIns(nodes, inner.layout, inner.depth, b, offsets, inner.esize); err != nil {
+		return nil, treeError(inner, "%v", err)
 	}
 	return e.build(nodes, list)
 }

@@ -259,6 +259,13 @@ func (t subtreeTop) mixIn(v uint64) *Node {
 	for i := range trio {
 		trio[i].slab = slabTag(inNodeSlab, i, len(trio))
 	}
+	return fillMixIn(trio[:], child, k, below, v)
+}
+
+// fillMixIn makes trio, three new nodes whose slab fields are set, the
+// mix-in of v over a spine of k levels (k > 0) above child, which stands
+// for a subtree of depth below, and returns the mix-in's node.
+func fillMixIn(trio []Node, child *Node, k, below int, v uint64) *Node {
 	putUint64(trio[1].root[:], v)
 	trio[1].state.Store(rootKnown)
 	trio[2].left, trio[2].spineK, trio[2].spineBelow = child, uint8(k), uint8(below)
