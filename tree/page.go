@@ -71,7 +71,8 @@ func (n *Node) pageBytes() []byte {
 		return pg.data[lo:hi:hi]
 	}
 	per := pg.layout.PageSize()
-	lo := min(n.slabAt()*per, len(pg.data))
+	// A page of its own (slab 0) or of a slab of BuildPages (pageSlabTag).
+	lo := min(int(n.slab&(1<<14-1))*per, len(pg.data))
 	hi := min(lo+per, len(pg.data))
 	return pg.data[lo:hi:hi]
 }
