@@ -281,30 +281,38 @@ func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, e
 		}
 		return out, nil
 	}
-	nodes, err := tree.Nodes(nil, data, e.depth, uint64(n))
-	if err != nil {
-		return dst, treeError(t, "%v", err)
+	start := len(dst)
+	if e.esize == 0 {
+		dst = append(dst, make([]byte, 4*n)...)
 	}
-	if e.esize > 0 {
-		for i, nd := range nodes {
+	// The elements' trees a window at a time, in an array on the stack:
+	// no slice of n nodes.
+	var window [walkWindow]*tree.Node
+	for from := 0; from < n; from += walkWindow {
+		nodes := window[:min(walkWindow, n-from)]
+		if err := tree.Fill(nodes, data, e.depth, uint64(from)); err != nil {
+			return dst, treeError(t, "%v", err)
+		}
+		for j, nd := range nodes {
+			i := from + j
+			if e.esize == 0 {
+				if err := putOffset(t, dst[start+4*i:], len(dst)-start); err != nil {
+					return dst, err
+				}
+			}
+			var err error
 			if dst, err = e.elem.encode(dst, nd); err != nil {
 				return dst, inField(err, IndexStep(uint64(i)))
 			}
 		}
-		return dst, nil
-	}
-	start := len(dst)
-	dst = append(dst, make([]byte, 4*n)...)
-	for i, nd := range nodes {
-		if err := putOffset(t, dst[start+4*i:], len(dst)-start); err != nil {
-			return dst, err
-		}
-		if dst, err = e.elem.encode(dst, nd); err != nil {
-			return dst, inField(err, IndexStep(uint64(i)))
-		}
 	}
 	return dst, nil
 }
+
+// walkWindow is how many elements' trees encode and size take from the
+// data tree at once (tree.Fill), in an array on the stack: each window
+// costs a descent from the top, 64 elements make it a small share.
+const walkWindow = 64
 
 // putOffset writes an offset, which must fit in 4 bytes.
 func putOffset(t Type, b []byte, off int) error {
@@ -320,17 +328,20 @@ func (e *elements) size(t Type, data *tree.Node, n int) (int, error) {
 	if e.esize > 0 {
 		return n * e.esize, nil
 	}
-	nodes, err := tree.Nodes(nil, data, e.depth, uint64(n))
-	if err != nil {
-		return 0, treeError(t, "%v", err)
-	}
 	total := 4 * n
-	for i, nd := range nodes {
-		s, err := e.elem.size(nd)
-		if err != nil {
-			return 0, inField(err, IndexStep(uint64(i)))
+	var window [walkWindow]*tree.Node
+	for from := 0; from < n; from += walkWindow {
+		nodes := window[:min(walkWindow, n-from)]
+		if err := tree.Fill(nodes, data, e.depth, uint64(from)); err != nil {
+			return 0, treeError(t, "%v", err)
 		}
-		total += s
+		for j, nd := range nodes {
+			s, err := e.elem.size(nd)
+			if err != nil {
+				return 0, inField(err, IndexStep(uint64(from+j)))
+			}
+			total += s
+		}
 	}
 	return total, nil
 }
