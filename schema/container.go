@@ -301,11 +301,25 @@ func (c *Container) encode(dst []byte, n *tree.Node) ([]byte, error) {
 		}
 		return dst, nil
 	}
-	nodes, err := c.Fields(n)
+	var arr [walkWindow]*tree.Node
+	nodes, err := c.fieldsInto(arr[:0], n)
 	if err != nil {
 		return dst, err
 	}
 	return c.encodeFields(dst, nodes)
+}
+
+// fieldsInto is Fields into buf's array where the fields fit in it (an
+// array on the caller's stack), a new slice otherwise.
+func (c *Container) fieldsInto(buf []*tree.Node, n *tree.Node) ([]*tree.Node, error) {
+	if cap(buf) < len(c.fields) {
+		return c.Fields(n)
+	}
+	nodes := buf[:len(c.fields)]
+	if err := tree.Fill(nodes, n, c.depth, 0); err != nil {
+		return nil, treeError(c, "%v", err)
+	}
+	return nodes, nil
 }
 
 // encodeFields appends the serialization of the value whose fields' trees
@@ -337,7 +351,8 @@ func (c *Container) size(n *tree.Node) (int, error) {
 	if len(c.variable) == 0 {
 		return c.fixedPart, nil
 	}
-	nodes, err := c.Fields(n)
+	var arr [walkWindow]*tree.Node
+	nodes, err := c.fieldsInto(arr[:0], n)
 	if err != nil {
 		return 0, err
 	}

@@ -193,6 +193,9 @@ func (e *elements) build(nodes []*tree.Node, list bool) (*tree.Node, error) {
 // buildVariable builds the data tree of variable-size elements serialized in
 // b, starting at the given offsets; for a list (list set), the list's tree.
 func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
+	if inner, ok := e.elem.(*List); ok && inner.packed {
+		return e.buildPackedLists(inner, b, offsets, at, list)
+	}
 	nodes := make([]*tree.Node, len(offsets))
 	for i, off := range offsets {
 		end := len(b)
@@ -203,6 +206,43 @@ func (e *elements) buildVariable(b []byte, offsets []int, at int, list bool) (*t
 		if nodes[i], err = e.elem.decode(b[off:end], at+off); err != nil {
 			return nil, inField(err, IndexStep(uint64(i)))
 		}
+	}
+	return e.build(nodes, list)
+}
+
+// buildPackedLists is buildVariable for elements that are lists of basic
+// values (a payload's transactions): each element is checked as
+// List.decode checks it, all of them before anything is allocated for
+// their trees (a rejected input costs no more than its offsets and nodes),
+// and their trees are built together by tree.BuildPagesMixIns, a few
+// allocations for many short lists; an empty one is the list type's shared
+// default, as List.decode makes it.
+func (e *elements) buildPackedLists(inner *List, b []byte, offsets []int, at int, list bool) (*tree.Node, error) {
+	for i, off := range offsets {
+		end := len(b)
+		if i+1 < len(offsets) {
+			end = offsets[i+1]
+		}
+		p := b[off:end]
+		if len(p) == 0 {
+			continue
+		}
+		if _, err := inner.count(p, at+off); err != nil {
+			return nil, inField(err, IndexStep(uint64(i)))
+		}
+		if inner.elem.needsCheck() {
+			if err := checkBools(p, at+off); err != nil {
+				return nil, inField(err, IndexStep(uint64(i)))
+			}
+		}
+	}
+	nodes := make([]*tree.Node, len(offsets))
+	empty := inner.Default()
+	for i := range nodes {
+		nodes[i] = empty
+	}
+	if err := tree.BuildPagesMixIns(nodes, inner.layout, inner.depth, b, offsets, inner.esize); err != nil {
+		return nil, treeError(inner, "%v", err)
 	}
 	return e.build(nodes, list)
 }
@@ -241,30 +281,38 @@ func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, e
 		}
 		return out, nil
 	}
-	nodes, err := tree.Nodes(nil, data, e.depth, uint64(n))
-	if err != nil {
-		return dst, treeError(t, "%v", err)
+	start := len(dst)
+	if e.esize == 0 {
+		dst = append(dst, make([]byte, 4*n)...)
 	}
-	if e.esize > 0 {
-		for i, nd := range nodes {
+	// The elements' trees a window at a time, in an array on the stack:
+	// no slice of n nodes.
+	var window [walkWindow]*tree.Node
+	for from := 0; from < n; from += walkWindow {
+		nodes := window[:min(walkWindow, n-from)]
+		if err := tree.Fill(nodes, data, e.depth, uint64(from)); err != nil {
+			return dst, treeError(t, "%v", err)
+		}
+		for j, nd := range nodes {
+			i := from + j
+			if e.esize == 0 {
+				if err := putOffset(t, dst[start+4*i:], len(dst)-start); err != nil {
+					return dst, err
+				}
+			}
+			var err error
 			if dst, err = e.elem.encode(dst, nd); err != nil {
 				return dst, inField(err, IndexStep(uint64(i)))
 			}
 		}
-		return dst, nil
-	}
-	start := len(dst)
-	dst = append(dst, make([]byte, 4*n)...)
-	for i, nd := range nodes {
-		if err := putOffset(t, dst[start+4*i:], len(dst)-start); err != nil {
-			return dst, err
-		}
-		if dst, err = e.elem.encode(dst, nd); err != nil {
-			return dst, inField(err, IndexStep(uint64(i)))
-		}
 	}
 	return dst, nil
 }
+
+// walkWindow is how many elements' trees encode and size take from the
+// data tree at once (tree.Fill), in an array on the stack: each window
+// costs a descent from the top, 64 elements make it a small share.
+const walkWindow = 64
 
 // putOffset writes an offset, which must fit in 4 bytes.
 func putOffset(t Type, b []byte, off int) error {
@@ -280,17 +328,20 @@ func (e *elements) size(t Type, data *tree.Node, n int) (int, error) {
 	if e.esize > 0 {
 		return n * e.esize, nil
 	}
-	nodes, err := tree.Nodes(nil, data, e.depth, uint64(n))
-	if err != nil {
-		return 0, treeError(t, "%v", err)
-	}
 	total := 4 * n
-	for i, nd := range nodes {
-		s, err := e.elem.size(nd)
-		if err != nil {
-			return 0, inField(err, IndexStep(uint64(i)))
+	var window [walkWindow]*tree.Node
+	for from := 0; from < n; from += walkWindow {
+		nodes := window[:min(walkWindow, n-from)]
+		if err := tree.Fill(nodes, data, e.depth, uint64(from)); err != nil {
+			return 0, treeError(t, "%v", err)
 		}
-		total += s
+		for j, nd := range nodes {
+			s, err := e.elem.size(nd)
+			if err != nil {
+				return 0, inField(err, IndexStep(uint64(from+j)))
+			}
+			total += s
+		}
 	}
 	return total, nil
 }

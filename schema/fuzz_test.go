@@ -340,6 +340,10 @@ var (
 		Must(NewList(Must(NewList(Uint16, 5)), 7)), Must(NewList(Must(NewByteList(40)), 4)),
 		Must(NewList(Must(NewByteList(4)), 1)), Must(NewList(Must(NewBitlist(8)), 6)),
 		Must(NewList(Must(NewList(Must(NewList(Uint8, 3)), 3)), 3)),
+		// Lists of lists of basic values, decoded in bulk: more than a
+		// slab of them, some of several pages, booleans to check.
+		Must(NewList(Must(NewByteList(5000)), 70)), Must(NewList(Must(NewList(Boolean, 9)), 70)),
+		Must(NewVector(Must(NewList(Uint64, 600)), 65)),
 		Must(NewVector(varTestStruct, 2)), Must(NewVector(Must(NewByteList(40)), 3)),
 		Must(NewVector(Must(NewBitlist(3)), 2)), Must(NewVector(Must(NewList(Uint8, 2)), 1)),
 		// Elements of odd shapes: single-chunk values that are not basic,

@@ -83,12 +83,9 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		return l.Default(), nil
 	}
 	if l.esize > 0 {
-		if len(b)%l.esize != 0 {
-			return nil, decodeError(l, at, ErrSize, "%d bytes are not whole elements of %d bytes", len(b), l.esize)
-		}
-		n := len(b) / l.esize
-		if uint64(n) > l.limit {
-			return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+		n, err := l.count(b, at)
+		if err != nil {
+			return nil, err
 		}
 		return l.buildFixed(l, b, n, at, true)
 	}
@@ -108,6 +105,19 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		return nil, err
 	}
 	return l.buildVariable(b, offsets, at, true)
+}
+
+// count returns the number of fixed-size elements serialized in b, which
+// must be whole elements and within the limit.
+func (l *List) count(b []byte, at int) (int, error) {
+	if len(b)%l.esize != 0 {
+		return 0, decodeError(l, at, ErrSize, "%d bytes are not whole elements of %d bytes", len(b), l.esize)
+	}
+	n := len(b) / l.esize
+	if uint64(n) > l.limit {
+		return 0, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+	}
+	return n, nil
 }
 
 // Length returns the length of the list whose tree is n.

@@ -3,28 +3,52 @@ package tree
 import (
 	"fmt"
 	"runtime"
+	"sync"
 )
 
-// slabPages is how many pages BuildPages allocates at once (nodes, headers,
-// group roots and bytes), at most. A slab stays alive while any page of it
-// does, so it bounds the memory a long-lived survivor holds (64 pages of at
-// most 2 KiB) while cutting allocations per page to a fraction.
-const slabPages = 64
+// slabPages is the fewest pages BuildPages allocates at once (nodes, one
+// header, group roots and bytes) where a list has as many, and
+// pageSlabBytes and maxSlabPages bound the most: a slab stays alive while
+// any page of it does, so they bound the memory a long-lived survivor
+// holds (256 KiB of bytes, 64 KiB of nodes) while cutting allocations per
+// page to a fraction: a Vector[uint64, 131072] of 2,048 pages of 512 bytes
+// takes 4 slabs, not 33. The pages of a state change one by one into pages
+// of their own, and the bytes a replaced page leaves in its slab are lost
+// whatever the slab's size, until the whole slab is replaced.
+const (
+	slabPages     = 64
+	pageSlabBytes = 256 << 10
+	maxSlabPages  = 1 << 10
+)
+
+// slabSizes caches slabFor's answers, by slabKey.
+var slabSizes sync.Map
+
+type slabKey struct {
+	per, groups int
+	owned       bool
+}
 
 // slabFor returns how many pages of per bytes, keeping groups roots each
-// (0 if none), BuildPages puts in one slab: between slabPages/2 and
-// slabPages, the most whose allocations lose to the heap's rounding at
-// most 1 % of a page and its node more a page than the count that loses
-// least (fewer pages a slab mean more allocations for as many pages). The
-// nodes take 64 bytes a page and an 8-byte header (an array with
-// pointers): 64 of them take the 4,864-byte size class, 63 fit 4,096. The
+// (0 if none), BuildPages puts in one slab: between half of the most
+// (pageSlabBytes of pages, within slabPages and maxSlabPages) and the
+// most, the most whose allocations lose to the heap's rounding at most
+// 1 % of a page and its node more a page than the count that loses least
+// (fewer pages a slab mean more allocations for as many pages). The nodes
+// take 64 bytes a page and an 8-byte header (an array with pointers) up
+// to 32 KiB: 64 of them take the 4,864-byte size class, 63 fit 4,096. The
 // bytes (unless owned, the caller's) round up to a size class, or above
 // 32 KiB to whole 8 KiB pages: 64 pages of 16 validators (123,904 bytes)
 // would lose 112 bytes a page, 63 lose 20 with their nodes.
 func slabFor(per, groups int, owned bool) int {
-	var lost [slabPages + 1]int64 // lost[k]: bytes lost by a slab of k pages
-	least := slabPages
-	for k := slabPages; k >= slabPages/2; k-- {
+	key := slabKey{per, groups, owned}
+	if k, ok := slabSizes.Load(key); ok {
+		return k.(int)
+	}
+	most := min(maxSlabPages, max(slabPages, pageSlabBytes/max(per, 1)))
+	lost := make([]int64, most+1) // lost[k]: bytes lost by a slab of k pages
+	least := most
+	for k := most; k >= most/2; k-- {
 		l := heapSize(k*nodeSize, true) - int64(k*nodeSize)
 		if groups > 0 {
 			l += heapSize(32*k*groups, false) - int64(32*k*groups)
@@ -40,12 +64,15 @@ func slabFor(per, groups int, owned bool) int {
 	// Bytes lost a page are compared as lost[k]*100*least against
 	// (lost[least]*100 + (per+node)*least) * k.
 	slack := int64(per + nodeSize)
-	for k := slabPages; k > least; k-- {
-		if lost[k]*100*int64(least) <= (lost[least]*100+slack*int64(least))*int64(k) {
-			return k
+	k := least
+	for c := most; c > least; c-- {
+		if lost[c]*100*int64(least) <= (lost[least]*100+slack*int64(least))*int64(c) {
+			k = c
+			break
 		}
 	}
-	return least
+	slabSizes.Store(key, k)
+	return k
 }
 
 // BuildPages returns the root of a subtree of the given depth whose bottom
@@ -134,7 +161,7 @@ func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error)
 				pg.group0 = &make([][32]byte, (end-start)*g)[0]
 			}
 			for i := range ns {
-				ns[i].slab = slabTag(kind, i, len(ns))
+				ns[i].slab = pageSlabTag(kind, i)
 				ns[i].page = pg
 				nodes[start+i] = &ns[i]
 			}
@@ -259,6 +286,13 @@ func (t subtreeTop) mixIn(v uint64) *Node {
 	for i := range trio {
 		trio[i].slab = slabTag(inNodeSlab, i, len(trio))
 	}
+	return fillMixIn(trio[:], child, k, below, v)
+}
+
+// fillMixIn makes trio, three new nodes whose slab fields are set, the
+// mix-in of v over a spine of k levels (k > 0) above child, which stands
+// for a subtree of depth below, and returns the mix-in's node.
+func fillMixIn(trio []Node, child *Node, k, below int, v uint64) *Node {
 	putUint64(trio[1].root[:], v)
 	trio[1].state.Store(rootKnown)
 	trio[2].left, trio[2].spineK, trio[2].spineBelow = child, uint8(k), uint8(below)

@@ -106,3 +106,69 @@ func Nodes(dst []*Node, n *Node, depth int, count uint64) ([]*Node, error) {
 	err := w.walk(n, depth)
 	return w.nodes, err
 }
+
+// Fill sets out to the nodes at the given depth below n at positions from
+// to from+len(out)-1, in order: what Nodes returns of them, into the
+// caller's slice, which may live on its stack (Fill keeps no reference to
+// it), so that a caller can walk many positions a window at a time
+// without a slice of their length. A spine's zero subtrees are filled
+// with the shared zero subtree of the target depth without descending
+// into them; pages met above that depth are expanded.
+func Fill(out []*Node, n *Node, depth int, from uint64) error {
+	if depth < 0 || depth > MaxDepth {
+		return fmt.Errorf("%w: depth %d outside 0..%d", ErrNavigation, depth, MaxDepth)
+	}
+	if depth < 64 && (from > uint64(1)<<uint(depth) || uint64(len(out)) > uint64(1)<<uint(depth)-from) {
+		return fmt.Errorf("%w: positions %d to %d at depth %d", ErrNavigation, from, from+uint64(len(out)), depth)
+	}
+	return fill(out, n, depth, from)
+}
+
+// fill is Fill past its checks: from+len(out) is within the 2^depth
+// positions of n's subtree.
+func fill(out []*Node, n *Node, depth int, from uint64) error {
+	if len(out) == 0 {
+		return nil
+	}
+	if depth == 0 {
+		out[0] = n
+		return nil
+	}
+	if n.isSpine() && int(n.spineK) <= depth {
+		// The spine's subtree holds the first 2^(depth-k) positions, zero
+		// subtrees the rest.
+		k := int(n.spineK)
+		in := len(out)
+		if span := depth - k; span < 63 {
+			in = int(min(uint64(len(out)), (uint64(1)<<uint(span))-min(from, uint64(1)<<uint(span))))
+		}
+		if err := fill(out[:in], n.left, depth-k, from); err != nil {
+			return err
+		}
+		zero := zeroes[k+int(n.spineBelow)-depth]
+		for i := in; i < len(out); i++ {
+			out[i] = zero
+		}
+		return nil
+	}
+	if n.IsLeaf() {
+		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
+	}
+	left, right := n.Children()
+	if left == nil {
+		return fmt.Errorf("%w: single-chunk page %d levels above the target depth", ErrNavigation, depth)
+	}
+	if depth-1 >= 63 {
+		// The left half holds more positions than any slice.
+		return fill(out, left, depth-1, from)
+	}
+	half := uint64(1) << uint(depth-1)
+	in := 0
+	if from < half {
+		in = int(min(uint64(len(out)), half-from))
+		if err := fill(out[:in], left, depth-1, from); err != nil {
+			return err
+		}
+	}
+	return fill(out[in:], right, depth-1, max(from, half)-half)
+}

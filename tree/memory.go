@@ -18,14 +18,19 @@ import (
 // subtrees, which count nothing, and otherwise kind<<14 | (len-1)<<7 | at:
 // the node is element at of an array of len elements, of one of the kinds
 // below. Every array of nodes the package allocates is kept within
-// maxSlabLen elements for this.
+// maxSlabLen elements for this, but the pages of BuildPages (kinds
+// inPageSlab and inOwnedPageSlab, not in a slab of lists): they record
+// kind<<14 | at, at below maxPageSlabLen, and find the slab's length in
+// their one header, ceil(len(data)/PageSize), every page holding at least
+// a byte of it.
 const (
 	inNodeSlab      = 1 // an array of Nodes ([]Node): branches, leaves, a mix-in pair
 	inPageSlab      = 2 // the nodes of BuildPages (a []Node, a []page, group roots, bytes)
 	inOwnedPageSlab = 3 // the same over bytes the caller gave (BuildPagesOwned)
 
-	slabStatic = 0xffff
-	maxSlabLen = 128
+	slabStatic     = 0xffff
+	maxSlabLen     = 128
+	maxPageSlabLen = 1<<14 - 1
 )
 
 // slabTag returns the slab field of element at of an array of length n of
@@ -38,8 +43,36 @@ func slabTag(kind, at, n int) uint16 {
 	return t
 }
 
-func (n *Node) slabAt() int  { return int(n.slab & 0x7f) }
-func (n *Node) slabLen() int { return int(n.slab>>7&0x7f) + 1 }
+// pageSlabTag returns the slab field of page at of a slab of BuildPages of
+// the given kind.
+func pageSlabTag(kind, at int) uint16 {
+	if at >= maxPageSlabLen || kind < inPageSlab {
+		panic("tree: page slab outside the accounting's encoding")
+	}
+	return uint16(kind<<14 | at)
+}
+
+// inPagesSlab reports whether n is a page of a slab of BuildPages, whose
+// slab field has the encoding of pageSlabTag.
+func (n *Node) inPagesSlab() bool {
+	_, list := n.list()
+	return n.slab>>14 >= inPageSlab && n.page != nil && !list
+}
+
+func (n *Node) slabAt() int {
+	if n.inPagesSlab() {
+		return int(n.slab & (1<<14 - 1))
+	}
+	return int(n.slab & 0x7f)
+}
+
+func (n *Node) slabLen() int {
+	if n.inPagesSlab() {
+		per := n.page.layout.PageSize()
+		return (len(n.page.data) + per - 1) / per
+	}
+	return int(n.slab>>7&0x7f) + 1
+}
 
 // Size classes of the Go heap. An allocation takes the smallest class that
 // holds it; above maxSmallAlloc, whole runtime pages. An object with

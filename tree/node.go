@@ -40,7 +40,10 @@ type Node struct {
 	root        [32]byte
 	state       atomic.Uint32
 	// A spine has left set, right nil, and stands for spineK levels of
-	// branches above left, whose subtree has depth spineBelow.
+	// branches above left, whose subtree has depth spineBelow. A page
+	// (left nil) has no use for them: together they are its list field,
+	// 0 but for a page of a slab of lists (see listPage). Whatever reads
+	// them as a spine's checks for a spine first.
 	spineK, spineBelow uint8
 	// slab says where the node was allocated, for memory accounting (see
 	// slabTag); it is set when the node is made and never changes.

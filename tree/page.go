@@ -6,16 +6,19 @@ import (
 )
 
 // page is the header of a page node, or the one header of all the pages of
-// a slab of BuildPages: a page node points at it and finds its own bytes and
-// group roots in it by its place in the slab (Node.slabAt, 0 for a page of
-// its own). One header for a slab of 64 pages, instead of one of 48 bytes
+// a slab of BuildPages or BuildPagesMixIns: a page node points at it and
+// finds its own bytes and group roots in it by its place in the slab
+// (Node.slabAt, 0 for a page of its own; for a slab of lists, the start its
+// node records, see listPage). One header for a slab of 64 pages, instead of one of 48 bytes
 // for each, is what makes a page of 16 balances cost 64 bytes of node and
 // the branch above it beside its bytes (docs/states.md).
 type page struct {
 	layout *Layout
 	// data holds the bytes of the header's pages back to back, each
 	// layout.PageSize() bytes, all full but perhaps the last: page at of
-	// a slab holds data[at*PageSize:], at most PageSize bytes of it.
+	// a slab holds data[at*PageSize:], at most PageSize bytes of it. In a
+	// slab of lists, each page holds a whole list of at most PageSize
+	// bytes, from the start its node records (see listPage).
 	data []byte
 	// group0 is the first of the roots of the pages' groups if the layout
 	// keeps them (see NewCachedLayout), nil otherwise: layout.groups() of
@@ -30,11 +33,46 @@ type page struct {
 	lent uint64
 }
 
+// listPage marks, in the list field of a page node (see Node.list), a page
+// of a slab of lists (BuildPagesMixIns): the slab's pages hold lists of
+// different lengths, back to back in the one header's data, and each finds
+// its bytes by the start the field holds and the start of the next page of
+// the slab (or the end of the data for the last). The start is below
+// listPage: a slab of lists holds less than 32 KiB but for a first list
+// that is larger alone.
+const listPage = 1 << 15
+
+// list returns the start of page node n's bytes in its header's data, and
+// whether n is a page of a slab of lists.
+func (n *Node) list() (start int, ok bool) {
+	v := int(n.spineK) | int(n.spineBelow)<<8
+	return v &^ listPage, v&listPage != 0
+}
+
+// setList records that page node n's bytes start at start of its header's
+// data in a slab of lists.
+func (n *Node) setList(start int) {
+	if start >= listPage {
+		panic("tree: a list's start outside its slab's field")
+	}
+	v := start | listPage
+	n.spineK, n.spineBelow = uint8(v), uint8(v>>8)
+}
+
 // pageBytes returns the bytes of page node n.
 func (n *Node) pageBytes() []byte {
 	pg := n.page
+	if lo, ok := n.list(); ok {
+		hi := len(pg.data)
+		if n.slabAt()+1 < n.slabLen() {
+			// The next page of the slab, alive while n is.
+			hi, _ = (*Node)(unsafe.Add(unsafe.Pointer(n), nodeSize)).list()
+		}
+		return pg.data[lo:hi:hi]
+	}
 	per := pg.layout.PageSize()
-	lo := min(n.slabAt()*per, len(pg.data))
+	// A page of its own (slab 0) or of a slab of BuildPages (pageSlabTag).
+	lo := min(int(n.slab&(1<<14-1))*per, len(pg.data))
 	hi := min(lo+per, len(pg.data))
 	return pg.data[lo:hi:hi]
 }

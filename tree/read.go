@@ -23,6 +23,20 @@ func AppendData(dst []byte, n *Node, depth int, l *Layout, size int) ([]byte, er
 	start := len(dst)
 	grown := slices.Grow(dst, size)[:start+size]
 	out := grown[start:]
+	if count == 1 {
+		// One page (a short list, a transaction): straight to it, past the
+		// spine above it, without a walk.
+		p, levels := n, depth-l.depth
+		if levels > 0 && n.isSpine() && int(n.spineK) == levels {
+			p, levels = n.left, 0
+		}
+		if levels == 0 && p.page != nil {
+			if err := readPages(out, p, l); err != nil {
+				return dst, err
+			}
+			return grown, nil
+		}
+	}
 	if size < parallelCopyBytes || runtime.GOMAXPROCS(0) == 1 {
 		w := levelWalk{left: uint64(count), height: l.depth, read: pageReader{l: l, out: out}}
 		if err := w.walk(n, depth-l.depth); err != nil {
