@@ -295,12 +295,10 @@ func (p *parts) apply(root *tree.Node, depth int) *tree.Node {
 	return must(tree.SetMany(root, depth, idx, nodes))
 }
 
-// collect returns the positions of the changed parts, in order, and their
-// trees, committing the handles with pending writes; the parts are
-// unchanged from then on.
-func (p *parts) collect() ([]uint64, []*tree.Node) { return p.collectTo(nil, nil) }
-
-// collectTo is collect appending to idx and nodes, which must be empty.
+// collectTo appends to idx and nodes, which must be empty, the positions
+// of the changed parts, in order, and their trees, committing the handles
+// with pending writes; the parts are unchanged from then on. Callers pass
+// arrays on their stack, large enough for a commit of a few changes.
 func (p *parts) collectTo(idx []uint64, nodes []*tree.Node) ([]uint64, []*tree.Node) {
 	for i := range p.pending {
 		idx = append(idx, i)
