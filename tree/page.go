@@ -117,6 +117,25 @@ func NewPage(l *Layout, data []byte) (*Node, error) {
 // groups whose bytes are the same in both, so that hashing it hashes the
 // other groups only. With any other base it is NewPage.
 func NewPageFrom(l *Layout, data []byte, base *Node) (*Node, error) {
+	return newPageOver(l, data, base, func(a, b []byte, _ int) bool { return bytes.Equal(a, b) })
+}
+
+// NewPageOver is NewPageFrom for a caller that knows which groups of
+// values it changed: bit g of changed is set for every group g whose bytes
+// may differ from base's. The new page takes over the roots of the other
+// groups without comparing their bytes, which the caller vouches are
+// base's (its root would be wrong otherwise): a bulk update that rewrote a
+// few values of each of many pages spares reading the rest of each page
+// again. A group beyond 64 counts as changed.
+func NewPageOver(l *Layout, data []byte, base *Node, changed uint64) (*Node, error) {
+	return newPageOver(l, data, base, func(a, b []byte, g int) bool {
+		return g < 64 && changed&(1<<uint(g)) == 0 && len(a) == len(b)
+	})
+}
+
+// newPageOver returns a page over data that takes over from base the roots
+// of the groups for which same(new bytes, base's bytes, group) holds.
+func newPageOver(l *Layout, data []byte, base *Node, same func(a, b []byte, g int) bool) (*Node, error) {
 	n, err := NewPage(l, data)
 	if err != nil || base == nil || base.page == nil || base.page.layout != l || l.groups() == 0 || !base.RootKnown() {
 		return n, err
@@ -128,7 +147,7 @@ func NewPageFrom(l *Layout, data []byte, base *Node) (*Node, error) {
 		lo := g * size
 		a := data[min(lo, len(data)):min(lo+size, len(data))]
 		b := old[min(lo, len(old)):min(lo+size, len(old))]
-		if len(a) > 0 && bytes.Equal(a, b) {
+		if len(a) > 0 && same(a, b, g) {
 			roots[g] = lend[g]
 			n.page.lent |= 1 << uint(g)
 		}

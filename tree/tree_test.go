@@ -801,3 +801,54 @@ func TestAppendDataZeroSubtrees(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPageOver makes pages from hashed bases with a few values changed,
+// told which groups changed: each takes over the roots of exactly the
+// other groups, and its root and groups' roots are those of a page made
+// from its bytes alone.
+func TestNewPageOver(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	vs := validatorShape(t)
+	l, err := NewCachedLayout(vs, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 200; round++ {
+		data := make([]byte, 121*(1+r.IntN(16)))
+		for j := range data {
+			data[j] = byte(r.Uint32())
+		}
+		base, _ := NewPage(l, data)
+		base.Root()
+		next := append([]byte(nil), data...)
+		var changed uint64
+		for range r.IntN(4) {
+			v := r.IntN(len(next) / 121)
+			next[121*v+r.IntN(121)] ^= 1
+			changed |= 1 << uint(v/2)
+		}
+		p, err := NewPageOver(l, next, base, changed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		groups := (len(next)/121 + 1) / 2
+		if want := (uint64(1)<<uint(groups) - 1) &^ changed; p.page.lent != want {
+			t.Fatalf("round %d: lent %b, want %b", round, p.page.lent, want)
+		}
+		fresh, _ := NewPage(l, next)
+		if p.Root() != fresh.Root() {
+			t.Fatalf("round %d: root differs from a fresh page's", round)
+		}
+		checkGroups(t, []*Node{p})
+	}
+	// A base of another length lends nothing past it, nor without a root.
+	data := make([]byte, 4*121)
+	base, _ := NewPage(l, data)
+	if p, _ := NewPageOver(l, data, base, 0); p.page.lent != 0 {
+		t.Fatalf("an unhashed base lent %b", p.page.lent)
+	}
+	base.Root()
+	if p, _ := NewPageOver(l, make([]byte, 3*121), base, 0); p.page.lent != 1 {
+		t.Fatalf("a shorter page borrowed %b, want the first group only", p.page.lent)
+	}
+}

@@ -229,6 +229,30 @@ func (b *basic[T]) Update(f func(i int, v T) T) {
 	}
 }
 
+// UpdateAt sets each element i named in indices to f(i, v), v its value,
+// in one pass: a slot's participation flags, an epoch's inactivity scores.
+// Each page of elements touched is copied and rebuilt once, and the tree
+// above them once; an element f returns unchanged is left as it was. f is
+// called once for each index, in increasing order of index; an index named
+// twice is updated twice, the second call seeing the first's result. It
+// returns an error, leaving the value unchanged, if an index is out of
+// range.
+func (b *basic[T]) UpdateAt(indices []int, f func(i int, v T) T) error {
+	idx, err := sortedIndices(indices, b.Len(), b.seq.typ)
+	if err != nil {
+		return err
+	}
+	return b.seq.updateElems(idx, func(i int, e []byte) (bool, error) {
+		v := decodeLE[T](e)
+		w := f(i, v)
+		if w == v {
+			return false, nil
+		}
+		encodeLE(e, w)
+		return true, nil
+	})
+}
+
 // Bytes returns the elements' serialization: little-endian values back to
 // back.
 func (b *basic[T]) Bytes() []byte { return b.seq.bytes(nil) }

@@ -20,4 +20,8 @@ var (
 	// type of another kind, or a value of one type is set where another
 	// belongs.
 	ErrWrongType = errors.New("view: wrong type")
+	// ErrIndex is returned (wrapped) by the bulk updates (UpdateAt) when
+	// an index lies outside the value. A single element's accessors panic
+	// instead, as a slice index does.
+	ErrIndex = errors.New("view: index out of range")
 )

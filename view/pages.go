@@ -405,20 +405,8 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 	idx := w.appendIndices(make([]uint64, 0, w.count()))
 	nodes := make([]*tree.Node, len(idx))
 	for k, i := range idx {
-		l, start, per := p.geometry(i)
-		used := min(per, p.size-start)
 		d, _ := w.get(i)
-		if used <= 0 || d.b == nil {
-			nodes[k] = tree.Zero(l.Depth())
-			continue
-		}
-		// The page node takes d.b over: nothing writes it again, as the
-		// next write copies the page anew.
-		n, err := tree.NewPageFrom(l, d.b[:used:used], d.base)
-		if err != nil {
-			panic("view: " + err.Error())
-		}
-		nodes[k] = n
+		nodes[k] = p.dirtyNode(d, d.b)
 	}
 	if p.prog != nil {
 		data := p.prog.setPages(idx, nodes, p.size)
@@ -435,6 +423,23 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 	p.data.Store(data)
 	p.writes.Store(nil)
 	return data, mixed
+}
+
+// dirtyNode returns the page node of the dirty page d, whose bytes are b
+// (d.b, or a copy of them), a zero subtree for a page emptied or past the
+// end. The node takes b over: nothing writes it again, as the next write
+// copies the page anew.
+func (p *pages) dirtyNode(d dirtyPage, b []byte) *tree.Node {
+	l, start, per := p.geometry(d.index)
+	used := min(per, p.size-start)
+	if used <= 0 || b == nil {
+		return tree.Zero(l.Depth())
+	}
+	n, err := tree.NewPageFrom(l, b[:used:used], d.base)
+	if err != nil {
+		panic("view: " + err.Error())
+	}
+	return n
 }
 
 // clean reports whether the committed data tree holds every byte: no page

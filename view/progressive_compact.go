@@ -127,6 +127,19 @@ func (l *ProgressiveValueList[V, P]) Get(i int) V { return getValue[V, P](&l.val
 // Set sets element i to v. It panics if i is out of range.
 func (l *ProgressiveValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, &v) }
 
+// UpdateAt sets each element i named in indices to f(i, v), v its value, in
+// one pass: an epoch's changes to the effective balances of thousands of
+// validators. Each page of elements touched is copied and rebuilt once, and
+// the tree above them once, where as many Get and Set pairs walk the tree
+// twice each; an element f returns unchanged is left as it was. f is called
+// once for each index, in increasing order of index; an index named twice
+// is updated twice, the second call seeing the first's result. UpdateAt
+// returns an error, leaving the list unchanged, if an index is out of range
+// or a value f returns does not marshal to the elements' size.
+func (l *ProgressiveValueList[V, P]) UpdateAt(indices []int, f func(i int, v V) V) error {
+	return updateValues[V, P](&l.values, indices, f)
+}
+
 // All returns an iterator over copies of the elements and their indices,
 // in order.
 func (l *ProgressiveValueList[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&l.values) }

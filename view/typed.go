@@ -1,6 +1,7 @@
 package view
 
 import (
+	"bytes"
 	"fmt"
 	"iter"
 	"reflect"
@@ -69,6 +70,35 @@ func encodeValue[V any, P FixedValue[V]](l *values, v *V) []byte {
 		panic(fmt.Sprintf("view: element of %v marshals to %d bytes: %v", l.seq.typ, len(b), err))
 	}
 	return b
+}
+
+// updateValues sets each element i named in indices to f(i, v), v its
+// value, in one pass: see seq.updateElems.
+func updateValues[V any, P FixedValue[V]](l *values, indices []int, f func(i int, v V) V) error {
+	idx, err := sortedIndices(indices, l.Len(), l.seq.typ)
+	if err != nil {
+		return err
+	}
+	// One value for all the elements, allocated once: called through P,
+	// its methods may keep it as far as the compiler can tell, so that a
+	// value on the stack would move to the heap for each element.
+	v := new(V)
+	scratch := l.scratchBuf()
+	return l.seq.updateElems(idx, func(i int, b []byte) (bool, error) {
+		var zero V
+		*v = zero
+		decodeInto[V, P](l.seq, P(v), b)
+		*v = f(i, *v)
+		e, err := P(v).MarshalSSZTo(scratch[:0])
+		if err != nil || len(e) != len(b) {
+			return false, fmt.Errorf("view: element %d of %v marshals to %d bytes, not %d: %v", i, l.seq.typ, len(e), len(b), err)
+		}
+		if bytes.Equal(e, b) {
+			return false, nil
+		}
+		copy(b, e)
+		return true, nil
+	})
 }
 
 // allValues returns an iterator over copies of the elements and their
@@ -215,6 +245,19 @@ func (l *ValueList[V, P]) Get(i int) V { return getValue[V, P](&l.values, i) }
 // Set sets element i to v. It panics if i is out of range.
 func (l *ValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, &v) }
 
+// UpdateAt sets each element i named in indices to f(i, v), v its value, in
+// one pass: an epoch's changes to the effective balances of thousands of
+// validators. Each page of elements touched is copied and rebuilt once, and
+// the tree above them once, where as many Get and Set pairs walk the tree
+// twice each; an element f returns unchanged is left as it was. f is called
+// once for each index, in increasing order of index; an index named twice
+// is updated twice, the second call seeing the first's result. UpdateAt
+// returns an error, leaving the list unchanged, if an index is out of range
+// or a value f returns does not marshal to the elements' size.
+func (l *ValueList[V, P]) UpdateAt(indices []int, f func(i int, v V) V) error {
+	return updateValues[V, P](&l.values, indices, f)
+}
+
 // All returns an iterator over copies of the elements and their indices,
 // in order.
 func (l *ValueList[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&l.values) }
@@ -288,6 +331,19 @@ func (v *ValueVector[V, P]) Get(i int) V { return getValue[V, P](&v.values, i) }
 
 // Set sets element i to x. It panics if i is out of range.
 func (v *ValueVector[V, P]) Set(i int, x V) { setValue[V, P](&v.values, i, &x) }
+
+// UpdateAt sets each element i named in indices to f(i, v), v its value, in
+// one pass: an epoch's changes to the effective balances of thousands of
+// validators. Each page of elements touched is copied and rebuilt once, and
+// the tree above them once, where as many Get and Set pairs walk the tree
+// twice each; an element f returns unchanged is left as it was. f is called
+// once for each index, in increasing order of index; an index named twice
+// is updated twice, the second call seeing the first's result. UpdateAt
+// returns an error, leaving the vector unchanged, if an index is out of
+// range or a value f returns does not marshal to the elements' size.
+func (v *ValueVector[V, P]) UpdateAt(indices []int, f func(i int, x V) V) error {
+	return updateValues[V, P](&v.values, indices, f)
+}
 
 // All returns an iterator over copies of the elements and their indices,
 // in order.

@@ -78,11 +78,12 @@ func (gloasState) ApplyEpoch(s *gloas.BeaconState, c *harness.EpochChanges) erro
 	for _, i := range c.Inactive {
 		scores.Set(i, c.InactivityScore)
 	}
-	validators := s.Validators()
-	for _, i := range c.Effective {
-		v := validators.Get(i)
+	// The effective balances in one pass over the validators' pages.
+	if err := s.Validators().UpdateAt(c.Effective, func(_ int, v gloas.Validator) gloas.Validator {
 		v.EffectiveBalance = gloas.Gwei(c.EffectiveBalance)
-		validators.Set(i, v)
+		return v
+	}); err != nil {
+		return err
 	}
 	s.Slashings().Set(c.SlashingsIndex, gloas.Gwei(c.Slashing))
 	s.RandaoMixes().Set(c.RandaoIndex, c.RandaoMix)

@@ -76,11 +76,12 @@ func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error 
 	for _, i := range c.Inactive {
 		scores.Set(i, c.InactivityScore)
 	}
-	validators := s.Validators()
-	for _, i := range c.Effective {
-		v := validators.Get(i)
+	// The effective balances in one pass over the validators' pages.
+	if err := s.Validators().UpdateAt(c.Effective, func(_ int, v fulu.Validator) fulu.Validator {
 		v.EffectiveBalance = fulu.Gwei(c.EffectiveBalance)
-		validators.Set(i, v)
+		return v
+	}); err != nil {
+		return err
 	}
 	s.Slashings().Set(c.SlashingsIndex, fulu.Gwei(c.Slashing))
 	s.RandaoMixes().Set(c.RandaoIndex, c.RandaoMix)

@@ -15,6 +15,7 @@ type elemList[V any] interface {
 	Get(i int) V
 	Set(i int, v V)
 	Append(v V) error
+	UpdateAt(indices []int, f func(i int, v V) V) error
 }
 
 // basicList is what the script uses of a state's lists of integers: a

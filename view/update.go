@@ -1,0 +1,121 @@
+package view
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// sortedIndices checks that every index lies in [0, n) and returns them in
+// increasing order: indices itself when already sorted, a sorted copy
+// otherwise (the caller's slice is left as it was).
+func sortedIndices(indices []int, n int, what any) ([]int, error) {
+	for _, i := range indices {
+		if i < 0 || i >= n {
+			return nil, fmt.Errorf("%w: index %d of %v of length %d", ErrIndex, i, what, n)
+		}
+	}
+	if slices.IsSorted(indices) {
+		return indices, nil
+	}
+	s := slices.Clone(indices)
+	slices.Sort(s)
+	return s, nil
+}
+
+// updateElems rewrites the elements at the indices idx, which are sorted
+// (an index may repeat) and in range, in one pass: edit is called for each
+// with the element's index and its bytes in a private copy of its page,
+// rewrites them in place and reports whether they changed. Each page
+// touched is copied once, the pages that changed are made page nodes that
+// take over the roots of their unchanged groups of values, and those and
+// the pages written before (pending writes) are set into the data tree in
+// one pass. If edit returns an error, or panics, the sequence is left as it
+// was: nothing is published before every edit is done.
+func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) error {
+	if len(idx) == 0 {
+		return nil
+	}
+	p := &s.pages
+	p.settle()
+	w := p.writes.Load()
+	dirty := w.appendIndices(make([]uint64, 0, w.count()))
+	// At most a page per index, and the dirty pages.
+	most := min(len(idx), int(p.count(p.size))) + len(dirty)
+	pidx, nodes := make([]uint64, 0, most), make([]*tree.Node, 0, most)
+	// flush adds the dirty pages below page i.
+	flush := func(i uint64) {
+		for len(dirty) > 0 && dirty[0] < i {
+			d, _ := w.get(dirty[0])
+			pidx, nodes = append(pidx, dirty[0]), append(nodes, p.dirtyNode(d, d.b))
+			dirty = dirty[1:]
+		}
+	}
+	for a := 0; a < len(idx); {
+		pg, _, per := p.locate(idx[a] * s.esize)
+		flush(pg)
+		l, start, _ := p.geometry(pg)
+		d, written := w.get(pg)
+		if written {
+			dirty = dirty[1:]
+		} else {
+			d = dirtyPage{index: pg, base: p.committedNode(pg)}
+			d.b = p.bytesOf(pg, d.base)
+		}
+		b := make([]byte, min(per, p.size-start))
+		copy(b, d.b)
+		gsize := 0 // bytes per group of values whose root the page keeps
+		if gd := l.GroupDepth(); gd >= 0 {
+			gsize = s.esize << uint(gd)
+		}
+		var changed uint64
+		for ; a < len(idx) && idx[a]*s.esize < start+per; a++ {
+			in := idx[a]*s.esize - start
+			ch, err := edit(idx[a], b[in:in+s.esize:in+s.esize])
+			if err != nil {
+				return err
+			}
+			if ch && gsize > 0 {
+				changed |= 1 << uint(min(in/gsize, 63))
+			} else if ch {
+				changed = 1
+			}
+		}
+		var n *tree.Node
+		switch {
+		case changed == 0 && !written:
+			continue // nothing to write
+		case changed == 0:
+			n = p.dirtyNode(d, d.b)
+		case written:
+			// Which groups the writes before changed is not known: the
+			// page compares them with its base.
+			n = p.dirtyNode(d, b)
+		default:
+			var err error
+			if n, err = tree.NewPageOver(l, b, d.base, changed); err != nil {
+				panic("view: " + err.Error())
+			}
+		}
+		pidx, nodes = append(pidx, pg), append(nodes, n)
+	}
+	flush(^uint64(0))
+	if len(nodes) == 0 {
+		return nil
+	}
+	switch {
+	case p.prog != nil:
+		p.reset(p.prog.setPages(pidx, nodes, p.size), p.size)
+	case s.list:
+		// The mix-in in the allocation of the paths, as a commit makes it.
+		mixed := must(tree.SetManyMixIn(p.data.Load(), int(p.top), pidx, nodes, s.n))
+		data, _ := mixed.Children()
+		p.reset(data, p.size)
+		s.node, s.nodeN, s.nodeData = mixed, s.n, data
+	default:
+		p.reset(must(tree.SetMany(p.data.Load(), int(p.top), pidx, nodes)), p.size)
+	}
+	s.lk.changed()
+	return nil
+}
