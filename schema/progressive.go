@@ -225,30 +225,42 @@ func (l *ProgressiveList) parts(n *tree.Node) (*tree.Node, int, error) {
 	return data, int(length), err
 }
 
-// subtrees returns the subtrees of the data tree that hold n elements.
-func (l *ProgressiveList) subtrees(data *tree.Node, n int) ([]*tree.Node, error) {
-	subs, err := tree.ProgressiveParts(nil, data, tree.ProgressiveSubtrees(l.leaves(uint64(n))))
+// subtrees appends to buf the subtrees of the data tree that hold n
+// elements; buf may be an array of tree.ProgressiveLevels on the caller's
+// stack, which holds them all.
+func (l *ProgressiveList) subtrees(buf []*tree.Node, data *tree.Node, n int) ([]*tree.Node, error) {
+	subs, err := tree.ProgressiveParts(buf, data, tree.ProgressiveSubtrees(l.leaves(uint64(n))))
 	if err != nil {
 		return nil, treeError(l, "%v", err)
 	}
 	return subs, nil
 }
 
-// nodes returns the trees of the n elements held by the data tree, for
-// elements not stored in pages.
-func (l *ProgressiveList) nodes(data *tree.Node, n int) ([]*tree.Node, error) {
-	subs, err := l.subtrees(data, n)
-	if err != nil {
-		return nil, err
-	}
-	nodes := make([]*tree.Node, 0, n)
+// eachElement calls fn with the index and the tree of each of the n
+// elements held by subs (the data tree's subtrees), in order, for elements
+// not stored in pages, until fn fails. It takes the trees a window at a
+// time into an array on its stack (tree.Fill), so that walking the
+// elements takes no slice of n nodes; fn gets one node at a time since a
+// slice passed to a function value would move the array to the heap.
+func (l *ProgressiveList) eachElement(subs []*tree.Node, n int, fn func(i int, nd *tree.Node) error) error {
+	var window [walkWindow]*tree.Node
+	done := 0
 	for k, sub := range subs {
-		count := min(uint64(n-len(nodes)), l.span(k))
-		if nodes, err = tree.Nodes(nodes, sub, 2*k, count); err != nil {
-			return nil, treeError(l, "%v", err)
+		count := min(n-done, int(l.span(k)))
+		for from := 0; from < count; from += walkWindow {
+			nodes := window[:min(walkWindow, count-from)]
+			if err := tree.Fill(nodes, sub, 2*k, uint64(from)); err != nil {
+				return treeError(l, "%v", err)
+			}
+			for j, nd := range nodes {
+				if err := fn(done+from+j, nd); err != nil {
+					return err
+				}
+			}
 		}
+		done += count
 	}
-	return nodes, nil
+	return nil
 }
 
 func (l *ProgressiveList) encode(dst []byte, n *tree.Node) ([]byte, error) {
@@ -257,11 +269,12 @@ func (l *ProgressiveList) encode(dst []byte, n *tree.Node) ([]byte, error) {
 		return dst, err
 	}
 	e := &l.levels[0]
+	var subArr [tree.ProgressiveLevels]*tree.Node
+	subs, err := l.subtrees(subArr[:0], data, length)
+	if err != nil {
+		return dst, err
+	}
 	if e.layout != nil {
-		subs, err := l.subtrees(data, length)
-		if err != nil {
-			return dst, err
-		}
 		left := length * e.esize
 		for k, sub := range subs {
 			size := min(left, int(l.span(k))*e.esize)
@@ -272,29 +285,23 @@ func (l *ProgressiveList) encode(dst []byte, n *tree.Node) ([]byte, error) {
 		}
 		return dst, nil
 	}
-	nodes, err := l.nodes(data, length)
-	if err != nil {
-		return dst, err
+	start := len(dst)
+	if e.esize == 0 {
+		dst = append(dst, make([]byte, 4*length)...)
 	}
-	if e.esize > 0 {
-		for i, nd := range nodes {
-			if dst, err = e.elem.encode(dst, nd); err != nil {
-				return dst, inField(err, IndexStep(uint64(i)))
+	err = l.eachElement(subs, length, func(i int, nd *tree.Node) error {
+		if e.esize == 0 {
+			if err := putOffset(l, dst[start+4*i:], len(dst)-start); err != nil {
+				return err
 			}
 		}
-		return dst, nil
-	}
-	start := len(dst)
-	dst = append(dst, make([]byte, 4*length)...)
-	for i, nd := range nodes {
-		if err := putOffset(l, dst[start+4*i:], len(dst)-start); err != nil {
-			return dst, err
-		}
+		var err error
 		if dst, err = e.elem.encode(dst, nd); err != nil {
-			return dst, inField(err, IndexStep(uint64(i)))
+			return inField(err, IndexStep(uint64(i)))
 		}
-	}
-	return dst, nil
+		return nil
+	})
+	return dst, err
 }
 
 func (l *ProgressiveList) size(n *tree.Node) (int, error) {
@@ -306,17 +313,22 @@ func (l *ProgressiveList) size(n *tree.Node) (int, error) {
 	if e.esize > 0 {
 		return length * e.esize, nil
 	}
-	nodes, err := l.nodes(data, length)
+	var subArr [tree.ProgressiveLevels]*tree.Node
+	subs, err := l.subtrees(subArr[:0], data, length)
 	if err != nil {
 		return 0, err
 	}
 	total := 4 * length
-	for i, nd := range nodes {
+	err = l.eachElement(subs, length, func(i int, nd *tree.Node) error {
 		s, err := e.elem.size(nd)
 		if err != nil {
-			return 0, inField(err, IndexStep(uint64(i)))
+			return inField(err, IndexStep(uint64(i)))
 		}
 		total += s
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	return total, nil
 }
@@ -442,7 +454,8 @@ func (l *ProgressiveBitlist) encode(dst []byte, n *tree.Node) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	subs, err := tree.ProgressiveParts(nil, data, tree.ProgressiveSubtrees(bitChunks(length)))
+	var subArr [tree.ProgressiveLevels]*tree.Node
+	subs, err := tree.ProgressiveParts(subArr[:0], data, tree.ProgressiveSubtrees(bitChunks(length)))
 	if err != nil {
 		return dst, treeError(l, "%v", err)
 	}

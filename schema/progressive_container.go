@@ -155,30 +155,45 @@ func (p *ProgressiveContainer) build(nodes []*tree.Node) (*tree.Node, error) {
 
 // Fields returns the field subtrees of the value whose tree is n.
 func (p *ProgressiveContainer) Fields(n *tree.Node) ([]*tree.Node, error) {
+	return p.fieldsInto(make([]*tree.Node, 0, p.leaves), n)
+}
+
+// fieldsInto is Fields into buf's array where the progressive tree's
+// leaves fit in it (an array on the caller's stack), a new slice
+// otherwise. It takes the leaves into the array, then moves each field's
+// leaf to the field's index in place: positions increase, so position i
+// is at least i and its leaf is read before a later field overwrites it.
+func (p *ProgressiveContainer) fieldsInto(buf []*tree.Node, n *tree.Node) ([]*tree.Node, error) {
+	if cap(buf) < p.leaves {
+		buf = make([]*tree.Node, 0, p.leaves)
+	}
 	if !n.IsBranch() {
 		return nil, treeError(p, "the tree is not a branch")
 	}
 	data, _ := n.Children()
-	subs, err := tree.ProgressiveParts(nil, data, tree.ProgressiveSubtrees(uint64(p.leaves)))
+	var subArr [tree.ProgressiveLevels]*tree.Node
+	subs, err := tree.ProgressiveParts(subArr[:0], data, tree.ProgressiveSubtrees(uint64(p.leaves)))
 	if err != nil {
 		return nil, treeError(p, "%v", err)
 	}
-	leaves := make([]*tree.Node, 0, p.leaves)
+	leaves := buf[:p.leaves]
+	done := 0
 	for k, sub := range subs {
-		count := min(uint64(p.leaves-len(leaves)), 1<<(2*uint(k)))
-		if leaves, err = tree.Nodes(leaves, sub, 2*k, count); err != nil {
+		count := min(p.leaves-done, 1<<(2*uint(k)))
+		if err := tree.Fill(leaves[done:done+count], sub, 2*k, 0); err != nil {
 			return nil, treeError(p, "%v", err)
 		}
+		done += count
 	}
-	nodes := make([]*tree.Node, len(p.positions))
 	for i, pos := range p.positions {
-		nodes[i] = leaves[pos]
+		leaves[i] = leaves[pos]
 	}
-	return nodes, nil
+	return leaves[:len(p.positions)], nil
 }
 
 func (p *ProgressiveContainer) encode(dst []byte, n *tree.Node) ([]byte, error) {
-	nodes, err := p.Fields(n)
+	var arr [walkWindow]*tree.Node
+	nodes, err := p.fieldsInto(arr[:0], n)
 	if err != nil {
 		return dst, err
 	}
@@ -189,7 +204,8 @@ func (p *ProgressiveContainer) size(n *tree.Node) (int, error) {
 	if len(p.fields.variable) == 0 {
 		return p.fields.fixedPart, nil
 	}
-	nodes, err := p.Fields(n)
+	var arr [walkWindow]*tree.Node
+	nodes, err := p.fieldsInto(arr[:0], n)
 	if err != nil {
 		return 0, err
 	}

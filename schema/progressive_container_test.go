@@ -137,3 +137,50 @@ func TestProgressiveContainerInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressiveEncodeNoAllocs checks that encoding and sizing a
+// progressive list of composite values (of progressive containers, of
+// containers with a variable field) into a buffer with room allocates
+// nothing, over lengths that span several subtrees and windows of the
+// elements' walk, and that the encoding is the input.
+func TestProgressiveEncodeNoAllocs(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation figures differ under coverage or the race detector")
+	}
+	r := rand.New(rand.NewPCG(31, 32))
+	varc := Must(NewContainer("Var", field("a", Uint8), field("b", Must(NewByteList(40)))))
+	var types []Type
+	for _, p := range progressiveContainers() {
+		types = append(types, p, Must(NewProgressiveList(p)))
+	}
+	types = append(types, Must(NewProgressiveList(varc)), Must(NewProgressiveList(Must(NewVector(Uint64, 600)))))
+	for _, typ := range types {
+		for _, n := range []int{0, 1, 5, 64, 65, 86, 341, 342} {
+			var b []byte
+			if _, ok := typ.(*ProgressiveContainer); ok {
+				b = randomValue(r, typ, 4)
+			} else {
+				b = valueOfLength(r, typ, n)
+			}
+			nd, err := typ.Decode(b)
+			if err != nil {
+				t.Fatalf("%v of %d: %v", typ, n, err)
+			}
+			buf := make([]byte, 0, len(b))
+			var out []byte
+			if a := testing.AllocsPerRun(5, func() { out, err = typ.Encode(buf, nd) }); a != 0 {
+				t.Errorf("%v of %d: encode into a buffer with room: %v allocations, want 0", typ, n, a)
+			}
+			if err != nil || !bytes.Equal(out, b) {
+				t.Errorf("%v of %d: encoding differs from the input (%v)", typ, n, err)
+			}
+			var size int
+			if a := testing.AllocsPerRun(5, func() { size, err = typ.Size(nd) }); a != 0 {
+				t.Errorf("%v of %d: size: %v allocations, want 0", typ, n, a)
+			}
+			if err != nil || size != len(b) {
+				t.Errorf("%v of %d: size %d, want %d (%v)", typ, n, size, len(b), err)
+			}
+		}
+	}
+}
