@@ -18,9 +18,11 @@ type gloasState struct {
 }
 
 func (gloasState) ApplySlot(s *gloas.BeaconState, c *harness.SlotChanges) error {
-	participation := s.CurrentEpochParticipation()
-	for _, i := range c.Participation {
-		participation.Set(i, gloas.ParticipationFlags(c.Flags))
+	// The flags in one pass over the list's pages.
+	if err := s.CurrentEpochParticipation().UpdateAt(c.Participation, func(int, gloas.ParticipationFlags) gloas.ParticipationFlags {
+		return gloas.ParticipationFlags(c.Flags)
+	}); err != nil {
+		return err
 	}
 	balances := s.Balances()
 	for _, i := range c.Rewarded {
@@ -74,9 +76,8 @@ func (gloasState) ApplyEpoch(s *gloas.BeaconState, c *harness.EpochChanges) erro
 	if err := s.CurrentEpochParticipation().SetBytes(make([]byte, n)); err != nil {
 		return err
 	}
-	scores := s.InactivityScores()
-	for _, i := range c.Inactive {
-		scores.Set(i, c.InactivityScore)
+	if err := s.InactivityScores().UpdateAt(c.Inactive, func(int, uint64) uint64 { return c.InactivityScore }); err != nil {
+		return err
 	}
 	// The effective balances in one pass over the validators' pages.
 	if err := s.Validators().UpdateAt(c.Effective, func(_ int, v gloas.Validator) gloas.Validator {

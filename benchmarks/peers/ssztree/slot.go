@@ -16,9 +16,11 @@ type fuluState struct {
 }
 
 func (fuluState) ApplySlot(s *fulu.BeaconState, c *harness.SlotChanges) error {
-	participation := s.CurrentEpochParticipation()
-	for _, i := range c.Participation {
-		participation.Set(i, fulu.ParticipationFlags(c.Flags))
+	// The flags in one pass over the list's pages.
+	if err := s.CurrentEpochParticipation().UpdateAt(c.Participation, func(int, fulu.ParticipationFlags) fulu.ParticipationFlags {
+		return fulu.ParticipationFlags(c.Flags)
+	}); err != nil {
+		return err
 	}
 	balances := s.Balances()
 	for _, i := range c.Rewarded {
@@ -72,9 +74,8 @@ func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error 
 	if err := s.CurrentEpochParticipation().SetBytes(make([]byte, n)); err != nil {
 		return err
 	}
-	scores := s.InactivityScores()
-	for _, i := range c.Inactive {
-		scores.Set(i, c.InactivityScore)
+	if err := s.InactivityScores().UpdateAt(c.Inactive, func(int, uint64) uint64 { return c.InactivityScore }); err != nil {
+		return err
 	}
 	// The effective balances in one pass over the validators' pages.
 	if err := s.Validators().UpdateAt(c.Effective, func(_ int, v fulu.Validator) fulu.Validator {
