@@ -9,6 +9,7 @@ import "github.com/ssztree/ssztree/fuzzing/difftest"
 var knownClasses = []difftest.Known{
 	difftest.GapClass("fastssz: a container's first offset past its fixed part", true).Only("fastssz"),
 	difftest.BoolClass("fastssz: a boolean byte other than 0 and 1 accepted").Only("fastssz"),
+	difftest.PaddingClass("fastssz: a BeaconState's justification_bits with bits set past its 4").Only("fastssz"),
 	difftest.ShiftedGapClass("zrnt: a container's first offset past its fixed part, the fields read from the fixed part's end").Only("zrnt"),
 	difftest.FullBitlistClass("zrnt: a full Bitlist[N] (N bits, N a multiple of 8) rejected").Only("zrnt"),
 	difftest.UnionTailClass("zrnt: bytes after a union's value ignored").Only("zrnt"),

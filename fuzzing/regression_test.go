@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	e2altair "github.com/attestantio/go-eth2-client/spec/altair"
 	e2phase0 "github.com/attestantio/go-eth2-client/spec/phase0"
 	zelectra "github.com/protolambda/zrnt/eth2/beacon/electra"
 	zphase0 "github.com/protolambda/zrnt/eth2/beacon/phase0"
@@ -41,6 +42,16 @@ func TestKnownDisagreements(t *testing.T) {
 	validator := encodeDefault(t, deneb.Type("Validator"))
 	validator[88] = 2 // slashed
 
+	// The default Altair state with a bit past its Bitvector[4] of
+	// justification bits.
+	altairState := resolve(t, forks.Altair).Container("BeaconState")
+	padded := encodeDefault(t, altairState)
+	for i := range altairState.NumFields() {
+		if altairState.Field(i).Name == "justification_bits" {
+			padded[altairState.FieldOffset(i)] = 0x80
+		}
+	}
+
 	varTest := genericType(t, "VarTestStruct_")
 	cases := []struct {
 		name   string
@@ -50,6 +61,7 @@ func TestKnownDisagreements(t *testing.T) {
 		{"gap after the fixed part", &difftest.Target{Type: attestation, Peers: phase0Attestation()}, gapped},
 		{"gap read as the field's start", &difftest.Target{Type: attestation, Peers: []difftest.Peer{zrntView(zphase0.AttestationType(spec))}}, shifted},
 		{"boolean byte 2", &difftest.Target{Type: deneb.Type("Validator"), Peers: []difftest.Peer{fastsszPeer[e2phase0.Validator]()}}, validator},
+		{"bitvector padding", &difftest.Target{Type: altairState, Peers: []difftest.Peer{fastsszPeer[e2altair.BeaconState]()}}, padded},
 		{"full bitlist", &difftest.Target{Type: attestation, Peers: []difftest.Peer{zrntFlat[zphase0.Attestation]()}}, full},
 		{"first offset 0", &difftest.Target{
 			Type:  schema.Must(schema.NewList(varTest, 4)),
