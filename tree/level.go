@@ -72,12 +72,9 @@ func (w *levelWalk) walk(n *Node, depth int) error {
 		}
 		return nil
 	}
-	if n.IsLeaf() {
-		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
-	}
-	left, right := n.Children()
-	if left == nil {
-		return fmt.Errorf("%w: single-chunk page %d levels above the target depth", ErrNavigation, depth)
+	left, right, err := descend(n, depth)
+	if err != nil {
+		return err
 	}
 	if err := w.walk(left, depth-1); err != nil {
 		return err
@@ -151,12 +148,9 @@ func fill(out []*Node, n *Node, depth int, from uint64) error {
 		}
 		return nil
 	}
-	if n.IsLeaf() {
-		return fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
-	}
-	left, right := n.Children()
-	if left == nil {
-		return fmt.Errorf("%w: single-chunk page %d levels above the target depth", ErrNavigation, depth)
+	left, right, err := descend(n, depth)
+	if err != nil {
+		return err
 	}
 	if depth-1 >= 63 {
 		// The left half holds more positions than any slice.
@@ -171,4 +165,18 @@ func fill(out []*Node, n *Node, depth int, from uint64) error {
 		}
 	}
 	return fill(out[in:], right, depth-1, max(from, half)-half)
+}
+
+// descend returns the children of n, a node depth levels above the depth
+// a walk reads at, or an error if n has none there (a leaf, or a page of
+// one chunk).
+func descend(n *Node, depth int) (left, right *Node, err error) {
+	if n.IsLeaf() {
+		return nil, nil, fmt.Errorf("%w: leaf %d levels above the target depth", ErrNavigation, depth)
+	}
+	left, right = n.Children()
+	if left == nil {
+		return nil, nil, fmt.Errorf("%w: single-chunk page %d levels above the target depth", ErrNavigation, depth)
+	}
+	return left, right, nil
 }
