@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -229,7 +230,7 @@ func TestUpdateAtErrors(t *testing.T) {
 		v.b[1] ^= 1
 		l.Set(5, v) // pending
 		want := must(l.MarshalSSZ())
-		for _, idx := range [][]int{{0, 40}, {-1}, {3, 2, 1 << 40}} {
+		for _, idx := range [][]int{{0, 40}, {-1}, {3, 2, math.MaxInt}} {
 			called := false
 			err := l.UpdateAt(idx, func(i int, v rawValidator) rawValidator { called = true; return bump(i, v) })
 			if !errors.Is(err, ErrIndex) {
