@@ -402,3 +402,31 @@ func TestBasicUpdateAt(t *testing.T) {
 		})
 	}
 }
+
+// TestRadixSorted compares radixSorted with a comparison sort on random
+// indices of lists of many lengths, repeats and one-digit lists included,
+// and checks that the caller's slice is left as it was.
+func TestRadixSorted(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for _, n := range []int{1, 2, 2047, 2048, 2049, 1 << 22, 1<<22 + 1, 1 << 30, math.MaxInt} {
+		for _, k := range []int{radixMin, 3000, 31250} {
+			in := make([]int, k)
+			for j := range in {
+				in[j] = r.IntN(n)
+			}
+			if k == 3000 {
+				in[7], in[9] = in[1], in[1] // repeats
+			}
+			orig := slices.Clone(in)
+			want := slices.Clone(in)
+			slices.Sort(want)
+			got := radixSorted(in, n)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n %d, k %d: radixSorted is not the sorted indices", n, k)
+			}
+			if !slices.Equal(in, orig) {
+				t.Fatalf("n %d, k %d: radixSorted changed its input", n, k)
+			}
+		}
+	}
+}
