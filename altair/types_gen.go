@@ -3,6 +3,7 @@
 package altair
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/def"
@@ -1795,8 +1796,9 @@ func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 144 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SyncCommitteeMessage, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SyncCommitteeMessage, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -2404,8 +2406,9 @@ func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SyncAggregatorSelectionData, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SyncAggregatorSelectionData, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -2458,8 +2461,9 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.LightClientHeader, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.LightClientHeader, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

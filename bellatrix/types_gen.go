@@ -3,6 +3,7 @@
 package bellatrix
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/altair"
@@ -2396,8 +2397,9 @@ func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 	if len(b) != 96 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PowBlock, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PowBlock, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

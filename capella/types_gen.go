@@ -3,6 +3,7 @@
 package capella
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
@@ -657,8 +658,9 @@ func (x *Withdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 44 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Withdrawal, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Withdrawal, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -721,8 +723,9 @@ func (x *BLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BLSToExecutionChange, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BLSToExecutionChange, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -781,8 +784,9 @@ func (x *SignedBLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SignedBLSToExecutionChange, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SignedBLSToExecutionChange, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -840,8 +844,9 @@ func (x *HistoricalSummary) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.HistoricalSummary, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.HistoricalSummary, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

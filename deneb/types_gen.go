@@ -3,6 +3,7 @@
 package deneb
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
@@ -2627,8 +2628,9 @@ func (x *BlobIdentifier) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BlobIdentifier, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BlobIdentifier, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

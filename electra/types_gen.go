@@ -3,6 +3,7 @@
 package electra
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/altair"
@@ -703,8 +704,9 @@ func (x *PendingDeposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PendingDeposit, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PendingDeposit, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -768,8 +770,9 @@ func (x *PendingPartialWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 24 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PendingPartialWithdrawal, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PendingPartialWithdrawal, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -828,8 +831,9 @@ func (x *PendingConsolidation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PendingConsolidation, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PendingConsolidation, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -894,8 +898,9 @@ func (x *DepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.DepositRequest, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.DepositRequest, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -957,8 +962,9 @@ func (x *WithdrawalRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.WithdrawalRequest, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.WithdrawalRequest, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1020,8 +1026,9 @@ func (x *ConsolidationRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 116 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.ConsolidationRequest, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.ConsolidationRequest, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1249,8 +1256,9 @@ func (x *SingleAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 240 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SingleAttestation, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SingleAttestation, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

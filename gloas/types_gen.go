@@ -3,6 +3,7 @@
 package gloas
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
@@ -743,8 +744,9 @@ func (x *Builder) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Builder) UnmarshalSSZ(b []byte) error {
 	if len(b) != 93 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Builder, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Builder, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -809,8 +811,9 @@ func (x *BuilderPendingWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderPendingWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BuilderPendingWithdrawal, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BuilderPendingWithdrawal, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -872,8 +875,9 @@ func (x *BuilderPendingPayment) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderPendingPayment) UnmarshalSSZ(b []byte) error {
 	if len(b) != 52 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BuilderPendingPayment, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BuilderPendingPayment, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -940,8 +944,9 @@ func (x *BuilderDepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderDepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BuilderDepositRequest, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BuilderDepositRequest, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -999,8 +1004,9 @@ func (x *BuilderExitRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderExitRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 68 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BuilderExitRequest, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BuilderExitRequest, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1072,8 +1078,9 @@ func (x *PayloadAttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PayloadAttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 42 || b[40] > 1 || b[41] > 1 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PayloadAttestationData, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PayloadAttestationData, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1317,8 +1324,9 @@ func (x *PayloadAttestationMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PayloadAttestationMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 146 || b[48] > 1 || b[49] > 1 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PayloadAttestationMessage, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PayloadAttestationMessage, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -5181,8 +5189,9 @@ func (x *ProposerPreferences) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.ProposerPreferences, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.ProposerPreferences, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -5243,8 +5252,9 @@ func (x *SignedProposerPreferences) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SignedProposerPreferences, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SignedProposerPreferences, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -5813,8 +5823,9 @@ func (x *PartialDataColumnGroupID) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PartialDataColumnGroupID) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.PartialDataColumnGroupID, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.PartialDataColumnGroupID, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -5875,8 +5886,9 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 496 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.LightClientHeader, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.LightClientHeader, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@
 package phase0
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/def"
@@ -309,8 +310,9 @@ func (x *Fork) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Fork) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Fork, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Fork, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -366,8 +368,9 @@ func (x *ForkData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ForkData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.ForkData, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.ForkData, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -423,8 +426,9 @@ func (x *Checkpoint) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Checkpoint, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Checkpoint, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -501,8 +505,9 @@ func (x *Validator) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Validator) UnmarshalSSZ(b []byte) error {
 	if len(b) != 121 || b[88] > 1 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Validator, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Validator, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -573,8 +578,9 @@ func (x *AttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 128 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.AttestationData, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.AttestationData, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1004,8 +1010,9 @@ func (x *Eth1Data) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 	if len(b) != 72 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Eth1Data, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Eth1Data, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1223,8 +1230,9 @@ func (x *DepositMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 88 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.DepositMessage, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.DepositMessage, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1287,8 +1295,9 @@ func (x *DepositData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.DepositData, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.DepositData, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1355,8 +1364,9 @@ func (x *BeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.BeaconBlockHeader, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.BeaconBlockHeader, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1415,8 +1425,9 @@ func (x *SigningData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SigningData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SigningData, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SigningData, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1474,8 +1485,9 @@ func (x *SignedBeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 208 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SignedBeaconBlockHeader, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SignedBeaconBlockHeader, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1533,8 +1545,9 @@ func (x *ProposerSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 	if len(b) != 416 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.ProposerSlashing, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.ProposerSlashing, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -1939,8 +1952,9 @@ func (x *Deposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Deposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 1240 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Deposit, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Deposit, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -2000,8 +2014,9 @@ func (x *VoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.VoluntaryExit, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.VoluntaryExit, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -2059,8 +2074,9 @@ func (x *SignedVoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.SignedVoluntaryExit, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.SignedVoluntaryExit, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
@@ -3085,8 +3101,9 @@ func (x *Eth1Block) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 	if len(b) != 48 {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.Eth1Block, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.Eth1Block, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}

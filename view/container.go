@@ -463,7 +463,13 @@ func (c *Container) LoadBytes(i int, dst []byte) {
 		copy(dst, c.bytes()[off:])
 		return
 	}
-	n := c.fieldNode(i)
+	loadBytes(dst, f, c.fieldNode(i))
+}
+
+// loadBytes copies the serialization of n, the tree of a value of the
+// fixed-size type f, into dst, which has f's size: from the chunk of a
+// leaf or the bytes of a page, without encoding, where n is one.
+func loadBytes(dst []byte, f schema.Type, n *tree.Node) {
 	if n.IsLeaf() && len(dst) <= 32 {
 		chunk := n.Chunk()
 		copy(dst, chunk[:])
@@ -473,5 +479,7 @@ func (c *Container) LoadBytes(i int, dst []byte) {
 		copy(dst, data)
 		return
 	}
-	copy(dst, must(f.Encode(dst[:0], n)))
+	// Encoded into a buffer of its own, not into dst: through the
+	// interface dst would escape, and every getter's array with it.
+	copy(dst, must(f.Encode(make([]byte, 0, len(dst)), n)))
 }

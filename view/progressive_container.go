@@ -243,12 +243,7 @@ func (c *ProgressiveContainer) LoadBytes(i int, dst []byte) {
 	if !f.IsFixedSize() || len(dst) != f.FixedSize() {
 		panic(fmt.Sprintf("view: LoadBytes of %d bytes from field %s.%s (%v)", len(dst), c.t, c.t.Field(i).Name, f))
 	}
-	n := c.fieldNode(i)
-	if data, _, ok := n.PageData(); ok && len(data) == len(dst) {
-		copy(dst, data)
-		return
-	}
-	copy(dst, must(f.Encode(dst[:0], n)))
+	loadBytes(dst, f, c.fieldNode(i))
 }
 
 // Field returns a handle on composite field i: writes to it go to c. It

@@ -96,6 +96,7 @@ const modulePath = "github.com/ssztree/ssztree/"
 // by gen.importPath.
 var packages = map[string]string{
 	"binary":   "encoding/binary",
+	"bytes":    "bytes",
 	"def":      modulePath + "def",
 	"errors":   "errors",
 	"fmt":      "fmt",

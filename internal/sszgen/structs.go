@@ -327,8 +327,9 @@ func (x *{{.Name}}) MarshalSSZTo(dst []byte) ([]byte, error) {
 func (x *{{.Name}}) UnmarshalSSZ(b []byte) error {
 {{- if .Invalid}}
 	if {{.Invalid}} {
-		// The schema says what is wrong.
-		if err := schema.Validate(Mainnet.schemas.{{.Name}}, b); err != nil {
+		// The schema says what is wrong, from a copy: b given to it, an
+		// interface, would escape, and every caller's array with it.
+		if err := schema.Validate(Mainnet.schemas.{{.Name}}, bytes.Clone(b)); err != nil {
 			return err
 		}
 	}
