@@ -108,15 +108,19 @@ func allValues[V any, P FixedValue[V]](l *values) iter.Seq2[int, V] {
 	return func(yield func(int, V) bool) {
 		n := s.Len()
 		i := 0
+		// One value for all the elements, as in updateValues: a value
+		// declared in the loop would move to the heap for each element.
+		v := new(V)
 		s.eachPage(func(per int, page []byte) bool {
 			for off := 0; off+s.esize <= per && i < n; off += s.esize {
-				var v V
+				var zero V
+				*v = zero
 				var b []byte
 				if off+s.esize <= len(page) {
 					b = page[off : off+s.esize]
 				}
-				decodeInto[V, P](s, P(&v), b)
-				if !yield(i, v) {
+				decodeInto[V, P](s, P(v), b)
+				if !yield(i, *v) {
 					return false
 				}
 				i++

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -46,6 +47,7 @@ type valuesUnderTest interface {
 	Get(i int) rawValidator
 	Set(i int, v rawValidator)
 	UpdateAt(indices []int, f func(i int, v rawValidator) rawValidator) error
+	All() iter.Seq2[int, rawValidator]
 }
 
 // validatorLists returns the two kinds of list of validators, bounded and
@@ -427,6 +429,40 @@ func TestRadixSorted(t *testing.T) {
 			if !slices.Equal(in, orig) {
 				t.Fatalf("n %d, k %d: radixSorted changed its input", n, k)
 			}
+		}
+	}
+}
+
+// TestAllAllocs iterates over lists of validators, bounded and
+// progressive, checks each element against Get, and that a whole
+// iteration allocates a few times, not once per element: one value is
+// decoded into for all of them.
+func TestAllAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	r := rand.New(rand.NewPCG(33, 34))
+	const n = 4096
+	for name, newList := range validatorLists(t, r, n) {
+		l := newList()
+		l.HashTreeRoot()
+		count := 0
+		for i, v := range l.All() {
+			if v != l.Get(i) || i != count {
+				t.Fatalf("%s: element %d of All is not Get(%d)", name, count, i)
+			}
+			count++
+		}
+		if count != n {
+			t.Fatalf("%s: All gave %d elements, want %d", name, count, n)
+		}
+		allocs := testing.AllocsPerRun(5, func() {
+			for _, v := range l.All() {
+				count += int(v.b[0])
+			}
+		})
+		if allocs > 8 {
+			t.Fatalf("%s: %.0f allocations for an iteration over %d elements", name, allocs, n)
 		}
 	}
 }
