@@ -1809,6 +1809,21 @@ func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the SyncCommitteeMessage serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SyncCommitteeMessage) DecodeSSZValue(b []byte) (SyncCommitteeMessage, error) {
+	var x SyncCommitteeMessage
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SyncCommitteeMessage) AppendSSZValue(dst []byte, v SyncCommitteeMessage) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SyncCommitteeMessage) HashTreeRoot() [32]byte {
 	var buf [144]byte
@@ -2417,6 +2432,21 @@ func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the SyncAggregatorSelectionData serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SyncAggregatorSelectionData) DecodeSSZValue(b []byte) (SyncAggregatorSelectionData, error) {
+	var x SyncAggregatorSelectionData
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SyncAggregatorSelectionData) AppendSSZValue(dst []byte, v SyncAggregatorSelectionData) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SyncAggregatorSelectionData) HashTreeRoot() [32]byte {
 	var buf [16]byte
@@ -2471,6 +2501,21 @@ func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// DecodeSSZValue returns the LightClientHeader serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*LightClientHeader) DecodeSSZValue(b []byte) (LightClientHeader, error) {
+	var x LightClientHeader
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*LightClientHeader) AppendSSZValue(dst []byte, v LightClientHeader) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

@@ -710,6 +710,20 @@ func (v *ExecutionAddress) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "bellatrix", "ExecutionAddress")
 }
 
+// DecodeSSZValue returns the ExecutionAddress in b, which must be 20 bytes,
+// by value (the view package's ValueCodec).
+func (*ExecutionAddress) DecodeSSZValue(b []byte) (ExecutionAddress, error) {
+	var v ExecutionAddress
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*ExecutionAddress) AppendSSZValue(dst []byte, v ExecutionAddress) []byte {
+	return append(dst, v[:]...)
+}
+
 // String returns v in hex, after 0x.
 func (v ExecutionAddress) String() string { return forkcode.String(v[:]) }
 
@@ -2409,6 +2423,21 @@ func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// DecodeSSZValue returns the PowBlock serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PowBlock) DecodeSSZValue(b []byte) (PowBlock, error) {
+	var x PowBlock
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PowBlock) AppendSSZValue(dst []byte, v PowBlock) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

@@ -671,6 +671,21 @@ func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the Withdrawal serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Withdrawal) DecodeSSZValue(b []byte) (Withdrawal, error) {
+	var x Withdrawal
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Withdrawal) AppendSSZValue(dst []byte, v Withdrawal) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Withdrawal) HashTreeRoot() [32]byte {
 	var buf [44]byte
@@ -735,6 +750,21 @@ func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the BLSToExecutionChange serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BLSToExecutionChange) DecodeSSZValue(b []byte) (BLSToExecutionChange, error) {
+	var x BLSToExecutionChange
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BLSToExecutionChange) AppendSSZValue(dst []byte, v BLSToExecutionChange) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BLSToExecutionChange) HashTreeRoot() [32]byte {
 	var buf [76]byte
@@ -797,6 +827,21 @@ func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the SignedBLSToExecutionChange serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SignedBLSToExecutionChange) DecodeSSZValue(b []byte) (SignedBLSToExecutionChange, error) {
+	var x SignedBLSToExecutionChange
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SignedBLSToExecutionChange) AppendSSZValue(dst []byte, v SignedBLSToExecutionChange) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SignedBLSToExecutionChange) HashTreeRoot() [32]byte {
 	var buf [172]byte
@@ -853,6 +898,21 @@ func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	copy(x.BlockSummaryRoot[:], b[0:32])
 	copy(x.StateSummaryRoot[:], b[32:64])
 	return nil
+}
+
+// DecodeSSZValue returns the HistoricalSummary serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*HistoricalSummary) DecodeSSZValue(b []byte) (HistoricalSummary, error) {
+	var x HistoricalSummary
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*HistoricalSummary) AppendSSZValue(dst []byte, v HistoricalSummary) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

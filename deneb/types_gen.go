@@ -605,6 +605,18 @@ func (v *KZGCommitment) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "deneb", "KZGCommitment")
 }
 
+// DecodeSSZValue returns the KZGCommitment in b, which must be 48 bytes,
+// by value (the view package's ValueCodec).
+func (*KZGCommitment) DecodeSSZValue(b []byte) (KZGCommitment, error) {
+	var v KZGCommitment
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*KZGCommitment) AppendSSZValue(dst []byte, v KZGCommitment) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v KZGCommitment) String() string { return forkcode.String(v[:]) }
 
@@ -633,6 +645,18 @@ func (v *KZGProof) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst,
 func (v *KZGProof) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "deneb", "KZGProof")
 }
+
+// DecodeSSZValue returns the KZGProof in b, which must be 48 bytes,
+// by value (the view package's ValueCodec).
+func (*KZGProof) DecodeSSZValue(b []byte) (KZGProof, error) {
+	var v KZGProof
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*KZGProof) AppendSSZValue(dst []byte, v KZGProof) []byte { return append(dst, v[:]...) }
 
 // String returns v in hex, after 0x.
 func (v KZGProof) String() string { return forkcode.String(v[:]) }
@@ -2637,6 +2661,21 @@ func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 	copy(x.BlockRoot[:], b[0:32])
 	x.Index = BlobIndex(binary.LittleEndian.Uint64(b[32:40]))
 	return nil
+}
+
+// DecodeSSZValue returns the BlobIdentifier serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BlobIdentifier) DecodeSSZValue(b []byte) (BlobIdentifier, error) {
+	var x BlobIdentifier
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BlobIdentifier) AppendSSZValue(dst []byte, v BlobIdentifier) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

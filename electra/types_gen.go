@@ -718,6 +718,21 @@ func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the PendingDeposit serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PendingDeposit) DecodeSSZValue(b []byte) (PendingDeposit, error) {
+	var x PendingDeposit
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PendingDeposit) AppendSSZValue(dst []byte, v PendingDeposit) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *PendingDeposit) HashTreeRoot() [32]byte {
 	var buf [192]byte
@@ -782,6 +797,21 @@ func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the PendingPartialWithdrawal serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PendingPartialWithdrawal) DecodeSSZValue(b []byte) (PendingPartialWithdrawal, error) {
+	var x PendingPartialWithdrawal
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PendingPartialWithdrawal) AppendSSZValue(dst []byte, v PendingPartialWithdrawal) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *PendingPartialWithdrawal) HashTreeRoot() [32]byte {
 	var buf [24]byte
@@ -840,6 +870,21 @@ func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 	x.SourceIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.TargetIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
 	return nil
+}
+
+// DecodeSSZValue returns the PendingConsolidation serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PendingConsolidation) DecodeSSZValue(b []byte) (PendingConsolidation, error) {
+	var x PendingConsolidation
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PendingConsolidation) AppendSSZValue(dst []byte, v PendingConsolidation) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -912,6 +957,21 @@ func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the DepositRequest serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*DepositRequest) DecodeSSZValue(b []byte) (DepositRequest, error) {
+	var x DepositRequest
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*DepositRequest) AppendSSZValue(dst []byte, v DepositRequest) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *DepositRequest) HashTreeRoot() [32]byte {
 	var buf [192]byte
@@ -972,6 +1032,21 @@ func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 	copy(x.ValidatorPubkey[:], b[20:68])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[68:76]))
 	return nil
+}
+
+// DecodeSSZValue returns the WithdrawalRequest serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*WithdrawalRequest) DecodeSSZValue(b []byte) (WithdrawalRequest, error) {
+	var x WithdrawalRequest
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*WithdrawalRequest) AppendSSZValue(dst []byte, v WithdrawalRequest) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1036,6 +1111,21 @@ func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 	copy(x.SourcePubkey[:], b[20:68])
 	copy(x.TargetPubkey[:], b[68:116])
 	return nil
+}
+
+// DecodeSSZValue returns the ConsolidationRequest serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*ConsolidationRequest) DecodeSSZValue(b []byte) (ConsolidationRequest, error) {
+	var x ConsolidationRequest
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*ConsolidationRequest) AppendSSZValue(dst []byte, v ConsolidationRequest) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1269,6 +1359,21 @@ func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 	}
 	copy(x.Signature[:], b[144:240])
 	return nil
+}
+
+// DecodeSSZValue returns the SingleAttestation serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SingleAttestation) DecodeSSZValue(b []byte) (SingleAttestation, error) {
+	var x SingleAttestation
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SingleAttestation) AppendSSZValue(dst []byte, v SingleAttestation) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

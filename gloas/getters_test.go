@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/holiman/uint256"
+	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/gloas"
 )
 
@@ -46,5 +47,56 @@ func TestGettersAllocateNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { read() }); n != 0 {
 			t.Errorf("%s: %v allocations per read, want 0", name, n)
 		}
+	}
+}
+
+// TestValueElementsAllocateNothing reads and writes elements of value
+// lists and vectors of generated types (a Fulu state's validators, a Gloas
+// state's progressive validators and block roots) and checks that a Get
+// allocates nothing, nor a Set to a page already written: the generated
+// types decode and encode by value (view.ValueCodec), so the value stays
+// on the caller's stack.
+func TestValueElementsAllocateNothing(t *testing.T) {
+	fuluState := fulu.NewBeaconState(fulu.Minimal)
+	gloasState := gloas.NewBeaconState(gloas.Minimal)
+	for range 64 {
+		v := fulu.Validator{EffectiveBalance: 32e9, ExitEpoch: 1 << 40}
+		if err := fuluState.Validators().Append(v); err != nil {
+			t.Fatal(err)
+		}
+		if err := gloasState.Validators().Append(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fuluState.HashTreeRoot()
+	gloasState.HashTreeRoot()
+	fv, gv, roots := fuluState.Validators(), gloasState.Validators(), gloasState.BlockRoots()
+	k := gloas.Gwei(0)
+	for name, op := range map[string]func(){
+		"fulu Validators.Get":  func() { k += fv.Get(5).EffectiveBalance },
+		"gloas Validators.Get": func() { k += gv.Get(5).EffectiveBalance },
+		"gloas BlockRoots.Get": func() { k += gloas.Gwei(roots.Get(3)[0]) },
+		"fulu Validators.Set": func() {
+			v := fv.Get(6)
+			v.EffectiveBalance++
+			fv.Set(6, v)
+		},
+		"gloas Validators.Set": func() {
+			v := gv.Get(6)
+			v.EffectiveBalance++
+			gv.Set(6, v)
+		},
+		"gloas BlockRoots.Set": func() { roots.Set(3, gloas.Root{byte(k)}) },
+	} {
+		op() // the first write to a page copies it
+		if n := testing.AllocsPerRun(100, op); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", name, n)
+		}
+	}
+	if got := fv.Get(6).EffectiveBalance; got != 32e9+102 {
+		t.Fatalf("fulu validator 6: effective balance %d after 102 Sets (AllocsPerRun runs once more), want %d", got, uint64(32e9+102))
+	}
+	if fuluState.HashTreeRoot() == (fulu.NewBeaconState(fulu.Minimal)).HashTreeRoot() {
+		t.Fatal("the state's root did not change")
 	}
 }

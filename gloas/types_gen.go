@@ -759,6 +759,21 @@ func (x *Builder) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the Builder serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Builder) DecodeSSZValue(b []byte) (Builder, error) {
+	var x Builder
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Builder) AppendSSZValue(dst []byte, v Builder) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Builder) HashTreeRoot() [32]byte {
 	var buf [93]byte
@@ -821,6 +836,21 @@ func (x *BuilderPendingWithdrawal) UnmarshalSSZ(b []byte) error {
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[20:28]))
 	x.BuilderIndex = BuilderIndex(binary.LittleEndian.Uint64(b[28:36]))
 	return nil
+}
+
+// DecodeSSZValue returns the BuilderPendingWithdrawal serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BuilderPendingWithdrawal) DecodeSSZValue(b []byte) (BuilderPendingWithdrawal, error) {
+	var x BuilderPendingWithdrawal
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BuilderPendingWithdrawal) AppendSSZValue(dst []byte, v BuilderPendingWithdrawal) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -887,6 +917,21 @@ func (x *BuilderPendingPayment) UnmarshalSSZ(b []byte) error {
 	}
 	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[44:52]))
 	return nil
+}
+
+// DecodeSSZValue returns the BuilderPendingPayment serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BuilderPendingPayment) DecodeSSZValue(b []byte) (BuilderPendingPayment, error) {
+	var x BuilderPendingPayment
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BuilderPendingPayment) AppendSSZValue(dst []byte, v BuilderPendingPayment) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -957,6 +1002,21 @@ func (x *BuilderDepositRequest) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the BuilderDepositRequest serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BuilderDepositRequest) DecodeSSZValue(b []byte) (BuilderDepositRequest, error) {
+	var x BuilderDepositRequest
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BuilderDepositRequest) AppendSSZValue(dst []byte, v BuilderDepositRequest) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BuilderDepositRequest) HashTreeRoot() [32]byte {
 	var buf [184]byte
@@ -1013,6 +1073,21 @@ func (x *BuilderExitRequest) UnmarshalSSZ(b []byte) error {
 	copy(x.SourceAddress[:], b[0:20])
 	copy(x.Pubkey[:], b[20:68])
 	return nil
+}
+
+// DecodeSSZValue returns the BuilderExitRequest serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BuilderExitRequest) DecodeSSZValue(b []byte) (BuilderExitRequest, error) {
+	var x BuilderExitRequest
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BuilderExitRequest) AppendSSZValue(dst []byte, v BuilderExitRequest) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1089,6 +1164,21 @@ func (x *PayloadAttestationData) UnmarshalSSZ(b []byte) error {
 	x.PayloadPresent = b[40] == 1
 	x.BlobDataAvailable = b[41] == 1
 	return nil
+}
+
+// DecodeSSZValue returns the PayloadAttestationData serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PayloadAttestationData) DecodeSSZValue(b []byte) (PayloadAttestationData, error) {
+	var x PayloadAttestationData
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PayloadAttestationData) AppendSSZValue(dst []byte, v PayloadAttestationData) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1336,6 +1426,21 @@ func (x *PayloadAttestationMessage) UnmarshalSSZ(b []byte) error {
 	}
 	copy(x.Signature[:], b[50:146])
 	return nil
+}
+
+// DecodeSSZValue returns the PayloadAttestationMessage serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PayloadAttestationMessage) DecodeSSZValue(b []byte) (PayloadAttestationMessage, error) {
+	var x PayloadAttestationMessage
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PayloadAttestationMessage) AppendSSZValue(dst []byte, v PayloadAttestationMessage) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -5203,6 +5308,21 @@ func (x *ProposerPreferences) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the ProposerPreferences serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*ProposerPreferences) DecodeSSZValue(b []byte) (ProposerPreferences, error) {
+	var x ProposerPreferences
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*ProposerPreferences) AppendSSZValue(dst []byte, v ProposerPreferences) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *ProposerPreferences) HashTreeRoot() [32]byte {
 	var buf [76]byte
@@ -5263,6 +5383,21 @@ func (x *SignedProposerPreferences) UnmarshalSSZ(b []byte) error {
 	}
 	copy(x.Signature[:], b[76:172])
 	return nil
+}
+
+// DecodeSSZValue returns the SignedProposerPreferences serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SignedProposerPreferences) DecodeSSZValue(b []byte) (SignedProposerPreferences, error) {
+	var x SignedProposerPreferences
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SignedProposerPreferences) AppendSSZValue(dst []byte, v SignedProposerPreferences) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -5834,6 +5969,21 @@ func (x *PartialDataColumnGroupID) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the PartialDataColumnGroupID serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*PartialDataColumnGroupID) DecodeSSZValue(b []byte) (PartialDataColumnGroupID, error) {
+	var x PartialDataColumnGroupID
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*PartialDataColumnGroupID) AppendSSZValue(dst []byte, v PartialDataColumnGroupID) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *PartialDataColumnGroupID) HashTreeRoot() [32]byte {
 	var buf [40]byte
@@ -5900,6 +6050,21 @@ func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 		copy(x.ExecutionBranch[i0][:], b[32*i0+144:32*i0+176])
 	}
 	return nil
+}
+
+// DecodeSSZValue returns the LightClientHeader serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*LightClientHeader) DecodeSSZValue(b []byte) (LightClientHeader, error) {
+	var x LightClientHeader
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*LightClientHeader) AppendSSZValue(dst []byte, v LightClientHeader) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

@@ -29,6 +29,18 @@ func (v *Version) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Version")
 }
 
+// DecodeSSZValue returns the Version in b, which must be 4 bytes,
+// by value (the view package's ValueCodec).
+func (*Version) DecodeSSZValue(b []byte) (Version, error) {
+	var v Version
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*Version) AppendSSZValue(dst []byte, v Version) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v Version) String() string { return forkcode.String(v[:]) }
 
@@ -58,6 +70,18 @@ func (v *Root) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Root")
 }
 
+// DecodeSSZValue returns the Root in b, which must be 32 bytes,
+// by value (the view package's ValueCodec).
+func (*Root) DecodeSSZValue(b []byte) (Root, error) {
+	var v Root
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*Root) AppendSSZValue(dst []byte, v Root) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v Root) String() string { return forkcode.String(v[:]) }
 
@@ -84,6 +108,18 @@ func (v *BLSPubkey) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "BLSPubkey")
 }
 
+// DecodeSSZValue returns the BLSPubkey in b, which must be 48 bytes,
+// by value (the view package's ValueCodec).
+func (*BLSPubkey) DecodeSSZValue(b []byte) (BLSPubkey, error) {
+	var v BLSPubkey
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*BLSPubkey) AppendSSZValue(dst []byte, v BLSPubkey) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v BLSPubkey) String() string { return forkcode.String(v[:]) }
 
@@ -109,6 +145,18 @@ func (v *Bytes32) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, 
 func (v *Bytes32) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Bytes32")
 }
+
+// DecodeSSZValue returns the Bytes32 in b, which must be 32 bytes,
+// by value (the view package's ValueCodec).
+func (*Bytes32) DecodeSSZValue(b []byte) (Bytes32, error) {
+	var v Bytes32
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*Bytes32) AppendSSZValue(dst []byte, v Bytes32) []byte { return append(dst, v[:]...) }
 
 // String returns v in hex, after 0x.
 func (v Bytes32) String() string { return forkcode.String(v[:]) }
@@ -148,6 +196,18 @@ func (v *BLSSignature) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "BLSSignature")
 }
 
+// DecodeSSZValue returns the BLSSignature in b, which must be 96 bytes,
+// by value (the view package's ValueCodec).
+func (*BLSSignature) DecodeSSZValue(b []byte) (BLSSignature, error) {
+	var v BLSSignature
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*BLSSignature) AppendSSZValue(dst []byte, v BLSSignature) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v BLSSignature) String() string { return forkcode.String(v[:]) }
 
@@ -174,6 +234,18 @@ func (v *Hash32) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Hash32")
 }
 
+// DecodeSSZValue returns the Hash32 in b, which must be 32 bytes,
+// by value (the view package's ValueCodec).
+func (*Hash32) DecodeSSZValue(b []byte) (Hash32, error) {
+	var v Hash32
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*Hash32) AppendSSZValue(dst []byte, v Hash32) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v Hash32) String() string { return forkcode.String(v[:]) }
 
@@ -199,6 +271,18 @@ func (v *Domain) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v
 func (v *Domain) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "phase0", "Domain")
 }
+
+// DecodeSSZValue returns the Domain in b, which must be 32 bytes,
+// by value (the view package's ValueCodec).
+func (*Domain) DecodeSSZValue(b []byte) (Domain, error) {
+	var v Domain
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*Domain) AppendSSZValue(dst []byte, v Domain) []byte { return append(dst, v[:]...) }
 
 // String returns v in hex, after 0x.
 func (v Domain) String() string { return forkcode.String(v[:]) }
@@ -322,6 +406,21 @@ func (x *Fork) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the Fork serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Fork) DecodeSSZValue(b []byte) (Fork, error) {
+	var x Fork
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Fork) AppendSSZValue(dst []byte, v Fork) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Fork) HashTreeRoot() [32]byte {
 	var buf [16]byte
@@ -377,6 +476,21 @@ func (x *ForkData) UnmarshalSSZ(b []byte) error {
 	copy(x.CurrentVersion[:], b[0:4])
 	copy(x.GenesisValidatorsRoot[:], b[4:36])
 	return nil
+}
+
+// DecodeSSZValue returns the ForkData serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*ForkData) DecodeSSZValue(b []byte) (ForkData, error) {
+	var x ForkData
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*ForkData) AppendSSZValue(dst []byte, v ForkData) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -435,6 +549,21 @@ func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	copy(x.Root[:], b[8:40])
 	return nil
+}
+
+// DecodeSSZValue returns the Checkpoint serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Checkpoint) DecodeSSZValue(b []byte) (Checkpoint, error) {
+	var x Checkpoint
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Checkpoint) AppendSSZValue(dst []byte, v Checkpoint) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -522,6 +651,21 @@ func (x *Validator) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the Validator serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Validator) DecodeSSZValue(b []byte) (Validator, error) {
+	var x Validator
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Validator) AppendSSZValue(dst []byte, v Validator) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Validator) HashTreeRoot() [32]byte {
 	var buf [121]byte
@@ -594,6 +738,21 @@ func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// DecodeSSZValue returns the AttestationData serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*AttestationData) DecodeSSZValue(b []byte) (AttestationData, error) {
+	var x AttestationData
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*AttestationData) AppendSSZValue(dst []byte, v AttestationData) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1022,6 +1181,21 @@ func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the Eth1Data serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Eth1Data) DecodeSSZValue(b []byte) (Eth1Data, error) {
+	var x Eth1Data
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Eth1Data) AppendSSZValue(dst []byte, v Eth1Data) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Eth1Data) HashTreeRoot() [32]byte {
 	var buf [72]byte
@@ -1242,6 +1416,21 @@ func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the DepositMessage serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*DepositMessage) DecodeSSZValue(b []byte) (DepositMessage, error) {
+	var x DepositMessage
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*DepositMessage) AppendSSZValue(dst []byte, v DepositMessage) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *DepositMessage) HashTreeRoot() [32]byte {
 	var buf [88]byte
@@ -1306,6 +1495,21 @@ func (x *DepositData) UnmarshalSSZ(b []byte) error {
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
 	copy(x.Signature[:], b[88:184])
 	return nil
+}
+
+// DecodeSSZValue returns the DepositData serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*DepositData) DecodeSSZValue(b []byte) (DepositData, error) {
+	var x DepositData
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*DepositData) AppendSSZValue(dst []byte, v DepositData) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1378,6 +1582,21 @@ func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the BeaconBlockHeader serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*BeaconBlockHeader) DecodeSSZValue(b []byte) (BeaconBlockHeader, error) {
+	var x BeaconBlockHeader
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*BeaconBlockHeader) AppendSSZValue(dst []byte, v BeaconBlockHeader) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *BeaconBlockHeader) HashTreeRoot() [32]byte {
 	var buf [112]byte
@@ -1434,6 +1653,21 @@ func (x *SigningData) UnmarshalSSZ(b []byte) error {
 	copy(x.ObjectRoot[:], b[0:32])
 	copy(x.Domain[:], b[32:64])
 	return nil
+}
+
+// DecodeSSZValue returns the SigningData serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SigningData) DecodeSSZValue(b []byte) (SigningData, error) {
+	var x SigningData
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SigningData) AppendSSZValue(dst []byte, v SigningData) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1498,6 +1732,21 @@ func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the SignedBeaconBlockHeader serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SignedBeaconBlockHeader) DecodeSSZValue(b []byte) (SignedBeaconBlockHeader, error) {
+	var x SignedBeaconBlockHeader
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SignedBeaconBlockHeader) AppendSSZValue(dst []byte, v SignedBeaconBlockHeader) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *SignedBeaconBlockHeader) HashTreeRoot() [32]byte {
 	var buf [208]byte
@@ -1558,6 +1807,21 @@ func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// DecodeSSZValue returns the ProposerSlashing serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*ProposerSlashing) DecodeSSZValue(b []byte) (ProposerSlashing, error) {
+	var x ProposerSlashing
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*ProposerSlashing) AppendSSZValue(dst []byte, v ProposerSlashing) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1967,6 +2231,21 @@ func (x *Deposit) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the Deposit serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Deposit) DecodeSSZValue(b []byte) (Deposit, error) {
+	var x Deposit
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Deposit) AppendSSZValue(dst []byte, v Deposit) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *Deposit) HashTreeRoot() [32]byte {
 	var buf [1240]byte
@@ -2023,6 +2302,21 @@ func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
 	return nil
+}
+
+// DecodeSSZValue returns the VoluntaryExit serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*VoluntaryExit) DecodeSSZValue(b []byte) (VoluntaryExit, error) {
+	var x VoluntaryExit
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*VoluntaryExit) AppendSSZValue(dst []byte, v VoluntaryExit) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2085,6 +2379,21 @@ func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 	}
 	copy(x.Signature[:], b[16:112])
 	return nil
+}
+
+// DecodeSSZValue returns the SignedVoluntaryExit serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*SignedVoluntaryExit) DecodeSSZValue(b []byte) (SignedVoluntaryExit, error) {
+	var x SignedVoluntaryExit
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*SignedVoluntaryExit) AppendSSZValue(dst []byte, v SignedVoluntaryExit) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3111,6 +3420,21 @@ func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 	copy(x.DepositRoot[:], b[8:40])
 	x.DepositCount = binary.LittleEndian.Uint64(b[40:48])
 	return nil
+}
+
+// DecodeSSZValue returns the Eth1Block serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*Eth1Block) DecodeSSZValue(b []byte) (Eth1Block, error) {
+	var x Eth1Block
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*Eth1Block) AppendSSZValue(dst []byte, v Eth1Block) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

@@ -125,7 +125,7 @@ func AsProgressiveValueList[V any, P FixedValue[V]](v View) (*ProgressiveValueLi
 func (l *ProgressiveValueList[V, P]) Get(i int) V { return getValue[V, P](&l.values, i) }
 
 // Set sets element i to v. It panics if i is out of range.
-func (l *ProgressiveValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, &v) }
+func (l *ProgressiveValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, v) }
 
 // UpdateAt sets each element i named in indices to f(i, v), v its value, in
 // one pass: an epoch's changes to the effective balances of thousands of
@@ -148,7 +148,7 @@ func (l *ProgressiveValueList[V, P]) All() iter.Seq2[int, V] { return allValues[
 func (l *ProgressiveValueList[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&l.values, vs) }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.
-func (l *ProgressiveValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, &v) }
+func (l *ProgressiveValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.

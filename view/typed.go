@@ -13,11 +13,28 @@ import (
 
 // FixedValue constrains the Go types that a [ValueList] or [ValueVector]
 // holds: plain values of a fixed-size SSZ type (a Validator struct, a Root
-// array) whose pointer marshals and unmarshals them.
+// array) whose pointer marshals and unmarshals them. A pointer type that
+// also implements [ValueCodec] has its values read and written by value.
 type FixedValue[V any] interface {
 	*V
 	MarshalSSZTo(dst []byte) ([]byte, error)
 	UnmarshalSSZ(b []byte) error
+}
+
+// ValueCodec is what the pointer type of a [FixedValue] may add so that a
+// [ValueList], [ValueVector] or [ProgressiveValueList] reads and writes its
+// elements by value: Get, Set and Append then keep the value on their
+// caller's stack. FixedValue's methods take the value's address, and a
+// generic function calling them cannot tell that they do not keep it, so
+// that without a ValueCodec each Get and Set moves a value to the heap.
+// The types sszgen generates implement it.
+type ValueCodec[V any] interface {
+	// DecodeSSZValue returns the value serialized in b, which has the
+	// value's size. It is called on a nil receiver.
+	DecodeSSZValue(b []byte) (V, error)
+	// AppendSSZValue appends the serialization of v to dst. It is called
+	// on a nil receiver.
+	AppendSSZValue(dst []byte, v V) []byte
 }
 
 // values is what ValueList, ValueVector and ProgressiveValueList share:
@@ -33,13 +50,32 @@ type values struct {
 
 // getValue returns a copy of element i. It panics if i is out of range.
 func getValue[V any, P FixedValue[V]](l *values, i int) V {
-	var v V
 	// No scratch: pages hold whole values (tree.Layout checks it), so an
 	// element is never split across two. Readers share the view and must
 	// not share a buffer.
 	s := l.seq
-	decodeInto[V, P](s, P(&v), s.elem(s.index(i), nil))
-	return v
+	b := s.elem(s.index(i), nil)
+	if c, ok := any(P(nil)).(ValueCodec[V]); ok {
+		if b == nil {
+			b = zeroElem(s)
+		}
+		v, err := c.DecodeSSZValue(b)
+		if err != nil {
+			panic(fmt.Sprintf("view: element of %v: %v", s.typ, err))
+		}
+		return v
+	}
+	v := new(V) // without a codec, on the heap
+	decodeInto[V, P](s, P(v), b)
+	return *v
+}
+
+// zeroElem returns the bytes of a zero element of s.
+func zeroElem(s *seq) []byte {
+	if s.esize <= len(zeros) {
+		return zeros[:s.esize]
+	}
+	return make([]byte, s.esize)
 }
 
 // zeros is read as the bytes of a zero element.
@@ -47,11 +83,7 @@ var zeros [4096]byte
 
 func decodeInto[V any, P FixedValue[V]](s *seq, p P, b []byte) {
 	if b == nil {
-		if s.esize <= len(zeros) {
-			b = zeros[:s.esize]
-		} else {
-			b = make([]byte, s.esize)
-		}
+		b = zeroElem(s)
 	}
 	if err := p.UnmarshalSSZ(b); err != nil {
 		panic(fmt.Sprintf("view: element of %v: %v", s.typ, err))
@@ -59,8 +91,24 @@ func decodeInto[V any, P FixedValue[V]](s *seq, p P, b []byte) {
 }
 
 // setValue sets element i to v. It panics if i is out of range.
-func setValue[V any, P FixedValue[V]](l *values, i int, v *V) {
-	l.seq.setElem(l.seq.index(i), encodeValue[V, P](l, v))
+func setValue[V any, P FixedValue[V]](l *values, i int, v V) {
+	l.seq.setElem(l.seq.index(i), encodeValueOf[V, P](l, v))
+}
+
+// encodeValueOf returns v's serialization in the scratch buffer, through
+// the type's ValueCodec where it has one, so that v stays where it is.
+func encodeValueOf[V any, P FixedValue[V]](l *values, v V) []byte {
+	c, ok := any(P(nil)).(ValueCodec[V])
+	if !ok {
+		p := new(V) // without a codec, on the heap
+		*p = v
+		return encodeValue[V, P](l, p)
+	}
+	b := c.AppendSSZValue(l.scratchBuf()[:0], v)
+	if len(b) != l.seq.esize {
+		panic(fmt.Sprintf("view: element of %v marshals to %d bytes", l.seq.typ, len(b)))
+	}
+	return b
 }
 
 // encodeValue returns v's serialization in the scratch buffer.
@@ -141,12 +189,12 @@ func setAllValues[V any, P FixedValue[V]](l *values, vs []V) error {
 }
 
 // appendValue adds v at the end of a list.
-func appendValue[V any, P FixedValue[V]](l *values, v *V) error {
+func appendValue[V any, P FixedValue[V]](l *values, v V) error {
 	i, err := l.seq.grow()
 	if err != nil {
 		return err
 	}
-	l.seq.setElem(i, encodeValue[V, P](l, v))
+	l.seq.setElem(i, encodeValueOf[V, P](l, v))
 	return nil
 }
 
@@ -247,7 +295,7 @@ func valueSize[V any, P FixedValue[V]]() (int, error) {
 func (l *ValueList[V, P]) Get(i int) V { return getValue[V, P](&l.values, i) }
 
 // Set sets element i to v. It panics if i is out of range.
-func (l *ValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, &v) }
+func (l *ValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, v) }
 
 // UpdateAt sets each element i named in indices to f(i, v), v its value, in
 // one pass: an epoch's changes to the effective balances of thousands of
@@ -271,7 +319,7 @@ func (l *ValueList[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&l.va
 func (l *ValueList[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&l.values, vs) }
 
 // Append adds v at the end. It returns an error if the list is full.
-func (l *ValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, &v) }
+func (l *ValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
@@ -334,7 +382,7 @@ func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 func (v *ValueVector[V, P]) Get(i int) V { return getValue[V, P](&v.values, i) }
 
 // Set sets element i to x. It panics if i is out of range.
-func (v *ValueVector[V, P]) Set(i int, x V) { setValue[V, P](&v.values, i, &x) }
+func (v *ValueVector[V, P]) Set(i int, x V) { setValue[V, P](&v.values, i, x) }
 
 // UpdateAt sets each element i named in indices to f(i, v), v its value, in
 // one pass: an epoch's changes to the effective balances of thousands of

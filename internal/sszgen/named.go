@@ -208,6 +208,18 @@ func (v *{{.Name}}) UnmarshalSSZ(b []byte) error {
 	return forkcode.UnmarshalSSZ(v[:], b, "{{.Fork}}", "{{.Name}}")
 }
 
+// DecodeSSZValue returns the {{.Name}} in b, which must be {{.Size}} bytes,
+// by value (the view package's ValueCodec).
+func (*{{.Name}}) DecodeSSZValue(b []byte) ({{.Name}}, error) {
+	var v {{.Name}}
+	err := v.UnmarshalSSZ(b)
+	return v, err
+}
+
+// AppendSSZValue appends the bytes of v to dst (the view package's
+// ValueCodec).
+func (*{{.Name}}) AppendSSZValue(dst []byte, v {{.Name}}) []byte { return append(dst, v[:]...) }
+
 // String returns v in hex, after 0x.
 func (v {{.Name}}) String() string { return forkcode.String(v[:]) }
 

@@ -344,6 +344,21 @@ func (x *{{.Name}}) UnmarshalSSZ(b []byte) error {
 	return nil
 }
 
+// DecodeSSZValue returns the {{.Name}} serialized in b, as UnmarshalSSZ
+// reads it, by value (the view package's ValueCodec).
+func (*{{.Name}}) DecodeSSZValue(b []byte) ({{.Name}}, error) {
+	var x {{.Name}}
+	err := x.UnmarshalSSZ(b)
+	return x, err
+}
+
+// AppendSSZValue appends the serialization of v to dst (the view package's
+// ValueCodec).
+func (*{{.Name}}) AppendSSZValue(dst []byte, v {{.Name}}) []byte {
+	dst, _ = v.MarshalSSZTo(dst)
+	return dst
+}
+
 // HashTreeRoot returns the hash_tree_root of x.
 func (x *{{.Name}}) HashTreeRoot() [32]byte {
 	var buf [{{.Size}}]byte
