@@ -18,7 +18,7 @@ func Get(n *Node, depth int, index uint64) (*Node, error) {
 		}
 		if n.left == nil {
 			// A leaf, or a page standing for a single chunk.
-			return nil, fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-1-d, depth)
+			return nil, leafAbove(depth, d+1)
 		}
 		if n.right == nil {
 			// A spine: its subtree is at the leftmost position, zeros
@@ -42,6 +42,12 @@ func Get(n *Node, depth int, index uint64) (*Node, error) {
 		}
 	}
 	return n, nil
+}
+
+// leafAbove is the error of a search for a node at depth that meets a
+// leaf l levels above it.
+func leafAbove(depth, l int) error {
+	return fmt.Errorf("%w: leaf at depth %d above target depth %d", ErrNavigation, depth-l, depth)
 }
 
 // GetGindex returns the node at generalized index g below n.

@@ -97,6 +97,12 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			dirty = dirty[1:]
 		}
 	}
+	// The pages come in increasing order: a cursor finds each from the
+	// parting of its path and the previous one's.
+	var cur tree.Cursor
+	if p.prog == nil {
+		cur.Reset(p.data.Load(), int(p.top))
+	}
 	for a := 0; a < len(idx); {
 		pg, _, per := p.locate(idx[a] * s.esize)
 		flush(pg)
@@ -105,7 +111,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 		if written {
 			dirty = dirty[1:]
 		} else {
-			d = dirtyPage{index: pg, base: p.committedNode(pg)}
+			d = dirtyPage{index: pg, base: p.committedNodeAt(&cur, pg)}
 			d.b = p.bytesOf(pg, d.base)
 		}
 		b := make([]byte, min(per, p.size-start))
