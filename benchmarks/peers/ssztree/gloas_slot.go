@@ -24,13 +24,15 @@ func (gloasState) ApplySlot(s *gloas.BeaconState, c *harness.SlotChanges) error 
 	}); err != nil {
 		return err
 	}
+	// The rewards, then the withdrawals, each in one pass.
 	balances := s.Balances()
-	for _, i := range c.Rewarded {
-		balances.Set(i, balances.Get(i)+gloas.Gwei(c.Reward))
+	if err := balances.UpdateAt(c.Rewarded, func(_ int, b gloas.Gwei) gloas.Gwei { return b + gloas.Gwei(c.Reward) }); err != nil {
+		return err
 	}
-	for _, i := range c.Withdrawn {
-		b := balances.Get(i)
-		balances.Set(i, b-min(b, gloas.Gwei(c.WithdrawalAmount)))
+	if err := balances.UpdateAt(c.Withdrawn, func(_ int, b gloas.Gwei) gloas.Gwei {
+		return b - min(b, gloas.Gwei(c.WithdrawalAmount))
+	}); err != nil {
+		return err
 	}
 	s.SetNextWithdrawalIndex(s.NextWithdrawalIndex() + gloas.WithdrawalIndex(len(c.Withdrawn)))
 	s.SetNextWithdrawalValidatorIndex(gloas.ValidatorIndex(c.NextWithdrawalValidator))

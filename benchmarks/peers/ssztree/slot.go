@@ -22,13 +22,15 @@ func (fuluState) ApplySlot(s *fulu.BeaconState, c *harness.SlotChanges) error {
 	}); err != nil {
 		return err
 	}
+	// The rewards, then the withdrawals, each in one pass.
 	balances := s.Balances()
-	for _, i := range c.Rewarded {
-		balances.Set(i, balances.Get(i)+fulu.Gwei(c.Reward))
+	if err := balances.UpdateAt(c.Rewarded, func(_ int, b fulu.Gwei) fulu.Gwei { return b + fulu.Gwei(c.Reward) }); err != nil {
+		return err
 	}
-	for _, i := range c.Withdrawn {
-		b := balances.Get(i)
-		balances.Set(i, b-min(b, fulu.Gwei(c.WithdrawalAmount)))
+	if err := balances.UpdateAt(c.Withdrawn, func(_ int, b fulu.Gwei) fulu.Gwei {
+		return b - min(b, fulu.Gwei(c.WithdrawalAmount))
+	}); err != nil {
+		return err
 	}
 	s.SetNextWithdrawalIndex(s.NextWithdrawalIndex() + fulu.WithdrawalIndex(len(c.Withdrawn)))
 	s.SetNextWithdrawalValidatorIndex(fulu.ValidatorIndex(c.NextWithdrawalValidator))

@@ -23,6 +23,7 @@ type elemList[V any] interface {
 type basicList[T any] interface {
 	elemList[T]
 	Update(f func(i int, v T) T)
+	UpdateAt(indices []int, f func(i int, v T) T) error
 }
 
 // beaconState is what the script uses of a fork's *BeaconState, S, whose
@@ -62,10 +63,14 @@ func (state[S, V, B, P, I]) Root(s S) ([32]byte, error) { return s.HashTreeRoot(
 
 func (state[S, V, B, P, I]) AddBalances(s S, indices []int, delta uint64) error {
 	balances := s.Balances()
-	for _, i := range indices {
+	if len(indices) == 1 {
+		i := indices[0]
 		balances.Set(i, balances.Get(i)+fulu.Gwei(delta))
+		return nil
 	}
-	return nil
+	// Many balances in one pass over the touched pages, as a node adds an
+	// epoch's or a block's rewards.
+	return balances.UpdateAt(indices, func(_ int, v fulu.Gwei) fulu.Gwei { return v + fulu.Gwei(delta) })
 }
 
 func (state[S, V, B, P, I]) AddAllBalances(s S, delta uint64) error {
