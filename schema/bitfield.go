@@ -180,13 +180,14 @@ func (l *Bitlist) decode(b []byte, at int) (*tree.Node, error) {
 		return nil, decodeError(l, at, ErrLimit, "%d bits, limit %d", n, l.limit)
 	}
 	data := b[:(n+7)/8]
-	if n%8 != 0 {
-		// The delimiter shares the last byte with data bits: clear it in
-		// a copy.
-		data = append([]byte(nil), data...)
-		data[len(data)-1] &^= 1 << (n % 8)
+	if n%8 == 0 {
+		return tree.BuildPagesMixIn(l.layout, l.depth, data, n)
 	}
-	return tree.BuildPagesMixIn(l.layout, l.depth, data, n)
+	// The delimiter shares the last byte with data bits: clear it in a
+	// copy, which the pages then own.
+	data = append([]byte(nil), data...)
+	data[len(data)-1] &^= 1 << (n % 8)
+	return tree.BuildPagesMixInOwned(l.layout, l.depth, data, n)
 }
 
 // Length returns the number of bits of the bitlist whose tree is n.

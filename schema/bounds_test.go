@@ -219,3 +219,38 @@ func TestDecodeWorkLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestBitlistDecodeAllocs checks that a bitlist whose delimiter shares its
+// last byte with data bits decodes in as many allocations as one whose
+// delimiter has a byte of its own: the copy that clears the delimiter is
+// the pages' bytes, not copied again. Both give the root of their bits.
+func TestBitlistDecodeAllocs(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("coverage and the race detector allocate")
+	}
+	l := Must(NewBitlist(2048))
+	whole := append(make([]byte, 200), 1)     // 1,600 bits, the delimiter alone
+	shared := append(make([]byte, 200), 0x81) // 1,607 bits, the last one set
+	shared[3] = 0x10
+	want := allocsPerDecode(t, l, whole)
+	if got := allocsPerDecode(t, l, shared); got > want {
+		t.Fatalf("a delimiter in a data byte: %.0f allocations, want at most %.0f", got, want)
+	}
+	n, err := l.Decode(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Encode(nil, n)
+	if err != nil || string(b) != string(shared) {
+		t.Fatalf("the decoded bitlist encodes to %x (%v), want %x", b, err, shared)
+	}
+}
+
+// allocsPerDecode returns the allocations of one decode of b as t.
+func allocsPerDecode(t *testing.T, typ Type, b []byte) float64 {
+	return testing.AllocsPerRun(100, func() {
+		if _, err := typ.Decode(b); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -94,7 +94,18 @@ func BuildPagesOwned(l *Layout, depth int, data []byte) (*Node, error) {
 // with the spine above the pages and the mix-in in one allocation: what
 // decoding a list of basic values builds.
 func BuildPagesMixIn(l *Layout, depth int, data []byte, length uint64) (*Node, error) {
-	t, err := pagesTop(l, depth, data, false)
+	return buildPagesMixIn(l, depth, data, length, false)
+}
+
+// BuildPagesMixInOwned is BuildPagesMixIn over data that the pages own
+// from now on, as BuildPagesOwned: what decoding a bitlist builds from
+// the copy in which it cleared the delimiter.
+func BuildPagesMixInOwned(l *Layout, depth int, data []byte, length uint64) (*Node, error) {
+	return buildPagesMixIn(l, depth, data, length, true)
+}
+
+func buildPagesMixIn(l *Layout, depth int, data []byte, length uint64, owned bool) (*Node, error) {
+	t, err := pagesTop(l, depth, data, owned)
 	if err != nil {
 		return nil, err
 	}
