@@ -66,12 +66,13 @@ func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
 }
 
 func (c *Container) set(n *tree.Node) {
-	c.node, c.kids.pending, c.buf = n, nil, nil
+	c.node, c.buf = n, nil
+	c.kids.pending.clear()
 	c.fields.Store(nil)
-	for i, v := range c.kids.views {
+	for i, v := range c.kids.views.all() {
 		v.reset(c.committedField(int(i)))
 	}
-	clear(c.kids.dirty)
+	c.kids.dirty.clear()
 	c.lk.settled()
 }
 
@@ -137,7 +138,7 @@ func (c *Container) compactBytes() []byte {
 // bytes returns the current bytes of a compact container, with the writes
 // of its handles applied.
 func (c *Container) bytes() []byte {
-	if len(c.kids.dirty) > 0 {
+	if c.kids.dirty.len() > 0 {
 		c.syncKids()
 	}
 	if c.buf != nil {
@@ -150,14 +151,14 @@ func (c *Container) bytes() []byte {
 // its bytes.
 func (c *Container) syncKids() {
 	w := c.writable()
-	for i := range c.kids.dirty {
-		v := c.kids.views[i]
+	for i := range c.kids.dirty.all() {
+		v := c.kids.get(i)
 		f := c.t.Field(int(i)).Type
 		off := c.t.FieldOffset(int(i))
 		copy(w[off:], must(f.Encode(nil, v.commit())))
 		v.link().flagged = false
 	}
-	clear(c.kids.dirty)
+	c.kids.dirty.clear()
 }
 
 func (c *Container) writable() []byte {
@@ -199,7 +200,7 @@ func (c *Container) fieldNode(i int) *tree.Node {
 
 func (c *Container) commit() *tree.Node {
 	if c.t.IsCompact() {
-		if len(c.kids.dirty) > 0 {
+		if c.kids.dirty.len() > 0 {
 			c.syncKids()
 		}
 		if c.buf != nil {
@@ -300,7 +301,7 @@ func (c *Container) SetBytes(i int, b []byte) error {
 		off := c.t.FieldOffset(i)
 		if v := c.kids.get(uint64(i)); v != nil {
 			v.reset(must(f.Decode(b)))
-			delete(c.kids.dirty, uint64(i))
+			c.kids.dirty.delete(uint64(i))
 			v.link().flagged = false
 		}
 		copy(c.writable()[off:], b)

@@ -52,17 +52,18 @@ func (s *subtrees) set(n *tree.Node) error {
 			return fmt.Errorf("%w: %v: %w", ErrWrongType, s.typ, err)
 		}
 	}
-	s.node, s.data, s.n, s.nodeN, s.kids.pending = n, data, length, length, nil
+	s.node, s.data, s.n, s.nodeN = n, data, length, length
+	s.kids.pending.clear()
 	// Handles follow the new value; those past its end become values of
 	// their own.
-	for i, v := range s.kids.views {
+	for i, v := range s.kids.views.all() {
 		if i >= length {
 			s.drop(i)
 			continue
 		}
 		v.reset(s.committedElem(i))
 	}
-	clear(s.kids.dirty)
+	s.kids.dirty.clear()
 	s.lk.settled()
 	return nil
 }

@@ -63,12 +63,13 @@ func (c *ProgressiveContainer) set(n *tree.Node) error {
 	if err := c.spine.load(data, tree.ProgressiveSubtrees(c.leaves())); err != nil {
 		return fmt.Errorf("%w: %v: %w", ErrWrongType, c.t, err)
 	}
-	c.node, c.kids.pending = n, nil
+	c.node = n
+	c.kids.pending.clear()
 	c.fields.Store(nil)
-	for pos, v := range c.kids.views {
+	for pos, v := range c.kids.views.all() {
 		v.reset(c.spine.elem(pos))
 	}
-	clear(c.kids.dirty)
+	c.kids.dirty.clear()
 	c.lk.settled()
 	return nil
 }
