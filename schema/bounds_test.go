@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+
+	"github.com/ssztree/ssztree/tree"
 )
 
 // Bounds of what Decode may allocate, in bytes per byte of input, plus
@@ -253,4 +255,38 @@ func allocsPerDecode(t *testing.T, typ Type, b []byte) float64 {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestContainerDecodeAllocs checks that decoding a container of a few
+// fields, fixed and variable, allocates no more than decoding its fields
+// one by one and building the tree above them: the fields' trees and the
+// offsets are collected on the stack.
+func TestContainerDecodeAllocs(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("coverage and the race detector allocate")
+	}
+	list := Must(NewList(Uint64, 16))
+	bits := Must(NewBitlist(64))
+	c := Must(NewContainer("C", Field{Name: "a", Type: Uint64}, Field{Name: "b", Type: list},
+		Field{Name: "c", Type: bits}, Field{Name: "d", Type: bytes32}))
+	b := make([]byte, 0, 64)
+	b = append(b, 1, 0, 0, 0, 0, 0, 0, 0)   // a
+	b = append(b, 48, 0, 0, 0, 64, 0, 0, 0) // offsets of b and c
+	b = append(b, make([]byte, 32)...)      // d
+	b = append(b, make([]byte, 16)...)      // b: two elements
+	b = append(b, 0x13)                     // c: 4 bits
+	parts := [][]byte{b[:8], b[48:64], b[64:], b[16:48]}
+	types := []Type{Uint64, list, bits, bytes32}
+	var fields float64
+	for i, p := range parts {
+		fields += allocsPerDecode(t, types[i], p)
+	}
+	nodes := make([]*tree.Node, 4)
+	for i, p := range parts {
+		nodes[i] = must(types[i].Decode(p))
+	}
+	build := testing.AllocsPerRun(100, func() { must(tree.Build(2, nodes, 0)) })
+	if got := allocsPerDecode(t, c, b); got > fields+build {
+		t.Fatalf("container decode: %.0f allocations, its fields' %.0f and the tree's %.0f", got, fields, build)
+	}
 }

@@ -218,27 +218,35 @@ func (c *Container) decode(b []byte, at int) (*tree.Node, error) {
 		}
 		return c.PageOf(append([]byte(nil), b...))
 	}
-	nodes, err := c.fieldNodes(b, at)
+	var buf [fieldsOnStack]*tree.Node
+	nodes, err := c.fieldNodes(buf[:0], b, at)
 	if err != nil {
 		return nil, err
 	}
 	return tree.Build(c.depth, nodes, 0)
 }
 
+// fieldsOnStack is how many fields' trees a decode collects in an array
+// on its stack: a gossip object's containers have a handful each, and a
+// container's decode then allocates only its tree.
+const fieldsOnStack = 16
+
 // fieldNodes decodes the fields of the value serialized in b, each into its
-// own tree: what a container's tree (or a progressive container's) is
-// built from. It validates the size and every offset first.
-func (c *Container) fieldNodes(b []byte, at int) ([]*tree.Node, error) {
+// own tree, and returns them appended to dst, which must be empty: what a
+// container's tree (or a progressive container's) is built from. It
+// validates the size and every offset first.
+func (c *Container) fieldNodes(dst []*tree.Node, b []byte, at int) ([]*tree.Node, error) {
 	if len(c.variable) == 0 && len(b) != c.fixedPart {
 		return nil, decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
 	}
 	if len(b) < c.fixedPart {
 		return nil, decodeError(c, at, ErrSize, "%d bytes, shorter than the fixed part of %d", len(b), c.fixedPart)
 	}
-	nodes := make([]*tree.Node, len(c.fields))
+	nodes := append(dst, make([]*tree.Node, len(c.fields))...)
 	// Check every offset before decoding any variable part, so that a
 	// bad offset late in the fixed part fails fast.
-	varStart := make([]int, 0, len(c.variable))
+	var starts [fieldsOnStack]int
+	varStart := starts[:0]
 	prev := c.fixedPart
 	for k, i := range c.variable {
 		off := le32(b[c.offsets[i]:])

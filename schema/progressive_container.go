@@ -124,7 +124,8 @@ func (p *ProgressiveContainer) validate(b []byte, at int) error {
 }
 
 func (p *ProgressiveContainer) decode(b []byte, at int) (*tree.Node, error) {
-	nodes, err := p.fields.fieldNodes(b, at)
+	var buf [fieldsOnStack]*tree.Node
+	nodes, err := p.fields.fieldNodes(buf[:0], b, at)
 	if err != nil {
 		return nil, err
 	}
