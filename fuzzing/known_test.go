@@ -13,6 +13,7 @@ var knownClasses = []difftest.Known{
 	difftest.ShiftedGapClass("zrnt: a container's first offset past its fixed part, the fields read from the fixed part's end").Only("zrnt"),
 	difftest.FullBitlistClass("zrnt: a full Bitlist[N] (N bits, N a multiple of 8) rejected").Only("zrnt"),
 	difftest.UnionTailClass("zrnt: bytes after a union's value ignored").Only("zrnt"),
+	difftest.VectorOffsetClass("zrnt: a vector's first offset not checked, its elements read from the end of its offsets").Only("zrnt"),
 	difftest.PanicClass("zrnt: panic on a list of variable-size elements whose first offset is 0",
 		"view.(*ComplexListTypeDef).Deserialize").Only("zrnt"),
 }

@@ -53,6 +53,14 @@ func TestKnownDisagreements(t *testing.T) {
 	}
 
 	varTest := genericType(t, "VarTestStruct_")
+	// Two default VarTestStructs (A, the offset 7 of an empty B, C) as a
+	// Vector[VarTestStruct, 2] whose first offset is 9, not 8, and a byte
+	// after them: zrnt reads the elements from byte 8 on, 7 bytes each (the
+	// second offset less the first, the end less the second), and never
+	// the last byte.
+	elem := []byte{0, 0, 7, 0, 0, 0, 0}
+	vectorOffset := append([]byte{9, 0, 0, 0, 16, 0, 0, 0}, elem...)
+	vectorOffset = append(append(vectorOffset, elem...), 0)
 	cases := []struct {
 		name   string
 		target *difftest.Target
@@ -67,6 +75,10 @@ func TestKnownDisagreements(t *testing.T) {
 			Type:  schema.Must(schema.NewList(varTest, 4)),
 			Peers: []difftest.Peer{zrntView(view.ListType(zVarTestStruct, 4))},
 		}, []byte{0, 0, 0, 0, 0}},
+		{"vector's first offset 9", &difftest.Target{
+			Type:  schema.Must(schema.NewVector(varTest, 2)),
+			Peers: []difftest.Peer{zrntView(view.VectorType(zVarTestStruct, 2))},
+		}, vectorOffset},
 		{"bytes after None", &difftest.Target{
 			Type:  schema.Must(schema.NewUnion(nil, schema.Uint16, varTest)),
 			Peers: []difftest.Peer{zrntView(view.UnionType([]view.TypeDef{nil, view.Uint16Type, zVarTestStruct}))},

@@ -196,3 +196,34 @@ func UnionTailClass(name string) Known {
 		return r.OK && r.Root == theirs.Root
 	}}
 }
+
+// VectorOffsetClass is the known class of the decoders that never check
+// the first offset of a vector of variable-size elements: its number of
+// elements is the vector's length, so they read the elements from the end
+// of the offsets on, with the lengths the later offsets give, whatever the
+// first offset says. The specification rejects it: the offsets of a
+// vector's elements start where its fixed part (the offsets) ends, and
+// serialization is injective (ssz/simple-serialize.md, Deserialization).
+// The disagreement matches when ssztree rejects an input holding such a
+// vector whose first offset is not the end of its offsets, the peer
+// accepts it, and its re-encoding is valid for ssztree, with the root the
+// peer gave.
+func VectorOffsetClass(name string) Known {
+	return Known{Name: name, Match: func(t schema.Type, input []byte, _ string, ours, theirs Result) bool {
+		if ours.OK || !theirs.OK {
+			return false
+		}
+		wrong := false
+		for _, s := range walkLayout(t, input).vectorFirsts {
+			if uint64(binary.LittleEndian.Uint32(input[s.pos:])) != s.want {
+				wrong = true
+				break
+			}
+		}
+		if !wrong {
+			return false
+		}
+		r := Ours(t, theirs.Encoding)
+		return r.OK && r.Root == theirs.Root
+	}}
+}

@@ -68,6 +68,16 @@ type layout struct {
 	// part and the start of its first variable-size part that its first
 	// offset points past: bytes no value serializes to.
 	gaps []gap
+	// vectorFirsts are the first offsets of the vectors of variable-size
+	// elements, each with the value it must have.
+	vectorFirsts []vectorFirstSite
+}
+
+// A vectorFirstSite is the first offset, at pos, of a vector of n
+// variable-size elements: valid only if it is 4n, the end of the offsets.
+type vectorFirstSite struct {
+	pos  int
+	want uint64
 }
 
 // A gap is the byte range [start, end) in the container whose encoding
@@ -110,6 +120,9 @@ func (l *layout) walk(t schema.Type, b []byte, at, end, depth int) {
 	case *schema.ProgressiveBitlist:
 		l.bitlists = appendCapped(l.bitlists, bitlistSite{at, end, 0})
 	case *schema.Vector:
+		if !t.Elem().IsFixedSize() && end-at >= 4 {
+			l.vectorFirsts = appendCapped(l.vectorFirsts, vectorFirstSite{at, 4 * t.Len()})
+		}
 		l.walkElements(t.Elem(), b, at, end, depth, nil)
 	case *schema.List:
 		l.walkElements(t.Elem(), b, at, end, depth, &listSite{limit: t.Limit()})
