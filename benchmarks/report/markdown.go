@@ -43,6 +43,7 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 			m.stateTable(w, t.Fork, n)
 		}
 	}
+	m.scaleTable(w)
 	m.proofTables(w)
 	m.statesTables(w)
 	m.microTable(w)

@@ -56,7 +56,7 @@ type options struct {
 
 func parseFlags() (*options, error) {
 	o := &options{}
-	sizes := flag.String("sizes", "100000,1000000", "validator counts of the Fulu states, comma-separated")
+	sizes := flag.String("sizes", "100000,1000000,2000000", "validator counts of the Fulu states, comma-separated")
 	other := flag.String("other", "1000000", "validator counts of the states of the other forks' tables (Electra, Deneb, Gloas), comma-separated")
 	forks := flag.String("forks", "fulu,electra,deneb,gloas", "the forks' tables to run, comma-separated, the headline's first")
 	flag.BoolVar(&o.quick, "quick", false, "a quick run for CI: 10,000 validators, 5 runs of at least 10ms, 2 memory runs (unless set)")
