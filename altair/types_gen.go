@@ -507,22 +507,23 @@ func (x *SyncAggregate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SyncAggregate) Copy() *SyncAggregate {
-	return &SyncAggregate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SyncAggregate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SyncAggregate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SyncAggregate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -672,22 +673,23 @@ func (x *SyncCommittee) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SyncCommittee) Copy() *SyncCommittee {
-	return &SyncCommittee{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SyncCommittee) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SyncCommittee{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SyncCommittee
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -843,22 +845,23 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlockBody) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlockBody{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1077,20 +1080,23 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1262,22 +1268,23 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedBeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedBeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1458,20 +1465,23 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconState) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconState) Copy() *BeaconState {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconState{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1932,22 +1942,23 @@ func (x *SyncCommitteeContribution) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SyncCommitteeContribution) Copy() *SyncCommitteeContribution {
-	return &SyncCommitteeContribution{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SyncCommitteeContribution) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SyncCommitteeContribution{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SyncCommitteeContribution
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2123,22 +2134,23 @@ func (x *ContributionAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *ContributionAndProof) Copy() *ContributionAndProof {
-	return &ContributionAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ContributionAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &ContributionAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x ContributionAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2305,22 +2317,23 @@ func (x *SignedContributionAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedContributionAndProof) Copy() *SignedContributionAndProof {
-	return &SignedContributionAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedContributionAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedContributionAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedContributionAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2623,22 +2636,23 @@ func (x *LightClientBootstrap) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
-	return &LightClientBootstrap{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientBootstrap) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientBootstrap{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2824,22 +2838,23 @@ func (x *LightClientUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientUpdate) Copy() *LightClientUpdate {
-	return &LightClientUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3079,22 +3094,23 @@ func (x *LightClientFinalityUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
-	return &LightClientFinalityUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientFinalityUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientFinalityUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3301,22 +3317,23 @@ func (x *LightClientOptimisticUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientOptimisticUpdate) Copy() *LightClientOptimisticUpdate {
-	return &LightClientOptimisticUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientOptimisticUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientOptimisticUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientOptimisticUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

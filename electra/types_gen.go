@@ -1233,22 +1233,23 @@ func (x *ExecutionRequests) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *ExecutionRequests) Copy() *ExecutionRequests {
-	return &ExecutionRequests{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ExecutionRequests) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &ExecutionRequests{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x ExecutionRequests
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1481,20 +1482,23 @@ func (x *Attestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *Attestation) Copy() *Attestation { return &Attestation{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *Attestation) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *Attestation) Copy() *Attestation {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &Attestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x Attestation
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1662,22 +1666,23 @@ func (x *IndexedAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *IndexedAttestation) Copy() *IndexedAttestation {
-	return &IndexedAttestation{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *IndexedAttestation) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &IndexedAttestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x IndexedAttestation
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1842,22 +1847,23 @@ func (x *AttesterSlashing) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *AttesterSlashing) Copy() *AttesterSlashing {
-	return &AttesterSlashing{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *AttesterSlashing) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &AttesterSlashing{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x AttesterSlashing
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2013,22 +2019,23 @@ func (x *AggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *AggregateAndProof) Copy() *AggregateAndProof {
-	return &AggregateAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *AggregateAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &AggregateAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x AggregateAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2191,22 +2198,23 @@ func (x *SignedAggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedAggregateAndProof) Copy() *SignedAggregateAndProof {
-	return &SignedAggregateAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedAggregateAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedAggregateAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedAggregateAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2371,22 +2379,23 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlockBody) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlockBody{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2639,20 +2648,23 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2824,22 +2836,23 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedBeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedBeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3033,20 +3046,23 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconState) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconState) Copy() *BeaconState {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconState{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3519,22 +3535,23 @@ func (x *LightClientBootstrap) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
-	return &LightClientBootstrap{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientBootstrap) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientBootstrap{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3715,22 +3732,23 @@ func (x *LightClientUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientUpdate) Copy() *LightClientUpdate {
-	return &LightClientUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3962,22 +3980,23 @@ func (x *LightClientFinalityUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
-	return &LightClientFinalityUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientFinalityUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientFinalityUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4184,22 +4203,23 @@ func (x *BlindedBeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *BlindedBeaconBlockBody) Copy() *BlindedBeaconBlockBody {
-	return &BlindedBeaconBlockBody{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BlindedBeaconBlockBody) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BlindedBeaconBlockBody{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BlindedBeaconBlockBody
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4455,22 +4475,23 @@ func (x *BlindedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *BlindedBeaconBlock) Copy() *BlindedBeaconBlock {
-	return &BlindedBeaconBlock{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BlindedBeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BlindedBeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BlindedBeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4647,22 +4668,23 @@ func (x *SignedBlindedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedBlindedBeaconBlock) Copy() *SignedBlindedBeaconBlock {
-	return &SignedBlindedBeaconBlock{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedBlindedBeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedBlindedBeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedBlindedBeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

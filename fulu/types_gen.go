@@ -1287,20 +1287,23 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconState) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconState) Copy() *BeaconState {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconState{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1782,22 +1785,23 @@ func (x *DataColumnSidecar) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *DataColumnSidecar) Copy() *DataColumnSidecar {
-	return &DataColumnSidecar{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *DataColumnSidecar) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &DataColumnSidecar{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x DataColumnSidecar
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1977,20 +1981,23 @@ func (x *MatrixEntry) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *MatrixEntry) Copy() *MatrixEntry { return &MatrixEntry{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *MatrixEntry) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *MatrixEntry) Copy() *MatrixEntry {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &MatrixEntry{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x MatrixEntry
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2150,22 +2157,23 @@ func (x *DataColumnsByRootIdentifier) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *DataColumnsByRootIdentifier) Copy() *DataColumnsByRootIdentifier {
-	return &DataColumnsByRootIdentifier{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *DataColumnsByRootIdentifier) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &DataColumnsByRootIdentifier{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x DataColumnsByRootIdentifier
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

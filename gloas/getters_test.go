@@ -100,3 +100,44 @@ func TestValueElementsAllocateNothing(t *testing.T) {
 		t.Fatal("the state's root did not change")
 	}
 }
+
+// copies keeps the copies of TestCopyAllocatesOnce on the heap, as a
+// node's snapshots are.
+var copies []any
+
+// TestCopyAllocatesOnce copies generated types over a container (a Fulu
+// state) and over a progressive container (a Gloas state), each after a
+// write and a root, keeping every copy, and checks that a copy is one
+// allocation: the copy and its view allocated together. It also checks
+// that the copies are independent of each other and of the original.
+func TestCopyAllocatesOnce(t *testing.T) {
+	fuluState := fulu.NewBeaconState(fulu.Minimal)
+	fuluState.SetSlot(5)
+	fuluState.HashTreeRoot()
+	gloasState := gloas.NewBeaconState(gloas.Minimal)
+	gloasState.SetSlot(6)
+	gloasState.HashTreeRoot()
+	for name, c := range map[string]func() any{
+		"fulu.BeaconState":  func() any { return fuluState.Copy() },
+		"gloas.BeaconState": func() any { return gloasState.Copy() },
+	} {
+		copies = copies[:0]
+		if n := testing.AllocsPerRun(100, func() { copies = append(copies, c()) }); n > 1 {
+			t.Errorf("%s: %v allocations per copy, want 1", name, n)
+		}
+	}
+	a, b := fuluState.Copy(), fuluState.Copy()
+	a.SetSlot(7)
+	if a.Slot() != 7 || b.Slot() != 5 || fuluState.Slot() != 5 || a.HashTreeRoot() == b.HashTreeRoot() || b.HashTreeRoot() != fuluState.HashTreeRoot() {
+		t.Errorf("fulu copies not independent: slots %d, %d and %d", a.Slot(), b.Slot(), fuluState.Slot())
+	}
+	g := gloasState.Copy()
+	g.SetSlot(8)
+	if g.Slot() != 8 || gloasState.Slot() != 6 || g.HashTreeRoot() == gloasState.HashTreeRoot() {
+		t.Errorf("gloas copy not independent: slots %d and %d", g.Slot(), gloasState.Slot())
+	}
+	var zero fulu.BeaconState
+	if z := zero.Copy(); z.Slot() != 0 || z.HashTreeRoot() != fulu.NewBeaconState(fulu.Mainnet).HashTreeRoot() {
+		t.Errorf("a copy of a zero state is not the default")
+	}
+}

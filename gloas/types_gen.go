@@ -1286,22 +1286,23 @@ func (x *PayloadAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *PayloadAttestation) Copy() *PayloadAttestation {
-	return &PayloadAttestation{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *PayloadAttestation) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &PayloadAttestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x PayloadAttestation
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1549,22 +1550,23 @@ func (x *IndexedPayloadAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *IndexedPayloadAttestation) Copy() *IndexedPayloadAttestation {
-	return &IndexedPayloadAttestation{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *IndexedPayloadAttestation) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &IndexedPayloadAttestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x IndexedPayloadAttestation
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1748,22 +1750,23 @@ func (x *ExecutionPayload) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *ExecutionPayload) Copy() *ExecutionPayload {
-	return &ExecutionPayload{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ExecutionPayload) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &ExecutionPayload{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x ExecutionPayload
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2050,22 +2053,23 @@ func (x *ExecutionRequests) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *ExecutionRequests) Copy() *ExecutionRequests {
-	return &ExecutionRequests{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ExecutionRequests) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &ExecutionRequests{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x ExecutionRequests
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2235,22 +2239,23 @@ func (x *ExecutionPayloadBid) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *ExecutionPayloadBid) Copy() *ExecutionPayloadBid {
-	return &ExecutionPayloadBid{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ExecutionPayloadBid) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &ExecutionPayloadBid{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x ExecutionPayloadBid
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2488,22 +2493,23 @@ func (x *SignedExecutionPayloadBid) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedExecutionPayloadBid) Copy() *SignedExecutionPayloadBid {
-	return &SignedExecutionPayloadBid{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedExecutionPayloadBid) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedExecutionPayloadBid{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedExecutionPayloadBid
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2663,22 +2669,23 @@ func (x *ExecutionPayloadEnvelope) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *ExecutionPayloadEnvelope) Copy() *ExecutionPayloadEnvelope {
-	return &ExecutionPayloadEnvelope{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *ExecutionPayloadEnvelope) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &ExecutionPayloadEnvelope{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x ExecutionPayloadEnvelope
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2869,22 +2876,23 @@ func (x *SignedExecutionPayloadEnvelope) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedExecutionPayloadEnvelope) Copy() *SignedExecutionPayloadEnvelope {
-	return &SignedExecutionPayloadEnvelope{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedExecutionPayloadEnvelope) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedExecutionPayloadEnvelope{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedExecutionPayloadEnvelope
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3043,20 +3051,23 @@ func (x *Attestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *Attestation) Copy() *Attestation { return &Attestation{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *Attestation) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *Attestation) Copy() *Attestation {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &Attestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x Attestation
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3226,22 +3237,23 @@ func (x *IndexedAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *IndexedAttestation) Copy() *IndexedAttestation {
-	return &IndexedAttestation{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *IndexedAttestation) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &IndexedAttestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x IndexedAttestation
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3406,22 +3418,23 @@ func (x *AttesterSlashing) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *AttesterSlashing) Copy() *AttesterSlashing {
-	return &AttesterSlashing{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *AttesterSlashing) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &AttesterSlashing{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x AttesterSlashing
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3577,22 +3590,23 @@ func (x *AggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *AggregateAndProof) Copy() *AggregateAndProof {
-	return &AggregateAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *AggregateAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &AggregateAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x AggregateAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3755,22 +3769,23 @@ func (x *SignedAggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedAggregateAndProof) Copy() *SignedAggregateAndProof {
-	return &SignedAggregateAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedAggregateAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedAggregateAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedAggregateAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3935,22 +3950,23 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlockBody) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlockBody{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlockBody
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4207,20 +4223,23 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4392,22 +4411,23 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedBeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedBeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -4610,20 +4630,23 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconState) copyContainer() *view.ProgressiveContainer {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconState) Copy() *BeaconState {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconState{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconState
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -5159,22 +5182,23 @@ func (x *DataColumnSidecar) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *DataColumnSidecar) Copy() *DataColumnSidecar {
-	return &DataColumnSidecar{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *DataColumnSidecar) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &DataColumnSidecar{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x DataColumnSidecar
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -5506,22 +5530,23 @@ func (x *PartialDataColumnHeader) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *PartialDataColumnHeader) Copy() *PartialDataColumnHeader {
-	return &PartialDataColumnHeader{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *PartialDataColumnHeader) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &PartialDataColumnHeader{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x PartialDataColumnHeader
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -5684,22 +5709,23 @@ func (x *PartialDataColumnSidecar) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *PartialDataColumnSidecar) Copy() *PartialDataColumnSidecar {
-	return &PartialDataColumnSidecar{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *PartialDataColumnSidecar) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &PartialDataColumnSidecar{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x PartialDataColumnSidecar
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -5851,22 +5877,23 @@ func (x *PartialDataColumnPartsMetadata) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *PartialDataColumnPartsMetadata) Copy() *PartialDataColumnPartsMetadata {
-	return &PartialDataColumnPartsMetadata{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *PartialDataColumnPartsMetadata) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &PartialDataColumnPartsMetadata{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x PartialDataColumnPartsMetadata
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -6172,22 +6199,23 @@ func (x *LightClientBootstrap) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientBootstrap) Copy() *LightClientBootstrap {
-	return &LightClientBootstrap{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientBootstrap) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientBootstrap{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -6373,22 +6401,23 @@ func (x *LightClientUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientUpdate) Copy() *LightClientUpdate {
-	return &LightClientUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -6628,22 +6657,23 @@ func (x *LightClientFinalityUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientFinalityUpdate) Copy() *LightClientFinalityUpdate {
-	return &LightClientFinalityUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientFinalityUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientFinalityUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -6850,22 +6880,23 @@ func (x *LightClientOptimisticUpdate) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *LightClientOptimisticUpdate) Copy() *LightClientOptimisticUpdate {
-	return &LightClientOptimisticUpdate{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *LightClientOptimisticUpdate) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &LightClientOptimisticUpdate{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x LightClientOptimisticUpdate
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

@@ -860,22 +860,23 @@ func (x *IndexedAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *IndexedAttestation) Copy() *IndexedAttestation {
-	return &IndexedAttestation{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *IndexedAttestation) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &IndexedAttestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x IndexedAttestation
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1042,22 +1043,23 @@ func (x *PendingAttestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *PendingAttestation) Copy() *PendingAttestation {
-	return &PendingAttestation{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *PendingAttestation) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &PendingAttestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x PendingAttestation
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1300,22 +1302,23 @@ func (x *HistoricalBatch) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *HistoricalBatch) Copy() *HistoricalBatch {
-	return &HistoricalBatch{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *HistoricalBatch) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &HistoricalBatch{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x HistoricalBatch
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -1928,22 +1931,23 @@ func (x *AttesterSlashing) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *AttesterSlashing) Copy() *AttesterSlashing {
-	return &AttesterSlashing{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *AttesterSlashing) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &AttesterSlashing{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x AttesterSlashing
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2098,20 +2102,23 @@ func (x *Attestation) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *Attestation) Copy() *Attestation { return &Attestation{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *Attestation) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *Attestation) Copy() *Attestation {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &Attestation{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x Attestation
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2506,22 +2513,23 @@ func (x *BeaconBlockBody) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *BeaconBlockBody) Copy() *BeaconBlockBody {
-	return &BeaconBlockBody{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlockBody) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlockBody{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2726,20 +2734,23 @@ func (x *BeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconBlock) Copy() *BeaconBlock { return &BeaconBlock{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconBlock) Copy() *BeaconBlock {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -2911,22 +2922,23 @@ func (x *SignedBeaconBlock) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedBeaconBlock) Copy() *SignedBeaconBlock {
-	return &SignedBeaconBlock{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedBeaconBlock) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedBeaconBlock{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3104,20 +3116,23 @@ func (x *BeaconState) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *BeaconState) Copy() *BeaconState { return &BeaconState{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *BeaconState) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *BeaconState) Copy() *BeaconState {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &BeaconState{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3542,22 +3557,23 @@ func (x *AggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *AggregateAndProof) Copy() *AggregateAndProof {
-	return &AggregateAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *AggregateAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &AggregateAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x AggregateAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -3720,22 +3736,23 @@ func (x *SignedAggregateAndProof) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
 func (x *SignedAggregateAndProof) Copy() *SignedAggregateAndProof {
-	return &SignedAggregateAndProof{c: x.copyContainer(), spec: x.spec}
-}
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *SignedAggregateAndProof) copyContainer() *view.Container {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &SignedAggregateAndProof{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x SignedAggregateAndProof
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.

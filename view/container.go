@@ -121,6 +121,18 @@ func (c *Container) UnmarshalSSZ(b []byte) error { return unmarshal(c, b) }
 // Copy returns an independent copy in O(1).
 func (c *Container) Copy() *Container { return must(ofContainer(c.t, c.Node())) }
 
+// CopyTo makes dst an independent copy of c in O(1), as Copy does, without
+// allocating dst: a type that holds its view inside a value of its own (the
+// generated types) copies itself in one allocation, not two. dst must be
+// a zero Container that nothing has used; CopyTo panics otherwise.
+func (c *Container) CopyTo(dst *Container) {
+	if dst.t != nil || dst.node != nil {
+		panic("view: Container.CopyTo a Container in use")
+	}
+	dst.t = c.t
+	dst.set(c.Node())
+}
+
 func (c *Container) childChanged(i uint64) {
 	c.kids.markDirty(i)
 	c.lk.changed()

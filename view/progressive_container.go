@@ -121,6 +121,19 @@ func (c *ProgressiveContainer) Copy() *ProgressiveContainer {
 	return must(ofProgressiveContainer(c.t, c.Node()))
 }
 
+// CopyTo makes dst an independent copy of c in O(1), as Copy does, without
+// allocating dst (see [Container.CopyTo]). dst must be a zero
+// ProgressiveContainer that nothing has used; CopyTo panics otherwise.
+func (c *ProgressiveContainer) CopyTo(dst *ProgressiveContainer) {
+	if dst.t != nil || dst.node != nil {
+		panic("view: ProgressiveContainer.CopyTo a ProgressiveContainer in use")
+	}
+	dst.t = c.t
+	if err := dst.set(c.Node()); err != nil {
+		panic("view: " + err.Error()) // c's own tree, of c's type
+	}
+}
+
 func (c *ProgressiveContainer) childChanged(pos uint64) {
 	c.kids.markDirty(pos)
 	c.lk.changed()

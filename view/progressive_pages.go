@@ -25,16 +25,34 @@ type spine struct {
 	// branches[k] is the spine's branch over subs[k] and the rest of the
 	// spine; branches[0] is the data tree.
 	branches []*tree.Node
+	// inline holds both arrays for a spine of at most inlineSubtrees
+	// subtrees (a progressive container of up to 85 fields), so that a
+	// copy of its view allocates nothing for them. A spine is never copied
+	// by value: its arrays may point into it.
+	inline [2 * inlineSubtrees]*tree.Node
+}
+
+// inlineSubtrees is the most subtrees a spine holds without an array of
+// its own: 1 + 4 + 16 + 64 leaves.
+const inlineSubtrees = 4
+
+// reserve makes s's arrays, emptied, hold at least n subtrees and
+// branches: its own inline array when it is large enough, one array for
+// both otherwise.
+func (s *spine) reserve(n int) {
+	if cap(s.subs) < n || cap(s.branches) < n {
+		both := s.inline[:]
+		if 2*n > len(both) {
+			both = make([]*tree.Node, 2*n)
+		}
+		s.subs, s.branches = both[:0:n], both[n:n:2*n]
+	}
+	s.subs, s.branches = s.subs[:0], s.branches[:0]
 }
 
 // load points the spine at the progressive tree data of count subtrees.
 func (s *spine) load(data *tree.Node, count int) error {
-	if cap(s.subs) < count {
-		// One array for both, so that a copy of a view allocates once.
-		both := make([]*tree.Node, 2*count)
-		s.subs, s.branches = both[:0:count], both[count:count]
-	}
-	s.subs, s.branches = s.subs[:0], s.branches[:0]
+	s.reserve(count)
 	n := data
 	for k := range count {
 		if !n.IsBranch() {
@@ -50,14 +68,9 @@ func (s *spine) load(data *tree.Node, count int) error {
 // copyTo makes dst a copy of s that shares no array with it, in dst's
 // arrays when they are large enough.
 func (s *spine) copyTo(dst *spine) {
-	n := len(s.subs)
-	if cap(dst.subs) < n || cap(dst.branches) < n {
-		// One array for both, as load makes them.
-		both := make([]*tree.Node, 2*n)
-		dst.subs, dst.branches = both[:0:n], both[n:n]
-	}
-	dst.subs = append(dst.subs[:0], s.subs...)
-	dst.branches = append(dst.branches[:0], s.branches...)
+	dst.reserve(len(s.subs))
+	dst.subs = append(dst.subs, s.subs...)
+	dst.branches = append(dst.branches, s.branches...)
 }
 
 // root returns the data tree.

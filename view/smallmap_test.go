@@ -83,3 +83,35 @@ func TestCopyWriteAllocs(t *testing.T) {
 		t.Fatalf("a copy, a balance, a field and the root: %.0f allocations, want at most 16", n)
 	}
 }
+
+// TestCopyTo checks that CopyTo makes a copy in place, independent of its
+// original, and refuses a destination in use.
+func TestCopyTo(t *testing.T) {
+	c := must(NewContainer(state))
+	c.SetUint(0, 5)
+	var dst Container
+	c.CopyTo(&dst)
+	dst.SetUint(0, 6)
+	if c.Uint(0) != 5 || dst.Uint(0) != 6 || c.HashTreeRoot() == dst.HashTreeRoot() {
+		t.Errorf("CopyTo: original %d, copy %d", c.Uint(0), dst.Uint(0))
+	}
+	p := must(NewProgressiveContainer(progressiveState))
+	var pdst ProgressiveContainer
+	p.CopyTo(&pdst)
+	if p.HashTreeRoot() != pdst.HashTreeRoot() {
+		t.Errorf("ProgressiveContainer.CopyTo: roots differ")
+	}
+	for name, f := range map[string]func(){
+		"Container":            func() { c.CopyTo(&dst) },
+		"ProgressiveContainer": func() { p.CopyTo(&pdst) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s.CopyTo a view in use did not panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}

@@ -375,20 +375,23 @@ func (x *{{.Name}}) Spec() *Spec {
 	return x.spec
 }
 
-// Copy returns an independent copy of x in O(1). A copy of a zero x is a
-// zero value.
-func (x *{{.Name}}) Copy() *{{.Name}} { return &{{.Name}}{c: x.copyContainer(), spec: x.spec} }
-
-// copyContainer returns a copy of the view x holds, nil for a zero x. It is
-// not inlined, so that Copy is: a copy that does not outlive its caller then
-// stays on the stack.
-//
-//go:noinline
-func (x *{{.Name}}) copyContainer() *view.{{.Kind}} {
-	if c := lazy.Load(&x.c); c != nil {
-		return c.Copy()
+// Copy returns an independent copy of x in O(1), in one allocation. A copy
+// of a zero x is a zero value.
+func (x *{{.Name}}) Copy() *{{.Name}} {
+	c := lazy.Load(&x.c)
+	if c == nil {
+		return &{{.Name}}{spec: x.spec}
 	}
-	return nil
+	// The copy and its view, allocated together: a node copies a state
+	// once per slot, after its collector ran, when every size class an
+	// allocation takes first costs a refill of the allocator's cache.
+	p := &struct {
+		x {{.Name}}
+		c view.{{.Kind}}
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c, p.x.spec = &p.c, x.spec
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
