@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,12 +33,12 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.method(w)
 	m.correctness(w)
 	m.peers(w)
-	fork, largest := m.headlineState()
-	m.headline(w, fork, largest)
+	fork, size := m.headlineState()
+	m.headline(w, fork, size)
 	if notes != "" {
 		w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in the last section, [Targets not met](#targets-not-met), kept by hand in [performance.md](performance.md).\n\n")
 	}
-	w("![ssztree and the peers, %s state of %s validators and the micro cases (log scales)](%s)\n\n", forkTitle(fork), Count(uint64(largest)), chart)
+	w("![ssztree and the peers, %s state of %s validators and the micro cases (log scales)](%s)\n\n", forkTitle(fork), Count(uint64(size)), chart)
 	for _, t := range r.Tables {
 		for _, n := range t.Sizes {
 			m.stateTable(w, t.Fork, n)
@@ -653,11 +654,15 @@ func (m *Model) groupPeers(group string) []string {
 	return out
 }
 
-// headlineState returns the fork and size of the headline: the largest
-// state of the first table.
+// headlineState returns the fork and size of the headline: the state of
+// the first table that the targets are set for (TargetSize validators), or
+// its largest if it has none of that size.
 func (m *Model) headlineState() (string, int) {
 	t := m.Run.Tables[0]
-	return t.Fork, t.Sizes[len(t.Sizes)-1]
+	if slices.Contains(t.Sizes, TargetSize) {
+		return t.Fork, TargetSize
+	}
+	return t.Fork, slices.Max(t.Sizes)
 }
 
 // sszBytes returns the size of the serialized state of a state or proof

@@ -27,7 +27,8 @@ type Run struct {
 	// Blocks describes the block of each fork, by fork.
 	Blocks map[string]string
 	// Tables are the state tables, in order: the first is the headline's
-	// fork (Fulu), its largest size the headline's.
+	// fork (Fulu), its state of TargetSize validators (or its largest) the
+	// headline's.
 	Tables []Table
 	// SSZBytes is the size of each serialized state, by its group key
 	// (StateKey).

@@ -91,3 +91,22 @@ func TestScaleTable(t *testing.T) {
 		t.Errorf("a scale table with one size:\n%s", b.String())
 	}
 }
+
+// TestHeadlineState checks that the headline is the state the targets are
+// set for, not the largest, and the largest when there is none of that
+// size.
+func TestHeadlineState(t *testing.T) {
+	for _, c := range []struct {
+		sizes []int
+		want  int
+	}{
+		{[]int{100_000, TargetSize, 2_000_000}, TargetSize},
+		{[]int{2_000_000, 100_000}, 2_000_000},
+		{[]int{10_000}, 10_000},
+	} {
+		m := &Model{Run: &Run{Tables: []Table{{Fork: harness.ForkFulu, Sizes: c.sizes}}}}
+		if fork, n := m.headlineState(); fork != harness.ForkFulu || n != c.want {
+			t.Errorf("sizes %v: headline %s %d, want %d", c.sizes, fork, n, c.want)
+		}
+	}
+}
