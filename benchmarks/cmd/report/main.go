@@ -48,6 +48,9 @@ type options struct {
 	out     string
 	svg     string
 	keep    bool
+	// repeats runs, on the states of the other forks' tables, the peers
+	// that also run the headline's (see stateChildren).
+	repeats bool
 	command string
 	// cases are the kinds of workload to run (harness.CaseState,
 	// CaseProof, CaseStates, CaseMicro); a kind left out has no rows.
@@ -67,6 +70,7 @@ func parseFlags() (*options, error) {
 	flag.StringVar(&o.out, "out", "../docs/benchmarks.md", "the report to write")
 	flag.StringVar(&o.svg, "svg", "../docs/benchmarks.svg", "the chart to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (inputs, child JSON outputs)")
+	flag.BoolVar(&o.repeats, "repeats", false, "also run, on the other forks' states, the peers of the headline's table that another peer of the fork could stand beside (Electra: fastssz and dynssz), whose figures repeat the headline's at the same size")
 	cases := flag.String("cases", strings.Join(allCases, ","), "the kinds of workload to run, comma-separated: state (a state's rows), proof, states (many states in one process), micro (the micro cases and blocks)")
 	flag.Parse()
 	set := map[string]bool{}

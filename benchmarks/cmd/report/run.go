@@ -93,7 +93,7 @@ func run() error {
 
 	for _, t := range o.tables {
 		for _, n := range t.sizes {
-			if err := runState(o, r, children, tmp, start, t.fork, n); err != nil {
+			if err := runState(o, r, stateChildren(o, children, t.fork), tmp, start, t.fork, n); err != nil {
 				return err
 			}
 		}
@@ -206,6 +206,41 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 		}
 	}
 	return out, nil
+}
+
+// stateChildren returns the children that run the states of a fork's
+// table. A table of another fork than the headline's leaves out, unless
+// o.repeats, each peer that runs the headline's table too when the fork
+// has a peer of its own beside ssztree: the same library on a state of
+// the same size repeats its figures there (on Electra, fastssz and
+// dynamic-ssz, beside zrnt), and the flat peers' full roots are most of a
+// full run's time. A peer that is its fork's only one beside ssztree
+// (dynamic-ssz on Gloas) stays.
+func stateChildren(o *options, children []child, fork string) []child {
+	headline := o.tables[0].fork
+	if o.repeats || fork == headline {
+		return children
+	}
+	inHeadline := map[string]bool{}
+	for _, c := range children {
+		if c.fork == headline {
+			inHeadline[c.peer] = true
+		}
+	}
+	own := false // a peer of the fork's own, not in the headline's table
+	for _, c := range children {
+		own = own || c.fork == fork && c.peer != report.Reference && !inHeadline[c.peer]
+	}
+	if !own {
+		return children
+	}
+	var out []child
+	for _, c := range children {
+		if c.fork != fork || c.peer == report.Reference || !inHeadline[c.peer] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // runState runs the state workloads, then the proofs, then the workloads

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/ssztree/ssztree/benchmarks/harness"
+)
+
+// TestStateChildren checks which peers run the states of each table: every
+// peer on the headline's fork; on Electra, ssztree and zrnt but not the
+// peers of the headline's table, unless -repeats; on Gloas, dynamic-ssz,
+// its only peer; on Deneb, karalabe's.
+func TestStateChildren(t *testing.T) {
+	var children []child
+	for _, c := range [][2]string{
+		{"ssztree", harness.ForkFulu}, {"ssztree", harness.ForkElectra}, {"ssztree", harness.ForkDeneb}, {"ssztree", harness.ForkGloas},
+		{"fastssz", harness.ForkFulu}, {"fastssz", harness.ForkElectra},
+		{"dynssz", harness.ForkFulu}, {"dynssz", harness.ForkElectra}, {"dynssz", harness.ForkGloas},
+		{"karalabe-seq", harness.ForkDeneb}, {"zrnt", harness.ForkElectra},
+	} {
+		children = append(children, child{peer: c[0], fork: c[1]})
+	}
+	o := &options{tables: []tableSpec{{fork: harness.ForkFulu}, {fork: harness.ForkElectra}, {fork: harness.ForkDeneb}, {fork: harness.ForkGloas}}}
+	peersOf := func(fork string) []string {
+		var out []string
+		for _, c := range stateChildren(o, children, fork) {
+			if c.fork == fork {
+				out = append(out, c.peer)
+			}
+		}
+		return out
+	}
+	for fork, want := range map[string][]string{
+		harness.ForkFulu:    {"ssztree", "fastssz", "dynssz"},
+		harness.ForkElectra: {"ssztree", "zrnt"},
+		harness.ForkDeneb:   {"ssztree", "karalabe-seq"},
+		harness.ForkGloas:   {"ssztree", "dynssz"},
+	} {
+		if got := peersOf(fork); !slices.Equal(got, want) {
+			t.Errorf("%s: peers %v, want %v", fork, got, want)
+		}
+	}
+	o.repeats = true
+	if got, want := peersOf(harness.ForkElectra), []string{"ssztree", "fastssz", "dynssz", "zrnt"}; !slices.Equal(got, want) {
+		t.Errorf("electra with -repeats: peers %v, want %v", got, want)
+	}
+	o.repeats = false
+	o.tables = o.tables[1:] // Electra the headline
+	if got, want := peersOf(harness.ForkElectra), []string{"ssztree", "fastssz", "dynssz", "zrnt"}; !slices.Equal(got, want) {
+		t.Errorf("electra as the headline: peers %v, want %v", got, want)
+	}
+}
