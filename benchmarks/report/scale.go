@@ -42,15 +42,15 @@ var growthOf = map[string]growth{
 	// An epoch changes every balance, but 10,000 validators' effective
 	// balances and inactivity scores whatever the state's size: at most
 	// linear.
-	harness.RowEpoch: sublinear,
-	harness.RowRoot:           little,
-	harness.RowBalance1:       little,
-	harness.RowBalance1000:    little,
-	harness.RowEffective:      little,
-	harness.RowAppend:         little,
-	harness.RowCopy:           little,
-	harness.RowCopyBalance1:   little,
-	harness.RowCopyHeap:       little,
+	harness.RowEpoch:        sublinear,
+	harness.RowRoot:         little,
+	harness.RowBalance1:     little,
+	harness.RowBalance1000:  little,
+	harness.RowEffective:    little,
+	harness.RowAppend:       little,
+	harness.RowCopy:         little,
+	harness.RowCopyBalance1: little,
+	harness.RowCopyHeap:     little,
 }
 
 // Tolerances of the growth marks: a linear row grows within these factors
