@@ -42,12 +42,12 @@ func main() {
 type options struct {
 	quick bool
 	// tables are the forks' state tables, in order.
-	tables  []tableSpec
-	cfg     harness.Config
-	peers   map[string]bool
-	out     string
-	svg     string
-	keep    bool
+	tables []tableSpec
+	cfg    harness.Config
+	peers  map[string]bool
+	out    string
+	svg    string
+	keep   bool
 	// repeats runs, on the states of the other forks' tables, the peers
 	// that also run the headline's (see stateChildren).
 	repeats bool
