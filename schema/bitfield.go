@@ -163,21 +163,41 @@ func (l *Bitlist) makeDefault() *tree.Node {
 }
 
 func (l *Bitlist) validate(b []byte, at int) error {
-	_, err := l.decode(b, at)
+	_, err := l.count(b, at)
 	return err
 }
 
-func (l *Bitlist) decode(b []byte, at int) (*tree.Node, error) {
+// count returns the number of bits of the bitlist serialized in b, which
+// must end in its delimiter bit and be within the limit.
+func (l *Bitlist) count(b []byte, at int) (uint64, error) {
+	n, err := bitlistCount(l, b, at)
+	if err != nil {
+		return 0, err
+	}
+	if n > l.limit {
+		return 0, decodeError(l, at, ErrLimit, "%d bits, limit %d", n, l.limit)
+	}
+	return n, nil
+}
+
+// bitlistCount returns the number of bits of a bitlist of type t
+// serialized in b: the position of the delimiter, the last byte's highest
+// set bit, which must be there.
+func bitlistCount(t Type, b []byte, at int) (uint64, error) {
 	if len(b) == 0 {
-		return nil, decodeError(l, at, ErrBitlist, "no bytes")
+		return 0, decodeError(t, at, ErrBitlist, "no bytes")
 	}
 	last := b[len(b)-1]
 	if last == 0 {
-		return nil, decodeError(l, at+len(b)-1, ErrBitlist, "last byte is zero")
+		return 0, decodeError(t, at+len(b)-1, ErrBitlist, "last byte is zero")
 	}
-	n := uint64(8*(len(b)-1) + bits.Len8(last) - 1)
-	if n > l.limit {
-		return nil, decodeError(l, at, ErrLimit, "%d bits, limit %d", n, l.limit)
+	return uint64(8*(len(b)-1) + bits.Len8(last) - 1), nil
+}
+
+func (l *Bitlist) decode(b []byte, at int) (*tree.Node, error) {
+	n, err := l.count(b, at)
+	if err != nil {
+		return nil, err
 	}
 	data := b[:(n+7)/8]
 	if n%8 == 0 {

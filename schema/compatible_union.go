@@ -131,11 +131,19 @@ func (u *CompatibleUnion) makeDefault() *tree.Node {
 }
 
 func (u *CompatibleUnion) validate(b []byte, at int) error {
-	_, err := u.decode(b, at)
-	return err
+	o, err := u.selected(b, at)
+	if err != nil {
+		return err
+	}
+	if err := o.validate(b[1:], at+1); err != nil {
+		return inField(err, FieldStep("data"))
+	}
+	return nil
 }
 
-func (u *CompatibleUnion) decode(b []byte, at int) (*tree.Node, error) {
+// selected returns the option the selector of the value serialized in b
+// names.
+func (u *CompatibleUnion) selected(b []byte, at int) (Type, error) {
 	if len(b) == 0 {
 		return nil, decodeError(u, at, ErrSize, "no selector byte")
 	}
@@ -144,6 +152,15 @@ func (u *CompatibleUnion) decode(b []byte, at int) (*tree.Node, error) {
 	if o == nil {
 		return nil, decodeError(u, at, ErrSelector, "selector %d names no option", s)
 	}
+	return o, nil
+}
+
+func (u *CompatibleUnion) decode(b []byte, at int) (*tree.Node, error) {
+	o, err := u.selected(b, at)
+	if err != nil {
+		return nil, err
+	}
+	s := int(b[0])
 	data, err := o.decode(b[1:], at+1)
 	if err != nil {
 		return nil, inField(err, FieldStep("data"))

@@ -184,8 +184,7 @@ func (c *Container) PageOf(b []byte) (*tree.Node, error) {
 
 func (c *Container) validate(b []byte, at int) error {
 	if len(c.variable) > 0 {
-		_, err := c.decode(b, at)
-		return err
+		return c.validateFields(b, at)
 	}
 	if len(b) != c.fixedPart {
 		return decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
@@ -236,31 +235,12 @@ const fieldsOnStack = 16
 // container's tree (or a progressive container's) is built from. It
 // validates the size and every offset first.
 func (c *Container) fieldNodes(dst []*tree.Node, b []byte, at int) ([]*tree.Node, error) {
-	if len(c.variable) == 0 && len(b) != c.fixedPart {
-		return nil, decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
-	}
-	if len(b) < c.fixedPart {
-		return nil, decodeError(c, at, ErrSize, "%d bytes, shorter than the fixed part of %d", len(b), c.fixedPart)
+	var starts [fieldsOnStack]int
+	varStart, err := c.partStarts(starts[:0], b, at)
+	if err != nil {
+		return nil, err
 	}
 	nodes := append(dst, make([]*tree.Node, len(c.fields))...)
-	// Check every offset before decoding any variable part, so that a
-	// bad offset late in the fixed part fails fast.
-	var starts [fieldsOnStack]int
-	varStart := starts[:0]
-	prev := c.fixedPart
-	for k, i := range c.variable {
-		off := le32(b[c.offsets[i]:])
-		switch {
-		case k == 0 && off != int64(c.fixedPart):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
-		case off < int64(prev):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
-		case off > int64(len(b)):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, len(b))
-		}
-		varStart = append(varStart, int(off))
-		prev = int(off)
-	}
 	k := 0 // the next variable-size field
 	for i, f := range c.fields {
 		var err error
@@ -280,6 +260,66 @@ func (c *Container) fieldNodes(dst []*tree.Node, b []byte, at int) ([]*tree.Node
 		}
 	}
 	return nodes, nil
+}
+
+// validateFields checks the value serialized in b as fieldNodes decodes
+// it, with the same errors, and builds nothing: the check of a value
+// whose tree is built later (see [Validate]).
+func (c *Container) validateFields(b []byte, at int) error {
+	var starts [fieldsOnStack]int
+	varStart, err := c.partStarts(starts[:0], b, at)
+	if err != nil {
+		return err
+	}
+	k := 0 // the next variable-size field
+	for i, f := range c.fields {
+		if f.Type.IsFixedSize() {
+			if !f.Type.needsCheck() {
+				continue
+			}
+			off := c.offsets[i]
+			err = f.Type.validate(b[off:off+f.Type.FixedSize()], at+off)
+		} else {
+			end := len(b)
+			if k+1 < len(varStart) {
+				end = varStart[k+1]
+			}
+			err = f.Type.validate(b[varStart[k]:end], at+varStart[k])
+			k++
+		}
+		if err != nil {
+			return inField(err, FieldStep(f.Name))
+		}
+	}
+	return nil
+}
+
+// partStarts checks the size of the value serialized in b and the offsets
+// of its variable-size fields, every one before any field is read, so that
+// a bad offset late in the fixed part fails fast, and returns where each
+// variable-size field starts, appended to dst, which must be empty.
+func (c *Container) partStarts(dst []int, b []byte, at int) ([]int, error) {
+	if len(c.variable) == 0 && len(b) != c.fixedPart {
+		return nil, decodeError(c, at, ErrSize, "%d bytes, want %d", len(b), c.fixedPart)
+	}
+	if len(b) < c.fixedPart {
+		return nil, decodeError(c, at, ErrSize, "%d bytes, shorter than the fixed part of %d", len(b), c.fixedPart)
+	}
+	prev := c.fixedPart
+	for k, i := range c.variable {
+		off := le32(b[c.offsets[i]:])
+		switch {
+		case k == 0 && off != int64(c.fixedPart):
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
+		case off < int64(prev):
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
+		case off > int64(len(b)):
+			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, len(b))
+		}
+		dst = append(dst, int(off))
+		prev = int(off)
+	}
+	return dst, nil
 }
 
 // Fields returns the field subtrees of the container value whose tree is n.

@@ -152,18 +152,8 @@ func (e *elements) Elem() Type { return e.elem }
 // serialized in b (n*esize bytes); for a list (list set), the list's tree:
 // the data tree with n mixed in, built together.
 func (e *elements) buildFixed(t Type, b []byte, n, at int, list bool) (*tree.Node, error) {
-	if e.elem.needsCheck() {
-		if e.packed {
-			if err := checkBools(b, at); err != nil {
-				return nil, err
-			}
-		} else {
-			for i := 0; i < n; i++ {
-				if err := e.elem.validate(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
-					return nil, inField(err, IndexStep(uint64(i)))
-				}
-			}
-		}
+	if err := e.validateFixed(b, n, at); err != nil {
+		return nil, err
 	}
 	if e.layout != nil {
 		if list {
@@ -251,25 +241,70 @@ func (e *elements) buildPackedLists(inner *List, b []byte, offsets []int, at int
 // variable-size parts, and checks them: the first is 4n, the end of the
 // offsets; none goes backwards or past the end of b.
 func readOffsets(t Type, b []byte, n, at int) ([]int, error) {
-	if len(b) < 4*n {
-		return nil, decodeError(t, at, ErrSize, "%d bytes cannot hold %d offsets", len(b), n)
+	if err := checkOffsets(t, b, n, at); err != nil {
+		return nil, err
 	}
 	offsets := make([]int, n)
-	prev := 4 * n
 	for i := range offsets {
+		offsets[i] = int(le32(b[4*i:]))
+	}
+	return offsets, nil
+}
+
+// checkOffsets checks the n offsets at the start of b as readOffsets does,
+// without keeping them.
+func checkOffsets(t Type, b []byte, n, at int) error {
+	if len(b) < 4*n {
+		return decodeError(t, at, ErrSize, "%d bytes cannot hold %d offsets", len(b), n)
+	}
+	prev := 4 * n
+	for i := 0; i < n; i++ {
 		off := le32(b[4*i:])
 		switch {
 		case i == 0 && off != int64(4*n):
-			return nil, decodeError(t, at, ErrOffset, "first offset %d, want %d (the end of the offsets)", off, 4*n)
+			return decodeError(t, at, ErrOffset, "first offset %d, want %d (the end of the offsets)", off, 4*n)
 		case off < int64(prev):
-			return nil, decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is below the previous %d", off, i, prev)
+			return decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is below the previous %d", off, i, prev)
 		case off > int64(len(b)):
-			return nil, decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is past the end (%d bytes)", off, i, len(b))
+			return decodeError(t, at+4*i, ErrOffset, "offset %d of element %d is past the end (%d bytes)", off, i, len(b))
 		}
-		offsets[i] = int(off)
 		prev = int(off)
 	}
-	return offsets, nil
+	return nil
+}
+
+// validateParts checks the n variable-size elements of type elem
+// serialized in b, whose offsets checkOffsets has checked, as decoding
+// them does, with the same errors, building nothing.
+func validateParts(elem Type, b []byte, n, at int) error {
+	for i := 0; i < n; i++ {
+		off := int(le32(b[4*i:]))
+		end := len(b)
+		if i+1 < n {
+			end = int(le32(b[4*(i+1):]))
+		}
+		if err := elem.validate(b[off:end], at+off); err != nil {
+			return inField(err, IndexStep(uint64(i)))
+		}
+	}
+	return nil
+}
+
+// validateFixed checks the n fixed-size elements serialized in b as
+// buildFixed does, building nothing.
+func (e *elements) validateFixed(b []byte, n, at int) error {
+	if !e.elem.needsCheck() {
+		return nil
+	}
+	if e.packed {
+		return checkBools(b, at)
+	}
+	for i := 0; i < n; i++ {
+		if err := e.elem.validate(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
+			return inField(err, IndexStep(uint64(i)))
+		}
+	}
+	return nil
 }
 
 // encode appends the serialization of the first n elements of the data tree.

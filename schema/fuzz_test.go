@@ -41,7 +41,8 @@ var decodeErrors = []error{ErrSize, ErrOffset, ErrLimit, ErrBitlist, ErrPadding,
 
 // checkRoundTrip decodes input as a value of type typ and checks the
 // properties every decoder must have. Decoding succeeds exactly when the
-// flat reference refValid accepts the input. If it succeeds, the value
+// flat reference refValid accepts the input, and Validate returns the
+// error Decode does. If it succeeds, the value
 // encodes back to input exactly, Size reports len(input), and the tree's root
 // is refRoot's; the tree does not share the input's bytes. If it fails, the
 // error is an *Error for typ wrapping one of decodeErrors, at an offset
@@ -55,6 +56,9 @@ func checkRoundTrip(t *testing.T, typ Type, input []byte) {
 	// share the bytes it was decoded from.
 	b := append([]byte(nil), input...)
 	n, err := typ.Decode(b)
+	if verr := Validate(typ, input); fmt.Sprint(verr) != fmt.Sprint(err) {
+		t.Fatalf("%v: Validate error %v, Decode error %v\ninput %x", typ, verr, err, input)
+	}
 	if valid := refValid(typ, input); valid != (err == nil) {
 		t.Fatalf("%v: Decode error %v, but the reference says valid = %v\ninput %x", typ, err, valid, input)
 	}

@@ -71,8 +71,24 @@ func (l *List) makeDefault() *tree.Node {
 }
 
 func (l *List) validate(b []byte, at int) error {
-	_, err := l.decode(b, at)
-	return err
+	if len(b) == 0 {
+		return nil
+	}
+	if l.esize > 0 {
+		n, err := l.count(b, at)
+		if err != nil {
+			return err
+		}
+		return l.validateFixed(b, n, at)
+	}
+	n, err := l.variableCount(b, at)
+	if err != nil {
+		return err
+	}
+	if err := checkOffsets(l, b, n, at); err != nil {
+		return err
+	}
+	return validateParts(l.elem, b, n, at)
 }
 
 func (l *List) decode(b []byte, at int) (*tree.Node, error) {
@@ -89,22 +105,41 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		}
 		return l.buildFixed(l, b, n, at, true)
 	}
-	if len(b) < 4 {
-		return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
-	}
-	first := le32(b)
-	if first%4 != 0 || first == 0 || first > int64(len(b)) {
-		return nil, decodeError(l, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
-	}
-	n := int(first / 4)
-	if uint64(n) > l.limit {
-		return nil, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+	n, err := l.variableCount(b, at)
+	if err != nil {
+		return nil, err
 	}
 	offsets, err := readOffsets(l, b, n, at)
 	if err != nil {
 		return nil, err
 	}
 	return l.buildVariable(b, offsets, at, true)
+}
+
+// variableCount returns the number of variable-size elements serialized
+// in b, which is not empty, from its first offset, within the limit.
+func (l *List) variableCount(b []byte, at int) (int, error) {
+	n, err := firstOffsetCount(l, b, at)
+	if err != nil {
+		return 0, err
+	}
+	if uint64(n) > l.limit {
+		return 0, decodeError(l, at, ErrLimit, "%d elements, limit %d", n, l.limit)
+	}
+	return n, nil
+}
+
+// firstOffsetCount returns the number of variable-size elements of a list
+// of type t serialized in b, which is not empty, as its first offset says.
+func firstOffsetCount(t Type, b []byte, at int) (int, error) {
+	if len(b) < 4 {
+		return 0, decodeError(t, at, ErrSize, "%d bytes cannot hold an offset", len(b))
+	}
+	first := le32(b)
+	if first%4 != 0 || first == 0 || first > int64(len(b)) {
+		return 0, decodeError(t, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
+	}
+	return int(first / 4), nil
 }
 
 // count returns the number of fixed-size elements serialized in b, which

@@ -91,8 +91,53 @@ func (l *ProgressiveList) needsCheck() bool        { return true }
 func (l *ProgressiveList) makeDefault() *tree.Node { return tree.NewMixIn(tree.Zero(0), 0) }
 
 func (l *ProgressiveList) validate(b []byte, at int) error {
-	_, err := l.decode(b, at)
-	return err
+	e := &l.levels[0]
+	if e.esize > 0 {
+		n, err := l.fixedCount(b, at)
+		if err != nil {
+			return err
+		}
+		return e.validateFixed(b, n, at)
+	}
+	if len(b) == 0 {
+		return nil
+	}
+	n, err := l.variableCount(b, at)
+	if err != nil {
+		return err
+	}
+	if err := checkOffsets(l, b, n, at); err != nil {
+		return err
+	}
+	return validateParts(e.elem, b, n, at)
+}
+
+// fixedCount returns the number of fixed-size elements serialized in b,
+// which must be whole elements that the progressive tree holds.
+func (l *ProgressiveList) fixedCount(b []byte, at int) (int, error) {
+	e := &l.levels[0]
+	if len(b)%e.esize != 0 {
+		return 0, decodeError(l, at, ErrSize, "%d bytes are not whole elements of %d bytes", len(b), e.esize)
+	}
+	n := len(b) / e.esize
+	if tree.ProgressiveSubtrees(l.leaves(uint64(n))) > tree.ProgressiveLevels {
+		return 0, decodeError(l, at, ErrSize, "%d elements, more than %d subtrees hold", n, tree.ProgressiveLevels)
+	}
+	return n, nil
+}
+
+// variableCount returns the number of variable-size elements serialized
+// in b, which is not empty, from its first offset: as many as the
+// progressive tree holds.
+func (l *ProgressiveList) variableCount(b []byte, at int) (int, error) {
+	n, err := firstOffsetCount(l, b, at)
+	if err != nil {
+		return 0, err
+	}
+	if tree.ProgressiveSubtrees(uint64(n)) > tree.ProgressiveLevels {
+		return 0, decodeError(l, at, ErrSize, "%d elements, more than %d subtrees hold", n, tree.ProgressiveLevels)
+	}
+	return n, nil
 }
 
 // leaves returns the number of leaves (chunks or element roots) of n
@@ -116,25 +161,12 @@ func (l *ProgressiveList) decode(b []byte, at int) (*tree.Node, error) {
 	var n int
 	var subtrees []*tree.Node
 	if e.esize > 0 {
-		if len(b)%e.esize != 0 {
-			return nil, decodeError(l, at, ErrSize, "%d bytes are not whole elements of %d bytes", len(b), e.esize)
+		var err error
+		if n, err = l.fixedCount(b, at); err != nil {
+			return nil, err
 		}
-		n = len(b) / e.esize
-		if tree.ProgressiveSubtrees(l.leaves(uint64(n))) > tree.ProgressiveLevels {
-			return nil, decodeError(l, at, ErrSize, "%d elements, more than %d subtrees hold", n, tree.ProgressiveLevels)
-		}
-		if e.elem.needsCheck() {
-			if e.packed {
-				if err := checkBools(b, at); err != nil {
-					return nil, err
-				}
-			} else {
-				for i := 0; i < n; i++ {
-					if err := e.elem.validate(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
-						return nil, inField(err, IndexStep(uint64(i)))
-					}
-				}
-			}
+		if err := e.validateFixed(b, n, at); err != nil {
+			return nil, err
 		}
 		if e.layout != nil {
 			for k, off := 0, 0; off < len(b); k++ {
@@ -160,16 +192,9 @@ func (l *ProgressiveList) decode(b []byte, at int) (*tree.Node, error) {
 	if len(b) == 0 {
 		return l.Default(), nil
 	}
-	if len(b) < 4 {
-		return nil, decodeError(l, at, ErrSize, "%d bytes cannot hold an offset", len(b))
-	}
-	first := le32(b)
-	if first%4 != 0 || first == 0 || first > int64(len(b)) {
-		return nil, decodeError(l, at, ErrOffset, "first offset %d in %d bytes", first, len(b))
-	}
-	n = int(first / 4)
-	if tree.ProgressiveSubtrees(uint64(n)) > tree.ProgressiveLevels {
-		return nil, decodeError(l, at, ErrSize, "%d elements, more than %d subtrees hold", n, tree.ProgressiveLevels)
+	n, err := l.variableCount(b, at)
+	if err != nil {
+		return nil, err
 	}
 	offsets, err := readOffsets(l, b, n, at)
 	if err != nil {
@@ -396,24 +421,30 @@ func (l *ProgressiveBitlist) needsCheck() bool        { return true }
 func (l *ProgressiveBitlist) makeDefault() *tree.Node { return tree.NewMixIn(tree.Zero(0), 0) }
 
 func (l *ProgressiveBitlist) validate(b []byte, at int) error {
-	_, err := l.decode(b, at)
+	_, err := l.count(b, at)
 	return err
+}
+
+// count returns the number of bits of the bitlist serialized in b, which
+// must end in its delimiter bit and fit in the progressive tree.
+func (l *ProgressiveBitlist) count(b []byte, at int) (uint64, error) {
+	n, err := bitlistCount(l, b, at)
+	if err != nil {
+		return 0, err
+	}
+	if tree.ProgressiveSubtrees(bitChunks(n)) > tree.ProgressiveLevels {
+		return 0, decodeError(l, at, ErrSize, "%d bits, more than %d subtrees hold", n, tree.ProgressiveLevels)
+	}
+	return n, nil
 }
 
 // bitLayout returns the page layout of subtree k of packed bits.
 func bitLayout(k int) *tree.Layout { return chunkLayouts[min(2*k, maxPageDepth)] }
 
 func (l *ProgressiveBitlist) decode(b []byte, at int) (*tree.Node, error) {
-	if len(b) == 0 {
-		return nil, decodeError(l, at, ErrBitlist, "no bytes")
-	}
-	last := b[len(b)-1]
-	if last == 0 {
-		return nil, decodeError(l, at+len(b)-1, ErrBitlist, "last byte is zero")
-	}
-	n := uint64(8*(len(b)-1) + bits.Len8(last) - 1)
-	if tree.ProgressiveSubtrees(bitChunks(n)) > tree.ProgressiveLevels {
-		return nil, decodeError(l, at, ErrSize, "%d bits, more than %d subtrees hold", n, tree.ProgressiveLevels)
+	n, err := l.count(b, at)
+	if err != nil {
+		return nil, err
 	}
 	data := b[:(n+7)/8]
 	if n%8 != 0 {

@@ -119,8 +119,7 @@ func (p *ProgressiveContainer) makeDefault() *tree.Node {
 }
 
 func (p *ProgressiveContainer) validate(b []byte, at int) error {
-	_, err := p.decode(b, at)
-	return err
+	return p.fields.validateFields(b, at)
 }
 
 func (p *ProgressiveContainer) decode(b []byte, at int) (*tree.Node, error) {

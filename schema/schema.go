@@ -267,9 +267,11 @@ func readLeaf(t Type, dst []byte, n *tree.Node, size int) ([]byte, error) {
 	return append(dst, c[:size]...), nil
 }
 
-// Validate checks that b is a valid serialization of a value of type t. For
-// fixed-size types it builds no tree and allocates nothing; for others it
-// costs a Decode.
+// Validate checks that b is a valid serialization of a value of type t, as
+// Decode does, and returns the error Decode would return, without building
+// a tree: it allocates nothing but, for a container of more than 16
+// variable-size fields, the list of their offsets. A value checked by
+// Validate then decodes without error.
 func Validate(t Type, b []byte) error {
 	if err := t.validate(b, 0); err != nil {
 		return topError(t, err)

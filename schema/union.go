@@ -102,23 +102,39 @@ func (u *Union) makeDefault() *tree.Node {
 }
 
 func (u *Union) validate(b []byte, at int) error {
-	_, err := u.decode(b, at)
-	return err
+	_, o, err := u.selected(b, at)
+	if err != nil || o == nil {
+		return err
+	}
+	if err := o.validate(b[1:], at+1); err != nil {
+		return inField(err, FieldStep("data"))
+	}
+	return nil
 }
 
-func (u *Union) decode(b []byte, at int) (*tree.Node, error) {
+// selected returns the selector of the union value serialized in b and
+// its option, nil for None, which then must be all of b.
+func (u *Union) selected(b []byte, at int) (int, Type, error) {
 	if len(b) == 0 {
-		return nil, decodeError(u, at, ErrSize, "no selector byte")
+		return 0, nil, decodeError(u, at, ErrSize, "no selector byte")
 	}
 	sel := int(b[0])
 	if sel >= len(u.options) {
-		return nil, decodeError(u, at, ErrSelector, "selector %d of %d options", sel, len(u.options))
+		return 0, nil, decodeError(u, at, ErrSelector, "selector %d of %d options", sel, len(u.options))
 	}
 	o := u.options[sel]
+	if o == nil && len(b) != 1 {
+		return 0, nil, decodeError(u, at+1, ErrSelector, "None followed by %d bytes", len(b)-1)
+	}
+	return sel, o, nil
+}
+
+func (u *Union) decode(b []byte, at int) (*tree.Node, error) {
+	sel, o, err := u.selected(b, at)
+	if err != nil {
+		return nil, err
+	}
 	if o == nil {
-		if len(b) != 1 {
-			return nil, decodeError(u, at+1, ErrSelector, "None followed by %d bytes", len(b)-1)
-		}
 		return tree.NewBranch(tree.Zero(0), tree.Zero(0)), nil
 	}
 	value, err := o.decode(b[1:], at+1)

@@ -100,8 +100,13 @@ func (v *Vector) makeDefault() *tree.Node { return v.zeroData(v.n) }
 
 func (v *Vector) validate(b []byte, at int) error {
 	if v.esize == 0 {
-		_, err := v.decode(b, at)
-		return err
+		if uint64(len(b)) < 4*v.n {
+			return decodeError(v, at, ErrSize, "%d bytes cannot hold %d offsets", len(b), v.n)
+		}
+		if err := checkOffsets(v, b, int(v.n), at); err != nil {
+			return err
+		}
+		return validateParts(v.elem, b, int(v.n), at)
 	}
 	if len(b) != v.FixedSize() {
 		return decodeError(v, at, ErrSize, "%d bytes, want %d", len(b), v.FixedSize())

@@ -120,7 +120,8 @@ func Check(c *Case) (err error) {
 	return checkInvalid(c)
 }
 
-// checkInvalid checks that the bytes of c fail to decode.
+// checkInvalid checks that the bytes of c fail to decode, and that
+// schema.Validate fails with the same error.
 func checkInvalid(c *Case) error {
 	for _, t := range c.Types {
 		n, err := t.Decode(c.Serialized)
@@ -128,12 +129,15 @@ func checkInvalid(c *Case) error {
 			return fmt.Errorf("%s: %v decoded invalid bytes %s without error, to a value with root %#x",
 				c.Path, t, abbrev(c.Serialized), n.Root())
 		}
+		if verr := schema.Validate(t, c.Serialized); fmt.Sprint(verr) != err.Error() {
+			return fmt.Errorf("%s: %v: Validate says %v where Decode says %v", c.Path, t, verr, err)
+		}
 	}
 	return nil
 }
 
 // checkValid checks that the bytes of c decode to a value with the root of
-// meta.yaml, that the value encodes back to the same bytes, that
+// meta.yaml (and that schema.Validate accepts them), that the value encodes back to the same bytes, that
 // value.yaml gives the same bytes, and that the value's JSON (package
 // sszjson) reads back as the same bytes.
 func checkValid(c *Case) error {
@@ -174,6 +178,9 @@ func checkValue(path string, t schema.Type, b []byte, rootFile string) error {
 	}
 
 	n, err := t.Decode(b)
+	if verr := schema.Validate(t, b); fmt.Sprint(verr) != fmt.Sprint(err) {
+		fail("Validate says %v where Decode says %v", verr, err)
+	}
 	if err != nil {
 		fail("decode %v: %v", t, err)
 	} else {
