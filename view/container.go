@@ -15,10 +15,20 @@ import (
 //
 // A compact container (fixed-size, at most 4 KiB) keeps its bytes in one
 // page; writes go to a copy of those bytes, committed as a new page.
+//
+// A container decoded from at most 10 MiB (every object a node receives
+// by gossip or request) keeps the bytes it was decoded from, checked, and
+// builds its tree from them, dropping them, only when something reads a
+// field, hashes, proves or changes it; until then it encodes by copying
+// those bytes, and its copies share them.
 type Container struct {
 	lk   link
 	t    *schema.Container
-	node *tree.Node // the committed value tree
+	node *tree.Node // the committed value tree; nil while lazy holds it
+	// lazy holds the bytes a container was decoded from, or the tree built
+	// from them once needed; nil once the tree is replaced or changed.
+	// Only writers and commits set it, as they set node.
+	lazy *lazyTree
 	// Structured containers: the committed field trees, read lazily and
 	// published atomically, as concurrent readers may fill it.
 	fields atomic.Pointer[[]*tree.Node]
@@ -62,11 +72,45 @@ func NewContainer(t *schema.Container) (*Container, error) { return ofContainer(
 // DecodeContainer returns a view of the value of type t serialized in b. It
 // returns an error if b is not a valid value.
 func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
-	return decodeAs(t, b, ofContainer)
+	if !decodesLazily(t, b) {
+		return decodeAs(t, b, ofContainer)
+	}
+	// The lazy tree is an allocation of its own, not a part of c's: a tree
+	// it built must not stay alive with c once c's tree is replaced.
+	l := new(lazyTree)
+	if err := l.from(t, b); err != nil {
+		return nil, err
+	}
+	return &Container{t: t, lazy: l}, nil
+}
+
+// setLazy replaces the value with the one whose bytes l holds, as set
+// does with a tree.
+func (c *Container) setLazy(l *lazyTree) {
+	c.set(nil)
+	c.lazy = l
+}
+
+// committed returns the committed tree, building it from the decoded
+// bytes the first time.
+func (c *Container) committed() *tree.Node {
+	if c.node == nil {
+		return c.lazy.node(c.t)
+	}
+	return c.node
+}
+
+// encoding returns the bytes the value was decoded from while its tree is
+// not built, or nil.
+func (c *Container) encoding() []byte {
+	if c.lk.pending.Load() || c.lazy == nil {
+		return nil
+	}
+	return c.lazy.bytes()
 }
 
 func (c *Container) set(n *tree.Node) {
-	c.node, c.buf = n, nil
+	c.node, c.buf, c.lazy = n, nil, nil
 	c.kids.pending.clear()
 	c.fields.Store(nil)
 	for i, v := range c.kids.views.all() {
@@ -95,7 +139,7 @@ func (c *Container) Node() *tree.Node {
 	if c.lk.pending.Load() {
 		return c.lockedCommit()
 	}
-	return c.node
+	return c.committed()
 }
 
 func (c *Container) lockedCommit() *tree.Node {
@@ -107,29 +151,66 @@ func (c *Container) lockedCommit() *tree.Node {
 func (c *Container) HashTreeRoot() [32]byte { return c.Node().Root() }
 
 // MarshalSSZ implements [View].
-func (c *Container) MarshalSSZ() ([]byte, error) { return marshal(c, nil) }
+func (c *Container) MarshalSSZ() ([]byte, error) {
+	if b := c.encoding(); b != nil {
+		return append([]byte(nil), b...), nil
+	}
+	return marshal(c, nil)
+}
 
 // MarshalSSZTo implements [View].
-func (c *Container) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(c, dst) }
+func (c *Container) MarshalSSZTo(dst []byte) ([]byte, error) {
+	if b := c.encoding(); b != nil {
+		return append(dst, b...), nil
+	}
+	return marshal(c, dst)
+}
 
 // SizeSSZ implements [View].
-func (c *Container) SizeSSZ() int { return sizeOf(c) }
+func (c *Container) SizeSSZ() int {
+	if b := c.encoding(); b != nil {
+		return len(b)
+	}
+	return sizeOf(c)
+}
 
-// UnmarshalSSZ implements [View].
-func (c *Container) UnmarshalSSZ(b []byte) error { return unmarshal(c, b) }
+// UnmarshalSSZ implements [View]. A container that is no handle and has
+// given out none decodes as DecodeContainer does, keeping the bytes until
+// its tree is needed.
+func (c *Container) UnmarshalSSZ(b []byte) error {
+	if c.lk.parent != nil || c.kids.views.len() > 0 || !decodesLazily(c.t, b) {
+		return unmarshal(c, b)
+	}
+	l := new(lazyTree)
+	if err := l.from(c.t, b); err != nil {
+		return err
+	}
+	c.setLazy(l)
+	return nil
+}
 
 // Copy returns an independent copy in O(1).
-func (c *Container) Copy() *Container { return must(ofContainer(c.t, c.Node())) }
+func (c *Container) Copy() *Container {
+	d := new(Container)
+	c.CopyTo(d)
+	return d
+}
 
 // CopyTo makes dst an independent copy of c in O(1), as Copy does, without
 // allocating dst: a type that holds its view inside a value of its own (the
 // generated types) copies itself in one allocation, not two. dst must be
 // a zero Container that nothing has used; CopyTo panics otherwise.
 func (c *Container) CopyTo(dst *Container) {
-	if dst.t != nil || dst.node != nil {
+	if dst.t != nil || dst.node != nil || dst.lazy != nil {
 		panic("view: Container.CopyTo a Container in use")
 	}
 	dst.t = c.t
+	if !c.lk.pending.Load() && c.lazy != nil {
+		// Not built, or built by whichever copy first needed it: the copies
+		// share the bytes and the one tree built from them.
+		dst.setLazy(c.lazy)
+		return
+	}
 	dst.set(c.Node())
 }
 
@@ -191,7 +272,7 @@ func (c *Container) committedField(i int) *tree.Node {
 	if fields == nil {
 		// Concurrent readers may each read the fields; they publish equal
 		// slices.
-		f := must(c.t.Fields(c.node))
+		f := must(c.t.Fields(c.committed()))
 		fields = &f
 		c.fields.Store(fields)
 	}
@@ -223,11 +304,11 @@ func (c *Container) commit() *tree.Node {
 		return c.node
 	}
 	if c.kids.changed() {
-		c.node = c.kids.apply(c.node, c.t.Depth())
+		c.node, c.lazy = c.kids.apply(c.committed(), c.t.Depth()), nil
 		c.fields.Store(nil)
 	}
 	c.lk.settled()
-	return c.node
+	return c.committed()
 }
 
 func (c *Container) field(i int) schema.Type {

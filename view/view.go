@@ -363,8 +363,16 @@ func unmarshal(v View, b []byte) error {
 // for t's kind (see [Of]).
 func New(t schema.Type) (View, error) { return Of(t, t.Default()) }
 
-// Decode returns a view of the value of type t serialized in b.
+// Decode returns a view of the value of type t serialized in b. A
+// container keeps b until its tree is needed, as [DecodeContainer] says.
 func Decode(t schema.Type, b []byte) (View, error) {
+	if c, ok := t.(*schema.Container); ok {
+		v, err := DecodeContainer(c, b)
+		if err != nil {
+			return nil, err // not a typed nil
+		}
+		return v, nil
+	}
 	n, err := t.Decode(b)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,81 @@
+package view
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// lazyLimit is the largest serialization a container view keeps as bytes
+// instead of building its tree at once: MAX_PAYLOAD_SIZE of the
+// consensus specification's p2p interface (10 MiB), the largest object a
+// node receives by gossip or request. What a node decodes by the thousand
+// (attestations, aggregates, blocks, sidecars) is mostly checked, hashed
+// once and dropped. A larger value, a state of a real network, is built
+// at once: it is navigated as soon as it is decoded, and kept as bytes it
+// would hold a third copy of them, beside the caller's and the tree,
+// while its tree is built.
+const lazyLimit = 10 << 20
+
+// lazyTree is the tree of a decoded value that is built only when
+// something needs it: the value's serialization, checked by
+// schema.Validate, until the first reader that navigates, hashes, proves
+// or changes the value builds the tree from it. Readers may need it at
+// once: the first builds, the others wait for it. Copies of the value
+// share it, and so build it once between them.
+//
+// A value is its bytes or its tree, not both: once the tree is built the
+// bytes are dropped, so that what a built value holds is what tree.Memory
+// counts. Until then, encoding the value copies its bytes.
+type lazyTree struct {
+	built atomic.Bool // n is set and b dropped
+	mu    sync.Mutex  // guards b and n until built
+	b     []byte
+	n     *tree.Node
+}
+
+// from sets l to hold the value of type t serialized in b, which it
+// copies, or returns the error schema.Validate returns.
+func (l *lazyTree) from(t schema.Type, b []byte) error {
+	if err := schema.Validate(t, b); err != nil {
+		return err
+	}
+	l.b = append([]byte(nil), b...)
+	return nil
+}
+
+// node returns the tree, building it first if no reader did. The bytes
+// were checked: a failure to decode them is a bug of package schema.
+func (l *lazyTree) node(t schema.Type) *tree.Node {
+	if l.built.Load() {
+		return l.n
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.n == nil {
+		l.n = must(t.Decode(l.b))
+		l.b = nil
+		l.built.Store(true)
+	}
+	return l.n
+}
+
+// bytes returns the serialization while the tree is not built, or nil.
+func (l *lazyTree) bytes() []byte {
+	if l.built.Load() {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b
+}
+
+// decodesLazily reports whether a container of type t serialized in b
+// keeps its bytes until its tree is needed: a compact container is one
+// page of its bytes already, and a serialization above lazyLimit is a
+// state's.
+func decodesLazily(t *schema.Container, b []byte) bool {
+	return !t.IsCompact() && len(b) > 0 && len(b) <= lazyLimit
+}

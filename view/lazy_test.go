@@ -1,0 +1,153 @@
+package view
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/ssztree/ssztree/schema"
+)
+
+// lazyInput returns the serialization of concurrentState's value and its
+// root, from a tree built at once.
+func lazyInput(t *testing.T) ([]byte, [32]byte) {
+	t.Helper()
+	c := concurrentState(t)
+	b, err := c.MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, c.HashTreeRoot()
+}
+
+// TestLazyDecode checks a container that keeps its bytes: before and
+// after its tree is built it reads, hashes and encodes as the value
+// decoded at once, the caller's buffer is not kept, the bytes are dropped
+// once the tree is built, and a write leaves the lazy state.
+func TestLazyDecode(t *testing.T) {
+	b, root := lazyInput(t)
+	in := append([]byte(nil), b...)
+	c, err := DecodeContainer(state, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clear(in) // the view must not read the caller's buffer
+	if c.lazy == nil || c.node != nil {
+		t.Fatal("DecodeContainer built the tree of a small container")
+	}
+	if got, _ := c.MarshalSSZ(); !bytes.Equal(got, b) || c.SizeSSZ() != len(b) {
+		t.Fatal("encoding before the tree is built differs")
+	}
+	if c.lazy.n != nil {
+		t.Fatal("encoding built the tree")
+	}
+	want := readAll(concurrentState(t))
+	if got := readAll(c); got != want {
+		t.Fatalf("reads of the lazy value differ:\n%s\nwant\n%s", got, want)
+	}
+	if c.HashTreeRoot() != root {
+		t.Fatal("root differs")
+	}
+	if c.lazy.bytes() != nil {
+		t.Fatal("the built value still holds its bytes")
+	}
+	if got, _ := c.MarshalSSZTo([]byte{1, 2}); !bytes.Equal(got[2:], b) || got[0] != 1 {
+		t.Fatal("MarshalSSZTo after hashing differs")
+	}
+
+	ref := concurrentState(t)
+	dirty(t, ref)
+	dirty(t, c)
+	if c.HashTreeRoot() != ref.HashTreeRoot() {
+		t.Fatal("root after writes differs")
+	}
+	if c.lazy != nil {
+		t.Fatal("a write kept the lazy state")
+	}
+	got, _ := c.MarshalSSZ()
+	wantEnc, _ := ref.MarshalSSZ()
+	if !bytes.Equal(got, wantEnc) || bytes.Equal(got, b) {
+		t.Fatal("encoding after writes is not the written value's")
+	}
+}
+
+// TestLazyCopies checks that copies of a lazy value share its bytes and
+// its one tree, and that a write to one leaves the other as it was.
+func TestLazyCopies(t *testing.T) {
+	b, root := lazyInput(t)
+	c := must(DecodeContainer(state, b))
+	d := c.Copy()
+	if d.lazy != c.lazy {
+		t.Fatal("a copy of a lazy value does not share its bytes")
+	}
+	if d.HashTreeRoot() != root || c.lazy.n == nil || c.Node() != d.Node() {
+		t.Fatal("the copies do not share the tree one of them built")
+	}
+	d.SetUint(0, 1234)
+	if d.HashTreeRoot() == root || c.HashTreeRoot() != root {
+		t.Fatal("a write to the copy reached the original")
+	}
+	if got, _ := c.MarshalSSZ(); !bytes.Equal(got, b) {
+		t.Fatal("the original's encoding changed")
+	}
+	if d.Uint(0) != 1234 || c.Uint(0) != 77 {
+		t.Fatal("slots differ from what was written")
+	}
+}
+
+// TestLazyConcurrentReaders has several readers build the tree of a lazy
+// value at once (run it under -race).
+func TestLazyConcurrentReaders(t *testing.T) {
+	b, _ := lazyInput(t)
+	want := readAll(concurrentState(t))
+	readConcurrently(t, must(DecodeContainer(state, b)), want)
+	// The same through handles first and copies.
+	c := must(DecodeContainer(state, b))
+	readConcurrently(t, c.Copy(), want)
+	readConcurrently(t, c, want)
+}
+
+// TestLazyErrors checks that invalid bytes fail as the eager decoder
+// fails, and that a failed UnmarshalSSZ leaves the value as it was.
+func TestLazyErrors(t *testing.T) {
+	b, root := lazyInput(t)
+	for _, cut := range []int{1, 5, 100, len(b) - 3} {
+		in := b[:len(b)-cut]
+		_, want := state.Decode(in)
+		_, err := DecodeContainer(state, in)
+		if want == nil || err == nil || err.Error() != want.Error() {
+			t.Fatalf("cut %d: error %v, want %v", cut, err, want)
+		}
+		var se *schema.Error
+		if !errors.As(err, &se) {
+			t.Fatalf("cut %d: %T is not a *schema.Error", cut, err)
+		}
+		v, err := Decode(state, in)
+		if err == nil || v != nil {
+			t.Fatalf("cut %d: Decode gave %v, %v", cut, v, err)
+		}
+	}
+	c := must(DecodeContainer(state, b))
+	if err := c.UnmarshalSSZ(b[:len(b)-1]); err == nil {
+		t.Fatal("UnmarshalSSZ of invalid bytes succeeded")
+	}
+	if c.HashTreeRoot() != root {
+		t.Fatal("a failed UnmarshalSSZ changed the value")
+	}
+	// UnmarshalSSZ into a value in use keeps its bytes too.
+	var d Container
+	d.t = state
+	d.set(state.Default())
+	if err := d.UnmarshalSSZ(b); err != nil || d.lazy == nil || d.HashTreeRoot() != root {
+		t.Fatalf("UnmarshalSSZ: %v, lazy %v", err, d.lazy != nil)
+	}
+}
+
+// TestLazyDecodeAllocs checks what a lazy decode costs: the view, its lazy
+// tree and the copy of the bytes, whatever the value holds.
+func TestLazyDecodeAllocs(t *testing.T) {
+	b, _ := lazyInput(t)
+	if a := testing.AllocsPerRun(50, func() { _ = must(DecodeContainer(state, b)) }); a != 3 {
+		t.Errorf("a lazy decode allocates %v times, want 3", a)
+	}
+}
