@@ -23,5 +23,9 @@ func BenchmarkGossipDecode(b *testing.B) { gossipRow(b, harness.RowMicroDecode) 
 // BenchmarkGossipEncode encodes each decoded gossip object.
 func BenchmarkGossipEncode(b *testing.B) { gossipRow(b, harness.RowMicroEncode) }
 
+// BenchmarkGossipEncodeHashed encodes each gossip object decoded and
+// hashed.
+func BenchmarkGossipEncodeHashed(b *testing.B) { gossipRow(b, harness.RowMicroEncodeHashed) }
+
 // BenchmarkGossipDecodeRoot decodes each gossip object and hashes it.
 func BenchmarkGossipDecodeRoot(b *testing.B) { gossipRow(b, harness.RowMicroDecodeRoot) }

@@ -97,6 +97,12 @@ func BenchmarkBlockEncode(b *testing.B) {
 	bench.MicroRow(b, peer.Peers(), harness.CaseBlock, harness.RowMicroEncode)
 }
 
+// BenchmarkBlockEncodeHashed encodes a SignedBeaconBlock with 1,000
+// transactions that was decoded and hashed.
+func BenchmarkBlockEncodeHashed(b *testing.B) {
+	bench.MicroRow(b, peer.Peers(), harness.CaseBlock, harness.RowMicroEncodeHashed)
+}
+
 // BenchmarkBlockRoot decodes and hashes a SignedBeaconBlock with 1,000 transactions.
 func BenchmarkBlockRoot(b *testing.B) {
 	bench.MicroRow(b, peer.Peers(), harness.CaseBlock, harness.RowMicroDecodeRoot)

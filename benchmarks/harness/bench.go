@@ -59,6 +59,9 @@ func BenchMicro(b *testing.B, m *Micro, row string, in []byte) {
 	if err := m.decode(in); err != nil {
 		b.Fatal(err)
 	}
+	if err := prepareMicro(m, in, row); err != nil {
+		b.Fatal(err)
+	}
 	o := microOp(m, in, row)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(in)))

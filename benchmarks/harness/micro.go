@@ -11,7 +11,7 @@ const CaseMicro = "micro"
 // microOp returns the operation of a row of micro case m on input in.
 func microOp(m *Micro, in []byte, row string) op {
 	switch row {
-	case RowMicroEncode:
+	case RowMicroEncode, RowMicroEncodeHashed:
 		return op{row: row, do: func(int) error { _, err := m.encode(); return err }}
 	case RowMicroDecodeRoot:
 		return op{row: row, do: func(int) error {
@@ -25,12 +25,34 @@ func microOp(m *Micro, in []byte, row string) op {
 	return op{row: row, do: func(int) error { return m.decode(in) }}
 }
 
-// microRows returns the rows of a micro case: a Checkpoint is only decoded.
+// microRows returns the rows of a micro case: a Checkpoint is only decoded;
+// the containers (the block, the gossip objects) are also encoded after a
+// root.
 func microRows(cs string) []string {
-	if cs == CaseCheckpoint {
+	switch cs {
+	case CaseCheckpoint:
 		return []string{RowMicroDecode}
+	case CaseByteList, CaseVector:
+		return []string{RowMicroDecode, RowMicroEncode, RowMicroDecodeRoot}
 	}
-	return []string{RowMicroDecode, RowMicroEncode, RowMicroDecodeRoot}
+	return []string{RowMicroDecode, RowMicroEncode, RowMicroEncodeHashed, RowMicroDecodeRoot}
+}
+
+// prepareMicro decodes in for a row that times its value (an encode), and
+// hashes it for RowMicroEncodeHashed.
+func prepareMicro(m *Micro, in []byte, row string) error {
+	if row != RowMicroEncode && row != RowMicroEncodeHashed {
+		return nil
+	}
+	if err := m.decode(in); err != nil {
+		return err
+	}
+	if row == RowMicroEncodeHashed {
+		if _, err := m.root(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // verifyMicro decodes in once and returns the root and encoding checks.
@@ -77,11 +99,9 @@ func RunMicro(cfg Config, p Peer, inputs map[string][]byte) *Output {
 		out.Checks = append(out.Checks, verifyMicro(cs, m, in)...)
 		for _, row := range microRows(cs) {
 			k := 0
-			if row == RowMicroEncode {
-				if err := m.decode(in); err != nil {
-					out.Rows = append(out.Rows, Row{Case: cs, Name: row, Unit: UnitNs, Err: err.Error()})
-					continue
-				}
+			if err := prepareMicro(m, in, row); err != nil {
+				out.Rows = append(out.Rows, Row{Case: cs, Name: row, Unit: UnitNs, Err: err.Error()})
+				continue
 			}
 			res := Row{Case: cs, Name: row, Unit: UnitNs}
 			samples, ops, err := measure(cfg, microOp(m, in, row), &k)

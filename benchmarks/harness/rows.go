@@ -29,8 +29,12 @@ const (
 	CaseBlock      = "block"      // SignedBeaconBlock of the peer's fork (workload.Block)
 
 	RowMicroDecode     = "decode"      // decode
-	RowMicroEncode     = "encode"      // encode
+	RowMicroEncode     = "encode"      // encode of a value decoded
 	RowMicroDecodeRoot = "decode-root" // decode + root
+	// RowMicroEncodeHashed is the encode of a value decoded and hashed: a
+	// value that keeps its decoded bytes until its tree is needed encodes
+	// from them in RowMicroEncode, and from its tree here.
+	RowMicroEncodeHashed = "encode-hashed"
 )
 
 // CheckCopyOriginal is the check that the original state's root is
@@ -74,7 +78,7 @@ func ChecksFor(cs, row string) []string {
 		}
 		return []string{RowProofTree, row}
 	}
-	if row == RowMicroEncode {
+	if row == RowMicroEncode || row == RowMicroEncodeHashed {
 		return []string{RowMicroEncode}
 	}
 	return []string{RowMicroDecodeRoot}

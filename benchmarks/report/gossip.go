@@ -11,6 +11,7 @@ func gossipRows() []RowInfo {
 		rows = append(rows,
 			RowInfo{Case: cs, ID: harness.RowMicroDecode, Title: title + ": decode", Target: "≤ fastest peer", kind: fastestPeer},
 			RowInfo{Case: cs, ID: harness.RowMicroEncode, Title: title + ": encode", Target: "≤ fastest peer", kind: fastestPeer},
+			RowInfo{Case: cs, ID: harness.RowMicroEncodeHashed, Title: title + ": encode, after a root", Target: "≤ fastest peer", kind: fastestPeer},
 			RowInfo{Case: cs, ID: harness.RowMicroDecodeRoot, Title: title + ": decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 		)
 	}

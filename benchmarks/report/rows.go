@@ -67,6 +67,7 @@ var MicroRows = append([]RowInfo{
 	{Case: harness.CaseVector, ID: harness.RowMicroDecodeRoot, Title: "Vector[uint64, 131072]: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecode, Title: "SignedBeaconBlock: decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseBlock, ID: harness.RowMicroEncode, Title: "SignedBeaconBlock: encode", Target: "≤ fastest peer", kind: fastestPeer},
+	{Case: harness.CaseBlock, ID: harness.RowMicroEncodeHashed, Title: "SignedBeaconBlock: encode, after a root", Target: "≤ fastest peer", kind: fastestPeer},
 	{Case: harness.CaseBlock, ID: harness.RowMicroDecodeRoot, Title: "SignedBeaconBlock: decode + root", Root: true, Target: "≤ fastest peer", kind: fastestPeer},
 }, gossipRows()...)
 
