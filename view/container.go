@@ -100,13 +100,23 @@ func (c *Container) committed() *tree.Node {
 	return c.node
 }
 
-// encoding returns the bytes the value was decoded from while its tree is
-// not built, or nil.
+// encoding returns the value's serialization where it is at hand without
+// encoding, or nil: the bytes it was decoded from while its tree is not
+// built, or the page of a compact container. It is not the caller's to
+// change.
 func (c *Container) encoding() []byte {
-	if c.lk.pending.Load() || c.lazy == nil {
+	if c.lk.pending.Load() {
 		return nil
 	}
-	return c.lazy.bytes()
+	if c.lazy != nil {
+		return c.lazy.bytes()
+	}
+	if c.t.IsCompact() {
+		if data, _, ok := c.node.PageData(); ok && len(data) == c.t.FixedSize() {
+			return data
+		}
+	}
+	return nil
 }
 
 func (c *Container) set(n *tree.Node) {

@@ -151,3 +151,34 @@ func TestLazyDecodeAllocs(t *testing.T) {
 		t.Errorf("a lazy decode allocates %v times, want 3", a)
 	}
 }
+
+// TestEncodingIsACopy checks that encoding a value from the bytes it holds
+// (a lazy container, a compact one) hands out bytes of the caller's own.
+func TestEncodingIsACopy(t *testing.T) {
+	b, root := lazyInput(t)
+	lazy := must(DecodeContainer(state, b))
+	v := make([]byte, validator.FixedSize())
+	v[0], v[80] = 7, 9
+	compact := must(DecodeContainer(validator, v))
+	if !compact.t.IsCompact() {
+		t.Fatal("the test's validator is not compact")
+	}
+	for _, c := range []*Container{lazy, compact} {
+		enc, err := c.MarshalSSZ()
+		if err != nil {
+			t.Fatal(err)
+		}
+		clear(enc)
+		to, _ := c.MarshalSSZTo(nil)
+		clear(to)
+	}
+	if got, _ := lazy.MarshalSSZ(); !bytes.Equal(got, b) {
+		t.Fatal("changing an encoding changed the lazy value's bytes")
+	}
+	if lazy.HashTreeRoot() != root {
+		t.Fatal("changing an encoding changed the lazy value")
+	}
+	if got, _ := compact.MarshalSSZ(); !bytes.Equal(got, v) {
+		t.Fatal("the compact container's encoding differs")
+	}
+}

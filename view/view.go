@@ -21,6 +21,16 @@
 // returns an error exactly where a Go value of the element type may be no
 // element at all: bytes, a view of another type, a uint256 beyond uint128.
 //
+// # Lazy decoding
+//
+// A container decoded from at most 10 MiB (every object a node receives
+// by gossip or request) is checked at once, errors and all, but keeps its
+// bytes and builds its tree only when something reads a field, hashes,
+// proves or changes it; until then it encodes by copying the bytes. A
+// container held apart from a decoder's buffer and never hashed costs its
+// bytes; once built, it holds its tree only. Larger values, and the other
+// views, build their trees when decoded.
+//
 // # Handles and copies
 //
 // A handle obtained from a view (a composite field of a container, an
