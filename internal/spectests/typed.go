@@ -17,8 +17,9 @@ type typedValue interface {
 }
 
 // checkTyped checks the serialized bytes b of an ssz_static case through
-// the generated Go type of the container: they unmarshal, hash to the root
-// of roots.yaml, marshal back to b, and survive a JSON round trip.
+// the generated Go type of the container: they unmarshal, marshal back to
+// b, hash to the root of roots.yaml, marshal back to b again, and survive a
+// JSON round trip.
 func checkTyped(path string, run *staticRun, name string, b []byte) error {
 	newValue := typedValues[run.suite.fork]
 	if newValue == nil {
@@ -30,6 +31,11 @@ func checkTyped(path string, run *staticRun, name string, b []byte) error {
 	}
 	if err := v.UnmarshalSSZ(b); err != nil {
 		return fmt.Errorf("%s: typed %s: UnmarshalSSZ: %v", path, name, err)
+	}
+	// Before the root, a lazily decoded value encodes from its bytes; after
+	// it, from its tree.
+	if out, err := v.MarshalSSZ(); err != nil || !bytes.Equal(out, b) || v.SizeSSZ() != len(b) {
+		return fmt.Errorf("%s: typed %s: MarshalSSZ before the root %v, %s (SizeSSZ %d)", path, name, err, diff(out, b), v.SizeSSZ())
 	}
 	want, err := readRoot(path, rootsFile)
 	if err != nil {
