@@ -122,3 +122,27 @@ func TestSetManyMixInOneAllocation(t *testing.T) {
 		t.Error("SetManyMixIn of decreasing indices: no error")
 	}
 }
+
+// TestHashValueAllocs checks that hashing a value of nested shapes from a
+// buffer on the caller's stack allocates nothing: the buffer does not
+// escape, and the arena keeps the room for the nested values' ranges.
+func TestHashValueAllocs(t *testing.T) {
+	inner := must(NewShape(64, 1, []Part{{Offset: 0, Size: 32}, {Offset: 32, Size: 32}}))
+	outer := must(NewShape(136, 2, []Part{{Offset: 0, Size: 8}, {Offset: 8, Size: 64, Shape: inner}, {Offset: 72, Size: 64, Shape: inner}}))
+	hash := func() [32]byte {
+		var buf [136]byte
+		buf[0], buf[9], buf[100] = 1, 2, 3
+		return HashValue(outer, buf[:])
+	}
+	want := hash()
+	if raceEnabled {
+		return
+	}
+	if a := testing.AllocsPerRun(50, func() {
+		if hash() != want {
+			panic("HashValue changed its result")
+		}
+	}); a != 0 {
+		t.Errorf("HashValue: %v allocations, want 0", a)
+	}
+}

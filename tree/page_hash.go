@@ -20,11 +20,19 @@ func HashValue(s *Shape, b []byte) [32]byte {
 		return c
 	}
 	ar := arenaPool.Get().(*arena)
+	// The value is hashed from a copy in the arena, so that b is kept
+	// nowhere and a caller's buffer on its stack stays there (a generated
+	// plain struct's HashTreeRoot encodes into one); the arena's room for
+	// the nested values' ranges is reused from call to call.
+	ar.value = append(ar.value[:0], b...)
+	vb := &ar.values
+	src := append(vb.src[:0], ar.value)
 	out := ar.take(1)
-	var vb valueBuf
-	src := [][]byte{b}
-	hashValues(s, src, out, ar, &vb, 0)
+	hashValues(s, src, out, ar, vb, 0)
 	root := out[0]
+	clear(src)
+	vb.src = src[:0]
+	vb.release()
 	ar.reset()
 	arenaPool.Put(ar)
 	return root

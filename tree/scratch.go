@@ -14,6 +14,8 @@ type arena struct {
 	// hashed, kept with the arena so that hashing a page after a write
 	// allocates none (see hashPageRange).
 	values valueBuf
+	// value is HashValue's copy of the value it hashes.
+	value []byte
 }
 
 // take returns n chunks of scratch, not zeroed.
