@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -42,13 +43,22 @@ func watch(corpus func() []byte) *time.Timer {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return
 		}
-		name := filepath.Join(dir, fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano()))
-		_ = os.WriteFile(name, corpus(), 0o644)
-		if f, err := os.Create(name + ".stacks"); err == nil {
-			_ = pprof.Lookup("goroutine").WriteTo(f, 2)
-			_ = f.Close()
-		}
+		name := fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano())
+		var stacks bytes.Buffer
+		_ = pprof.Lookup("goroutine").WriteTo(&stacks, 2)
+		writeWhole(dir, name, corpus())
+		writeWhole(dir, name+".stacks", stacks.Bytes())
 	})
+}
+
+// writeWhole writes b to the file name in dir so that whoever lists dir
+// sees the file whole or not at all: b goes to a hidden file first (its
+// name starts with a dot), which is then renamed.
+func writeWhole(dir, name string, b []byte) {
+	tmp := filepath.Join(dir, "."+name+".partial")
+	if os.WriteFile(tmp, b, 0o644) == nil {
+		_ = os.Rename(tmp, filepath.Join(dir, name))
+	}
 }
 
 // corpusFile and splicedCorpusFile return the arguments of a target of

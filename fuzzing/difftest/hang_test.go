@@ -19,7 +19,7 @@ func TestWatch(t *testing.T) {
 
 	watch(func() []byte { return corpusFile([]byte("quick"), 1, 2) }).Stop()
 	time.Sleep(3 * hangAfter)
-	if files, _ := os.ReadDir(dir); len(files) != 0 {
+	if files := written(dir); len(files) != 0 {
 		t.Fatalf("an execution stopped in time left %d files", len(files))
 	}
 
@@ -28,7 +28,7 @@ func TestWatch(t *testing.T) {
 	var files []os.DirEntry
 	for len(files) < 2 && time.Now().Before(deadline) {
 		time.Sleep(hangAfter)
-		files, _ = os.ReadDir(dir)
+		files = written(dir)
 	}
 	timer.Stop()
 	if len(files) != 2 {
@@ -74,4 +74,16 @@ func TestSplice(t *testing.T) {
 	if string(seed) != "abcdef" {
 		t.Errorf("Splice changed its seed to %q", seed)
 	}
+}
+
+// written lists the files of dir written whole (see writeWhole).
+func written(dir string) []os.DirEntry {
+	all, _ := os.ReadDir(dir)
+	var files []os.DirEntry
+	for _, f := range all {
+		if !strings.HasPrefix(f.Name(), ".") {
+			files = append(files, f)
+		}
+	}
+	return files
 }
