@@ -308,18 +308,29 @@ func (c *Container) partStarts(dst []int, b []byte, at int) ([]int, error) {
 	prev := c.fixedPart
 	for k, i := range c.variable {
 		off := le32(b[c.offsets[i]:])
-		switch {
-		case k == 0 && off != int64(c.fixedPart):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
-		case off < int64(prev):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
-		case off > int64(len(b)):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, len(b))
+		if err := c.checkOffset(k, i, off, prev, len(b), at); err != nil {
+			return nil, err
 		}
 		dst = append(dst, int(off))
 		prev = int(off)
 	}
 	return dst, nil
+}
+
+// checkOffset checks off, the offset of field i, the k-th variable-size
+// field, of a value at at: the first is the end of the fixed part, none
+// is below prev, the previous, or past end, the value's size (unknown
+// when negative, as a stream's may be).
+func (c *Container) checkOffset(k, i int, off int64, prev, end, at int) error {
+	switch {
+	case k == 0 && off != int64(c.fixedPart):
+		return decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
+	case off < int64(prev):
+		return decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
+	case end >= 0 && off > int64(end):
+		return decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, end)
+	}
+	return nil
 }
 
 // Fields returns the field subtrees of the container value whose tree is n.

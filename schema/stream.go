@@ -279,13 +279,10 @@ func (c *Container) decodeStream(r *reader, n int) (*tree.Node, error) {
 	prev := c.fixedPart
 	for k, i := range c.variable {
 		off := le32(fixed[c.offsets[i]:])
+		if err := c.checkOffset(k, i, off, prev, n, at); err != nil {
+			return nil, err
+		}
 		switch {
-		case k == 0 && off != int64(c.fixedPart):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, want %d (the end of the fixed part)", c.fields[i].Name, off, c.fixedPart)
-		case off < int64(prev):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, below the previous %d", c.fields[i].Name, off, prev)
-		case n >= 0 && off > int64(n):
-			return nil, decodeError(c, at+c.offsets[i], ErrOffset, "offset of field %s is %d, past the end (%d bytes)", c.fields[i].Name, off, n)
 		case r.limit >= 0 && off >= int64(r.limit-at):
 			return nil, decodeError(c, at+c.offsets[i], ErrTooLarge, "offset of field %s is %d, past %d bytes", c.fields[i].Name, off, r.limit-1)
 		case off > math.MaxInt:
