@@ -323,10 +323,19 @@ func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, e
 	// The elements' trees a window at a time, in an array on the stack:
 	// no slice of n nodes.
 	var window [walkWindow]*tree.Node
+	inner, packedLists := e.elem.(*List)
+	packedLists = packedLists && inner.layout != nil
 	for from := 0; from < n; from += walkWindow {
 		nodes := window[:min(walkWindow, n-from)]
 		if err := tree.Fill(nodes, data, e.depth, uint64(from)); err != nil {
 			return dst, treeError(t, "%v", err)
+		}
+		if packedLists {
+			var err error
+			if dst, err = encodePackedLists(t, inner, dst, start, from, nodes); err != nil {
+				return dst, err
+			}
+			continue
 		}
 		for j, nd := range nodes {
 			i := from + j
@@ -340,6 +349,33 @@ func (e *elements) encode(t Type, dst []byte, data *tree.Node, n int) ([]byte, e
 				return dst, inField(err, IndexStep(uint64(i)))
 			}
 		}
+	}
+	return dst, nil
+}
+
+// encodePackedLists appends the serialization of nodes, the trees of lists
+// of basic values (a payload's transactions) from element from on, and
+// writes their offsets at start: the lengths of the whole window first,
+// then the data, so that the reads of the lengths' leaves, each a likely
+// cache miss, overlap rather than wait on one another and on the copies.
+func encodePackedLists(t Type, inner *List, dst []byte, start, from int, nodes []*tree.Node) ([]byte, error) {
+	var datas [walkWindow]*tree.Node
+	var lengths [walkWindow]uint64
+	for j, nd := range nodes {
+		var err error
+		if datas[j], lengths[j], err = splitLength(inner, nd, inner.limit); err != nil {
+			return dst, inField(err, IndexStep(uint64(from+j)))
+		}
+	}
+	for j := range nodes {
+		if err := putOffset(t, dst[start+4*(from+j):], len(dst)-start); err != nil {
+			return dst, err
+		}
+		out, err := tree.AppendData(dst, datas[j], inner.depth, inner.layout, int(lengths[j])*inner.esize)
+		if err != nil {
+			return dst, inField(treeError(inner, "%v", err), IndexStep(uint64(from+j)))
+		}
+		dst = out
 	}
 	return dst, nil
 }
