@@ -70,7 +70,9 @@ func ofContainer(t *schema.Container, n *tree.Node) (*Container, error) {
 func NewContainer(t *schema.Container) (*Container, error) { return ofContainer(t, t.Default()) }
 
 // DecodeContainer returns a view of the value of type t serialized in b. It
-// returns an error if b is not a valid value.
+// returns an error if b is not a valid value. A container of at most 10
+// MiB that is not compact keeps a copy of b, checked, and builds its tree
+// when first needed (see Lazy decoding in the package doc).
 func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
 	if !decodesLazily(t, b) {
 		return decodeAs(t, b, ofContainer)
