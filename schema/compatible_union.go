@@ -131,7 +131,7 @@ func (u *CompatibleUnion) makeDefault() *tree.Node {
 }
 
 func (u *CompatibleUnion) validate(b []byte, at int) error {
-	o, err := u.selected(b, at)
+	_, o, err := u.selected(b, at)
 	if err != nil {
 		return err
 	}
@@ -141,26 +141,25 @@ func (u *CompatibleUnion) validate(b []byte, at int) error {
 	return nil
 }
 
-// selected returns the option the selector of the value serialized in b
-// names.
-func (u *CompatibleUnion) selected(b []byte, at int) (Type, error) {
+// selected returns the selector of the value serialized in b and the
+// option it names.
+func (u *CompatibleUnion) selected(b []byte, at int) (int, Type, error) {
 	if len(b) == 0 {
-		return nil, decodeError(u, at, ErrSize, "no selector byte")
+		return 0, nil, decodeError(u, at, ErrSize, "no selector byte")
 	}
 	s := int(b[0])
 	o := u.Option(s)
 	if o == nil {
-		return nil, decodeError(u, at, ErrSelector, "selector %d names no option", s)
+		return 0, nil, decodeError(u, at, ErrSelector, "selector %d names no option", s)
 	}
-	return o, nil
+	return s, o, nil
 }
 
 func (u *CompatibleUnion) decode(b []byte, at int) (*tree.Node, error) {
-	o, err := u.selected(b, at)
+	s, o, err := u.selected(b, at)
 	if err != nil {
 		return nil, err
 	}
-	s := int(b[0])
 	data, err := o.decode(b[1:], at+1)
 	if err != nil {
 		return nil, inField(err, FieldStep("data"))

@@ -77,10 +77,8 @@ func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
 	if !decodesLazily(t, b) {
 		return decodeAs(t, b, ofContainer)
 	}
-	// The lazy tree is an allocation of its own, not a part of c's: a tree
-	// it built must not stay alive with c once c's tree is replaced.
-	l := new(lazyTree)
-	if err := l.from(t, b); err != nil {
+	l, err := newLazyTree(t, b)
+	if err != nil {
 		return nil, err
 	}
 	return &Container{t: t, lazy: l}, nil
@@ -114,9 +112,7 @@ func (c *Container) encoding() []byte {
 		return c.lazy.bytes()
 	}
 	if c.t.IsCompact() {
-		if data, _, ok := c.node.PageData(); ok && len(data) == c.t.FixedSize() {
-			return data
-		}
+		return c.pageData()
 	}
 	return nil
 }
@@ -193,8 +189,8 @@ func (c *Container) UnmarshalSSZ(b []byte) error {
 	if c.lk.parent != nil || c.kids.views.len() > 0 || !decodesLazily(c.t, b) {
 		return unmarshal(c, b)
 	}
-	l := new(lazyTree)
-	if err := l.from(c.t, b); err != nil {
+	l, err := newLazyTree(c.t, b)
+	if err != nil {
 		return err
 	}
 	c.setLazy(l)
@@ -233,11 +229,19 @@ func (c *Container) childChanged(i uint64) {
 
 // compactBytes returns the committed bytes of a compact container.
 func (c *Container) compactBytes() []byte {
+	if data := c.pageData(); data != nil {
+		return data
+	}
+	return must(c.t.Encode(nil, c.node))
+}
+
+// pageData returns the committed bytes of a compact container held in one
+// page, or nil if its tree is another (a leaf, or a page expanded).
+func (c *Container) pageData() []byte {
 	if data, _, ok := c.node.PageData(); ok && len(data) == c.t.FixedSize() {
 		return data
 	}
-	b := must(c.t.Encode(nil, c.node))
-	return b
+	return nil
 }
 
 // bytes returns the current bytes of a compact container, with the writes

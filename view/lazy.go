@@ -36,14 +36,15 @@ type lazyTree struct {
 	n     *tree.Node
 }
 
-// from sets l to hold the value of type t serialized in b, which it
-// copies, or returns the error schema.Validate returns.
-func (l *lazyTree) from(t schema.Type, b []byte) error {
+// newLazyTree returns the lazy tree of the value of type t serialized in
+// b, which it copies, or the error schema.Validate returns. It is an
+// allocation of its own, not a part of a view's: a tree it built must not
+// stay alive with a view whose tree was replaced since.
+func newLazyTree(t schema.Type, b []byte) (*lazyTree, error) {
 	if err := schema.Validate(t, b); err != nil {
-		return err
+		return nil, err
 	}
-	l.b = append([]byte(nil), b...)
-	return nil
+	return &lazyTree{b: append([]byte(nil), b...)}, nil
 }
 
 // node returns the tree, building it first if no reader did. The bytes

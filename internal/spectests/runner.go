@@ -137,9 +137,10 @@ func checkInvalid(c *Case) error {
 }
 
 // checkValid checks that the bytes of c decode to a value with the root of
-// meta.yaml (and that schema.Validate accepts them), that the value encodes back to the same bytes, that
-// value.yaml gives the same bytes, and that the value's JSON (package
-// sszjson) reads back as the same bytes.
+// meta.yaml (and that schema.Validate accepts them), that the value
+// encodes back to the same bytes, that value.yaml gives the same bytes,
+// and that the value's JSON (package sszjson) reads back as the same
+// bytes.
 func checkValid(c *Case) error {
 	if len(c.Types) != 1 {
 		return fmt.Errorf("%s: a valid case of %d types", c.Path, len(c.Types))
