@@ -344,309 +344,278 @@ loop:
 	VPBROADCASTD initial<>+20(SB), Z5
 	VPBROADCASTD initial<>+24(SB), Z6
 	VPBROADCASTD initial<>+28(SB), Z7
-	VPRORD       $0x06, Z4, Z8
-	VPRORD       $0x0b, Z4, Z9
-	VPRORD       $0x19, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xca, Z6, Z5, Z8
-	VPADDD       Z8, Z7, Z7
-	VPADDD.BCST  consts<>+0(SB), Z7, Z7
 	VPADDD       (SP), Z7, Z7
+	VPADDD.BCST  consts<>+0(SB), Z7, Z7
 	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
+	VPADDD       64(SP), Z6, Z8
+	VPADDD.BCST  consts<>+4(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z3, Z3
+	VPADDD       Z6, Z7, Z7
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z7, Z7
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
 	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VPRORD       $0x06, Z3, Z8
-	VPRORD       $0x0b, Z3, Z9
-	VPRORD       $0x19, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xca, Z5, Z4, Z8
-	VPADDD       Z8, Z6, Z6
-	VPADDD.BCST  consts<>+4(SB), Z6, Z6
-	VPADDD       64(SP), Z6, Z6
-	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z7, Z7
+	VPADDD       128(SP), Z5, Z2
+	VPADDD.BCST  consts<>+8(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z3, Z5
+	VPRORD       $0x06, Z3, Z10
+	VPRORD       $0x0b, Z3, Z11
+	VPRORD       $0x19, Z3, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z7, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z7, Z1
+	VPRORD       $0x0d, Z7, Z5
 	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VPRORD       $0x06, Z2, Z8
-	VPRORD       $0x0b, Z2, Z9
-	VPRORD       $0x19, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xca, Z4, Z3, Z8
-	VPADDD       Z8, Z5, Z5
-	VPADDD.BCST  consts<>+8(SB), Z5, Z5
-	VPADDD       128(SP), Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VPRORD       $0x06, Z1, Z8
-	VPRORD       $0x0b, Z1, Z9
-	VPRORD       $0x19, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xca, Z3, Z2, Z8
-	VPADDD       Z8, Z4, Z4
-	VPADDD.BCST  consts<>+12(SB), Z4, Z4
-	VPADDD       192(SP), Z4, Z4
-	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VPRORD       $0x06, Z0, Z8
-	VPRORD       $0x0b, Z0, Z9
-	VPRORD       $0x19, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xca, Z2, Z1, Z8
-	VPADDD       Z8, Z3, Z3
-	VPADDD.BCST  consts<>+16(SB), Z3, Z3
-	VPADDD       256(SP), Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
-	VPRORD       $0x06, Z7, Z8
-	VPRORD       $0x0b, Z7, Z9
-	VPRORD       $0x19, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xca, Z1, Z0, Z8
-	VPADDD       Z8, Z2, Z2
-	VPADDD.BCST  consts<>+20(SB), Z2, Z2
-	VPADDD       320(SP), Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VPRORD       $0x06, Z6, Z8
-	VPRORD       $0x0b, Z6, Z9
-	VPRORD       $0x19, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xca, Z0, Z7, Z8
-	VPADDD       Z8, Z1, Z1
-	VPADDD.BCST  consts<>+24(SB), Z1, Z1
-	VPADDD       384(SP), Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VPADDD       192(SP), Z4, Z1
+	VPADDD.BCST  consts<>+12(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z3, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z7, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VPADDD       256(SP), Z3, Z0
+	VPADDD.BCST  consts<>+16(SB), Z0, Z0
+	VPADDD       Z0, Z7, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z3
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z3, Z3
+	VPADDD       Z3, Z5, Z5
+	VPADDD       Z3, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z7
+	VPADDD       Z7, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
 	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VPRORD       $0x06, Z5, Z8
-	VPRORD       $0x0b, Z5, Z9
-	VPRORD       $0x19, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VPADDD       320(SP), Z9, Z3
+	VPADDD.BCST  consts<>+20(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xca, Z7, Z6, Z8
-	VPADDD       Z8, Z0, Z0
-	VPADDD.BCST  consts<>+28(SB), Z0, Z0
-	VPADDD       448(SP), Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x06, Z4, Z8
-	VPRORD       $0x0b, Z4, Z9
-	VPRORD       $0x19, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xca, Z6, Z5, Z8
-	VPADDD       Z8, Z7, Z7
-	VPADDD.BCST  consts<>+32(SB), Z7, Z7
-	VPADDD       512(SP), Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
+	VPADDD       384(SP), Z6, Z8
+	VPADDD.BCST  consts<>+24(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
 	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VPRORD       $0x06, Z3, Z8
-	VPRORD       $0x0b, Z3, Z9
-	VPRORD       $0x19, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xca, Z5, Z4, Z8
-	VPADDD       Z8, Z6, Z6
-	VPADDD.BCST  consts<>+36(SB), Z6, Z6
-	VPADDD       576(SP), Z6, Z6
-	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VPRORD       $0x06, Z2, Z8
-	VPRORD       $0x0b, Z2, Z9
-	VPRORD       $0x19, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xca, Z4, Z3, Z8
-	VPADDD       Z8, Z5, Z5
-	VPADDD.BCST  consts<>+40(SB), Z5, Z5
-	VPADDD       640(SP), Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VPRORD       $0x06, Z1, Z8
-	VPRORD       $0x0b, Z1, Z9
-	VPRORD       $0x19, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xca, Z3, Z2, Z8
-	VPADDD       Z8, Z4, Z4
-	VPADDD.BCST  consts<>+44(SB), Z4, Z4
-	VPADDD       704(SP), Z4, Z4
-	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VPRORD       $0x06, Z0, Z8
-	VPRORD       $0x0b, Z0, Z9
-	VPRORD       $0x19, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xca, Z2, Z1, Z8
-	VPADDD       Z8, Z3, Z3
-	VPADDD.BCST  consts<>+48(SB), Z3, Z3
-	VPADDD       768(SP), Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
-	VPRORD       $0x06, Z7, Z8
-	VPRORD       $0x0b, Z7, Z9
-	VPRORD       $0x19, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xca, Z1, Z0, Z8
-	VPADDD       Z8, Z2, Z2
-	VPADDD.BCST  consts<>+52(SB), Z2, Z2
-	VPADDD       832(SP), Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VPADDD       448(SP), Z5, Z2
+	VPADDD.BCST  consts<>+28(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VPRORD       $0x06, Z6, Z8
-	VPRORD       $0x0b, Z6, Z9
-	VPRORD       $0x19, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xca, Z0, Z7, Z8
-	VPADDD       Z8, Z1, Z1
-	VPADDD.BCST  consts<>+56(SB), Z1, Z1
-	VPADDD       896(SP), Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VPADDD       512(SP), Z4, Z1
+	VPADDD.BCST  consts<>+32(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VPADDD       576(SP), Z7, Z0
+	VPADDD.BCST  consts<>+36(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
 	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VPRORD       $0x06, Z5, Z8
-	VPRORD       $0x0b, Z5, Z9
-	VPRORD       $0x19, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VPADDD       640(SP), Z9, Z3
+	VPADDD.BCST  consts<>+40(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xca, Z7, Z6, Z8
-	VPADDD       Z8, Z0, Z0
-	VPADDD.BCST  consts<>+60(SB), Z0, Z0
-	VPADDD       960(SP), Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
+	VPADDD       704(SP), Z6, Z8
+	VPADDD.BCST  consts<>+44(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VPADDD       768(SP), Z5, Z2
+	VPADDD.BCST  consts<>+48(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z10
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VPADDD       832(SP), Z4, Z1
+	VPADDD.BCST  consts<>+52(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VPADDD       896(SP), Z7, Z0
+	VPADDD.BCST  consts<>+56(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VPADDD       960(SP), Z9, Z3
+	VPADDD.BCST  consts<>+60(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
+	VPADDD       Z8, Z0, Z0
+	VPRORD       $0x02, Z1, Z8
+	VPRORD       $0x0d, Z1, Z9
+	VPRORD       $0x16, Z1, Z10
+	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
 	VMOVDQU32    64(SP), Z8
 	VPRORD       $0x07, Z8, Z9
@@ -663,161 +632,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       576(SP), Z8, Z8
 	VMOVDQU32    Z8, (SP)
-	VPRORD       $0x06, Z4, Z9
-	VPRORD       $0x0b, Z4, Z10
-	VPRORD       $0x19, Z4, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z7, Z7
-	VMOVDQA32    Z4, Z9
-	VPTERNLOGD   $0xca, Z6, Z5, Z9
-	VPADDD       Z9, Z7, Z7
-	VPADDD.BCST  consts<>+64(SB), Z7, Z7
-	VPADDD       Z8, Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+64(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
 	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQU32    128(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    960(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    64(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       640(SP), Z8, Z8
-	VMOVDQU32    Z8, 64(SP)
-	VPRORD       $0x06, Z3, Z9
-	VPRORD       $0x0b, Z3, Z10
-	VPRORD       $0x19, Z3, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z6, Z6
-	VMOVDQA32    Z3, Z9
-	VPTERNLOGD   $0xca, Z5, Z4, Z9
-	VPADDD       Z9, Z6, Z6
-	VPADDD.BCST  consts<>+68(SB), Z6, Z6
-	VPADDD       Z8, Z6, Z6
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    128(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    960(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    64(SP), Z2
 	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQU32    192(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    (SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    128(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       704(SP), Z8, Z8
-	VMOVDQU32    Z8, 128(SP)
-	VPRORD       $0x06, Z2, Z9
-	VPRORD       $0x0b, Z2, Z10
-	VPRORD       $0x19, Z2, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z5, Z5
-	VMOVDQA32    Z2, Z9
-	VPTERNLOGD   $0xca, Z4, Z3, Z9
-	VPADDD       Z9, Z5, Z5
-	VPADDD.BCST  consts<>+72(SB), Z5, Z5
-	VPADDD       Z8, Z5, Z5
+	VPADDD       Z10, Z2, Z2
+	VPADDD       640(SP), Z2, Z2
+	VMOVDQU32    Z2, 64(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+68(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z10
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    192(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    (SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    128(SP), Z1
 	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQU32    256(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    64(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    192(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       768(SP), Z8, Z8
-	VMOVDQU32    Z8, 192(SP)
-	VPRORD       $0x06, Z1, Z9
-	VPRORD       $0x0b, Z1, Z10
-	VPRORD       $0x19, Z1, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z4, Z4
-	VMOVDQA32    Z1, Z9
-	VPTERNLOGD   $0xca, Z3, Z2, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD.BCST  consts<>+76(SB), Z4, Z4
-	VPADDD       Z8, Z4, Z4
+	VPADDD       Z10, Z1, Z1
+	VPADDD       704(SP), Z1, Z1
+	VMOVDQU32    Z1, 128(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+72(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    256(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    64(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    192(SP), Z0
 	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQU32    320(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    128(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    256(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       832(SP), Z8, Z8
-	VMOVDQU32    Z8, 256(SP)
-	VPRORD       $0x06, Z0, Z9
-	VPRORD       $0x0b, Z0, Z10
-	VPRORD       $0x19, Z0, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z3, Z3
-	VMOVDQA32    Z0, Z9
-	VPTERNLOGD   $0xca, Z2, Z1, Z9
-	VPADDD       Z9, Z3, Z3
+	VPADDD       Z10, Z0, Z0
+	VPADDD       768(SP), Z0, Z0
+	VMOVDQU32    Z0, 192(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+76(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    320(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    128(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    256(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       832(SP), Z3, Z3
+	VMOVDQU32    Z3, 256(SP)
+	VPADDD       Z3, Z9, Z3
 	VPADDD.BCST  consts<>+80(SB), Z3, Z3
-	VPADDD       Z8, Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
+	VPADDD       Z8, Z0, Z0
+	VPRORD       $0x02, Z1, Z8
+	VPRORD       $0x0d, Z1, Z9
+	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
+	VPADDD       Z8, Z0, Z0
 	VMOVDQU32    384(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -833,161 +797,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       896(SP), Z8, Z8
 	VMOVDQU32    Z8, 320(SP)
-	VPRORD       $0x06, Z7, Z9
-	VPRORD       $0x0b, Z7, Z10
-	VPRORD       $0x19, Z7, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z2, Z2
-	VMOVDQA32    Z7, Z9
-	VPTERNLOGD   $0xca, Z1, Z0, Z9
-	VPADDD       Z9, Z2, Z2
-	VPADDD.BCST  consts<>+84(SB), Z2, Z2
-	VPADDD       Z8, Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+84(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    448(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    256(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    384(SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       960(SP), Z2, Z2
+	VMOVDQU32    Z2, 384(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+88(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQU32    448(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    256(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    384(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       960(SP), Z8, Z8
-	VMOVDQU32    Z8, 384(SP)
-	VPRORD       $0x06, Z6, Z9
-	VPRORD       $0x0b, Z6, Z10
-	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z1, Z1
-	VMOVDQA32    Z6, Z9
-	VPTERNLOGD   $0xca, Z0, Z7, Z9
-	VPADDD       Z9, Z1, Z1
-	VPADDD.BCST  consts<>+88(SB), Z1, Z1
-	VPADDD       Z8, Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    512(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    320(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    448(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       (SP), Z1, Z1
+	VMOVDQU32    Z1, 448(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+92(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    576(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    384(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    512(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       64(SP), Z0, Z0
+	VMOVDQU32    Z0, 512(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+96(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
 	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQU32    512(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    320(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    448(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       (SP), Z8, Z8
-	VMOVDQU32    Z8, 448(SP)
-	VPRORD       $0x06, Z5, Z9
-	VPRORD       $0x0b, Z5, Z10
-	VPRORD       $0x19, Z5, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    640(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    448(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    576(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       128(SP), Z3, Z3
+	VMOVDQU32    Z3, 576(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+100(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
 	VPADDD       Z9, Z0, Z0
-	VMOVDQA32    Z5, Z9
-	VPTERNLOGD   $0xca, Z7, Z6, Z9
-	VPADDD       Z9, Z0, Z0
-	VPADDD.BCST  consts<>+92(SB), Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    576(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    384(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    512(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       64(SP), Z8, Z8
-	VMOVDQU32    Z8, 512(SP)
-	VPRORD       $0x06, Z4, Z9
-	VPRORD       $0x0b, Z4, Z10
-	VPRORD       $0x19, Z4, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z7, Z7
-	VMOVDQA32    Z4, Z9
-	VPTERNLOGD   $0xca, Z6, Z5, Z9
-	VPADDD       Z9, Z7, Z7
-	VPADDD.BCST  consts<>+96(SB), Z7, Z7
-	VPADDD       Z8, Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQU32    640(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    448(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    576(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       128(SP), Z8, Z8
-	VMOVDQU32    Z8, 576(SP)
-	VPRORD       $0x06, Z3, Z9
-	VPRORD       $0x0b, Z3, Z10
-	VPRORD       $0x19, Z3, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z6, Z6
-	VMOVDQA32    Z3, Z9
-	VPTERNLOGD   $0xca, Z5, Z4, Z9
-	VPADDD       Z9, Z6, Z6
-	VPADDD.BCST  consts<>+100(SB), Z6, Z6
-	VPADDD       Z8, Z6, Z6
-	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
 	VMOVDQU32    704(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -1003,161 +962,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       192(SP), Z8, Z8
 	VMOVDQU32    Z8, 640(SP)
-	VPRORD       $0x06, Z2, Z9
-	VPRORD       $0x0b, Z2, Z10
-	VPRORD       $0x19, Z2, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z5, Z5
-	VMOVDQA32    Z2, Z9
-	VPTERNLOGD   $0xca, Z4, Z3, Z9
-	VPADDD       Z9, Z5, Z5
-	VPADDD.BCST  consts<>+104(SB), Z5, Z5
-	VPADDD       Z8, Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQU32    768(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    576(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    704(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       256(SP), Z8, Z8
-	VMOVDQU32    Z8, 704(SP)
-	VPRORD       $0x06, Z1, Z9
-	VPRORD       $0x0b, Z1, Z10
-	VPRORD       $0x19, Z1, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z4, Z4
-	VMOVDQA32    Z1, Z9
-	VPTERNLOGD   $0xca, Z3, Z2, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD.BCST  consts<>+108(SB), Z4, Z4
-	VPADDD       Z8, Z4, Z4
-	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQU32    832(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    640(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    768(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       320(SP), Z8, Z8
-	VMOVDQU32    Z8, 768(SP)
-	VPRORD       $0x06, Z0, Z9
-	VPRORD       $0x0b, Z0, Z10
-	VPRORD       $0x19, Z0, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z3, Z3
-	VMOVDQA32    Z0, Z9
-	VPTERNLOGD   $0xca, Z2, Z1, Z9
-	VPADDD       Z9, Z3, Z3
-	VPADDD.BCST  consts<>+112(SB), Z3, Z3
-	VPADDD       Z8, Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQU32    896(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    704(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    832(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       384(SP), Z8, Z8
-	VMOVDQU32    Z8, 832(SP)
-	VPRORD       $0x06, Z7, Z9
-	VPRORD       $0x0b, Z7, Z10
-	VPRORD       $0x19, Z7, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z2, Z2
-	VMOVDQA32    Z7, Z9
-	VPTERNLOGD   $0xca, Z1, Z0, Z9
-	VPADDD       Z9, Z2, Z2
-	VPADDD.BCST  consts<>+116(SB), Z2, Z2
-	VPADDD       Z8, Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+104(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    768(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    576(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    704(SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       256(SP), Z2, Z2
+	VMOVDQU32    Z2, 704(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+108(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQU32    960(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    768(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    896(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       448(SP), Z8, Z8
-	VMOVDQU32    Z8, 896(SP)
-	VPRORD       $0x06, Z6, Z9
-	VPRORD       $0x0b, Z6, Z10
-	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z1, Z1
-	VMOVDQA32    Z6, Z9
-	VPTERNLOGD   $0xca, Z0, Z7, Z9
-	VPADDD       Z9, Z1, Z1
-	VPADDD.BCST  consts<>+120(SB), Z1, Z1
-	VPADDD       Z8, Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    832(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    640(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    768(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       320(SP), Z1, Z1
+	VMOVDQU32    Z1, 768(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+112(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    896(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    704(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    832(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       384(SP), Z0, Z0
+	VMOVDQU32    Z0, 832(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+116(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
 	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    960(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    768(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    896(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       448(SP), Z3, Z3
+	VMOVDQU32    Z3, 896(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+120(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
+	VPADDD       Z8, Z0, Z0
+	VPRORD       $0x02, Z1, Z8
+	VPRORD       $0x0d, Z1, Z9
+	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
+	VPADDD       Z8, Z0, Z0
 	VMOVDQU32    (SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -1173,161 +1127,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       512(SP), Z8, Z8
 	VMOVDQU32    Z8, 960(SP)
-	VPRORD       $0x06, Z5, Z9
-	VPRORD       $0x0b, Z5, Z10
-	VPRORD       $0x19, Z5, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+124(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    64(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    896(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    (SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       576(SP), Z2, Z2
+	VMOVDQU32    Z2, (SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+128(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z10
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    128(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    960(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    64(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       640(SP), Z1, Z1
+	VMOVDQU32    Z1, 64(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+132(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    192(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    (SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    128(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       704(SP), Z0, Z0
+	VMOVDQU32    Z0, 128(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+136(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    256(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    64(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    192(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       768(SP), Z3, Z3
+	VMOVDQU32    Z3, 192(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+140(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
 	VPADDD       Z9, Z0, Z0
-	VMOVDQA32    Z5, Z9
-	VPTERNLOGD   $0xca, Z7, Z6, Z9
-	VPADDD       Z9, Z0, Z0
-	VPADDD.BCST  consts<>+124(SB), Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    64(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    896(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    (SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       576(SP), Z8, Z8
-	VMOVDQU32    Z8, (SP)
-	VPRORD       $0x06, Z4, Z9
-	VPRORD       $0x0b, Z4, Z10
-	VPRORD       $0x19, Z4, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z7, Z7
-	VMOVDQA32    Z4, Z9
-	VPTERNLOGD   $0xca, Z6, Z5, Z9
-	VPADDD       Z9, Z7, Z7
-	VPADDD.BCST  consts<>+128(SB), Z7, Z7
-	VPADDD       Z8, Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQU32    128(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    960(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    64(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       640(SP), Z8, Z8
-	VMOVDQU32    Z8, 64(SP)
-	VPRORD       $0x06, Z3, Z9
-	VPRORD       $0x0b, Z3, Z10
-	VPRORD       $0x19, Z3, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z6, Z6
-	VMOVDQA32    Z3, Z9
-	VPTERNLOGD   $0xca, Z5, Z4, Z9
-	VPADDD       Z9, Z6, Z6
-	VPADDD.BCST  consts<>+132(SB), Z6, Z6
-	VPADDD       Z8, Z6, Z6
-	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQU32    192(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    (SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    128(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       704(SP), Z8, Z8
-	VMOVDQU32    Z8, 128(SP)
-	VPRORD       $0x06, Z2, Z9
-	VPRORD       $0x0b, Z2, Z10
-	VPRORD       $0x19, Z2, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z5, Z5
-	VMOVDQA32    Z2, Z9
-	VPTERNLOGD   $0xca, Z4, Z3, Z9
-	VPADDD       Z9, Z5, Z5
-	VPADDD.BCST  consts<>+136(SB), Z5, Z5
-	VPADDD       Z8, Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQU32    256(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    64(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    192(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       768(SP), Z8, Z8
-	VMOVDQU32    Z8, 192(SP)
-	VPRORD       $0x06, Z1, Z9
-	VPRORD       $0x0b, Z1, Z10
-	VPRORD       $0x19, Z1, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z4, Z4
-	VMOVDQA32    Z1, Z9
-	VPTERNLOGD   $0xca, Z3, Z2, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD.BCST  consts<>+140(SB), Z4, Z4
-	VPADDD       Z8, Z4, Z4
-	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
 	VMOVDQU32    320(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -1343,161 +1292,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       832(SP), Z8, Z8
 	VMOVDQU32    Z8, 256(SP)
-	VPRORD       $0x06, Z0, Z9
-	VPRORD       $0x0b, Z0, Z10
-	VPRORD       $0x19, Z0, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z3, Z3
-	VMOVDQA32    Z0, Z9
-	VPTERNLOGD   $0xca, Z2, Z1, Z9
-	VPADDD       Z9, Z3, Z3
-	VPADDD.BCST  consts<>+144(SB), Z3, Z3
-	VPADDD       Z8, Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQU32    384(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    192(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    320(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       896(SP), Z8, Z8
-	VMOVDQU32    Z8, 320(SP)
-	VPRORD       $0x06, Z7, Z9
-	VPRORD       $0x0b, Z7, Z10
-	VPRORD       $0x19, Z7, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z2, Z2
-	VMOVDQA32    Z7, Z9
-	VPTERNLOGD   $0xca, Z1, Z0, Z9
-	VPADDD       Z9, Z2, Z2
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+144(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    384(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    192(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    320(SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       896(SP), Z2, Z2
+	VMOVDQU32    Z2, 320(SP)
+	VPADDD       Z2, Z5, Z2
 	VPADDD.BCST  consts<>+148(SB), Z2, Z2
-	VPADDD       Z8, Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQU32    448(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    256(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    384(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       960(SP), Z8, Z8
-	VMOVDQU32    Z8, 384(SP)
-	VPRORD       $0x06, Z6, Z9
-	VPRORD       $0x0b, Z6, Z10
-	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z1, Z1
-	VMOVDQA32    Z6, Z9
-	VPTERNLOGD   $0xca, Z0, Z7, Z9
-	VPADDD       Z9, Z1, Z1
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    448(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    256(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    384(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       960(SP), Z1, Z1
+	VMOVDQU32    Z1, 384(SP)
+	VPADDD       Z1, Z4, Z1
 	VPADDD.BCST  consts<>+152(SB), Z1, Z1
-	VPADDD       Z8, Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQU32    512(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    320(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    448(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       (SP), Z8, Z8
-	VMOVDQU32    Z8, 448(SP)
-	VPRORD       $0x06, Z5, Z9
-	VPRORD       $0x0b, Z5, Z10
-	VPRORD       $0x19, Z5, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z0, Z0
-	VMOVDQA32    Z5, Z9
-	VPTERNLOGD   $0xca, Z7, Z6, Z9
-	VPADDD       Z9, Z0, Z0
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    512(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    320(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    448(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       (SP), Z0, Z0
+	VMOVDQU32    Z0, 448(SP)
+	VPADDD       Z0, Z7, Z0
 	VPADDD.BCST  consts<>+156(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    576(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    384(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    512(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       64(SP), Z3, Z3
+	VMOVDQU32    Z3, 512(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+160(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    576(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    384(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    512(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       64(SP), Z8, Z8
-	VMOVDQU32    Z8, 512(SP)
-	VPRORD       $0x06, Z4, Z9
-	VPRORD       $0x0b, Z4, Z10
-	VPRORD       $0x19, Z4, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z7, Z7
-	VMOVDQA32    Z4, Z9
-	VPTERNLOGD   $0xca, Z6, Z5, Z9
-	VPADDD       Z9, Z7, Z7
-	VPADDD.BCST  consts<>+160(SB), Z7, Z7
-	VPADDD       Z8, Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
 	VMOVDQU32    640(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -1513,161 +1457,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       128(SP), Z8, Z8
 	VMOVDQU32    Z8, 576(SP)
-	VPRORD       $0x06, Z3, Z9
-	VPRORD       $0x0b, Z3, Z10
-	VPRORD       $0x19, Z3, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z6, Z6
-	VMOVDQA32    Z3, Z9
-	VPTERNLOGD   $0xca, Z5, Z4, Z9
-	VPADDD       Z9, Z6, Z6
-	VPADDD.BCST  consts<>+164(SB), Z6, Z6
-	VPADDD       Z8, Z6, Z6
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+164(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    704(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    512(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    640(SP), Z2
 	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQU32    704(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    512(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    640(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       192(SP), Z8, Z8
-	VMOVDQU32    Z8, 640(SP)
-	VPRORD       $0x06, Z2, Z9
-	VPRORD       $0x0b, Z2, Z10
-	VPRORD       $0x19, Z2, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z5, Z5
-	VMOVDQA32    Z2, Z9
-	VPTERNLOGD   $0xca, Z4, Z3, Z9
-	VPADDD       Z9, Z5, Z5
-	VPADDD.BCST  consts<>+168(SB), Z5, Z5
-	VPADDD       Z8, Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQU32    768(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    576(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    704(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       256(SP), Z8, Z8
-	VMOVDQU32    Z8, 704(SP)
-	VPRORD       $0x06, Z1, Z9
-	VPRORD       $0x0b, Z1, Z10
-	VPRORD       $0x19, Z1, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z4, Z4
-	VMOVDQA32    Z1, Z9
-	VPTERNLOGD   $0xca, Z3, Z2, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD.BCST  consts<>+172(SB), Z4, Z4
-	VPADDD       Z8, Z4, Z4
-	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQU32    832(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    640(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    768(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       320(SP), Z8, Z8
-	VMOVDQU32    Z8, 768(SP)
-	VPRORD       $0x06, Z0, Z9
-	VPRORD       $0x0b, Z0, Z10
-	VPRORD       $0x19, Z0, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z3, Z3
-	VMOVDQA32    Z0, Z9
-	VPTERNLOGD   $0xca, Z2, Z1, Z9
-	VPADDD       Z9, Z3, Z3
-	VPADDD.BCST  consts<>+176(SB), Z3, Z3
-	VPADDD       Z8, Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQU32    896(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    704(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    832(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       384(SP), Z8, Z8
-	VMOVDQU32    Z8, 832(SP)
-	VPRORD       $0x06, Z7, Z9
-	VPRORD       $0x0b, Z7, Z10
-	VPRORD       $0x19, Z7, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z2, Z2
-	VMOVDQA32    Z7, Z9
-	VPTERNLOGD   $0xca, Z1, Z0, Z9
-	VPADDD       Z9, Z2, Z2
-	VPADDD.BCST  consts<>+180(SB), Z2, Z2
-	VPADDD       Z8, Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPADDD       Z10, Z2, Z2
+	VPADDD       192(SP), Z2, Z2
+	VMOVDQU32    Z2, 640(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+168(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    768(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    576(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    704(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       256(SP), Z1, Z1
+	VMOVDQU32    Z1, 704(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+172(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    832(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    640(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    768(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       320(SP), Z0, Z0
+	VMOVDQU32    Z0, 768(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+176(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    896(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    704(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    832(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       384(SP), Z3, Z3
+	VMOVDQU32    Z3, 832(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+180(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
+	VPADDD       Z8, Z0, Z0
+	VPRORD       $0x02, Z1, Z8
+	VPRORD       $0x0d, Z1, Z9
+	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
+	VPADDD       Z8, Z0, Z0
 	VMOVDQU32    960(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -1683,161 +1622,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       448(SP), Z8, Z8
 	VMOVDQU32    Z8, 896(SP)
-	VPRORD       $0x06, Z6, Z9
-	VPRORD       $0x0b, Z6, Z10
-	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z1, Z1
-	VMOVDQA32    Z6, Z9
-	VPTERNLOGD   $0xca, Z0, Z7, Z9
-	VPADDD       Z9, Z1, Z1
-	VPADDD.BCST  consts<>+184(SB), Z1, Z1
-	VPADDD       Z8, Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+184(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    (SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    832(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    960(SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       512(SP), Z2, Z2
+	VMOVDQU32    Z2, 960(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+188(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z10
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    64(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    896(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    (SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       576(SP), Z1, Z1
+	VMOVDQU32    Z1, (SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+192(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    128(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    960(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    64(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       640(SP), Z0, Z0
+	VMOVDQU32    Z0, 64(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+196(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
 	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQU32    (SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    832(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    960(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       512(SP), Z8, Z8
-	VMOVDQU32    Z8, 960(SP)
-	VPRORD       $0x06, Z5, Z9
-	VPRORD       $0x0b, Z5, Z10
-	VPRORD       $0x19, Z5, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    192(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    (SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    128(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       704(SP), Z3, Z3
+	VMOVDQU32    Z3, 128(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+200(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
 	VPADDD       Z9, Z0, Z0
-	VMOVDQA32    Z5, Z9
-	VPTERNLOGD   $0xca, Z7, Z6, Z9
-	VPADDD       Z9, Z0, Z0
-	VPADDD.BCST  consts<>+188(SB), Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    64(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    896(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    (SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       576(SP), Z8, Z8
-	VMOVDQU32    Z8, (SP)
-	VPRORD       $0x06, Z4, Z9
-	VPRORD       $0x0b, Z4, Z10
-	VPRORD       $0x19, Z4, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z7, Z7
-	VMOVDQA32    Z4, Z9
-	VPTERNLOGD   $0xca, Z6, Z5, Z9
-	VPADDD       Z9, Z7, Z7
-	VPADDD.BCST  consts<>+192(SB), Z7, Z7
-	VPADDD       Z8, Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQU32    128(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    960(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    64(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       640(SP), Z8, Z8
-	VMOVDQU32    Z8, 64(SP)
-	VPRORD       $0x06, Z3, Z9
-	VPRORD       $0x0b, Z3, Z10
-	VPRORD       $0x19, Z3, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z6, Z6
-	VMOVDQA32    Z3, Z9
-	VPTERNLOGD   $0xca, Z5, Z4, Z9
-	VPADDD       Z9, Z6, Z6
-	VPADDD.BCST  consts<>+196(SB), Z6, Z6
-	VPADDD       Z8, Z6, Z6
-	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQU32    192(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    (SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    128(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       704(SP), Z8, Z8
-	VMOVDQU32    Z8, 128(SP)
-	VPRORD       $0x06, Z2, Z9
-	VPRORD       $0x0b, Z2, Z10
-	VPRORD       $0x19, Z2, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z5, Z5
-	VMOVDQA32    Z2, Z9
-	VPTERNLOGD   $0xca, Z4, Z3, Z9
-	VPADDD       Z9, Z5, Z5
-	VPADDD.BCST  consts<>+200(SB), Z5, Z5
-	VPADDD       Z8, Z5, Z5
-	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
 	VMOVDQU32    256(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -1853,160 +1787,155 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       768(SP), Z8, Z8
 	VMOVDQU32    Z8, 192(SP)
-	VPRORD       $0x06, Z1, Z9
-	VPRORD       $0x0b, Z1, Z10
-	VPRORD       $0x19, Z1, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z4, Z4
-	VMOVDQA32    Z1, Z9
-	VPTERNLOGD   $0xca, Z3, Z2, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD.BCST  consts<>+204(SB), Z4, Z4
-	VPADDD       Z8, Z4, Z4
-	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQU32    320(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    128(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    256(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       832(SP), Z8, Z8
-	VMOVDQU32    Z8, 256(SP)
-	VPRORD       $0x06, Z0, Z9
-	VPRORD       $0x0b, Z0, Z10
-	VPRORD       $0x19, Z0, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z3, Z3
-	VMOVDQA32    Z0, Z9
-	VPTERNLOGD   $0xca, Z2, Z1, Z9
-	VPADDD       Z9, Z3, Z3
-	VPADDD.BCST  consts<>+208(SB), Z3, Z3
-	VPADDD       Z8, Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQU32    384(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    192(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    320(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       896(SP), Z8, Z8
-	VMOVDQU32    Z8, 320(SP)
-	VPRORD       $0x06, Z7, Z9
-	VPRORD       $0x0b, Z7, Z10
-	VPRORD       $0x19, Z7, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z2, Z2
-	VMOVDQA32    Z7, Z9
-	VPTERNLOGD   $0xca, Z1, Z0, Z9
-	VPADDD       Z9, Z2, Z2
-	VPADDD.BCST  consts<>+212(SB), Z2, Z2
-	VPADDD       Z8, Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+204(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    320(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    128(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    256(SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       832(SP), Z2, Z2
+	VMOVDQU32    Z2, 256(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+208(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQU32    448(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    256(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    384(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       960(SP), Z8, Z8
-	VMOVDQU32    Z8, 384(SP)
-	VPRORD       $0x06, Z6, Z9
-	VPRORD       $0x0b, Z6, Z10
-	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z1, Z1
-	VMOVDQA32    Z6, Z9
-	VPTERNLOGD   $0xca, Z0, Z7, Z9
-	VPADDD       Z9, Z1, Z1
-	VPADDD.BCST  consts<>+216(SB), Z1, Z1
-	VPADDD       Z8, Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    384(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    192(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    320(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       896(SP), Z1, Z1
+	VMOVDQU32    Z1, 320(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+212(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    448(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    256(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    384(SP), Z0
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z10, Z0, Z0
+	VPADDD       960(SP), Z0, Z0
+	VMOVDQU32    Z0, 384(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+216(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
 	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQU32    512(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    320(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    448(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       (SP), Z8, Z8
-	VMOVDQU32    Z8, 448(SP)
-	VPRORD       $0x06, Z5, Z9
-	VPRORD       $0x0b, Z5, Z10
-	VPRORD       $0x19, Z5, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    512(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    320(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    448(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       (SP), Z3, Z3
+	VMOVDQU32    Z3, 448(SP)
+	VPADDD       Z3, Z9, Z3
+	VPADDD.BCST  consts<>+220(SB), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
 	VPADDD       Z9, Z0, Z0
-	VMOVDQA32    Z5, Z9
-	VPTERNLOGD   $0xca, Z7, Z6, Z9
-	VPADDD       Z9, Z0, Z0
-	VPADDD.BCST  consts<>+220(SB), Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
-	VPADDD       Z0, Z4, Z4
 	VPRORD       $0x02, Z1, Z8
 	VPRORD       $0x0d, Z1, Z9
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
 	VPADDD       Z8, Z0, Z0
 	VMOVDQU32    576(SP), Z8
 	VPRORD       $0x07, Z8, Z9
@@ -2023,161 +1952,156 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       64(SP), Z8, Z8
 	VMOVDQU32    Z8, 512(SP)
-	VPRORD       $0x06, Z4, Z9
-	VPRORD       $0x0b, Z4, Z10
-	VPRORD       $0x19, Z4, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z7, Z7
-	VMOVDQA32    Z4, Z9
-	VPTERNLOGD   $0xca, Z6, Z5, Z9
-	VPADDD       Z9, Z7, Z7
-	VPADDD.BCST  consts<>+224(SB), Z7, Z7
-	VPADDD       Z8, Z7, Z7
-	VPADDD       Z7, Z3, Z3
-	VPRORD       $0x02, Z0, Z8
-	VPRORD       $0x0d, Z0, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+224(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
 	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQA32    Z0, Z8
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z7, Z7
-	VMOVDQU32    640(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    448(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    576(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       128(SP), Z8, Z8
-	VMOVDQU32    Z8, 576(SP)
-	VPRORD       $0x06, Z3, Z9
-	VPRORD       $0x0b, Z3, Z10
-	VPRORD       $0x19, Z3, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z6, Z6
-	VMOVDQA32    Z3, Z9
-	VPTERNLOGD   $0xca, Z5, Z4, Z9
-	VPADDD       Z9, Z6, Z6
-	VPADDD.BCST  consts<>+228(SB), Z6, Z6
-	VPADDD       Z8, Z6, Z6
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    640(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    448(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    576(SP), Z2
 	VPADDD       Z6, Z2, Z2
-	VPRORD       $0x02, Z7, Z8
-	VPRORD       $0x0d, Z7, Z9
-	VPRORD       $0x16, Z7, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQA32    Z7, Z8
-	VPTERNLOGD   $0xe8, Z1, Z0, Z8
-	VPADDD       Z8, Z6, Z6
-	VMOVDQU32    704(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    512(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    640(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       192(SP), Z8, Z8
-	VMOVDQU32    Z8, 640(SP)
-	VPRORD       $0x06, Z2, Z9
-	VPRORD       $0x0b, Z2, Z10
-	VPRORD       $0x19, Z2, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z5, Z5
-	VMOVDQA32    Z2, Z9
-	VPTERNLOGD   $0xca, Z4, Z3, Z9
-	VPADDD       Z9, Z5, Z5
-	VPADDD.BCST  consts<>+232(SB), Z5, Z5
-	VPADDD       Z8, Z5, Z5
+	VPADDD       Z10, Z2, Z2
+	VPADDD       128(SP), Z2, Z2
+	VMOVDQU32    Z2, 576(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+228(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z10
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    704(SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    512(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    640(SP), Z1
 	VPADDD       Z5, Z1, Z1
-	VPRORD       $0x02, Z6, Z8
-	VPRORD       $0x0d, Z6, Z9
-	VPRORD       $0x16, Z6, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQA32    Z6, Z8
-	VPTERNLOGD   $0xe8, Z0, Z7, Z8
-	VPADDD       Z8, Z5, Z5
-	VMOVDQU32    768(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    576(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    704(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       256(SP), Z8, Z8
-	VMOVDQU32    Z8, 704(SP)
-	VPRORD       $0x06, Z1, Z9
-	VPRORD       $0x0b, Z1, Z10
-	VPRORD       $0x19, Z1, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z4, Z4
-	VMOVDQA32    Z1, Z9
-	VPTERNLOGD   $0xca, Z3, Z2, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD.BCST  consts<>+236(SB), Z4, Z4
-	VPADDD       Z8, Z4, Z4
+	VPADDD       Z10, Z1, Z1
+	VPADDD       192(SP), Z1, Z1
+	VMOVDQU32    Z1, 640(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+232(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQU32    768(SP), Z0
+	VPRORD       $0x07, Z0, Z4
+	VPRORD       $0x12, Z0, Z10
+	VPSRLD       $0x03, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z10, Z4
+	VMOVDQU32    576(SP), Z0
+	VPRORD       $0x11, Z0, Z10
+	VPRORD       $0x13, Z0, Z11
+	VPSRLD       $0x0a, Z0, Z0
+	VPTERNLOGD   $0x96, Z0, Z11, Z10
+	VMOVDQU32    704(SP), Z0
 	VPADDD       Z4, Z0, Z0
-	VPRORD       $0x02, Z5, Z8
-	VPRORD       $0x0d, Z5, Z9
-	VPRORD       $0x16, Z5, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQA32    Z5, Z8
-	VPTERNLOGD   $0xe8, Z7, Z6, Z8
-	VPADDD       Z8, Z4, Z4
-	VMOVDQU32    832(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    640(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    768(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       320(SP), Z8, Z8
-	VMOVDQU32    Z8, 768(SP)
-	VPRORD       $0x06, Z0, Z9
-	VPRORD       $0x0b, Z0, Z10
-	VPRORD       $0x19, Z0, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z3, Z3
-	VMOVDQA32    Z0, Z9
-	VPTERNLOGD   $0xca, Z2, Z1, Z9
-	VPADDD       Z9, Z3, Z3
+	VPADDD       Z10, Z0, Z0
+	VPADDD       256(SP), Z0, Z0
+	VMOVDQU32    Z0, 704(SP)
+	VPADDD       Z0, Z7, Z0
+	VPADDD.BCST  consts<>+236(SB), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z7, Z7
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VMOVDQU32    832(SP), Z3
+	VPRORD       $0x07, Z3, Z7
+	VPRORD       $0x12, Z3, Z10
+	VPSRLD       $0x03, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z10, Z7
+	VMOVDQU32    640(SP), Z3
+	VPRORD       $0x11, Z3, Z10
+	VPRORD       $0x13, Z3, Z11
+	VPSRLD       $0x0a, Z3, Z3
+	VPTERNLOGD   $0x96, Z3, Z11, Z10
+	VMOVDQU32    768(SP), Z3
+	VPADDD       Z7, Z3, Z3
+	VPADDD       Z10, Z3, Z3
+	VPADDD       320(SP), Z3, Z3
+	VMOVDQU32    Z3, 768(SP)
+	VPADDD       Z3, Z9, Z3
 	VPADDD.BCST  consts<>+240(SB), Z3, Z3
-	VPADDD       Z8, Z3, Z3
-	VPADDD       Z3, Z7, Z7
-	VPRORD       $0x02, Z4, Z8
-	VPRORD       $0x0d, Z4, Z9
-	VPRORD       $0x16, Z4, Z10
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z9, Z9
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z9, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z8
+	VPADDD       Z8, Z0, Z0
+	VPRORD       $0x02, Z1, Z8
+	VPRORD       $0x0d, Z1, Z9
+	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z3, Z3
-	VMOVDQA32    Z4, Z8
-	VPTERNLOGD   $0xe8, Z6, Z5, Z8
-	VPADDD       Z8, Z3, Z3
+	VPADDD       Z8, Z0, Z0
 	VMOVDQU32    896(SP), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
@@ -2193,1309 +2117,1325 @@ loop:
 	VPADDD       Z10, Z8, Z8
 	VPADDD       384(SP), Z8, Z8
 	VMOVDQU32    Z8, 832(SP)
-	VPRORD       $0x06, Z7, Z9
-	VPRORD       $0x0b, Z7, Z10
-	VPRORD       $0x19, Z7, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z2, Z2
-	VMOVDQA32    Z7, Z9
-	VPTERNLOGD   $0xca, Z1, Z0, Z9
-	VPADDD       Z9, Z2, Z2
-	VPADDD.BCST  consts<>+244(SB), Z2, Z2
-	VPADDD       Z8, Z2, Z2
-	VPADDD       Z2, Z6, Z6
-	VPRORD       $0x02, Z3, Z8
-	VPRORD       $0x0d, Z3, Z9
+	VPADDD       Z8, Z6, Z8
+	VPADDD.BCST  consts<>+244(SB), Z8, Z8
+	VPADDD       Z8, Z2, Z9
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z10
+	VPRORD       $0x0b, Z4, Z11
+	VPRORD       $0x19, Z4, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z10
+	VPTERNLOGD   $0x96, Z10, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VMOVDQU32    960(SP), Z2
+	VPRORD       $0x07, Z2, Z6
+	VPRORD       $0x12, Z2, Z10
+	VPSRLD       $0x03, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z10, Z6
+	VMOVDQU32    768(SP), Z2
+	VPRORD       $0x11, Z2, Z10
+	VPRORD       $0x13, Z2, Z11
+	VPSRLD       $0x0a, Z2, Z2
+	VPTERNLOGD   $0x96, Z2, Z11, Z10
+	VMOVDQU32    896(SP), Z2
+	VPADDD       Z6, Z2, Z2
+	VPADDD       Z10, Z2, Z2
+	VPADDD       448(SP), Z2, Z2
+	VMOVDQU32    Z2, 896(SP)
+	VPADDD       Z2, Z5, Z2
+	VPADDD.BCST  consts<>+248(SB), Z2, Z2
+	VPADDD       Z2, Z1, Z6
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z10
+	VPRORD       $0x0b, Z7, Z11
+	VPRORD       $0x19, Z7, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z5, Z9, Z9
+	VPADDD       Z5, Z8, Z8
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z8, Z8
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
 	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQA32    Z3, Z8
-	VPTERNLOGD   $0xe8, Z5, Z4, Z8
-	VPADDD       Z8, Z2, Z2
-	VMOVDQU32    960(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    768(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    896(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       448(SP), Z8, Z8
-	VMOVDQU32    Z8, 896(SP)
-	VPRORD       $0x06, Z6, Z9
+	VPTERNLOGD   $0x96, Z10, Z5, Z1
+	VPADDD       Z1, Z8, Z8
+	VMOVDQU32    (SP), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z10
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z10, Z5
+	VMOVDQU32    832(SP), Z1
+	VPRORD       $0x11, Z1, Z10
+	VPRORD       $0x13, Z1, Z11
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z11, Z10
+	VMOVDQU32    960(SP), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPADDD       512(SP), Z1, Z1
+	VMOVDQU32    Z1, 960(SP)
+	VPADDD       Z1, Z4, Z1
+	VPADDD.BCST  consts<>+252(SB), Z1, Z1
+	VPADDD       Z1, Z0, Z5
+	VPTERNLOGD   $0xb8, Z7, Z9, Z4
+	VPRORD       $0x06, Z9, Z10
+	VPRORD       $0x0b, Z9, Z11
+	VPRORD       $0x19, Z9, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z4, Z6, Z6
+	VPADDD       Z4, Z2, Z2
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z2, Z2
+	VPRORD       $0x02, Z8, Z0
+	VPRORD       $0x0d, Z8, Z4
+	VPRORD       $0x16, Z8, Z10
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z2, Z2
+	VMOVDQA32    Z6, Z0
+	VPTERNLOGD   $0xca, Z7, Z9, Z0
+	VPRORD       $0x06, Z6, Z4
 	VPRORD       $0x0b, Z6, Z10
 	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z1, Z1
-	VMOVDQA32    Z6, Z9
-	VPTERNLOGD   $0xca, Z0, Z7, Z9
-	VPADDD       Z9, Z1, Z1
-	VPADDD.BCST  consts<>+248(SB), Z1, Z1
-	VPADDD       Z8, Z1, Z1
-	VPADDD       Z1, Z5, Z5
-	VPRORD       $0x02, Z2, Z8
-	VPRORD       $0x0d, Z2, Z9
+	VPTERNLOGD   $0x96, Z11, Z10, Z4
+	VPADDD       Z4, Z0, Z0
+	VPADDD       Z0, Z5, Z5
+	VPADDD       Z0, Z1, Z1
+	VMOVDQA32    Z2, Z0
+	VPTERNLOGD   $0xe8, Z3, Z8, Z0
+	VPADDD       Z0, Z1, Z1
+	VPRORD       $0x02, Z2, Z0
+	VPRORD       $0x0d, Z2, Z4
 	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQA32    Z2, Z8
-	VPTERNLOGD   $0xe8, Z4, Z3, Z8
-	VPADDD       Z8, Z1, Z1
-	VMOVDQU32    (SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    832(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    960(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       512(SP), Z8, Z8
-	VMOVDQU32    Z8, 960(SP)
-	VPRORD       $0x06, Z5, Z9
-	VPRORD       $0x0b, Z5, Z10
-	VPRORD       $0x19, Z5, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z9
-	VPADDD       Z9, Z0, Z0
-	VMOVDQA32    Z5, Z9
-	VPTERNLOGD   $0xca, Z7, Z6, Z9
-	VPADDD       Z9, Z0, Z0
-	VPADDD.BCST  consts<>+252(SB), Z0, Z0
-	VPADDD       Z8, Z0, Z0
-	VPADDD       Z0, Z4, Z4
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQA32    Z1, Z8
-	VPTERNLOGD   $0xe8, Z3, Z2, Z8
-	VPADDD       Z8, Z0, Z0
-	VPADDD.BCST  initial<>+0(SB), Z0, Z0
-	VMOVDQU32    Z0, 1024(SP)
-	VPADDD.BCST  initial<>+4(SB), Z1, Z1
-	VMOVDQU32    Z1, 1088(SP)
-	VPADDD.BCST  initial<>+8(SB), Z2, Z2
-	VMOVDQU32    Z2, 1152(SP)
+	VPTERNLOGD   $0x96, Z10, Z4, Z0
+	VPADDD       Z0, Z1, Z1
+	VPADDD.BCST  initial<>+0(SB), Z1, Z1
+	VMOVDQU32    Z1, 1024(SP)
+	VPADDD.BCST  initial<>+4(SB), Z2, Z2
+	VMOVDQU32    Z2, 1088(SP)
+	VPADDD.BCST  initial<>+8(SB), Z8, Z8
+	VMOVDQU32    Z8, 1152(SP)
 	VPADDD.BCST  initial<>+12(SB), Z3, Z3
 	VMOVDQU32    Z3, 1216(SP)
-	VPADDD.BCST  initial<>+16(SB), Z4, Z4
-	VMOVDQU32    Z4, 1280(SP)
-	VPADDD.BCST  initial<>+20(SB), Z5, Z5
-	VMOVDQU32    Z5, 1344(SP)
-	VPADDD.BCST  initial<>+24(SB), Z6, Z6
-	VMOVDQU32    Z6, 1408(SP)
+	VPADDD.BCST  initial<>+16(SB), Z5, Z5
+	VMOVDQU32    Z5, 1280(SP)
+	VPADDD.BCST  initial<>+20(SB), Z6, Z6
+	VMOVDQU32    Z6, 1344(SP)
+	VPADDD.BCST  initial<>+24(SB), Z9, Z9
+	VMOVDQU32    Z9, 1408(SP)
 	VPADDD.BCST  initial<>+28(SB), Z7, Z7
 	VMOVDQU32    Z7, 1472(SP)
 
 	// Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+0(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
+	VPADDD.BCST padkw<>+0(SB), Z7, Z0
+	VPADDD      Z0, Z3, Z3
+	VPADDD.BCST padkw<>+4(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
 	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+4(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+8(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+12(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+16(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+20(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+24(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+28(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+32(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+8(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+36(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+40(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+44(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+48(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+12(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+52(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+56(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+16(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+20(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+24(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+60(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+64(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+28(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+68(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+72(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+76(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+80(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+32(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+84(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+88(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+36(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+40(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+44(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+92(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+96(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+48(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+100(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+104(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+108(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+112(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+52(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+116(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+120(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+56(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+60(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+64(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+124(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+128(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+68(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+132(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+136(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+140(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+144(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+72(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+148(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+152(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+76(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+80(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+84(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+156(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+160(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+88(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+164(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+168(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+172(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+176(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+92(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+180(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+184(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+96(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+100(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+104(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+188(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+192(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+108(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+196(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+200(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+204(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+208(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+112(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+212(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+216(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+116(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+120(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+124(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+220(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x06, Z4, Z8
-	VPRORD      $0x0b, Z4, Z9
-	VPRORD      $0x19, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xca, Z6, Z5, Z8
-	VPADDD      Z8, Z7, Z7
-	VPADDD.BCST padkw<>+224(SB), Z7, Z7
-	VPADDD      Z7, Z3, Z3
-	VPRORD      $0x02, Z0, Z8
-	VPRORD      $0x0d, Z0, Z9
+	VPADDD.BCST padkw<>+128(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
 	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z7, Z7
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z7, Z7
-	VPRORD      $0x06, Z3, Z8
-	VPRORD      $0x0b, Z3, Z9
-	VPRORD      $0x19, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xca, Z5, Z4, Z8
-	VPADDD      Z8, Z6, Z6
-	VPADDD.BCST padkw<>+228(SB), Z6, Z6
-	VPADDD      Z6, Z2, Z2
-	VPRORD      $0x02, Z7, Z8
-	VPRORD      $0x0d, Z7, Z9
-	VPRORD      $0x16, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z6, Z6
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xe8, Z1, Z0, Z8
-	VPADDD      Z8, Z6, Z6
-	VPRORD      $0x06, Z2, Z8
-	VPRORD      $0x0b, Z2, Z9
-	VPRORD      $0x19, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xca, Z4, Z3, Z8
-	VPADDD      Z8, Z5, Z5
-	VPADDD.BCST padkw<>+232(SB), Z5, Z5
-	VPADDD      Z5, Z1, Z1
-	VPRORD      $0x02, Z6, Z8
-	VPRORD      $0x0d, Z6, Z9
-	VPRORD      $0x16, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z5, Z5
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xe8, Z0, Z7, Z8
-	VPADDD      Z8, Z5, Z5
-	VPRORD      $0x06, Z1, Z8
-	VPRORD      $0x0b, Z1, Z9
-	VPRORD      $0x19, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xca, Z3, Z2, Z8
-	VPADDD      Z8, Z4, Z4
-	VPADDD.BCST padkw<>+236(SB), Z4, Z4
-	VPADDD      Z4, Z0, Z0
-	VPRORD      $0x02, Z5, Z8
-	VPRORD      $0x0d, Z5, Z9
-	VPRORD      $0x16, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z4, Z4
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xe8, Z7, Z6, Z8
-	VPADDD      Z8, Z4, Z4
-	VPRORD      $0x06, Z0, Z8
-	VPRORD      $0x0b, Z0, Z9
-	VPRORD      $0x19, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z0, Z8
-	VPTERNLOGD  $0xca, Z2, Z1, Z8
-	VPADDD      Z8, Z3, Z3
-	VPADDD.BCST padkw<>+240(SB), Z3, Z3
-	VPADDD      Z3, Z7, Z7
-	VPRORD      $0x02, Z4, Z8
-	VPRORD      $0x0d, Z4, Z9
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+132(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
 	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z3, Z3
-	VMOVDQA32   Z4, Z8
-	VPTERNLOGD  $0xe8, Z6, Z5, Z8
-	VPADDD      Z8, Z3, Z3
-	VPRORD      $0x06, Z7, Z8
-	VPRORD      $0x0b, Z7, Z9
-	VPRORD      $0x19, Z7, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z7, Z8
-	VPTERNLOGD  $0xca, Z1, Z0, Z8
-	VPADDD      Z8, Z2, Z2
-	VPADDD.BCST padkw<>+244(SB), Z2, Z2
-	VPADDD      Z2, Z6, Z6
-	VPRORD      $0x02, Z3, Z8
-	VPRORD      $0x0d, Z3, Z9
-	VPRORD      $0x16, Z3, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z2, Z2
-	VMOVDQA32   Z3, Z8
-	VPTERNLOGD  $0xe8, Z5, Z4, Z8
-	VPADDD      Z8, Z2, Z2
-	VPRORD      $0x06, Z6, Z8
-	VPRORD      $0x0b, Z6, Z9
-	VPRORD      $0x19, Z6, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z6, Z8
-	VPTERNLOGD  $0xca, Z0, Z7, Z8
-	VPADDD      Z8, Z1, Z1
-	VPADDD.BCST padkw<>+248(SB), Z1, Z1
-	VPADDD      Z1, Z5, Z5
-	VPRORD      $0x02, Z2, Z8
-	VPRORD      $0x0d, Z2, Z9
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+136(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+140(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
 	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z1, Z1
-	VMOVDQA32   Z2, Z8
-	VPTERNLOGD  $0xe8, Z4, Z3, Z8
-	VPADDD      Z8, Z1, Z1
-	VPRORD      $0x06, Z5, Z8
-	VPRORD      $0x0b, Z5, Z9
-	VPRORD      $0x19, Z5, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+144(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z5, Z8
-	VPTERNLOGD  $0xca, Z7, Z6, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+252(SB), Z0, Z0
-	VPADDD      Z0, Z4, Z4
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VMOVDQA32   Z1, Z8
-	VPTERNLOGD  $0xe8, Z3, Z2, Z8
+	VPADDD.BCST padkw<>+148(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+152(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+156(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+160(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+164(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
 	VPADDD      Z8, Z0, Z0
-	VPADDD      1024(SP), Z0, Z0
-	VPSHUFB     swap<>+0(SB), Z0, Z0
-	VPADDD      1088(SP), Z1, Z1
-	VPSHUFB     swap<>+0(SB), Z1, Z1
-	VPADDD      1152(SP), Z2, Z2
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST padkw<>+168(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+172(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+176(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+180(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+184(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST padkw<>+188(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+192(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+196(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+200(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+204(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST padkw<>+208(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+212(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+216(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+220(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+224(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST padkw<>+228(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+232(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST padkw<>+236(SB), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST padkw<>+240(SB), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST padkw<>+244(SB), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST padkw<>+248(SB), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST padkw<>+252(SB), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VMOVDQA32   Z9, Z1
+	VPTERNLOGD  $0xca, Z3, Z7, Z1
+	VPRORD      $0x06, Z9, Z5
+	VPRORD      $0x0b, Z9, Z10
+	VPRORD      $0x19, Z9, Z11
+	VPTERNLOGD  $0x96, Z11, Z10, Z5
+	VPADDD      Z1, Z6, Z6
+	VPADDD      Z5, Z6, Z6
+	VPADDD      Z1, Z2, Z2
+	VPADDD      Z5, Z2, Z2
+	VMOVDQA32   Z8, Z1
+	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z1, Z2, Z2
+	VPRORD      $0x02, Z8, Z1
+	VPRORD      $0x0d, Z8, Z5
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z2, Z2
+	VPADDD      1024(SP), Z2, Z2
 	VPSHUFB     swap<>+0(SB), Z2, Z2
-	VPADDD      1216(SP), Z3, Z3
-	VPSHUFB     swap<>+0(SB), Z3, Z3
-	VPADDD      1280(SP), Z4, Z4
+	VPADDD      1088(SP), Z8, Z8
+	VPSHUFB     swap<>+0(SB), Z8, Z8
+	VPADDD      1152(SP), Z4, Z4
 	VPSHUFB     swap<>+0(SB), Z4, Z4
-	VPADDD      1344(SP), Z5, Z5
-	VPSHUFB     swap<>+0(SB), Z5, Z5
-	VPADDD      1408(SP), Z6, Z6
+	VPADDD      1216(SP), Z0, Z0
+	VPSHUFB     swap<>+0(SB), Z0, Z0
+	VPADDD      1280(SP), Z6, Z6
 	VPSHUFB     swap<>+0(SB), Z6, Z6
-	VPADDD      1472(SP), Z7, Z7
+	VPADDD      1344(SP), Z9, Z9
+	VPSHUFB     swap<>+0(SB), Z9, Z9
+	VPADDD      1408(SP), Z7, Z7
 	VPSHUFB     swap<>+0(SB), Z7, Z7
+	VPADDD      1472(SP), Z3, Z3
+	VPSHUFB     swap<>+0(SB), Z3, Z3
 
 	// Transpose the hash values back: hash m is word m of the 8 registers.
-	VPUNPCKLDQ    Z1, Z0, Z8
-	VPUNPCKHDQ    Z1, Z0, Z0
-	VPUNPCKLDQ    Z3, Z2, Z1
-	VPUNPCKHDQ    Z3, Z2, Z2
-	VPUNPCKLQDQ   Z1, Z8, Z3
-	VPUNPCKHQDQ   Z1, Z8, Z1
-	VPUNPCKLQDQ   Z2, Z0, Z8
-	VPUNPCKHQDQ   Z2, Z0, Z0
-	VEXTRACTI32X4 $0x00, Z3, (AX)
+	VPUNPCKLDQ    Z8, Z2, Z1
+	VPUNPCKHDQ    Z8, Z2, Z2
+	VPUNPCKLDQ    Z0, Z4, Z5
+	VPUNPCKHDQ    Z0, Z4, Z0
+	VPUNPCKLQDQ   Z5, Z1, Z4
+	VPUNPCKHQDQ   Z5, Z1, Z1
+	VPUNPCKLQDQ   Z0, Z2, Z5
+	VPUNPCKHQDQ   Z0, Z2, Z0
+	VEXTRACTI32X4 $0x00, Z4, (AX)
 	VEXTRACTI32X4 $0x00, Z1, 32(AX)
-	VEXTRACTI32X4 $0x00, Z8, 64(AX)
+	VEXTRACTI32X4 $0x00, Z5, 64(AX)
 	VEXTRACTI32X4 $0x00, Z0, 96(AX)
-	VEXTRACTI32X4 $0x01, Z3, 128(AX)
+	VEXTRACTI32X4 $0x01, Z4, 128(AX)
 	VEXTRACTI32X4 $0x01, Z1, 160(AX)
-	VEXTRACTI32X4 $0x01, Z8, 192(AX)
+	VEXTRACTI32X4 $0x01, Z5, 192(AX)
 	VEXTRACTI32X4 $0x01, Z0, 224(AX)
-	VEXTRACTI32X4 $0x02, Z3, 256(AX)
+	VEXTRACTI32X4 $0x02, Z4, 256(AX)
 	VEXTRACTI32X4 $0x02, Z1, 288(AX)
-	VEXTRACTI32X4 $0x02, Z8, 320(AX)
+	VEXTRACTI32X4 $0x02, Z5, 320(AX)
 	VEXTRACTI32X4 $0x02, Z0, 352(AX)
-	VEXTRACTI32X4 $0x03, Z3, 384(AX)
+	VEXTRACTI32X4 $0x03, Z4, 384(AX)
 	VEXTRACTI32X4 $0x03, Z1, 416(AX)
-	VEXTRACTI32X4 $0x03, Z8, 448(AX)
+	VEXTRACTI32X4 $0x03, Z5, 448(AX)
 	VEXTRACTI32X4 $0x03, Z0, 480(AX)
-	VPUNPCKLDQ    Z5, Z4, Z0
-	VPUNPCKHDQ    Z5, Z4, Z1
-	VPUNPCKLDQ    Z7, Z6, Z2
-	VPUNPCKHDQ    Z7, Z6, Z3
+	VPUNPCKLDQ    Z9, Z6, Z0
+	VPUNPCKHDQ    Z9, Z6, Z1
+	VPUNPCKLDQ    Z3, Z7, Z2
+	VPUNPCKHDQ    Z3, Z7, Z3
 	VPUNPCKLQDQ   Z2, Z0, Z4
 	VPUNPCKHQDQ   Z2, Z0, Z0
 	VPUNPCKLQDQ   Z3, Z1, Z2
@@ -3641,285 +3581,188 @@ loop:
 	VPBROADCASTD initial<>+20(SB), Y5
 	VPBROADCASTD initial<>+24(SB), Y6
 	VPBROADCASTD initial<>+28(SB), Y7
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
+	VPADDD       (SP), Y7, Y7
 	VPBROADCASTD consts<>+0(SB), Y8
 	VPADDD       Y8, Y7, Y7
-	VPADDD       (SP), Y7, Y7
 	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPADDD       32(SP), Y6, Y8
+	VPBROADCASTD consts<>+4(SB), Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y10, Y7, Y7
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y7, Y7
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD consts<>+4(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       32(SP), Y6, Y6
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y7, Y7
+	VPADDD       64(SP), Y5, Y2
+	VPBROADCASTD consts<>+8(SB), Y6
 	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y3, Y10
+	VPANDN       Y5, Y3, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y3, Y5
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y7, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y7, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y7, Y1
+	VPSLLD       $0x1e, Y7, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y7, Y5
 	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y7, Y10
 	VPSLLD       $0x0a, Y7, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD consts<>+8(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       64(SP), Y5, Y5
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPADDD       96(SP), Y4, Y1
+	VPBROADCASTD consts<>+12(SB), Y5
 	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y3, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y7, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y7, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD consts<>+12(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       96(SP), Y4, Y4
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPADDD       128(SP), Y3, Y0
+	VPBROADCASTD consts<>+16(SB), Y4
 	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD consts<>+16(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       128(SP), Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD consts<>+20(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       160(SP), Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD consts<>+24(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       192(SP), Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPADDD       Y0, Y7, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y3, Y6, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y6, Y3
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y3, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y3
+	VPAND        Y7, Y3, Y3
+	VPAND        Y8, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD consts<>+28(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       224(SP), Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VPADDD       160(SP), Y9, Y3
+	VPBROADCASTD consts<>+20(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -3932,290 +3775,184 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD consts<>+32(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       256(SP), Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPADDD       192(SP), Y6, Y8
+	VPBROADCASTD consts<>+24(SB), Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD consts<>+36(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       288(SP), Y6, Y6
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VPADDD       224(SP), Y5, Y2
+	VPBROADCASTD consts<>+28(SB), Y6
 	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD consts<>+40(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       320(SP), Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD consts<>+44(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       352(SP), Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD consts<>+48(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       384(SP), Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD consts<>+52(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       416(SP), Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPADDD       256(SP), Y4, Y1
+	VPBROADCASTD consts<>+32(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD consts<>+56(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       448(SP), Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPADDD       288(SP), Y7, Y0
+	VPBROADCASTD consts<>+36(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD consts<>+60(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       480(SP), Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VPADDD       320(SP), Y9, Y3
+	VPBROADCASTD consts<>+40(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -4228,10 +3965,195 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
+	VPADDD       352(SP), Y6, Y8
+	VPBROADCASTD consts<>+44(SB), Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VPADDD       384(SP), Y5, Y2
+	VPBROADCASTD consts<>+48(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPADDD       416(SP), Y4, Y1
+	VPBROADCASTD consts<>+52(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPADDD       448(SP), Y7, Y0
+	VPBROADCASTD consts<>+56(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VPADDD       480(SP), Y9, Y3
+	VPBROADCASTD consts<>+60(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y9, Y8, Y8
+	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
 	VMOVDQU      32(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
@@ -4258,291 +4180,296 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       288(SP), Y8, Y8
 	VMOVDQU      Y8, (SP)
-	VPSRLD       $0x06, Y4, Y9
-	VPSLLD       $0x1a, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y4, Y10
-	VPSLLD       $0x15, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y4, Y11
-	VPSLLD       $0x07, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPAND        Y5, Y4, Y9
-	VPANDN       Y6, Y4, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y7, Y7
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+64(SB), Y9
-	VPADDD       Y9, Y7, Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VMOVDQU      64(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      64(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      480(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      480(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      32(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       320(SP), Y8, Y8
-	VMOVDQU      Y8, 32(SP)
-	VPSRLD       $0x06, Y3, Y9
-	VPSLLD       $0x1a, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y3, Y10
-	VPSLLD       $0x15, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y3, Y11
-	VPSLLD       $0x07, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPAND        Y4, Y3, Y9
-	VPANDN       Y5, Y3, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPBROADCASTD consts<>+68(SB), Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD       Y8, Y6, Y6
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      32(SP), Y2
 	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VMOVDQU      96(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      (SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y2, Y2
+	VPADDD       320(SP), Y2, Y2
+	VMOVDQU      Y2, 32(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+68(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      64(SP), Y8
-	VPADDD       Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
 	VPADDD       Y10, Y8, Y8
-	VPADDD       352(SP), Y8, Y8
-	VMOVDQU      Y8, 64(SP)
-	VPSRLD       $0x06, Y2, Y9
-	VPSLLD       $0x1a, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y2, Y10
-	VPSLLD       $0x15, Y2, Y11
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y2, Y11
-	VPSLLD       $0x07, Y2, Y12
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      96(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      (SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPAND        Y3, Y2, Y9
-	VPANDN       Y4, Y2, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPBROADCASTD consts<>+72(SB), Y9
-	VPADDD       Y9, Y5, Y5
-	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x0a, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      64(SP), Y1
 	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VMOVDQU      128(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      32(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y1, Y1
+	VPADDD       352(SP), Y1, Y1
+	VMOVDQU      Y1, 64(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+72(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      128(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      32(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      96(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       384(SP), Y8, Y8
-	VMOVDQU      Y8, 96(SP)
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x1a, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y1, Y10
-	VPSLLD       $0x15, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y1, Y11
-	VPSLLD       $0x07, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPAND        Y2, Y1, Y9
-	VPANDN       Y3, Y1, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPBROADCASTD consts<>+76(SB), Y9
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y8, Y4, Y4
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      96(SP), Y0
 	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VMOVDQU      160(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      64(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y0, Y0
+	VPADDD       384(SP), Y0, Y0
+	VMOVDQU      Y0, 96(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+76(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      160(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      64(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      128(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       416(SP), Y8, Y8
-	VMOVDQU      Y8, 128(SP)
-	VPSRLD       $0x06, Y0, Y9
-	VPSLLD       $0x1a, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y0, Y10
-	VPSLLD       $0x15, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y0, Y11
-	VPSLLD       $0x07, Y0, Y12
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      128(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       416(SP), Y3, Y3
+	VMOVDQU      Y3, 128(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+80(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPAND        Y1, Y0, Y9
-	VPANDN       Y2, Y0, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPBROADCASTD consts<>+80(SB), Y9
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
 	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
+	VPADDD       Y8, Y0, Y0
 	VMOVDQU      192(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -4568,150 +4495,284 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       448(SP), Y8, Y8
 	VMOVDQU      Y8, 160(SP)
-	VPSRLD       $0x06, Y7, Y9
-	VPSLLD       $0x1a, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y7, Y10
-	VPSLLD       $0x15, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y7, Y11
-	VPSLLD       $0x07, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPAND        Y0, Y7, Y9
-	VPANDN       Y1, Y7, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y2, Y2
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+84(SB), Y9
-	VPADDD       Y9, Y2, Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      224(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      128(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      192(SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       480(SP), Y2, Y2
+	VMOVDQU      Y2, 192(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+88(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VMOVDQU      224(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      256(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      128(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      160(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      192(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       480(SP), Y8, Y8
-	VMOVDQU      Y8, 192(SP)
-	VPSRLD       $0x06, Y6, Y9
-	VPSLLD       $0x1a, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y6, Y10
-	VPSLLD       $0x15, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y6, Y11
-	VPSLLD       $0x07, Y6, Y12
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      224(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       (SP), Y1, Y1
+	VMOVDQU      Y1, 224(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+92(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPAND        Y7, Y6, Y9
-	VPANDN       Y0, Y6, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPBROADCASTD consts<>+88(SB), Y9
-	VPADDD       Y9, Y1, Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      288(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      192(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      256(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       32(SP), Y0, Y0
+	VMOVDQU      Y0, 256(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+96(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VMOVDQU      256(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      320(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      160(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      224(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      224(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       (SP), Y8, Y8
-	VMOVDQU      Y8, 224(SP)
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      288(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       64(SP), Y3, Y3
+	VMOVDQU      Y3, 288(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+100(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
 	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y10
-	VPSLLD       $0x15, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y5, Y11
-	VPSLLD       $0x07, Y5, Y12
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
 	VPADDD       Y9, Y0, Y0
-	VPAND        Y6, Y5, Y9
-	VPANDN       Y7, Y5, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPBROADCASTD consts<>+92(SB), Y9
-	VPADDD       Y9, Y0, Y0
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -4724,135 +4785,6 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      288(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      192(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      256(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       32(SP), Y8, Y8
-	VMOVDQU      Y8, 256(SP)
-	VPSRLD       $0x06, Y4, Y9
-	VPSLLD       $0x1a, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y4, Y10
-	VPSLLD       $0x15, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y4, Y11
-	VPSLLD       $0x07, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPAND        Y5, Y4, Y9
-	VPANDN       Y6, Y4, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPBROADCASTD consts<>+96(SB), Y9
-	VPADDD       Y9, Y7, Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VMOVDQU      320(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      224(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      288(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       64(SP), Y8, Y8
-	VMOVDQU      Y8, 288(SP)
-	VPSRLD       $0x06, Y3, Y9
-	VPSLLD       $0x1a, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y3, Y10
-	VPSLLD       $0x15, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y3, Y11
-	VPSLLD       $0x07, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPAND        Y4, Y3, Y9
-	VPANDN       Y5, Y3, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPBROADCASTD consts<>+100(SB), Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
 	VMOVDQU      352(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -4878,291 +4810,296 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       96(SP), Y8, Y8
 	VMOVDQU      Y8, 320(SP)
-	VPSRLD       $0x06, Y2, Y9
-	VPSLLD       $0x1a, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y2, Y10
-	VPSLLD       $0x15, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y2, Y11
-	VPSLLD       $0x07, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPAND        Y3, Y2, Y9
-	VPANDN       Y4, Y2, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y5, Y5
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+104(SB), Y9
-	VPADDD       Y9, Y5, Y5
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VMOVDQU      384(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      288(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      352(SP), Y8
 	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       128(SP), Y8, Y8
-	VMOVDQU      Y8, 352(SP)
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x1a, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y1, Y10
-	VPSLLD       $0x15, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y1, Y11
-	VPSLLD       $0x07, Y1, Y12
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPAND        Y2, Y1, Y9
-	VPANDN       Y3, Y1, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPBROADCASTD consts<>+108(SB), Y9
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VMOVDQU      416(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      384(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      320(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      288(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      384(SP), Y8
-	VPADDD       Y9, Y8, Y8
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      352(SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       128(SP), Y2, Y2
+	VMOVDQU      Y2, 352(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+108(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
 	VPADDD       Y10, Y8, Y8
-	VPADDD       160(SP), Y8, Y8
-	VMOVDQU      Y8, 384(SP)
-	VPSRLD       $0x06, Y0, Y9
-	VPSLLD       $0x1a, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y0, Y10
-	VPSLLD       $0x15, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y0, Y11
-	VPSLLD       $0x07, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPAND        Y1, Y0, Y9
-	VPANDN       Y2, Y0, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPBROADCASTD consts<>+112(SB), Y9
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VMOVDQU      448(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      352(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      416(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       192(SP), Y8, Y8
-	VMOVDQU      Y8, 416(SP)
-	VPSRLD       $0x06, Y7, Y9
-	VPSLLD       $0x1a, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y7, Y10
-	VPSLLD       $0x15, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y7, Y11
-	VPSLLD       $0x07, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPAND        Y0, Y7, Y9
-	VPANDN       Y1, Y7, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPBROADCASTD consts<>+116(SB), Y9
-	VPADDD       Y9, Y2, Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VMOVDQU      480(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      416(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      384(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      320(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      448(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       224(SP), Y8, Y8
-	VMOVDQU      Y8, 448(SP)
-	VPSRLD       $0x06, Y6, Y9
-	VPSLLD       $0x1a, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y6, Y10
-	VPSLLD       $0x15, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y6, Y11
-	VPSLLD       $0x07, Y6, Y12
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      384(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       160(SP), Y1, Y1
+	VMOVDQU      Y1, 384(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+112(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPAND        Y7, Y6, Y9
-	VPANDN       Y0, Y6, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPBROADCASTD consts<>+120(SB), Y9
-	VPADDD       Y9, Y1, Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      448(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      352(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      416(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       192(SP), Y0, Y0
+	VMOVDQU      Y0, 416(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+116(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      480(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      384(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y3, Y3
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      448(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       224(SP), Y3, Y3
+	VMOVDQU      Y3, 448(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+120(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
+	VPADDD       Y8, Y0, Y0
 	VMOVDQU      (SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -5188,26 +5125,284 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       256(SP), Y8, Y8
 	VMOVDQU      Y8, 480(SP)
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y10
-	VPSLLD       $0x15, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y5, Y11
-	VPSLLD       $0x07, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPAND        Y6, Y5, Y9
-	VPANDN       Y7, Y5, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y0, Y0
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+124(SB), Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      32(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      448(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      (SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       288(SP), Y2, Y2
+	VMOVDQU      Y2, (SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+128(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      64(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      480(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      32(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       320(SP), Y1, Y1
+	VMOVDQU      Y1, 32(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+132(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      96(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      (SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      64(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       352(SP), Y0, Y0
+	VMOVDQU      Y0, 64(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+136(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      128(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      32(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y3, Y3
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      96(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       384(SP), Y3, Y3
+	VMOVDQU      Y3, 96(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+140(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
 	VPADDD       Y9, Y0, Y0
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -5220,259 +5415,6 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      32(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      448(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      (SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       288(SP), Y8, Y8
-	VMOVDQU      Y8, (SP)
-	VPSRLD       $0x06, Y4, Y9
-	VPSLLD       $0x1a, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y4, Y10
-	VPSLLD       $0x15, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y4, Y11
-	VPSLLD       $0x07, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPAND        Y5, Y4, Y9
-	VPANDN       Y6, Y4, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPBROADCASTD consts<>+128(SB), Y9
-	VPADDD       Y9, Y7, Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VMOVDQU      64(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      480(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      32(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       320(SP), Y8, Y8
-	VMOVDQU      Y8, 32(SP)
-	VPSRLD       $0x06, Y3, Y9
-	VPSLLD       $0x1a, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y3, Y10
-	VPSLLD       $0x15, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y3, Y11
-	VPSLLD       $0x07, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPAND        Y4, Y3, Y9
-	VPANDN       Y5, Y3, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPBROADCASTD consts<>+132(SB), Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VMOVDQU      96(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      (SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      64(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       352(SP), Y8, Y8
-	VMOVDQU      Y8, 64(SP)
-	VPSRLD       $0x06, Y2, Y9
-	VPSLLD       $0x1a, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y2, Y10
-	VPSLLD       $0x15, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y2, Y11
-	VPSLLD       $0x07, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPAND        Y3, Y2, Y9
-	VPANDN       Y4, Y2, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPBROADCASTD consts<>+136(SB), Y9
-	VPADDD       Y9, Y5, Y5
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VMOVDQU      128(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      32(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      96(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       384(SP), Y8, Y8
-	VMOVDQU      Y8, 96(SP)
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x1a, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y1, Y10
-	VPSLLD       $0x15, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y1, Y11
-	VPSLLD       $0x07, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPAND        Y2, Y1, Y9
-	VPANDN       Y3, Y1, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPBROADCASTD consts<>+140(SB), Y9
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
 	VMOVDQU      160(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -5498,212 +5440,284 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       416(SP), Y8, Y8
 	VMOVDQU      Y8, 128(SP)
-	VPSRLD       $0x06, Y0, Y9
-	VPSLLD       $0x1a, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y0, Y10
-	VPSLLD       $0x15, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y0, Y11
-	VPSLLD       $0x07, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPAND        Y1, Y0, Y9
-	VPANDN       Y2, Y0, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y3, Y3
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+144(SB), Y9
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VMOVDQU      192(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      96(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      160(SP), Y8
 	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       448(SP), Y8, Y8
-	VMOVDQU      Y8, 160(SP)
-	VPSRLD       $0x06, Y7, Y9
-	VPSLLD       $0x1a, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y7, Y10
-	VPSLLD       $0x15, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y7, Y11
-	VPSLLD       $0x07, Y7, Y12
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPAND        Y0, Y7, Y9
-	VPANDN       Y1, Y7, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPBROADCASTD consts<>+148(SB), Y9
-	VPADDD       Y9, Y2, Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      192(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      96(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      160(SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       448(SP), Y2, Y2
+	VMOVDQU      Y2, 160(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+148(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VMOVDQU      224(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      224(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      128(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      128(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      192(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       480(SP), Y8, Y8
-	VMOVDQU      Y8, 192(SP)
-	VPSRLD       $0x06, Y6, Y9
-	VPSLLD       $0x1a, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y6, Y10
-	VPSLLD       $0x15, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y6, Y11
-	VPSLLD       $0x07, Y6, Y12
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      192(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       480(SP), Y1, Y1
+	VMOVDQU      Y1, 192(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+152(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPAND        Y7, Y6, Y9
-	VPANDN       Y0, Y6, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPBROADCASTD consts<>+152(SB), Y9
-	VPADDD       Y9, Y1, Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      256(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      160(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      224(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       (SP), Y0, Y0
+	VMOVDQU      Y0, 224(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+156(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VMOVDQU      256(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      288(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      160(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      192(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      224(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       (SP), Y8, Y8
-	VMOVDQU      Y8, 224(SP)
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      256(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       32(SP), Y3, Y3
+	VMOVDQU      Y3, 256(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+160(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
 	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y10
-	VPSLLD       $0x15, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y5, Y11
-	VPSLLD       $0x07, Y5, Y12
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
 	VPADDD       Y9, Y0, Y0
-	VPAND        Y6, Y5, Y9
-	VPANDN       Y7, Y5, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPBROADCASTD consts<>+156(SB), Y9
-	VPADDD       Y9, Y0, Y0
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -5716,73 +5730,6 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      288(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      192(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      256(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       32(SP), Y8, Y8
-	VMOVDQU      Y8, 256(SP)
-	VPSRLD       $0x06, Y4, Y9
-	VPSLLD       $0x1a, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y4, Y10
-	VPSLLD       $0x15, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y4, Y11
-	VPSLLD       $0x07, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPAND        Y5, Y4, Y9
-	VPANDN       Y6, Y4, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPBROADCASTD consts<>+160(SB), Y9
-	VPADDD       Y9, Y7, Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
 	VMOVDQU      320(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -5808,291 +5755,296 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       64(SP), Y8, Y8
 	VMOVDQU      Y8, 288(SP)
-	VPSRLD       $0x06, Y3, Y9
-	VPSLLD       $0x1a, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y3, Y10
-	VPSLLD       $0x15, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y3, Y11
-	VPSLLD       $0x07, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPAND        Y4, Y3, Y9
-	VPANDN       Y5, Y3, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y6, Y6
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+164(SB), Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD       Y8, Y6, Y6
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      352(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      256(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      320(SP), Y2
 	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VMOVDQU      352(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      256(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y2, Y2
+	VPADDD       96(SP), Y2, Y2
+	VMOVDQU      Y2, 320(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+168(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      320(SP), Y8
-	VPADDD       Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
 	VPADDD       Y10, Y8, Y8
-	VPADDD       96(SP), Y8, Y8
-	VMOVDQU      Y8, 320(SP)
-	VPSRLD       $0x06, Y2, Y9
-	VPSLLD       $0x1a, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y2, Y10
-	VPSLLD       $0x15, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y2, Y11
-	VPSLLD       $0x07, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPAND        Y3, Y2, Y9
-	VPANDN       Y4, Y2, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPBROADCASTD consts<>+168(SB), Y9
-	VPADDD       Y9, Y5, Y5
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VMOVDQU      384(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      288(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      352(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       128(SP), Y8, Y8
-	VMOVDQU      Y8, 352(SP)
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x1a, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y1, Y10
-	VPSLLD       $0x15, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y1, Y11
-	VPSLLD       $0x07, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPAND        Y2, Y1, Y9
-	VPANDN       Y3, Y1, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPBROADCASTD consts<>+172(SB), Y9
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VMOVDQU      416(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      320(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      384(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       160(SP), Y8, Y8
-	VMOVDQU      Y8, 384(SP)
-	VPSRLD       $0x06, Y0, Y9
-	VPSLLD       $0x1a, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y0, Y10
-	VPSLLD       $0x15, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y0, Y11
-	VPSLLD       $0x07, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPAND        Y1, Y0, Y9
-	VPANDN       Y2, Y0, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPBROADCASTD consts<>+176(SB), Y9
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VMOVDQU      448(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      352(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      416(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       192(SP), Y8, Y8
-	VMOVDQU      Y8, 416(SP)
-	VPSRLD       $0x06, Y7, Y9
-	VPSLLD       $0x1a, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y7, Y10
-	VPSLLD       $0x15, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y7, Y11
-	VPSLLD       $0x07, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPAND        Y0, Y7, Y9
-	VPANDN       Y1, Y7, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPBROADCASTD consts<>+180(SB), Y9
-	VPADDD       Y9, Y2, Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      384(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      288(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      352(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       128(SP), Y1, Y1
+	VMOVDQU      Y1, 352(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+172(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      416(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      320(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      384(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       160(SP), Y0, Y0
+	VMOVDQU      Y0, 384(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+176(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      448(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      352(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y3, Y3
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      416(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       192(SP), Y3, Y3
+	VMOVDQU      Y3, 416(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+180(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
+	VPADDD       Y8, Y0, Y0
 	VMOVDQU      480(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -6118,88 +6070,284 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       224(SP), Y8, Y8
 	VMOVDQU      Y8, 448(SP)
-	VPSRLD       $0x06, Y6, Y9
-	VPSLLD       $0x1a, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y6, Y10
-	VPSLLD       $0x15, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y6, Y11
-	VPSLLD       $0x07, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPAND        Y7, Y6, Y9
-	VPANDN       Y0, Y6, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y1, Y1
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+184(SB), Y9
-	VPADDD       Y9, Y1, Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      (SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      416(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      480(SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       256(SP), Y2, Y2
+	VMOVDQU      Y2, 480(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+188(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      32(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      448(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      (SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       288(SP), Y1, Y1
+	VMOVDQU      Y1, (SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+192(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      64(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      480(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      32(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       320(SP), Y0, Y0
+	VMOVDQU      Y0, 32(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+196(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VMOVDQU      (SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      96(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      416(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      (SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      480(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       256(SP), Y8, Y8
-	VMOVDQU      Y8, 480(SP)
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      64(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       352(SP), Y3, Y3
+	VMOVDQU      Y3, 64(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+200(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
 	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y10
-	VPSLLD       $0x15, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y5, Y11
-	VPSLLD       $0x07, Y5, Y12
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
 	VPADDD       Y9, Y0, Y0
-	VPAND        Y6, Y5, Y9
-	VPANDN       Y7, Y5, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPBROADCASTD consts<>+188(SB), Y9
-	VPADDD       Y9, Y0, Y0
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -6212,197 +6360,6 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      32(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      448(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      (SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       288(SP), Y8, Y8
-	VMOVDQU      Y8, (SP)
-	VPSRLD       $0x06, Y4, Y9
-	VPSLLD       $0x1a, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y4, Y10
-	VPSLLD       $0x15, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y4, Y11
-	VPSLLD       $0x07, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPAND        Y5, Y4, Y9
-	VPANDN       Y6, Y4, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPBROADCASTD consts<>+192(SB), Y9
-	VPADDD       Y9, Y7, Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VMOVDQU      64(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      480(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      32(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       320(SP), Y8, Y8
-	VMOVDQU      Y8, 32(SP)
-	VPSRLD       $0x06, Y3, Y9
-	VPSLLD       $0x1a, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y3, Y10
-	VPSLLD       $0x15, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y3, Y11
-	VPSLLD       $0x07, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPAND        Y4, Y3, Y9
-	VPANDN       Y5, Y3, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPBROADCASTD consts<>+196(SB), Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VMOVDQU      96(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      (SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      64(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       352(SP), Y8, Y8
-	VMOVDQU      Y8, 64(SP)
-	VPSRLD       $0x06, Y2, Y9
-	VPSLLD       $0x1a, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y2, Y10
-	VPSLLD       $0x15, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y2, Y11
-	VPSLLD       $0x07, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPAND        Y3, Y2, Y9
-	VPANDN       Y4, Y2, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPBROADCASTD consts<>+200(SB), Y9
-	VPADDD       Y9, Y5, Y5
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
 	VMOVDQU      128(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -6428,274 +6385,284 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       384(SP), Y8, Y8
 	VMOVDQU      Y8, 96(SP)
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x1a, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y1, Y10
-	VPSLLD       $0x15, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y1, Y11
-	VPSLLD       $0x07, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPAND        Y2, Y1, Y9
-	VPANDN       Y3, Y1, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y4, Y4
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+204(SB), Y9
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VMOVDQU      160(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      64(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      128(SP), Y8
 	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       416(SP), Y8, Y8
-	VMOVDQU      Y8, 128(SP)
-	VPSRLD       $0x06, Y0, Y9
-	VPSLLD       $0x1a, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y0, Y10
-	VPSLLD       $0x15, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y0, Y11
-	VPSLLD       $0x07, Y0, Y12
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPAND        Y1, Y0, Y9
-	VPANDN       Y2, Y0, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPBROADCASTD consts<>+208(SB), Y9
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VMOVDQU      192(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      160(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      96(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      64(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      160(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       448(SP), Y8, Y8
-	VMOVDQU      Y8, 160(SP)
-	VPSRLD       $0x06, Y7, Y9
-	VPSLLD       $0x1a, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y7, Y10
-	VPSLLD       $0x15, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y7, Y11
-	VPSLLD       $0x07, Y7, Y12
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      128(SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       416(SP), Y2, Y2
+	VMOVDQU      Y2, 128(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+208(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPAND        Y0, Y7, Y9
-	VPANDN       Y1, Y7, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPBROADCASTD consts<>+212(SB), Y9
-	VPADDD       Y9, Y2, Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VMOVDQU      224(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      192(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      128(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      96(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      192(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       480(SP), Y8, Y8
-	VMOVDQU      Y8, 192(SP)
-	VPSRLD       $0x06, Y6, Y9
-	VPSLLD       $0x1a, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y6, Y10
-	VPSLLD       $0x15, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y6, Y11
-	VPSLLD       $0x07, Y6, Y12
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      160(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       448(SP), Y1, Y1
+	VMOVDQU      Y1, 160(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+212(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPAND        Y7, Y6, Y9
-	VPANDN       Y0, Y6, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPBROADCASTD consts<>+216(SB), Y9
-	VPADDD       Y9, Y1, Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      224(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      128(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      192(SP), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       480(SP), Y0, Y0
+	VMOVDQU      Y0, 192(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+216(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VMOVDQU      256(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      256(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      160(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      160(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      224(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       (SP), Y8, Y8
-	VMOVDQU      Y8, 224(SP)
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      224(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       (SP), Y3, Y3
+	VMOVDQU      Y3, 224(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+220(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
 	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y10
-	VPSLLD       $0x15, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y5, Y11
-	VPSLLD       $0x07, Y5, Y12
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
 	VPADDD       Y9, Y0, Y0
-	VPAND        Y6, Y5, Y9
-	VPANDN       Y7, Y5, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPBROADCASTD consts<>+220(SB), Y9
-	VPADDD       Y9, Y0, Y0
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -6707,11 +6674,6 @@ loop:
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
 	VPADDD       Y8, Y0, Y0
 	VMOVDQU      288(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
@@ -6738,291 +6700,296 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       32(SP), Y8, Y8
 	VMOVDQU      Y8, 256(SP)
-	VPSRLD       $0x06, Y4, Y9
-	VPSLLD       $0x1a, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y4, Y10
-	VPSLLD       $0x15, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y4, Y11
-	VPSLLD       $0x07, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y7, Y7
-	VPAND        Y5, Y4, Y9
-	VPANDN       Y6, Y4, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y7, Y7
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+224(SB), Y9
-	VPADDD       Y9, Y7, Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VMOVDQU      320(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      320(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      224(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      224(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      288(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       64(SP), Y8, Y8
-	VMOVDQU      Y8, 288(SP)
-	VPSRLD       $0x06, Y3, Y9
-	VPSLLD       $0x1a, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y3, Y10
-	VPSLLD       $0x15, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y3, Y11
-	VPSLLD       $0x07, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPAND        Y4, Y3, Y9
-	VPANDN       Y5, Y3, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPBROADCASTD consts<>+228(SB), Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD       Y8, Y6, Y6
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      288(SP), Y2
 	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VMOVDQU      352(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      256(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y2, Y2
+	VPADDD       64(SP), Y2, Y2
+	VMOVDQU      Y2, 288(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+228(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      320(SP), Y8
-	VPADDD       Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
 	VPADDD       Y10, Y8, Y8
-	VPADDD       96(SP), Y8, Y8
-	VMOVDQU      Y8, 320(SP)
-	VPSRLD       $0x06, Y2, Y9
-	VPSLLD       $0x1a, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y2, Y10
-	VPSLLD       $0x15, Y2, Y11
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y2, Y11
-	VPSLLD       $0x07, Y2, Y12
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      352(SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      256(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPAND        Y3, Y2, Y9
-	VPANDN       Y4, Y2, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y5, Y5
-	VPBROADCASTD consts<>+232(SB), Y9
-	VPADDD       Y9, Y5, Y5
-	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x0a, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      320(SP), Y1
 	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VMOVDQU      384(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      288(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y1, Y1
+	VPADDD       96(SP), Y1, Y1
+	VMOVDQU      Y1, 320(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+232(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      384(SP), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      288(SP), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      352(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       128(SP), Y8, Y8
-	VMOVDQU      Y8, 352(SP)
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x1a, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y1, Y10
-	VPSLLD       $0x15, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y1, Y11
-	VPSLLD       $0x07, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPAND        Y2, Y1, Y9
-	VPANDN       Y3, Y1, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y4, Y4
-	VPBROADCASTD consts<>+236(SB), Y9
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y8, Y4, Y4
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      352(SP), Y0
 	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VMOVDQU      416(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      320(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPADDD       Y10, Y0, Y0
+	VPADDD       128(SP), Y0, Y0
+	VMOVDQU      Y0, 352(SP)
+	VPADDD       Y0, Y7, Y0
+	VPBROADCASTD consts<>+236(SB), Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y3, Y4
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y7, Y10, Y10
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y3, Y7, Y7
+	VPAND        Y8, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y3
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y3, Y3
+	VPXOR        Y10, Y3, Y3
+	VPADDD       Y3, Y1, Y1
+	VMOVDQU      416(SP), Y3
+	VPSRLD       $0x07, Y3, Y7
+	VPSLLD       $0x19, Y3, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x12, Y3, Y10
+	VPSLLD       $0x0e, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y3, Y3
+	VPXOR        Y10, Y7, Y7
+	VPXOR        Y3, Y7, Y7
+	VMOVDQU      320(SP), Y3
+	VPSRLD       $0x11, Y3, Y10
+	VPSLLD       $0x0f, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y3, Y11
+	VPSLLD       $0x0d, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      384(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       160(SP), Y8, Y8
-	VMOVDQU      Y8, 384(SP)
-	VPSRLD       $0x06, Y0, Y9
-	VPSLLD       $0x1a, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y0, Y10
-	VPSLLD       $0x15, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y0, Y11
-	VPSLLD       $0x07, Y0, Y12
+	VPXOR        Y3, Y10, Y10
+	VMOVDQU      384(SP), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y10, Y3, Y3
+	VPADDD       160(SP), Y3, Y3
+	VMOVDQU      Y3, 384(SP)
+	VPADDD       Y3, Y9, Y3
+	VPBROADCASTD consts<>+240(SB), Y7
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPAND        Y1, Y0, Y9
-	VPANDN       Y2, Y0, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y3, Y3
-	VPBROADCASTD consts<>+240(SB), Y9
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y9, Y10, Y10
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y10, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
 	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
+	VPADDD       Y8, Y0, Y0
 	VMOVDQU      448(SP), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
@@ -7048,464 +7015,639 @@ loop:
 	VPADDD       Y10, Y8, Y8
 	VPADDD       192(SP), Y8, Y8
 	VMOVDQU      Y8, 416(SP)
-	VPSRLD       $0x06, Y7, Y9
-	VPSLLD       $0x1a, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y7, Y10
-	VPSLLD       $0x15, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y7, Y11
-	VPSLLD       $0x07, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPAND        Y0, Y7, Y9
-	VPANDN       Y1, Y7, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y2, Y2
+	VPADDD       Y8, Y6, Y8
 	VPBROADCASTD consts<>+244(SB), Y9
-	VPADDD       Y9, Y2, Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
+	VPADDD       Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y4, Y10
+	VPANDN       Y6, Y4, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y4, Y6
+	VPSLLD       $0x1a, Y4, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y4, Y11
+	VPSLLD       $0x15, Y4, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y4, Y12
+	VPSLLD       $0x07, Y4, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y6, Y10, Y10
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y10, Y3, Y3
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y3, Y3
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y3, Y3
+	VMOVDQU      480(SP), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      384(SP), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      448(SP), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       224(SP), Y2, Y2
+	VMOVDQU      Y2, 448(SP)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD consts<>+248(SB), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
 	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y3, Y10
 	VPSLLD       $0x0a, Y3, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VMOVDQU      480(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQU      (SP), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      384(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      416(SP), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
+	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      448(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       224(SP), Y8, Y8
-	VMOVDQU      Y8, 448(SP)
-	VPSRLD       $0x06, Y6, Y9
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      480(SP), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       256(SP), Y1, Y1
+	VMOVDQU      Y1, 480(SP)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD consts<>+252(SB), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y4, Y9, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y9, Y4
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y4, Y10, Y10
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPOR         Y3, Y8, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y8, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y4
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPAND        Y9, Y6, Y0
+	VPANDN       Y7, Y6, Y4
+	VPXOR        Y4, Y0, Y0
+	VPSRLD       $0x06, Y6, Y4
 	VPSLLD       $0x1a, Y6, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y4, Y4
 	VPSRLD       $0x0b, Y6, Y10
 	VPSLLD       $0x15, Y6, Y11
 	VPOR         Y11, Y10, Y10
 	VPSRLD       $0x19, Y6, Y11
 	VPSLLD       $0x07, Y6, Y12
 	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPAND        Y7, Y6, Y9
-	VPANDN       Y0, Y6, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y1, Y1
-	VPBROADCASTD consts<>+248(SB), Y9
-	VPADDD       Y9, Y1, Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y11, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y0, Y5, Y5
+	VPADDD       Y0, Y1, Y1
+	VPOR         Y8, Y2, Y0
+	VPAND        Y3, Y0, Y0
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y0, Y0
+	VPADDD       Y0, Y1, Y1
+	VPSRLD       $0x02, Y2, Y0
+	VPSLLD       $0x1e, Y2, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y2, Y4
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y4, Y4
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VMOVDQU      (SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      416(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      480(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       256(SP), Y8, Y8
-	VMOVDQU      Y8, 480(SP)
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y10
-	VPSLLD       $0x15, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y5, Y11
-	VPSLLD       $0x07, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y11, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPAND        Y6, Y5, Y9
-	VPANDN       Y7, Y5, Y10
-	VPXOR        Y10, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPBROADCASTD consts<>+252(SB), Y9
-	VPADDD       Y9, Y0, Y0
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD initial<>+0(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      Y0, 512(SP)
-	VPBROADCASTD initial<>+4(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VMOVDQU      Y1, 544(SP)
-	VPBROADCASTD initial<>+8(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VMOVDQU      Y2, 576(SP)
-	VPBROADCASTD initial<>+12(SB), Y8
-	VPADDD       Y8, Y3, Y3
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y1, Y1
+	VPBROADCASTD initial<>+0(SB), Y0
+	VPADDD       Y0, Y1, Y1
+	VMOVDQU      Y1, 512(SP)
+	VPBROADCASTD initial<>+4(SB), Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      Y2, 544(SP)
+	VPBROADCASTD initial<>+8(SB), Y0
+	VPADDD       Y0, Y8, Y8
+	VMOVDQU      Y8, 576(SP)
+	VPBROADCASTD initial<>+12(SB), Y0
+	VPADDD       Y0, Y3, Y3
 	VMOVDQU      Y3, 608(SP)
-	VPBROADCASTD initial<>+16(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VMOVDQU      Y4, 640(SP)
-	VPBROADCASTD initial<>+20(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VMOVDQU      Y5, 672(SP)
-	VPBROADCASTD initial<>+24(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VMOVDQU      Y6, 704(SP)
-	VPBROADCASTD initial<>+28(SB), Y8
-	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD initial<>+16(SB), Y0
+	VPADDD       Y0, Y5, Y5
+	VMOVDQU      Y5, 640(SP)
+	VPBROADCASTD initial<>+20(SB), Y0
+	VPADDD       Y0, Y6, Y6
+	VMOVDQU      Y6, 672(SP)
+	VPBROADCASTD initial<>+24(SB), Y0
+	VPADDD       Y0, Y9, Y9
+	VMOVDQU      Y9, 704(SP)
+	VPBROADCASTD initial<>+28(SB), Y0
+	VPADDD       Y0, Y7, Y7
 	VMOVDQU      Y7, 736(SP)
 
 	// Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+0(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+4(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+8(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD padkw<>+0(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y3, Y3
+	VPBROADCASTD padkw<>+4(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
 	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+12(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
 	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD padkw<>+16(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+20(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+24(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
+	VPBROADCASTD padkw<>+8(SB), Y8
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+12(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+16(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+20(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+24(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
+	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
 	VPBROADCASTD padkw<>+28(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+32(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+36(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+40(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+44(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -7518,282 +7660,184 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+32(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+36(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+40(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+44(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
 	VPBROADCASTD padkw<>+48(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+52(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+56(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+52(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+56(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+60(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+60(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+64(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -7806,282 +7850,374 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+64(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
 	VPBROADCASTD padkw<>+68(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+72(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+76(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD padkw<>+80(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+72(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+76(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+80(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+84(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
 	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+84(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
+	VPADDD       Y8, Y0, Y0
 	VPBROADCASTD padkw<>+88(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+92(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+96(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+100(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+92(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+104(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -8094,282 +8230,184 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+96(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+100(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+104(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
 	VPBROADCASTD padkw<>+108(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD padkw<>+112(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+112(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+116(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+116(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+120(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+120(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+124(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+124(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -8382,282 +8420,184 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
 	VPBROADCASTD padkw<>+128(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+132(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+136(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+140(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD padkw<>+144(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+132(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+136(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+148(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+152(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+140(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+156(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+144(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -8670,282 +8610,564 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+160(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPBROADCASTD padkw<>+148(SB), Y8
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+164(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+168(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+172(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD padkw<>+176(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+152(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+156(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+180(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+184(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+160(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+164(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
 	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
+	VPBROADCASTD padkw<>+168(SB), Y8
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+172(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+176(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+180(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+184(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
 	VPXOR        Y9, Y8, Y8
+	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
 	VPBROADCASTD padkw<>+188(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+192(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+196(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+200(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+204(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -8958,570 +9180,184 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+192(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+196(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+200(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+204(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
 	VPBROADCASTD padkw<>+208(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+212(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+216(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+220(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPSRLD       $0x06, Y4, Y8
-	VPSLLD       $0x1a, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y4, Y9
-	VPSLLD       $0x15, Y4, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y4, Y10
-	VPSLLD       $0x07, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPAND        Y5, Y4, Y8
-	VPANDN       Y6, Y4, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPBROADCASTD padkw<>+224(SB), Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VPSRLD       $0x02, Y0, Y8
-	VPSLLD       $0x1e, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y0, Y9
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
 	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y0, Y10
 	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPOR         Y1, Y0, Y8
-	VPAND        Y2, Y8, Y8
-	VPAND        Y1, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x06, Y3, Y8
-	VPSLLD       $0x1a, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y3, Y9
-	VPSLLD       $0x15, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y3, Y10
-	VPSLLD       $0x07, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPAND        Y4, Y3, Y8
-	VPANDN       Y5, Y3, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPBROADCASTD padkw<>+228(SB), Y8
-	VPADDD       Y8, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VPSRLD       $0x02, Y7, Y8
-	VPSLLD       $0x1e, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y7, Y9
-	VPSLLD       $0x13, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y7, Y10
-	VPSLLD       $0x0a, Y7, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPOR         Y0, Y7, Y8
-	VPAND        Y1, Y8, Y8
-	VPAND        Y0, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y6, Y6
-	VPSRLD       $0x06, Y2, Y8
-	VPSLLD       $0x1a, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y2, Y9
-	VPSLLD       $0x15, Y2, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y2, Y10
-	VPSLLD       $0x07, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPAND        Y3, Y2, Y8
-	VPANDN       Y4, Y2, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPBROADCASTD padkw<>+232(SB), Y8
-	VPADDD       Y8, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VPSRLD       $0x02, Y6, Y8
-	VPSLLD       $0x1e, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y6, Y9
-	VPSLLD       $0x13, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y6, Y10
-	VPSLLD       $0x0a, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPOR         Y7, Y6, Y8
-	VPAND        Y0, Y8, Y8
-	VPAND        Y7, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y5, Y5
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x1a, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPSLLD       $0x15, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y1, Y10
-	VPSLLD       $0x07, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPAND        Y2, Y1, Y8
-	VPANDN       Y3, Y1, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPBROADCASTD padkw<>+236(SB), Y8
-	VPADDD       Y8, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VPSRLD       $0x02, Y5, Y8
-	VPSLLD       $0x1e, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y5, Y9
-	VPSLLD       $0x13, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y5, Y10
-	VPSLLD       $0x0a, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPOR         Y6, Y5, Y8
-	VPAND        Y7, Y8, Y8
-	VPAND        Y6, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y4, Y4
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x1a, Y0, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y0, Y9
-	VPSLLD       $0x15, Y0, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y0, Y10
-	VPSLLD       $0x07, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPAND        Y1, Y0, Y8
-	VPANDN       Y2, Y0, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPBROADCASTD padkw<>+240(SB), Y8
-	VPADDD       Y8, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VPSRLD       $0x02, Y4, Y8
-	VPSLLD       $0x1e, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+212(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y5, Y5
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPOR         Y5, Y4, Y8
-	VPAND        Y6, Y8, Y8
-	VPAND        Y5, Y4, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y3, Y3
-	VPSRLD       $0x06, Y7, Y8
-	VPSLLD       $0x1a, Y7, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y7, Y9
-	VPSLLD       $0x15, Y7, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y7, Y10
-	VPSLLD       $0x07, Y7, Y11
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+216(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPAND        Y0, Y7, Y8
-	VPANDN       Y1, Y7, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPBROADCASTD padkw<>+244(SB), Y8
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VPSRLD       $0x02, Y3, Y8
-	VPSLLD       $0x1e, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y3, Y9
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPOR         Y4, Y3, Y8
-	VPAND        Y5, Y8, Y8
-	VPAND        Y4, Y3, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y2
-	VPSRLD       $0x06, Y6, Y8
-	VPSLLD       $0x1a, Y6, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y6, Y9
-	VPSLLD       $0x15, Y6, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y6, Y10
-	VPSLLD       $0x07, Y6, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPAND        Y7, Y6, Y8
-	VPANDN       Y0, Y6, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPBROADCASTD padkw<>+248(SB), Y8
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VPSRLD       $0x02, Y2, Y8
-	VPSLLD       $0x1e, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+220(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
 	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y9, Y9
+	VPOR         Y10, Y7, Y7
 	VPSRLD       $0x16, Y2, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPOR         Y3, Y2, Y8
-	VPAND        Y4, Y8, Y8
-	VPAND        Y3, Y2, Y9
-	VPOR         Y9, Y8, Y8
-	VPADDD       Y8, Y1, Y1
-	VPSRLD       $0x06, Y5, Y8
-	VPSLLD       $0x1a, Y5, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0b, Y5, Y9
-	VPSLLD       $0x15, Y5, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x19, Y5, Y10
-	VPSLLD       $0x07, Y5, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPAND        Y6, Y5, Y8
-	VPANDN       Y7, Y5, Y9
-	VPXOR        Y9, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+252(SB), Y8
-	VPADDD       Y8, Y0, Y0
-	VPADDD       Y0, Y4, Y4
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+224(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
 	VPSRLD       $0x02, Y1, Y8
 	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
@@ -9534,49 +9370,345 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPOR         Y2, Y1, Y8
-	VPAND        Y3, Y8, Y8
-	VPAND        Y2, Y1, Y9
+	VPBROADCASTD padkw<>+228(SB), Y8
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+232(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPBROADCASTD padkw<>+236(SB), Y1
+	VPADDD       Y3, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y9, Y10
+	VPANDN       Y3, Y9, Y3
+	VPXOR        Y3, Y10, Y10
+	VPSRLD       $0x06, Y9, Y3
+	VPSLLD       $0x1a, Y9, Y11
+	VPOR         Y11, Y3, Y3
+	VPSRLD       $0x0b, Y9, Y11
+	VPSLLD       $0x15, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y9, Y12
+	VPSLLD       $0x07, Y9, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y3, Y3
+	VPXOR        Y12, Y3, Y3
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y3, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y3, Y2, Y2
+	VPOR         Y4, Y8, Y3
+	VPAND        Y0, Y3, Y3
+	VPAND        Y4, Y8, Y0
+	VPOR         Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x02, Y8, Y0
+	VPSLLD       $0x1e, Y8, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y8, Y3
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VPBROADCASTD padkw<>+240(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y0, Y4, Y3
+	VPAND        Y9, Y6, Y10
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y10, Y10
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y8, Y2, Y7
+	VPAND        Y4, Y7, Y7
+	VPAND        Y8, Y2, Y4
+	VPOR         Y4, Y7, Y7
+	VPADDD       Y7, Y1, Y1
+	VPSRLD       $0x02, Y2, Y4
+	VPSLLD       $0x1e, Y2, Y7
+	VPOR         Y7, Y4, Y4
+	VPSRLD       $0x0d, Y2, Y7
+	VPSLLD       $0x13, Y2, Y10
+	VPOR         Y10, Y7, Y7
+	VPSRLD       $0x16, Y2, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y7, Y4, Y4
+	VPXOR        Y10, Y4, Y4
+	VPADDD       Y4, Y1, Y1
+	VPBROADCASTD padkw<>+244(SB), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y0, Y0
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
 	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y9, Y8, Y8
+	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPADDD       512(SP), Y0, Y0
-	VPSHUFB      swap<>+0(SB), Y0, Y0
-	VPADDD       544(SP), Y1, Y1
-	VPSHUFB      swap<>+0(SB), Y1, Y1
-	VPADDD       576(SP), Y2, Y2
+	VPBROADCASTD padkw<>+248(SB), Y8
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y3, Y10
+	VPANDN       Y6, Y3, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y3, Y6
+	VPSLLD       $0x1a, Y3, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y3, Y11
+	VPSLLD       $0x15, Y3, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y3, Y12
+	VPSLLD       $0x07, Y3, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y0, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y0, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y0, Y2
+	VPSLLD       $0x1e, Y0, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y0, Y6
+	VPSLLD       $0x13, Y0, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y0, Y10
+	VPSLLD       $0x0a, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD padkw<>+252(SB), Y2
+	VPADDD       Y5, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y3, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y0, Y4, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y4, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y5
+	VPSLLD       $0x13, Y4, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y4, Y10
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VPAND        Y7, Y9, Y1
+	VPANDN       Y3, Y9, Y5
+	VPXOR        Y5, Y1, Y1
+	VPSRLD       $0x06, Y9, Y5
+	VPSLLD       $0x1a, Y9, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x0b, Y9, Y10
+	VPSLLD       $0x15, Y9, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x19, Y9, Y11
+	VPSLLD       $0x07, Y9, Y12
+	VPOR         Y12, Y11, Y11
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y11, Y5, Y5
+	VPADDD       Y1, Y6, Y6
+	VPADDD       Y5, Y6, Y6
+	VPADDD       Y1, Y2, Y2
+	VPADDD       Y5, Y2, Y2
+	VPOR         Y4, Y8, Y1
+	VPAND        Y0, Y1, Y1
+	VPAND        Y4, Y8, Y5
+	VPOR         Y5, Y1, Y1
+	VPADDD       Y1, Y2, Y2
+	VPSRLD       $0x02, Y8, Y1
+	VPSLLD       $0x1e, Y8, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y8, Y5
+	VPSLLD       $0x13, Y8, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y8, Y10
+	VPSLLD       $0x0a, Y8, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y2, Y2
+	VPADDD       512(SP), Y2, Y2
 	VPSHUFB      swap<>+0(SB), Y2, Y2
-	VPADDD       608(SP), Y3, Y3
-	VPSHUFB      swap<>+0(SB), Y3, Y3
-	VPADDD       640(SP), Y4, Y4
+	VPADDD       544(SP), Y8, Y8
+	VPSHUFB      swap<>+0(SB), Y8, Y8
+	VPADDD       576(SP), Y4, Y4
 	VPSHUFB      swap<>+0(SB), Y4, Y4
-	VPADDD       672(SP), Y5, Y5
-	VPSHUFB      swap<>+0(SB), Y5, Y5
-	VPADDD       704(SP), Y6, Y6
+	VPADDD       608(SP), Y0, Y0
+	VPSHUFB      swap<>+0(SB), Y0, Y0
+	VPADDD       640(SP), Y6, Y6
 	VPSHUFB      swap<>+0(SB), Y6, Y6
-	VPADDD       736(SP), Y7, Y7
+	VPADDD       672(SP), Y9, Y9
+	VPSHUFB      swap<>+0(SB), Y9, Y9
+	VPADDD       704(SP), Y7, Y7
 	VPSHUFB      swap<>+0(SB), Y7, Y7
+	VPADDD       736(SP), Y3, Y3
+	VPSHUFB      swap<>+0(SB), Y3, Y3
 
 	// Transpose the hash values back: hash m is word m of the 8 registers.
-	VPUNPCKLDQ   Y1, Y0, Y8
-	VPUNPCKHDQ   Y1, Y0, Y0
-	VPUNPCKLDQ   Y3, Y2, Y1
-	VPUNPCKHDQ   Y3, Y2, Y2
-	VPUNPCKLQDQ  Y1, Y8, Y3
-	VPUNPCKHQDQ  Y1, Y8, Y1
-	VPUNPCKLQDQ  Y2, Y0, Y8
-	VPUNPCKHQDQ  Y2, Y0, Y0
-	VMOVDQU      X3, (AX)
+	VPUNPCKLDQ   Y8, Y2, Y1
+	VPUNPCKHDQ   Y8, Y2, Y2
+	VPUNPCKLDQ   Y0, Y4, Y5
+	VPUNPCKHDQ   Y0, Y4, Y0
+	VPUNPCKLQDQ  Y5, Y1, Y4
+	VPUNPCKHQDQ  Y5, Y1, Y1
+	VPUNPCKLQDQ  Y0, Y2, Y5
+	VPUNPCKHQDQ  Y0, Y2, Y0
+	VMOVDQU      X4, (AX)
 	VMOVDQU      X1, 32(AX)
-	VMOVDQU      X8, 64(AX)
+	VMOVDQU      X5, 64(AX)
 	VMOVDQU      X0, 96(AX)
-	VEXTRACTI128 $0x01, Y3, 128(AX)
+	VEXTRACTI128 $0x01, Y4, 128(AX)
 	VEXTRACTI128 $0x01, Y1, 160(AX)
-	VEXTRACTI128 $0x01, Y8, 192(AX)
+	VEXTRACTI128 $0x01, Y5, 192(AX)
 	VEXTRACTI128 $0x01, Y0, 224(AX)
-	VPUNPCKLDQ   Y5, Y4, Y0
-	VPUNPCKHDQ   Y5, Y4, Y1
-	VPUNPCKLDQ   Y7, Y6, Y2
-	VPUNPCKHDQ   Y7, Y6, Y3
+	VPUNPCKLDQ   Y9, Y6, Y0
+	VPUNPCKHDQ   Y9, Y6, Y1
+	VPUNPCKLDQ   Y3, Y7, Y2
+	VPUNPCKHDQ   Y3, Y7, Y3
 	VPUNPCKLQDQ  Y2, Y0, Y4
 	VPUNPCKHQDQ  Y2, Y0, Y0
 	VPUNPCKLQDQ  Y3, Y1, Y2

@@ -136,12 +136,17 @@ type simd interface {
 	broadcast(m Mem) VecVirtual // the 32-bit word at m in every lane
 	add(dst VecVirtual, x Op)   // dst += x, lane by lane
 	addBroadcast(dst VecVirtual, m Mem)
+	sum(x VecVirtual, y Op) VecVirtual // x + y, lane by lane
+	sumBroadcast(x VecVirtual, m Mem) VecVirtual
 	rotr(x VecVirtual, n int) VecVirtual
 	shr(x VecVirtual, n int) VecVirtual
 	xor3(x, y, z VecVirtual) VecVirtual // x ^ y ^ z, into x
-	ch(x, y, z VecVirtual) VecVirtual   // (x AND y) XOR (NOT x AND z), §4.1.2 (4.2)
-	maj(x, y, z VecVirtual) VecVirtual  // the majority of x, y, z, §4.1.2 (4.3)
-	bswap(x VecVirtual)                 // in place
+	// ch returns (x AND y) XOR (NOT x AND z), §4.1.2 (4.2), and maj the
+	// majority of x, y, z, (4.3); with overwrite, in z's register or a new
+	// one, else in a new one.
+	ch(x, y, z VecVirtual, overwrite bool) VecVirtual
+	maj(x, y, z VecVirtual, overwrite bool) VecVirtual
+	bswap(x VecVirtual) // in place
 	// blocks transposes the L/4 × L/4 matrix of 128-bit blocks of rows:
 	// block k of result j is block j of rows[k].
 	blocks(rows []VecVirtual) []VecVirtual
@@ -184,25 +189,30 @@ func kernel(s simd) {
 	for i := range st {
 		st[i] = s.broadcast(initial.Offset(4 * i))
 	}
-	for t := 0; t < 64; t++ {
-		var wt Op = slot(t)
-		if t >= 16 {
-			wt = schedule(s, slot, t)
+	// messageKW returns x + K[t] + W[t] of the message block, computing
+	// W[t] first for t >= 16.
+	messageKW := func(t int) func(VecVirtual) VecVirtual {
+		return func(x VecVirtual) VecVirtual {
+			var wt Op = slot(t)
+			if t >= 16 {
+				wt = schedule(s, slot, t)
+			}
+			r := s.sum(x, wt)
+			s.addBroadcast(r, consts.Offset(4*t))
+			return r
 		}
-		st = round(s, st, func(h VecVirtual) {
-			s.addBroadcast(h, consts.Offset(4*t))
-			s.add(h, wt)
-		})
 	}
+	st = rounds(s, st, messageKW, false)
 	for i := range st {
 		s.addBroadcast(st[i], initial.Offset(4*i))
 		s.store(st[i], mid.Offset(i*vb))
 	}
 
 	Comment("Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.")
-	for t := 0; t < 64; t++ {
-		st = round(s, st, func(h VecVirtual) { s.addBroadcast(h, padKW.Offset(4*t)) })
+	paddingKW := func(t int) func(VecVirtual) VecVirtual {
+		return func(x VecVirtual) VecVirtual { return s.sumBroadcast(x, padKW.Offset(4*t)) }
 	}
+	st = rounds(s, st, paddingKW, true)
 	for i := range st {
 		s.add(st[i], mid.Offset(i*vb))
 		s.bswap(st[i])
@@ -291,20 +301,68 @@ func schedule(s simd, slot func(int) Mem, t int) VecVirtual {
 	return n
 }
 
-// round emits round t of §6.2.2 step 3 on the working variables a..h in
-// st; kw adds K[t] + W[t] to its argument. It returns the working variables
-// of the next round: the registers rotate instead of the values moving.
-func round(s simd, st [8]VecVirtual, kw func(VecVirtual)) [8]VecVirtual {
-	a, b, c, d, e, f, g, h := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
-	// h becomes T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t].
-	s.add(h, s.xor3(s.rotr(e, 6), s.rotr(e, 11), s.rotr(e, 25))) // Σ1, (4.5)
-	s.add(h, s.ch(e, f, g))
-	kw(h)
-	s.add(d, h) // e = d + T1
-	// h becomes a = T1 + T2, T2 = Σ0(a) + Maj(a, b, c).
-	s.add(h, s.xor3(s.rotr(a, 2), s.rotr(a, 13), s.rotr(a, 22))) // Σ0, (4.4)
-	s.add(h, s.maj(a, b, c))
-	return [8]VecVirtual{h, a, b, c, d, e, f, g}
+// rounds emits the 64 rounds of §6.2.2 step 3 on the working variables
+// a..h in st and returns them; kw(t)(x) returns, in a new register,
+// x + K[t] + W[t].
+//
+// Each round works on a prepared form of the state, in which d and h
+// already hold d + h + K[t] + W[t] and h + K[t] + W[t]: those sums do not
+// wait for e and a, and computing them a round ahead, from the g and c
+// that become the next round's h and d, leaves g and c dead once the
+// next round's sums are taken, so that Ch and Maj can overwrite them
+// instead of a copy (VPTERNLOGD overwrites one of its operands). The last
+// round keeps every variable, for the caller.
+func rounds(s simd, st [8]VecVirtual, kw func(t int) func(VecVirtual) VecVirtual, short bool) [8]VecVirtual {
+	hk := kw(0)(st[7])
+	st[3], st[7] = s.sum(st[3], hk), hk
+	for t := 0; t < 64; t++ {
+		var next func(VecVirtual) VecVirtual
+		if t < 63 {
+			next = kw(t + 1)
+		}
+		st = round(s, st, next, short)
+	}
+	return st
+}
+
+// round emits one round on the prepared state st (see rounds) and returns
+// the next round's, prepared with next, or, when next is nil, the working
+// variables themselves.
+//
+// The 16 lanes of a register are one chain of dependent instructions, so
+// the round is ordered for latency. With short, e waits for three
+// instructions after the round's e (a rotation, a VPTERNLOGD and an
+// addition, for AVX-512), at the price of one addition more than without,
+// where it waits for four. The padding block, which has no message
+// schedule to overlap with, is bound by that wait and takes short; the
+// message block is bound by how many instructions it has
+// (docs/performance.md).
+func round(s simd, st [8]VecVirtual, next func(VecVirtual) VecVirtual, short bool) [8]VecVirtual {
+	a, b, c, dk, e, f, g, hk := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
+	var nextHK, nextDK VecVirtual
+	if next != nil {
+		nextHK = next(g) // the next round's h + K + W: g is its h
+		nextDK = s.sum(c, nextHK)
+	}
+	last := next == nil
+	ch := s.ch(e, f, g, !last)
+	sigma1 := s.xor3(s.rotr(e, 6), s.rotr(e, 11), s.rotr(e, 25)) // Σ1, (4.5)
+	if short {
+		s.add(dk, ch)
+		s.add(dk, sigma1) // e = d + T1
+		s.add(hk, ch)
+		s.add(hk, sigma1) // T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t]
+	} else {
+		s.add(ch, sigma1) // Σ1(e) + Ch(e, f, g)
+		s.add(dk, ch)     // e = d + T1
+		s.add(hk, ch)     // T1
+	}
+	s.add(hk, s.maj(a, b, c, !last))
+	s.add(hk, s.xor3(s.rotr(a, 2), s.rotr(a, 13), s.rotr(a, 22))) // a = T1 + Σ0(a) + Maj(a, b, c), (4.4)
+	if last {
+		return [8]VecVirtual{hk, a, b, c, dk, e, f, g}
+	}
+	return [8]VecVirtual{hk, a, b, nextDK, dk, e, f, nextHK}
 }
 
 // avx512 is 16 lanes in ZMM registers: AVX-512 F, and BW for VPSHUFB.
@@ -323,8 +381,6 @@ func (avx512) broadcast(m Mem) VecVirtual {
 	VPBROADCASTD(m, x)
 	return x
 }
-func (avx512) add(dst VecVirtual, x Op)           { VPADDD(x, dst, dst) }
-func (avx512) addBroadcast(dst VecVirtual, m Mem) { VPADDD_BCST(m, dst, dst) }
 func (avx512) rotr(x VecVirtual, n int) VecVirtual {
 	r := ZMM()
 	VPRORD(U8(n), x, r)
@@ -336,28 +392,63 @@ func (avx512) shr(x VecVirtual, n int) VecVirtual {
 	return r
 }
 
-// VPTERNLOGD's immediate is the truth table of f(x, y, z), x the
-// destination operand: bit 4x+2y+z of the immediate is f(x, y, z).
-const (
-	tableXor3 = 0x96 // x ^ y ^ z
-	tableCh   = 0xca // x ? y : z
-	tableMaj  = 0xe8 // at least two of x, y, z
+// ternary returns VPTERNLOGD's immediate for f: its truth table, in which
+// bit 4a+2b+c is f(a, b, c), a the destination operand (the last in Go's
+// order), b the middle one and c the first.
+func ternary(f func(a, b, c bool) bool) U8 {
+	var imm U8
+	for i := 0; i < 8; i++ {
+		if f(i&4 != 0, i&2 != 0, i&1 != 0) {
+			imm |= 1 << i
+		}
+	}
+	return imm
+}
+
+var (
+	tableXor3 = ternary(func(a, b, c bool) bool { return a != b != c })
+	// tableCh is Ch(x, y, z) with a = x, b = y, c = z, and tableChIntoZ
+	// the same function with a = z, b = x, c = y.
+	tableCh      = ternary(func(x, y, z bool) bool { return x && y || !x && z })
+	tableChIntoZ = ternary(func(z, x, y bool) bool { return x && y || !x && z })
+	// tableMaj is symmetric: any operand can be the destination.
+	tableMaj = ternary(func(a, b, c bool) bool { return a && b || a && c || b && c })
 )
 
-func (avx512) xor3(x, y, z VecVirtual) VecVirtual {
-	VPTERNLOGD(U8(tableXor3), z, y, x)
-	return x
-}
-func (avx512) ch(x, y, z VecVirtual) VecVirtual {
+func (avx512) add(dst VecVirtual, x Op)           { VPADDD(x, dst, dst) }
+func (avx512) addBroadcast(dst VecVirtual, m Mem) { VPADDD_BCST(m, dst, dst) }
+func (avx512) sum(x VecVirtual, y Op) VecVirtual {
 	r := ZMM()
-	VMOVDQA32(x, r)
-	VPTERNLOGD(U8(tableCh), z, y, r)
+	VPADDD(y, x, r)
 	return r
 }
-func (avx512) maj(x, y, z VecVirtual) VecVirtual {
+func (avx512) sumBroadcast(x VecVirtual, m Mem) VecVirtual {
+	r := ZMM()
+	VPADDD_BCST(m, x, r)
+	return r
+}
+func (avx512) xor3(x, y, z VecVirtual) VecVirtual {
+	VPTERNLOGD(tableXor3, z, y, x)
+	return x
+}
+func (avx512) ch(x, y, z VecVirtual, overwrite bool) VecVirtual {
+	if overwrite {
+		VPTERNLOGD(tableChIntoZ, y, x, z)
+		return z
+	}
 	r := ZMM()
 	VMOVDQA32(x, r)
-	VPTERNLOGD(U8(tableMaj), z, y, r)
+	VPTERNLOGD(tableCh, z, y, r)
+	return r
+}
+func (avx512) maj(x, y, z VecVirtual, overwrite bool) VecVirtual {
+	if overwrite {
+		VPTERNLOGD(tableMaj, y, x, z)
+		return z
+	}
+	r := ZMM()
+	VMOVDQA32(x, r)
+	VPTERNLOGD(tableMaj, z, y, r)
 	return r
 }
 func (avx512) bswap(x VecVirtual) { VPSHUFB(swap, x, x) }
@@ -400,6 +491,16 @@ func (avx2) broadcast(m Mem) VecVirtual {
 	return x
 }
 func (avx2) add(dst VecVirtual, x Op) { VPADDD(x, dst, dst) }
+func (avx2) sum(x VecVirtual, y Op) VecVirtual {
+	r := YMM()
+	VPADDD(y, x, r)
+	return r
+}
+func (s avx2) sumBroadcast(x VecVirtual, m Mem) VecVirtual {
+	r := s.broadcast(m)
+	VPADDD(x, r, r)
+	return r
+}
 func (s avx2) addBroadcast(dst VecVirtual, m Mem) {
 	VPADDD(s.broadcast(m), dst, dst)
 }
@@ -420,14 +521,14 @@ func (avx2) xor3(x, y, z VecVirtual) VecVirtual {
 	VPXOR(z, x, x)
 	return x
 }
-func (avx2) ch(x, y, z VecVirtual) VecVirtual {
+func (avx2) ch(x, y, z VecVirtual, _ bool) VecVirtual {
 	r, n := YMM(), YMM()
 	VPAND(y, x, r)  // x AND y
 	VPANDN(z, x, n) // NOT x AND z
 	VPXOR(n, r, r)
 	return r
 }
-func (avx2) maj(x, y, z VecVirtual) VecVirtual {
+func (avx2) maj(x, y, z VecVirtual, _ bool) VecVirtual {
 	// (x AND y) OR (z AND (x OR y)): the same function as (4.3) with one
 	// operation fewer.
 	r, n := YMM(), YMM()
