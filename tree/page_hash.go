@@ -287,42 +287,37 @@ func valueLeaves(s *Shape, src [][]byte, ar *arena, vb *valueBuf, level int) [][
 			clear(buf[i*leaves+len(s.parts) : (i+1)*leaves])
 		}
 	}
-	for j, p := range s.parts {
-		if p.Shape == nil {
-			// Raw parts: whole words for the usual sizes, which runtime
-			// copy and clear calls cost several times over.
+	// Raw parts value by value, so that each value's bytes are read in
+	// order, once; whole words for the usual sizes, which runtime copy and
+	// clear calls cost several times over.
+	for i, b := range src {
+		row := buf[i*leaves : i*leaves+len(s.parts)]
+		for j := range s.parts {
+			p := &s.parts[j]
+			if p.Shape != nil {
+				continue
+			}
 			off := p.Offset
 			switch p.Size {
 			case 32:
-				for i, b := range src {
-					buf[i*leaves+j] = [32]byte(b[off : off+32])
-				}
-			case 16:
-				for i, b := range src {
-					var c [32]byte
-					copy(c[:16], b[off:off+16])
-					buf[i*leaves+j] = c
-				}
+				row[j] = [32]byte(b[off : off+32])
 			case 8:
-				for i, b := range src {
-					var c [32]byte
-					binary.LittleEndian.PutUint64(c[:8], binary.LittleEndian.Uint64(b[off:off+8]))
-					buf[i*leaves+j] = c
-				}
+				row[j] = [32]byte{}
+				binary.LittleEndian.PutUint64(row[j][:8], binary.LittleEndian.Uint64(b[off:off+8]))
 			case 1:
-				for i, b := range src {
-					buf[i*leaves+j] = [32]byte{b[off]}
-				}
+				row[j] = [32]byte{b[off]}
 			default:
-				for i, b := range src {
-					c := &buf[i*leaves+j]
-					clear(c[copy(c[:], b[off:off+p.Size]):])
-				}
+				c := &row[j]
+				clear(c[copy(c[:], b[off:off+p.Size]):])
 			}
+		}
+	}
+	// Nested values: hash all of them across the batch, then place their
+	// roots.
+	for j, p := range s.parts {
+		if p.Shape == nil {
 			continue
 		}
-		// Nested values: hash all of them across the batch, then place
-		// their roots.
 		sub := vb.subs(level, len(src))
 		for i, b := range src {
 			sub[i] = b[p.Offset : p.Offset+p.Size]
