@@ -61,6 +61,12 @@ func hashPageRange(l *Layout, pages []*Node, ar *arena) {
 	leafChunks := (l.elem.totalLeaves() + 1) << uint(l.depth)
 	per := max(1, batchBytes/32/leafChunks)
 	for start := 0; start < len(pages); start += per {
+		// The next batch's bytes are asked for now, so that they arrive
+		// while this batch is hashed: a cold root reads pages from memory
+		// that no cache holds, and laying out their leaves waited for it.
+		for _, p := range pages[min(len(pages), start+per):min(len(pages), start+2*per)] {
+			prefetch(p.pageBytes())
+		}
 		hashPageBatch(l, pages[start:min(start+per, len(pages))], ar, &ar.values)
 		ar.reset()
 	}
