@@ -259,11 +259,17 @@ func (e *emulator) run(fn string) {
 		case "RET":
 			return
 		case "MOVQ":
-			name, _, _ := strings.Cut(a[0], "+")
-			if !strings.HasSuffix(a[0], "(FP)") {
-				e.fail(in, "only argument loads are emulated")
+			switch {
+			case strings.HasPrefix(a[0], "$"):
+				e.gp[dst] = imm(in, e, a[0])
+			case strings.HasSuffix(a[0], "(FP)"):
+				name, _, _ := strings.Cut(a[0], "+")
+				e.gp[dst] = e.args[name]
+			default:
+				e.fail(in, "only argument loads and immediates are emulated")
 			}
-			e.gp[dst] = e.args[name]
+		case "LEAQ":
+			e.gp[dst] = e.addr(in, a[0])
 		case "TESTQ":
 			zero = e.gp[a[0]]&e.gp[a[1]] == 0
 		case "DECQ":
@@ -272,8 +278,8 @@ func (e *emulator) run(fn string) {
 		case "ADDQ":
 			e.gp[dst] += imm(in, e, a[0])
 			zero = e.gp[dst] == 0
-		case "JZ":
-			if zero {
+		case "JZ", "JNZ":
+			if zero == (in.op == "JZ") {
 				pc = labels[a[0]]
 			}
 		case "JMP":
@@ -442,6 +448,7 @@ func TestEmulated(t *testing.T) {
 	}{
 		{"hashAVX2", 8},
 		{"hashAVX512", 16},
+		{"hashAVX512x2", 32},
 	} {
 		t.Run(k.fn, func(t *testing.T) {
 			in := randomChunks(r, 2*3*k.lanes)

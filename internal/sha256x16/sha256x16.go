@@ -1,7 +1,10 @@
 // Package sha256x16 is a SHA-256 kernel of the repository's own: it hashes
 // 16 pairs of 32-byte chunks at once in AVX-512 registers, one 64-byte
 // message per 32-bit lane, for processors on which that beats the SHA
-// extensions gohashtree uses (AMD Zen 4 and 5, recent Intel Xeons).
+// extensions gohashtree uses (AMD Zen 4 and 5, recent Intel Xeons). Its
+// main form, hashAVX512x2, hashes two such groups with their rounds
+// interleaved, so that one group's instructions run while the other's wait
+// for their operands; hashAVX512 hashes a group alone.
 //
 // HashPairs uses it where the processor and the operating system support
 // AVX-512 F, BW and VL, the kernel agrees with crypto/sha256 at first use,

@@ -10,6 +10,12 @@ package sha256x16
 //go:noescape
 func hashAVX512(out *[32]byte, in *[32]byte, groups int)
 
+// hashAVX512x2 is hashAVX512 on 2 groups of 16 messages at a time: it
+// hashes 32·groups messages.
+//
+//go:noescape
+func hashAVX512x2(out *[32]byte, in *[32]byte, groups int)
+
 // hashAVX2 writes to out[i] the SHA-256 hash of the 64 bytes at in[2i],
 // for i < 8·groups, 8 messages at a time in YMM registers.
 //

@@ -214,7 +214,7 @@ GLOBL swap<>(SB), RODATA|NOPTR, $64
 
 // func hashAVX512(out *[32]byte, in *[32]byte, groups int)
 // Requires: AVX, AVX512BW, AVX512F
-TEXT ·hashAVX512(SB), $1536-24
+TEXT ·hashAVX512(SB), $4608-24
 	MOVQ out+0(FP), AX
 	MOVQ in+8(FP), CX
 	MOVQ groups+16(FP), DX
@@ -336,6 +336,8 @@ loop:
 	VMOVDQU32    Z1, 832(SP)
 	VMOVDQU32    Z5, 896(SP)
 	VMOVDQU32    Z0, 960(SP)
+	LEAQ         (SP), BX
+	LEAQ         consts<>+0(SB), SI
 	VPBROADCASTD initial<>+0(SB), Z0
 	VPBROADCASTD initial<>+4(SB), Z1
 	VPBROADCASTD initial<>+8(SB), Z2
@@ -344,20 +346,21 @@ loop:
 	VPBROADCASTD initial<>+20(SB), Z5
 	VPBROADCASTD initial<>+24(SB), Z6
 	VPBROADCASTD initial<>+28(SB), Z7
-	VPADDD       (SP), Z7, Z7
-	VPADDD.BCST  consts<>+0(SB), Z7, Z7
+	VPADDD       (BX), Z7, Z7
+	VPADDD.BCST  (SI), Z7, Z7
 	VPADDD       Z7, Z3, Z3
-	VPADDD       64(SP), Z6, Z8
-	VPADDD.BCST  consts<>+4(SB), Z8, Z8
+	VPADDD       64(BX), Z6, Z8
+	VPADDD.BCST  4(SI), Z8, Z8
 	VPADDD       Z8, Z2, Z9
 	VPTERNLOGD   $0xb8, Z5, Z4, Z6
 	VPRORD       $0x06, Z4, Z10
 	VPRORD       $0x0b, Z4, Z11
 	VPRORD       $0x19, Z4, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
 	VPADDD       Z6, Z3, Z3
+	VPADDD       Z10, Z3, Z3
 	VPADDD       Z6, Z7, Z7
+	VPADDD       Z10, Z7, Z7
 	VPTERNLOGD   $0xe8, Z1, Z0, Z2
 	VPADDD       Z2, Z7, Z7
 	VPRORD       $0x02, Z0, Z2
@@ -365,17 +368,18 @@ loop:
 	VPRORD       $0x16, Z0, Z10
 	VPTERNLOGD   $0x96, Z10, Z6, Z2
 	VPADDD       Z2, Z7, Z7
-	VPADDD       128(SP), Z5, Z2
-	VPADDD.BCST  consts<>+8(SB), Z2, Z2
+	VPADDD       128(BX), Z5, Z2
+	VPADDD.BCST  8(SI), Z2, Z2
 	VPADDD       Z2, Z1, Z6
 	VPTERNLOGD   $0xb8, Z4, Z3, Z5
 	VPRORD       $0x06, Z3, Z10
 	VPRORD       $0x0b, Z3, Z11
 	VPRORD       $0x19, Z3, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
 	VPADDD       Z5, Z9, Z9
+	VPADDD       Z10, Z9, Z9
 	VPADDD       Z5, Z8, Z8
+	VPADDD       Z10, Z8, Z8
 	VPTERNLOGD   $0xe8, Z0, Z7, Z1
 	VPADDD       Z1, Z8, Z8
 	VPRORD       $0x02, Z7, Z1
@@ -383,17 +387,18 @@ loop:
 	VPRORD       $0x16, Z7, Z10
 	VPTERNLOGD   $0x96, Z10, Z5, Z1
 	VPADDD       Z1, Z8, Z8
-	VPADDD       192(SP), Z4, Z1
-	VPADDD.BCST  consts<>+12(SB), Z1, Z1
+	VPADDD       192(BX), Z4, Z1
+	VPADDD.BCST  12(SI), Z1, Z1
 	VPADDD       Z1, Z0, Z5
 	VPTERNLOGD   $0xb8, Z3, Z9, Z4
 	VPRORD       $0x06, Z9, Z10
 	VPRORD       $0x0b, Z9, Z11
 	VPRORD       $0x19, Z9, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
 	VPADDD       Z4, Z6, Z6
+	VPADDD       Z10, Z6, Z6
 	VPADDD       Z4, Z2, Z2
+	VPADDD       Z10, Z2, Z2
 	VPTERNLOGD   $0xe8, Z7, Z8, Z0
 	VPADDD       Z0, Z2, Z2
 	VPRORD       $0x02, Z8, Z0
@@ -401,17 +406,18 @@ loop:
 	VPRORD       $0x16, Z8, Z10
 	VPTERNLOGD   $0x96, Z10, Z4, Z0
 	VPADDD       Z0, Z2, Z2
-	VPADDD       256(SP), Z3, Z0
-	VPADDD.BCST  consts<>+16(SB), Z0, Z0
+	VPADDD       256(BX), Z3, Z0
+	VPADDD.BCST  16(SI), Z0, Z0
 	VPADDD       Z0, Z7, Z4
 	VPTERNLOGD   $0xb8, Z9, Z6, Z3
 	VPRORD       $0x06, Z6, Z10
 	VPRORD       $0x0b, Z6, Z11
 	VPRORD       $0x19, Z6, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z3, Z3
 	VPADDD       Z3, Z5, Z5
+	VPADDD       Z10, Z5, Z5
 	VPADDD       Z3, Z1, Z1
+	VPADDD       Z10, Z1, Z1
 	VPTERNLOGD   $0xe8, Z8, Z2, Z7
 	VPADDD       Z7, Z1, Z1
 	VPRORD       $0x02, Z2, Z3
@@ -419,362 +425,18 @@ loop:
 	VPRORD       $0x16, Z2, Z10
 	VPTERNLOGD   $0x96, Z10, Z7, Z3
 	VPADDD       Z3, Z1, Z1
-	VPADDD       320(SP), Z9, Z3
-	VPADDD.BCST  consts<>+20(SB), Z3, Z3
+	VPADDD       320(BX), Z9, Z3
+	VPADDD.BCST  20(SI), Z3, Z3
 	VPADDD       Z3, Z8, Z7
 	VPTERNLOGD   $0xb8, Z6, Z5, Z9
 	VPRORD       $0x06, Z5, Z10
 	VPRORD       $0x0b, Z5, Z11
 	VPRORD       $0x19, Z5, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
 	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VPADDD       384(SP), Z6, Z8
-	VPADDD.BCST  consts<>+24(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VPADDD       448(SP), Z5, Z2
-	VPADDD.BCST  consts<>+28(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VPADDD       512(SP), Z4, Z1
-	VPADDD.BCST  consts<>+32(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
 	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VPADDD       576(SP), Z7, Z0
-	VPADDD.BCST  consts<>+36(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VPADDD       640(SP), Z9, Z3
-	VPADDD.BCST  consts<>+40(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
 	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VPADDD       704(SP), Z6, Z8
-	VPADDD.BCST  consts<>+44(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VPADDD       768(SP), Z5, Z2
-	VPADDD.BCST  consts<>+48(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VPADDD       832(SP), Z4, Z1
-	VPADDD.BCST  consts<>+52(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VPADDD       896(SP), Z7, Z0
-	VPADDD.BCST  consts<>+56(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VPADDD       960(SP), Z9, Z3
-	VPADDD.BCST  consts<>+60(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    64(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    896(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    (SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       576(SP), Z8, Z8
-	VMOVDQU32    Z8, (SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+64(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    128(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    960(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    64(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       640(SP), Z2, Z2
-	VMOVDQU32    Z2, 64(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+68(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    192(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    (SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    128(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       704(SP), Z1, Z1
-	VMOVDQU32    Z1, 128(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+72(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    256(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    64(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    192(SP), Z0
-	VPADDD       Z4, Z0, Z0
 	VPADDD       Z10, Z0, Z0
-	VPADDD       768(SP), Z0, Z0
-	VMOVDQU32    Z0, 192(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+76(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    320(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    128(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    256(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       832(SP), Z3, Z3
-	VMOVDQU32    Z3, 256(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+80(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
 	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
 	VPRORD       $0x02, Z1, Z8
@@ -782,32 +444,18 @@ loop:
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    384(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    192(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    320(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       896(SP), Z8, Z8
-	VMOVDQU32    Z8, 320(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+84(SB), Z8, Z8
+	VPADDD       384(BX), Z6, Z8
+	VPADDD.BCST  24(SI), Z8, Z8
 	VPADDD       Z8, Z2, Z9
 	VPTERNLOGD   $0xb8, Z5, Z4, Z6
 	VPRORD       $0x06, Z4, Z10
 	VPRORD       $0x0b, Z4, Z11
 	VPRORD       $0x19, Z4, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
 	VPADDD       Z6, Z7, Z7
+	VPADDD       Z10, Z7, Z7
 	VPADDD       Z6, Z3, Z3
+	VPADDD       Z10, Z3, Z3
 	VPTERNLOGD   $0xe8, Z1, Z0, Z2
 	VPADDD       Z2, Z3, Z3
 	VPRORD       $0x02, Z0, Z2
@@ -815,32 +463,18 @@ loop:
 	VPRORD       $0x16, Z0, Z10
 	VPTERNLOGD   $0x96, Z10, Z6, Z2
 	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    448(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    256(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    384(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       960(SP), Z2, Z2
-	VMOVDQU32    Z2, 384(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+88(SB), Z2, Z2
+	VPADDD       448(BX), Z5, Z2
+	VPADDD.BCST  28(SI), Z2, Z2
 	VPADDD       Z2, Z1, Z6
 	VPTERNLOGD   $0xb8, Z4, Z7, Z5
 	VPRORD       $0x06, Z7, Z10
 	VPRORD       $0x0b, Z7, Z11
 	VPRORD       $0x19, Z7, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
 	VPADDD       Z5, Z9, Z9
+	VPADDD       Z10, Z9, Z9
 	VPADDD       Z5, Z8, Z8
+	VPADDD       Z10, Z8, Z8
 	VPTERNLOGD   $0xe8, Z0, Z3, Z1
 	VPADDD       Z1, Z8, Z8
 	VPRORD       $0x02, Z3, Z1
@@ -848,32 +482,18 @@ loop:
 	VPRORD       $0x16, Z3, Z10
 	VPTERNLOGD   $0x96, Z10, Z5, Z1
 	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    512(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    320(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    448(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       (SP), Z1, Z1
-	VMOVDQU32    Z1, 448(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+92(SB), Z1, Z1
+	VPADDD       512(BX), Z4, Z1
+	VPADDD.BCST  32(SI), Z1, Z1
 	VPADDD       Z1, Z0, Z5
 	VPTERNLOGD   $0xb8, Z7, Z9, Z4
 	VPRORD       $0x06, Z9, Z10
 	VPRORD       $0x0b, Z9, Z11
 	VPRORD       $0x19, Z9, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
 	VPADDD       Z4, Z6, Z6
+	VPADDD       Z10, Z6, Z6
 	VPADDD       Z4, Z2, Z2
+	VPADDD       Z10, Z2, Z2
 	VPTERNLOGD   $0xe8, Z3, Z8, Z0
 	VPADDD       Z0, Z2, Z2
 	VPRORD       $0x02, Z8, Z0
@@ -881,65 +501,37 @@ loop:
 	VPRORD       $0x16, Z8, Z10
 	VPTERNLOGD   $0x96, Z10, Z4, Z0
 	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    576(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    384(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    512(SP), Z0
-	VPADDD       Z4, Z0, Z0
+	VPADDD       576(BX), Z7, Z0
+	VPADDD.BCST  36(SI), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VPADDD       640(BX), Z9, Z3
+	VPADDD.BCST  40(SI), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z9, Z0, Z0
 	VPADDD       Z10, Z0, Z0
-	VPADDD       64(SP), Z0, Z0
-	VMOVDQU32    Z0, 512(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+96(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    640(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    448(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    576(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       128(SP), Z3, Z3
-	VMOVDQU32    Z3, 576(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+100(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
 	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
 	VPRORD       $0x02, Z1, Z8
@@ -947,32 +539,18 @@ loop:
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    704(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    512(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    640(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       192(SP), Z8, Z8
-	VMOVDQU32    Z8, 640(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+104(SB), Z8, Z8
+	VPADDD       704(BX), Z6, Z8
+	VPADDD.BCST  44(SI), Z8, Z8
 	VPADDD       Z8, Z2, Z9
 	VPTERNLOGD   $0xb8, Z5, Z4, Z6
 	VPRORD       $0x06, Z4, Z10
 	VPRORD       $0x0b, Z4, Z11
 	VPRORD       $0x19, Z4, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
 	VPADDD       Z6, Z7, Z7
+	VPADDD       Z10, Z7, Z7
 	VPADDD       Z6, Z3, Z3
+	VPADDD       Z10, Z3, Z3
 	VPTERNLOGD   $0xe8, Z1, Z0, Z2
 	VPADDD       Z2, Z3, Z3
 	VPRORD       $0x02, Z0, Z2
@@ -980,32 +558,18 @@ loop:
 	VPRORD       $0x16, Z0, Z10
 	VPTERNLOGD   $0x96, Z10, Z6, Z2
 	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    768(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    576(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    704(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       256(SP), Z2, Z2
-	VMOVDQU32    Z2, 704(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+108(SB), Z2, Z2
+	VPADDD       768(BX), Z5, Z2
+	VPADDD.BCST  48(SI), Z2, Z2
 	VPADDD       Z2, Z1, Z6
 	VPTERNLOGD   $0xb8, Z4, Z7, Z5
 	VPRORD       $0x06, Z7, Z10
 	VPRORD       $0x0b, Z7, Z11
 	VPRORD       $0x19, Z7, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
 	VPADDD       Z5, Z9, Z9
+	VPADDD       Z10, Z9, Z9
 	VPADDD       Z5, Z8, Z8
+	VPADDD       Z10, Z8, Z8
 	VPTERNLOGD   $0xe8, Z0, Z3, Z1
 	VPADDD       Z1, Z8, Z8
 	VPRORD       $0x02, Z3, Z1
@@ -1013,32 +577,18 @@ loop:
 	VPRORD       $0x16, Z3, Z10
 	VPTERNLOGD   $0x96, Z10, Z5, Z1
 	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    832(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    640(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    768(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       320(SP), Z1, Z1
-	VMOVDQU32    Z1, 768(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+112(SB), Z1, Z1
+	VPADDD       832(BX), Z4, Z1
+	VPADDD.BCST  52(SI), Z1, Z1
 	VPADDD       Z1, Z0, Z5
 	VPTERNLOGD   $0xb8, Z7, Z9, Z4
 	VPRORD       $0x06, Z9, Z10
 	VPRORD       $0x0b, Z9, Z11
 	VPRORD       $0x19, Z9, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
 	VPADDD       Z4, Z6, Z6
+	VPADDD       Z10, Z6, Z6
 	VPADDD       Z4, Z2, Z2
+	VPADDD       Z10, Z2, Z2
 	VPTERNLOGD   $0xe8, Z3, Z8, Z0
 	VPADDD       Z0, Z2, Z2
 	VPRORD       $0x02, Z8, Z0
@@ -1046,65 +596,37 @@ loop:
 	VPRORD       $0x16, Z8, Z10
 	VPTERNLOGD   $0x96, Z10, Z4, Z0
 	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    896(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    704(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    832(SP), Z0
-	VPADDD       Z4, Z0, Z0
+	VPADDD       896(BX), Z7, Z0
+	VPADDD.BCST  56(SI), Z0, Z0
+	VPADDD       Z0, Z3, Z4
+	VPTERNLOGD   $0xb8, Z9, Z6, Z7
+	VPRORD       $0x06, Z6, Z10
+	VPRORD       $0x0b, Z6, Z11
+	VPRORD       $0x19, Z6, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z7, Z5, Z5
+	VPADDD       Z10, Z5, Z5
+	VPADDD       Z7, Z1, Z1
+	VPADDD       Z10, Z1, Z1
+	VPTERNLOGD   $0xe8, Z8, Z2, Z3
+	VPADDD       Z3, Z1, Z1
+	VPRORD       $0x02, Z2, Z3
+	VPRORD       $0x0d, Z2, Z7
+	VPRORD       $0x16, Z2, Z10
+	VPTERNLOGD   $0x96, Z10, Z7, Z3
+	VPADDD       Z3, Z1, Z1
+	VPADDD       960(BX), Z9, Z3
+	VPADDD.BCST  60(SI), Z3, Z3
+	VPADDD       Z3, Z8, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z9
+	VPRORD       $0x06, Z5, Z10
+	VPRORD       $0x0b, Z5, Z11
+	VPRORD       $0x19, Z5, Z12
+	VPTERNLOGD   $0x96, Z12, Z11, Z10
+	VPADDD       Z9, Z4, Z4
+	VPADDD       Z10, Z4, Z4
+	VPADDD       Z9, Z0, Z0
 	VPADDD       Z10, Z0, Z0
-	VPADDD       384(SP), Z0, Z0
-	VMOVDQU32    Z0, 832(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+116(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    960(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    768(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    896(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       448(SP), Z3, Z3
-	VMOVDQU32    Z3, 896(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+120(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
 	VPTERNLOGD   $0xe8, Z2, Z1, Z8
 	VPADDD       Z8, Z0, Z0
 	VPRORD       $0x02, Z1, Z8
@@ -1112,197 +634,33 @@ loop:
 	VPRORD       $0x16, Z1, Z10
 	VPTERNLOGD   $0x96, Z10, Z9, Z8
 	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    (SP), Z8
+	VMOVDQU32    64(BX), Z8
 	VPRORD       $0x07, Z8, Z9
 	VPRORD       $0x12, Z8, Z10
 	VPSRLD       $0x03, Z8, Z8
 	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    832(SP), Z8
+	VMOVDQU32    896(BX), Z8
 	VPRORD       $0x11, Z8, Z10
 	VPRORD       $0x13, Z8, Z11
 	VPSRLD       $0x0a, Z8, Z8
 	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    960(SP), Z8
+	VMOVDQU32    (BX), Z8
 	VPADDD       Z9, Z8, Z8
 	VPADDD       Z10, Z8, Z8
-	VPADDD       512(SP), Z8, Z8
-	VMOVDQU32    Z8, 960(SP)
+	VPADDD       576(BX), Z8, Z8
+	VMOVDQU32    Z8, 1024(BX)
 	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+124(SB), Z8, Z8
+	VPADDD.BCST  64(SI), Z8, Z8
 	VPADDD       Z8, Z2, Z9
 	VPTERNLOGD   $0xb8, Z5, Z4, Z6
 	VPRORD       $0x06, Z4, Z10
 	VPRORD       $0x0b, Z4, Z11
 	VPRORD       $0x19, Z4, Z12
 	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
 	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    64(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    896(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    (SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       576(SP), Z2, Z2
-	VMOVDQU32    Z2, (SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+128(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    128(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    960(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    64(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       640(SP), Z1, Z1
-	VMOVDQU32    Z1, 64(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+132(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    192(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    (SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    128(SP), Z0
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z10, Z0, Z0
-	VPADDD       704(SP), Z0, Z0
-	VMOVDQU32    Z0, 128(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+136(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
 	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    256(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    64(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    192(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       768(SP), Z3, Z3
-	VMOVDQU32    Z3, 192(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+140(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    320(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    128(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    256(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       832(SP), Z8, Z8
-	VMOVDQU32    Z8, 256(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+144(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
 	VPADDD       Z6, Z3, Z3
+	VPADDD       Z10, Z3, Z3
 	VPTERNLOGD   $0xe8, Z1, Z0, Z2
 	VPADDD       Z2, Z3, Z3
 	VPRORD       $0x02, Z0, Z2
@@ -1310,935 +668,576 @@ loop:
 	VPRORD       $0x16, Z0, Z10
 	VPTERNLOGD   $0x96, Z10, Z6, Z2
 	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    384(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    192(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    320(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       896(SP), Z2, Z2
-	VMOVDQU32    Z2, 320(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+148(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    448(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    256(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    384(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       960(SP), Z1, Z1
-	VMOVDQU32    Z1, 384(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+152(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    512(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    320(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    448(SP), Z0
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z10, Z0, Z0
-	VPADDD       (SP), Z0, Z0
-	VMOVDQU32    Z0, 448(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+156(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    576(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    384(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    512(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       64(SP), Z3, Z3
-	VMOVDQU32    Z3, 512(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+160(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    640(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    448(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    576(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       128(SP), Z8, Z8
-	VMOVDQU32    Z8, 576(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+164(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    704(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    512(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    640(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       192(SP), Z2, Z2
-	VMOVDQU32    Z2, 640(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+168(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    768(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    576(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    704(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       256(SP), Z1, Z1
-	VMOVDQU32    Z1, 704(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+172(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    832(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    640(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    768(SP), Z0
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z10, Z0, Z0
-	VPADDD       320(SP), Z0, Z0
-	VMOVDQU32    Z0, 768(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+176(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    896(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    704(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    832(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       384(SP), Z3, Z3
-	VMOVDQU32    Z3, 832(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+180(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    960(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    768(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    896(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       448(SP), Z8, Z8
-	VMOVDQU32    Z8, 896(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+184(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    (SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    832(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    960(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       512(SP), Z2, Z2
-	VMOVDQU32    Z2, 960(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+188(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    64(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    896(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    (SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       576(SP), Z1, Z1
-	VMOVDQU32    Z1, (SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+192(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    128(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    960(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    64(SP), Z0
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z10, Z0, Z0
-	VPADDD       640(SP), Z0, Z0
-	VMOVDQU32    Z0, 64(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+196(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    192(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    (SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    128(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       704(SP), Z3, Z3
-	VMOVDQU32    Z3, 128(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+200(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    256(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    64(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    192(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       768(SP), Z8, Z8
-	VMOVDQU32    Z8, 192(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+204(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    320(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    128(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    256(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       832(SP), Z2, Z2
-	VMOVDQU32    Z2, 256(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+208(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    384(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    192(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    320(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       896(SP), Z1, Z1
-	VMOVDQU32    Z1, 320(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+212(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    448(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    256(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    384(SP), Z0
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z10, Z0, Z0
-	VPADDD       960(SP), Z0, Z0
-	VMOVDQU32    Z0, 384(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+216(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    512(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    320(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    448(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       (SP), Z3, Z3
-	VMOVDQU32    Z3, 448(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+220(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    576(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    384(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    512(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       64(SP), Z8, Z8
-	VMOVDQU32    Z8, 512(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+224(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    640(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    448(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    576(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       128(SP), Z2, Z2
-	VMOVDQU32    Z2, 576(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+228(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    704(SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    512(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    640(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       192(SP), Z1, Z1
-	VMOVDQU32    Z1, 640(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+232(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQU32    768(SP), Z0
-	VPRORD       $0x07, Z0, Z4
-	VPRORD       $0x12, Z0, Z10
-	VPSRLD       $0x03, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z10, Z4
-	VMOVDQU32    576(SP), Z0
-	VPRORD       $0x11, Z0, Z10
-	VPRORD       $0x13, Z0, Z11
-	VPSRLD       $0x0a, Z0, Z0
-	VPTERNLOGD   $0x96, Z0, Z11, Z10
-	VMOVDQU32    704(SP), Z0
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z10, Z0, Z0
-	VPADDD       256(SP), Z0, Z0
-	VMOVDQU32    Z0, 704(SP)
-	VPADDD       Z0, Z7, Z0
-	VPADDD.BCST  consts<>+236(SB), Z0, Z0
-	VPADDD       Z0, Z3, Z4
-	VPTERNLOGD   $0xb8, Z9, Z6, Z7
-	VPRORD       $0x06, Z6, Z10
-	VPRORD       $0x0b, Z6, Z11
-	VPRORD       $0x19, Z6, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z7, Z7
-	VPADDD       Z7, Z5, Z5
-	VPADDD       Z7, Z1, Z1
-	VPTERNLOGD   $0xe8, Z8, Z2, Z3
-	VPADDD       Z3, Z1, Z1
-	VPRORD       $0x02, Z2, Z3
-	VPRORD       $0x0d, Z2, Z7
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z7, Z3
-	VPADDD       Z3, Z1, Z1
-	VMOVDQU32    832(SP), Z3
-	VPRORD       $0x07, Z3, Z7
-	VPRORD       $0x12, Z3, Z10
-	VPSRLD       $0x03, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z10, Z7
-	VMOVDQU32    640(SP), Z3
-	VPRORD       $0x11, Z3, Z10
-	VPRORD       $0x13, Z3, Z11
-	VPSRLD       $0x0a, Z3, Z3
-	VPTERNLOGD   $0x96, Z3, Z11, Z10
-	VMOVDQU32    768(SP), Z3
-	VPADDD       Z7, Z3, Z3
-	VPADDD       Z10, Z3, Z3
-	VPADDD       320(SP), Z3, Z3
-	VMOVDQU32    Z3, 768(SP)
-	VPADDD       Z3, Z9, Z3
-	VPADDD.BCST  consts<>+240(SB), Z3, Z3
-	VPADDD       Z3, Z8, Z7
-	VPTERNLOGD   $0xb8, Z6, Z5, Z9
-	VPRORD       $0x06, Z5, Z10
-	VPRORD       $0x0b, Z5, Z11
-	VPRORD       $0x19, Z5, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z9, Z9
-	VPADDD       Z9, Z4, Z4
-	VPADDD       Z9, Z0, Z0
-	VPTERNLOGD   $0xe8, Z2, Z1, Z8
-	VPADDD       Z8, Z0, Z0
-	VPRORD       $0x02, Z1, Z8
-	VPRORD       $0x0d, Z1, Z9
-	VPRORD       $0x16, Z1, Z10
-	VPTERNLOGD   $0x96, Z10, Z9, Z8
-	VPADDD       Z8, Z0, Z0
-	VMOVDQU32    896(SP), Z8
-	VPRORD       $0x07, Z8, Z9
-	VPRORD       $0x12, Z8, Z10
-	VPSRLD       $0x03, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z10, Z9
-	VMOVDQU32    704(SP), Z8
-	VPRORD       $0x11, Z8, Z10
-	VPRORD       $0x13, Z8, Z11
-	VPSRLD       $0x0a, Z8, Z8
-	VPTERNLOGD   $0x96, Z8, Z11, Z10
-	VMOVDQU32    832(SP), Z8
-	VPADDD       Z9, Z8, Z8
-	VPADDD       Z10, Z8, Z8
-	VPADDD       384(SP), Z8, Z8
-	VMOVDQU32    Z8, 832(SP)
-	VPADDD       Z8, Z6, Z8
-	VPADDD.BCST  consts<>+244(SB), Z8, Z8
-	VPADDD       Z8, Z2, Z9
-	VPTERNLOGD   $0xb8, Z5, Z4, Z6
-	VPRORD       $0x06, Z4, Z10
-	VPRORD       $0x0b, Z4, Z11
-	VPRORD       $0x19, Z4, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z6, Z6
-	VPADDD       Z6, Z7, Z7
-	VPADDD       Z6, Z3, Z3
-	VPTERNLOGD   $0xe8, Z1, Z0, Z2
-	VPADDD       Z2, Z3, Z3
-	VPRORD       $0x02, Z0, Z2
-	VPRORD       $0x0d, Z0, Z6
-	VPRORD       $0x16, Z0, Z10
-	VPTERNLOGD   $0x96, Z10, Z6, Z2
-	VPADDD       Z2, Z3, Z3
-	VMOVDQU32    960(SP), Z2
-	VPRORD       $0x07, Z2, Z6
-	VPRORD       $0x12, Z2, Z10
-	VPSRLD       $0x03, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z10, Z6
-	VMOVDQU32    768(SP), Z2
-	VPRORD       $0x11, Z2, Z10
-	VPRORD       $0x13, Z2, Z11
-	VPSRLD       $0x0a, Z2, Z2
-	VPTERNLOGD   $0x96, Z2, Z11, Z10
-	VMOVDQU32    896(SP), Z2
-	VPADDD       Z6, Z2, Z2
-	VPADDD       Z10, Z2, Z2
-	VPADDD       448(SP), Z2, Z2
-	VMOVDQU32    Z2, 896(SP)
-	VPADDD       Z2, Z5, Z2
-	VPADDD.BCST  consts<>+248(SB), Z2, Z2
-	VPADDD       Z2, Z1, Z6
-	VPTERNLOGD   $0xb8, Z4, Z7, Z5
-	VPRORD       $0x06, Z7, Z10
-	VPRORD       $0x0b, Z7, Z11
-	VPRORD       $0x19, Z7, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z5, Z5
-	VPADDD       Z5, Z9, Z9
-	VPADDD       Z5, Z8, Z8
-	VPTERNLOGD   $0xe8, Z0, Z3, Z1
-	VPADDD       Z1, Z8, Z8
-	VPRORD       $0x02, Z3, Z1
-	VPRORD       $0x0d, Z3, Z5
-	VPRORD       $0x16, Z3, Z10
-	VPTERNLOGD   $0x96, Z10, Z5, Z1
-	VPADDD       Z1, Z8, Z8
-	VMOVDQU32    (SP), Z1
-	VPRORD       $0x07, Z1, Z5
-	VPRORD       $0x12, Z1, Z10
-	VPSRLD       $0x03, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z10, Z5
-	VMOVDQU32    832(SP), Z1
-	VPRORD       $0x11, Z1, Z10
-	VPRORD       $0x13, Z1, Z11
-	VPSRLD       $0x0a, Z1, Z1
-	VPTERNLOGD   $0x96, Z1, Z11, Z10
-	VMOVDQU32    960(SP), Z1
-	VPADDD       Z5, Z1, Z1
-	VPADDD       Z10, Z1, Z1
-	VPADDD       512(SP), Z1, Z1
-	VMOVDQU32    Z1, 960(SP)
-	VPADDD       Z1, Z4, Z1
-	VPADDD.BCST  consts<>+252(SB), Z1, Z1
-	VPADDD       Z1, Z0, Z5
-	VPTERNLOGD   $0xb8, Z7, Z9, Z4
-	VPRORD       $0x06, Z9, Z10
-	VPRORD       $0x0b, Z9, Z11
-	VPRORD       $0x19, Z9, Z12
-	VPTERNLOGD   $0x96, Z12, Z11, Z10
-	VPADDD       Z10, Z4, Z4
-	VPADDD       Z4, Z6, Z6
-	VPADDD       Z4, Z2, Z2
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z2, Z2
-	VPRORD       $0x02, Z8, Z0
-	VPRORD       $0x0d, Z8, Z4
-	VPRORD       $0x16, Z8, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z2, Z2
-	VMOVDQA32    Z6, Z0
-	VPTERNLOGD   $0xca, Z7, Z9, Z0
-	VPRORD       $0x06, Z6, Z4
-	VPRORD       $0x0b, Z6, Z10
-	VPRORD       $0x19, Z6, Z11
-	VPTERNLOGD   $0x96, Z11, Z10, Z4
-	VPADDD       Z4, Z0, Z0
-	VPADDD       Z0, Z5, Z5
-	VPADDD       Z0, Z1, Z1
-	VMOVDQA32    Z2, Z0
-	VPTERNLOGD   $0xe8, Z3, Z8, Z0
-	VPADDD       Z0, Z1, Z1
-	VPRORD       $0x02, Z2, Z0
-	VPRORD       $0x0d, Z2, Z4
-	VPRORD       $0x16, Z2, Z10
-	VPTERNLOGD   $0x96, Z10, Z4, Z0
-	VPADDD       Z0, Z1, Z1
-	VPADDD.BCST  initial<>+0(SB), Z1, Z1
-	VMOVDQU32    Z1, 1024(SP)
-	VPADDD.BCST  initial<>+4(SB), Z2, Z2
-	VMOVDQU32    Z2, 1088(SP)
-	VPADDD.BCST  initial<>+8(SB), Z8, Z8
-	VMOVDQU32    Z8, 1152(SP)
-	VPADDD.BCST  initial<>+12(SB), Z3, Z3
-	VMOVDQU32    Z3, 1216(SP)
-	VPADDD.BCST  initial<>+16(SB), Z5, Z5
-	VMOVDQU32    Z5, 1280(SP)
-	VPADDD.BCST  initial<>+20(SB), Z6, Z6
-	VMOVDQU32    Z6, 1344(SP)
-	VPADDD.BCST  initial<>+24(SB), Z9, Z9
-	VMOVDQU32    Z9, 1408(SP)
-	VPADDD.BCST  initial<>+28(SB), Z7, Z7
-	VMOVDQU32    Z7, 1472(SP)
+	ADDQ         $0x00000400, BX
+	ADDQ         $0x00000040, SI
+	MOVQ         $0x00000005, DI
+
+message:
+	VMOVDQU32   -896(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z10
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z10, Z6
+	VMOVDQU32   -64(BX), Z2
+	VPRORD      $0x11, Z2, Z10
+	VPRORD      $0x13, Z2, Z11
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z11, Z10
+	VMOVDQU32   -960(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPADDD      -384(BX), Z2, Z2
+	VMOVDQU32   Z2, 64(BX)
+	VPADDD      Z2, Z5, Z2
+	VPADDD.BCST 4(SI), Z2, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z5
+	VPRORD      $0x16, Z3, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VMOVDQU32   -832(BX), Z1
+	VPRORD      $0x07, Z1, Z5
+	VPRORD      $0x12, Z1, Z10
+	VPSRLD      $0x03, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z10, Z5
+	VMOVDQU32   (BX), Z1
+	VPRORD      $0x11, Z1, Z10
+	VPRORD      $0x13, Z1, Z11
+	VPSRLD      $0x0a, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z11, Z10
+	VMOVDQU32   -896(BX), Z1
+	VPADDD      Z5, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPADDD      -320(BX), Z1, Z1
+	VMOVDQU32   Z1, 128(BX)
+	VPADDD      Z1, Z4, Z1
+	VPADDD.BCST 8(SI), Z1, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z4
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z4, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z4, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z3, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z4
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z4, Z0
+	VPADDD      Z0, Z2, Z2
+	VMOVDQU32   -768(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z10
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z10, Z4
+	VMOVDQU32   64(BX), Z0
+	VPRORD      $0x11, Z0, Z10
+	VPRORD      $0x13, Z0, Z11
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z11, Z10
+	VMOVDQU32   -832(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPADDD      -256(BX), Z0, Z0
+	VMOVDQU32   Z0, 192(BX)
+	VPADDD      Z0, Z7, Z0
+	VPADDD.BCST 12(SI), Z0, Z0
+	VPADDD      Z0, Z3, Z4
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z3
+	VPADDD      Z3, Z1, Z1
+	VPRORD      $0x02, Z2, Z3
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z3
+	VPADDD      Z3, Z1, Z1
+	VMOVDQU32   -704(BX), Z3
+	VPRORD      $0x07, Z3, Z7
+	VPRORD      $0x12, Z3, Z10
+	VPSRLD      $0x03, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z10, Z7
+	VMOVDQU32   128(BX), Z3
+	VPRORD      $0x11, Z3, Z10
+	VPRORD      $0x13, Z3, Z11
+	VPSRLD      $0x0a, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z11, Z10
+	VMOVDQU32   -768(BX), Z3
+	VPADDD      Z7, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      -192(BX), Z3, Z3
+	VMOVDQU32   Z3, 256(BX)
+	VPADDD      Z3, Z9, Z3
+	VPADDD.BCST 16(SI), Z3, Z3
+	VPADDD      Z3, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VMOVDQU32   -640(BX), Z8
+	VPRORD      $0x07, Z8, Z9
+	VPRORD      $0x12, Z8, Z10
+	VPSRLD      $0x03, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z10, Z9
+	VMOVDQU32   192(BX), Z8
+	VPRORD      $0x11, Z8, Z10
+	VPRORD      $0x13, Z8, Z11
+	VPSRLD      $0x0a, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z11, Z10
+	VMOVDQU32   -704(BX), Z8
+	VPADDD      Z9, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPADDD      -128(BX), Z8, Z8
+	VMOVDQU32   Z8, 320(BX)
+	VPADDD      Z8, Z6, Z9
+	VPADDD.BCST 20(SI), Z9, Z9
+	VPADDD      Z9, Z2, Z8
+	VPTERNLOGD  $0xb8, Z5, Z4, Z6
+	VPRORD      $0x06, Z4, Z10
+	VPRORD      $0x0b, Z4, Z11
+	VPRORD      $0x19, Z4, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQU32   -576(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z10
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z10, Z6
+	VMOVDQU32   256(BX), Z2
+	VPRORD      $0x11, Z2, Z10
+	VPRORD      $0x13, Z2, Z11
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z11, Z10
+	VMOVDQU32   -640(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPADDD      -64(BX), Z2, Z2
+	VMOVDQU32   Z2, 384(BX)
+	VPADDD      Z2, Z5, Z2
+	VPADDD.BCST 24(SI), Z2, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z9, Z9
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z5
+	VPRORD      $0x16, Z3, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z9, Z9
+	VMOVDQU32   -512(BX), Z1
+	VPRORD      $0x07, Z1, Z5
+	VPRORD      $0x12, Z1, Z10
+	VPSRLD      $0x03, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z10, Z5
+	VMOVDQU32   320(BX), Z1
+	VPRORD      $0x11, Z1, Z10
+	VPRORD      $0x13, Z1, Z11
+	VPSRLD      $0x0a, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z11, Z10
+	VMOVDQU32   -576(BX), Z1
+	VPADDD      Z5, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPADDD      (BX), Z1, Z1
+	VMOVDQU32   Z1, 448(BX)
+	VPADDD      Z1, Z4, Z1
+	VPADDD.BCST 28(SI), Z1, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z8, Z4
+	VPRORD      $0x06, Z8, Z10
+	VPRORD      $0x0b, Z8, Z11
+	VPRORD      $0x19, Z8, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z4, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z4, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z3, Z9, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z9, Z0
+	VPRORD      $0x0d, Z9, Z4
+	VPRORD      $0x16, Z9, Z10
+	VPTERNLOGD  $0x96, Z10, Z4, Z0
+	VPADDD      Z0, Z2, Z2
+	VMOVDQU32   -448(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z10
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z10, Z4
+	VMOVDQU32   384(BX), Z0
+	VPRORD      $0x11, Z0, Z10
+	VPRORD      $0x13, Z0, Z11
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z11, Z10
+	VMOVDQU32   -512(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPADDD      64(BX), Z0, Z0
+	VMOVDQU32   Z0, 512(BX)
+	VPADDD      Z0, Z7, Z10
+	VPADDD.BCST 32(SI), Z10, Z10
+	VPADDD      Z10, Z3, Z4
+	VPTERNLOGD  $0xb8, Z8, Z6, Z7
+	VPRORD      $0x06, Z6, Z0
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z0
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z0, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z0, Z1, Z1
+	VPTERNLOGD  $0xe8, Z9, Z2, Z3
+	VPADDD      Z3, Z1, Z1
+	VPRORD      $0x02, Z2, Z0
+	VPRORD      $0x0d, Z2, Z3
+	VPRORD      $0x16, Z2, Z7
+	VPTERNLOGD  $0x96, Z7, Z3, Z0
+	VPADDD      Z0, Z1, Z1
+	VMOVDQA32   Z1, Z3
+	VMOVDQA32   Z2, Z0
+	VMOVDQA32   Z9, Z1
+	VMOVDQA32   Z4, Z9
+	VMOVDQA32   Z5, Z7
+	VMOVDQA32   Z6, Z4
+	VMOVDQA32   Z8, Z5
+	VMOVDQA32   Z10, Z8
+	ADDQ        $0x00000200, BX
+	ADDQ        $0x00000020, SI
+	DECQ        DI
+	JNZ         message
+	VMOVDQU32   -896(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z10
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z10, Z6
+	VMOVDQU32   -64(BX), Z2
+	VPRORD      $0x11, Z2, Z10
+	VPRORD      $0x13, Z2, Z11
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z11, Z10
+	VMOVDQU32   -960(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPADDD      -384(BX), Z2, Z2
+	VMOVDQU32   Z2, 64(BX)
+	VPADDD      Z2, Z5, Z2
+	VPADDD.BCST 4(SI), Z2, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z5
+	VPRORD      $0x16, Z3, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VMOVDQU32   -832(BX), Z1
+	VPRORD      $0x07, Z1, Z5
+	VPRORD      $0x12, Z1, Z10
+	VPSRLD      $0x03, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z10, Z5
+	VMOVDQU32   (BX), Z1
+	VPRORD      $0x11, Z1, Z10
+	VPRORD      $0x13, Z1, Z11
+	VPSRLD      $0x0a, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z11, Z10
+	VMOVDQU32   -896(BX), Z1
+	VPADDD      Z5, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPADDD      -320(BX), Z1, Z1
+	VMOVDQU32   Z1, 128(BX)
+	VPADDD      Z1, Z4, Z1
+	VPADDD.BCST 8(SI), Z1, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z4
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z4, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z4, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z3, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z4
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z4, Z0
+	VPADDD      Z0, Z2, Z2
+	VMOVDQU32   -768(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z10
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z10, Z4
+	VMOVDQU32   64(BX), Z0
+	VPRORD      $0x11, Z0, Z10
+	VPRORD      $0x13, Z0, Z11
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z11, Z10
+	VMOVDQU32   -832(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPADDD      -256(BX), Z0, Z0
+	VMOVDQU32   Z0, 192(BX)
+	VPADDD      Z0, Z7, Z0
+	VPADDD.BCST 12(SI), Z0, Z0
+	VPADDD      Z0, Z3, Z4
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z3
+	VPADDD      Z3, Z1, Z1
+	VPRORD      $0x02, Z2, Z3
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z3
+	VPADDD      Z3, Z1, Z1
+	VMOVDQU32   -704(BX), Z3
+	VPRORD      $0x07, Z3, Z7
+	VPRORD      $0x12, Z3, Z10
+	VPSRLD      $0x03, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z10, Z7
+	VMOVDQU32   128(BX), Z3
+	VPRORD      $0x11, Z3, Z10
+	VPRORD      $0x13, Z3, Z11
+	VPSRLD      $0x0a, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z11, Z10
+	VMOVDQU32   -768(BX), Z3
+	VPADDD      Z7, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      -192(BX), Z3, Z3
+	VMOVDQU32   Z3, 256(BX)
+	VPADDD      Z3, Z9, Z3
+	VPADDD.BCST 16(SI), Z3, Z3
+	VPADDD      Z3, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VMOVDQU32   -640(BX), Z8
+	VPRORD      $0x07, Z8, Z9
+	VPRORD      $0x12, Z8, Z10
+	VPSRLD      $0x03, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z10, Z9
+	VMOVDQU32   192(BX), Z8
+	VPRORD      $0x11, Z8, Z10
+	VPRORD      $0x13, Z8, Z11
+	VPSRLD      $0x0a, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z11, Z10
+	VMOVDQU32   -704(BX), Z8
+	VPADDD      Z9, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPADDD      -128(BX), Z8, Z8
+	VMOVDQU32   Z8, 320(BX)
+	VPADDD      Z8, Z6, Z8
+	VPADDD.BCST 20(SI), Z8, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z4, Z6
+	VPRORD      $0x06, Z4, Z10
+	VPRORD      $0x0b, Z4, Z11
+	VPRORD      $0x19, Z4, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQU32   -576(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z10
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z10, Z6
+	VMOVDQU32   256(BX), Z2
+	VPRORD      $0x11, Z2, Z10
+	VPRORD      $0x13, Z2, Z11
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z11, Z10
+	VMOVDQU32   -640(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPADDD      -64(BX), Z2, Z2
+	VMOVDQU32   Z2, 384(BX)
+	VPADDD      Z2, Z5, Z2
+	VPADDD.BCST 24(SI), Z2, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z5
+	VPRORD      $0x16, Z3, Z10
+	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPADDD      Z1, Z8, Z8
+	VMOVDQU32   -512(BX), Z1
+	VPRORD      $0x07, Z1, Z5
+	VPRORD      $0x12, Z1, Z10
+	VPSRLD      $0x03, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z10, Z5
+	VMOVDQU32   320(BX), Z1
+	VPRORD      $0x11, Z1, Z10
+	VPRORD      $0x13, Z1, Z11
+	VPSRLD      $0x0a, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z11, Z10
+	VMOVDQU32   -576(BX), Z1
+	VPADDD      Z5, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPADDD      (BX), Z1, Z1
+	VMOVDQU32   Z1, 448(BX)
+	VPADDD      Z1, Z4, Z1
+	VPADDD.BCST 28(SI), Z1, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z4
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z4, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z4, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z3, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z4
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z4, Z0
+	VPADDD      Z0, Z2, Z2
+	VMOVDQA32   Z6, Z0
+	VPTERNLOGD  $0xca, Z7, Z9, Z0
+	VPRORD      $0x06, Z6, Z4
+	VPRORD      $0x0b, Z6, Z10
+	VPRORD      $0x19, Z6, Z11
+	VPTERNLOGD  $0x96, Z11, Z10, Z4
+	VPADDD      Z0, Z5, Z5
+	VPADDD      Z4, Z5, Z5
+	VPADDD      Z0, Z1, Z1
+	VPADDD      Z4, Z1, Z1
+	VMOVDQA32   Z2, Z0
+	VPTERNLOGD  $0xe8, Z3, Z8, Z0
+	VPADDD      Z0, Z1, Z1
+	VPRORD      $0x02, Z2, Z0
+	VPRORD      $0x0d, Z2, Z4
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z4, Z0
+	VPADDD      Z0, Z1, Z1
+	VPADDD.BCST initial<>+0(SB), Z1, Z1
+	VMOVDQU32   Z1, 4096(SP)
+	VPADDD.BCST initial<>+4(SB), Z2, Z2
+	VMOVDQU32   Z2, 4160(SP)
+	VPADDD.BCST initial<>+8(SB), Z8, Z8
+	VMOVDQU32   Z8, 4224(SP)
+	VPADDD.BCST initial<>+12(SB), Z3, Z3
+	VMOVDQU32   Z3, 4288(SP)
+	VPADDD.BCST initial<>+16(SB), Z5, Z5
+	VMOVDQU32   Z5, 4352(SP)
+	VPADDD.BCST initial<>+20(SB), Z6, Z6
+	VMOVDQU32   Z6, 4416(SP)
+	VPADDD.BCST initial<>+24(SB), Z9, Z9
+	VMOVDQU32   Z9, 4480(SP)
+	VPADDD.BCST initial<>+28(SB), Z7, Z7
+	VMOVDQU32   Z7, 4544(SP)
 
 	// Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.
-	VPADDD.BCST padkw<>+0(SB), Z7, Z0
+	LEAQ        padkw<>+0(SB), SI
+	VPADDD.BCST (SI), Z7, Z0
 	VPADDD      Z0, Z3, Z3
-	VPADDD.BCST padkw<>+4(SB), Z9, Z4
+	MOVQ        $0x00000007, DI
+
+padding:
+	VPADDD.BCST 4(SI), Z9, Z4
 	VPADDD      Z4, Z8, Z7
 	VPTERNLOGD  $0xb8, Z6, Z5, Z9
 	VPRORD      $0x06, Z5, Z10
@@ -2256,7 +1255,7 @@ loop:
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
 	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+8(SB), Z6, Z8
+	VPADDD.BCST 8(SI), Z6, Z8
 	VPADDD      Z8, Z2, Z9
 	VPTERNLOGD  $0xb8, Z5, Z3, Z6
 	VPRORD      $0x06, Z3, Z10
@@ -2274,7 +1273,7 @@ loop:
 	VPRORD      $0x16, Z0, Z10
 	VPTERNLOGD  $0x96, Z10, Z6, Z2
 	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+12(SB), Z5, Z2
+	VPADDD.BCST 12(SI), Z5, Z2
 	VPADDD      Z2, Z1, Z6
 	VPTERNLOGD  $0xb8, Z3, Z7, Z5
 	VPRORD      $0x06, Z7, Z10
@@ -2292,7 +1291,7 @@ loop:
 	VPRORD      $0x16, Z4, Z10
 	VPTERNLOGD  $0x96, Z10, Z5, Z1
 	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+16(SB), Z3, Z1
+	VPADDD.BCST 16(SI), Z3, Z1
 	VPADDD      Z1, Z0, Z5
 	VPTERNLOGD  $0xb8, Z7, Z9, Z3
 	VPRORD      $0x06, Z9, Z10
@@ -2310,8 +1309,8 @@ loop:
 	VPRORD      $0x16, Z8, Z10
 	VPTERNLOGD  $0x96, Z10, Z3, Z0
 	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+20(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
+	VPADDD.BCST 20(SI), Z7, Z3
+	VPADDD      Z3, Z4, Z0
 	VPTERNLOGD  $0xb8, Z9, Z6, Z7
 	VPRORD      $0x06, Z6, Z10
 	VPRORD      $0x0b, Z6, Z11
@@ -2328,1114 +1327,261 @@ loop:
 	VPRORD      $0x16, Z2, Z10
 	VPTERNLOGD  $0x96, Z10, Z7, Z4
 	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+24(SB), Z9, Z4
+	VPADDD.BCST 24(SI), Z9, Z4
 	VPADDD      Z4, Z8, Z7
 	VPTERNLOGD  $0xb8, Z6, Z5, Z9
 	VPRORD      $0x06, Z5, Z10
 	VPRORD      $0x0b, Z5, Z11
 	VPRORD      $0x19, Z5, Z12
 	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
 	VPADDD      Z9, Z0, Z0
 	VPADDD      Z10, Z0, Z0
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
 	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
+	VPADDD      Z8, Z3, Z3
 	VPRORD      $0x02, Z1, Z8
 	VPRORD      $0x0d, Z1, Z9
 	VPRORD      $0x16, Z1, Z10
 	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+28(SB), Z6, Z8
+	VPADDD      Z8, Z3, Z3
+	VPADDD.BCST 28(SI), Z6, Z8
 	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0xb8, Z5, Z0, Z6
+	VPRORD      $0x06, Z0, Z10
+	VPRORD      $0x0b, Z0, Z11
+	VPRORD      $0x19, Z0, Z12
 	VPTERNLOGD  $0x96, Z12, Z11, Z10
 	VPADDD      Z6, Z7, Z7
 	VPADDD      Z10, Z7, Z7
 	VPADDD      Z6, Z4, Z4
 	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPTERNLOGD  $0xe8, Z1, Z3, Z2
 	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
+	VPRORD      $0x02, Z3, Z2
+	VPRORD      $0x0d, Z3, Z6
+	VPRORD      $0x16, Z3, Z10
 	VPTERNLOGD  $0x96, Z10, Z6, Z2
 	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+32(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
+	VPADDD.BCST 32(SI), Z5, Z10
+	VPADDD      Z10, Z1, Z6
+	VPTERNLOGD  $0xb8, Z0, Z7, Z5
+	VPRORD      $0x06, Z7, Z2
 	VPRORD      $0x0b, Z7, Z11
 	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPTERNLOGD  $0x96, Z12, Z11, Z2
 	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
+	VPADDD      Z2, Z9, Z9
 	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
+	VPADDD      Z2, Z8, Z8
+	VPTERNLOGD  $0xe8, Z3, Z4, Z1
 	VPADDD      Z1, Z8, Z8
 	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
+	VPRORD      $0x0d, Z4, Z2
+	VPRORD      $0x16, Z4, Z5
+	VPTERNLOGD  $0x96, Z5, Z2, Z1
 	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+36(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+40(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+44(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+48(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+52(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+56(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+60(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+64(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+68(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+72(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+76(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+80(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+84(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+88(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+92(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+96(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+100(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+104(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+108(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+112(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+116(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+120(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+124(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+128(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+132(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+136(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+140(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+144(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+148(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+152(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+156(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+160(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+164(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+168(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+172(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+176(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+180(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+184(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+188(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+192(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+196(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+200(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+204(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+208(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+212(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+216(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+220(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+224(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+228(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+232(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VPADDD.BCST padkw<>+236(SB), Z3, Z1
-	VPADDD      Z1, Z0, Z5
-	VPTERNLOGD  $0xb8, Z7, Z9, Z3
-	VPRORD      $0x06, Z9, Z10
-	VPRORD      $0x0b, Z9, Z11
-	VPRORD      $0x19, Z9, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z3, Z6, Z6
-	VPADDD      Z10, Z6, Z6
-	VPADDD      Z3, Z2, Z2
-	VPADDD      Z10, Z2, Z2
-	VPTERNLOGD  $0xe8, Z4, Z8, Z0
-	VPADDD      Z0, Z2, Z2
-	VPRORD      $0x02, Z8, Z0
-	VPRORD      $0x0d, Z8, Z3
-	VPRORD      $0x16, Z8, Z10
-	VPTERNLOGD  $0x96, Z10, Z3, Z0
-	VPADDD      Z0, Z2, Z2
-	VPADDD.BCST padkw<>+240(SB), Z7, Z0
-	VPADDD      Z0, Z4, Z3
-	VPTERNLOGD  $0xb8, Z9, Z6, Z7
-	VPRORD      $0x06, Z6, Z10
-	VPRORD      $0x0b, Z6, Z11
-	VPRORD      $0x19, Z6, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z7, Z5, Z5
-	VPADDD      Z10, Z5, Z5
-	VPADDD      Z7, Z1, Z1
-	VPADDD      Z10, Z1, Z1
-	VPTERNLOGD  $0xe8, Z8, Z2, Z4
-	VPADDD      Z4, Z1, Z1
-	VPRORD      $0x02, Z2, Z4
-	VPRORD      $0x0d, Z2, Z7
-	VPRORD      $0x16, Z2, Z10
-	VPTERNLOGD  $0x96, Z10, Z7, Z4
-	VPADDD      Z4, Z1, Z1
-	VPADDD.BCST padkw<>+244(SB), Z9, Z4
-	VPADDD      Z4, Z8, Z7
-	VPTERNLOGD  $0xb8, Z6, Z5, Z9
-	VPRORD      $0x06, Z5, Z10
-	VPRORD      $0x0b, Z5, Z11
-	VPRORD      $0x19, Z5, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z9, Z3, Z3
-	VPADDD      Z10, Z3, Z3
-	VPADDD      Z9, Z0, Z0
-	VPADDD      Z10, Z0, Z0
-	VPTERNLOGD  $0xe8, Z2, Z1, Z8
-	VPADDD      Z8, Z0, Z0
-	VPRORD      $0x02, Z1, Z8
-	VPRORD      $0x0d, Z1, Z9
-	VPRORD      $0x16, Z1, Z10
-	VPTERNLOGD  $0x96, Z10, Z9, Z8
-	VPADDD      Z8, Z0, Z0
-	VPADDD.BCST padkw<>+248(SB), Z6, Z8
-	VPADDD      Z8, Z2, Z9
-	VPTERNLOGD  $0xb8, Z5, Z3, Z6
-	VPRORD      $0x06, Z3, Z10
-	VPRORD      $0x0b, Z3, Z11
-	VPRORD      $0x19, Z3, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z6, Z7, Z7
-	VPADDD      Z10, Z7, Z7
-	VPADDD      Z6, Z4, Z4
-	VPADDD      Z10, Z4, Z4
-	VPTERNLOGD  $0xe8, Z1, Z0, Z2
-	VPADDD      Z2, Z4, Z4
-	VPRORD      $0x02, Z0, Z2
-	VPRORD      $0x0d, Z0, Z6
-	VPRORD      $0x16, Z0, Z10
-	VPTERNLOGD  $0x96, Z10, Z6, Z2
-	VPADDD      Z2, Z4, Z4
-	VPADDD.BCST padkw<>+252(SB), Z5, Z2
-	VPADDD      Z2, Z1, Z6
-	VPTERNLOGD  $0xb8, Z3, Z7, Z5
-	VPRORD      $0x06, Z7, Z10
-	VPRORD      $0x0b, Z7, Z11
-	VPRORD      $0x19, Z7, Z12
-	VPTERNLOGD  $0x96, Z12, Z11, Z10
-	VPADDD      Z5, Z9, Z9
-	VPADDD      Z10, Z9, Z9
-	VPADDD      Z5, Z8, Z8
-	VPADDD      Z10, Z8, Z8
-	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z8, Z8
-	VPRORD      $0x02, Z4, Z1
-	VPRORD      $0x0d, Z4, Z5
-	VPRORD      $0x16, Z4, Z10
-	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z8, Z8
-	VMOVDQA32   Z9, Z1
-	VPTERNLOGD  $0xca, Z3, Z7, Z1
-	VPRORD      $0x06, Z9, Z5
-	VPRORD      $0x0b, Z9, Z10
-	VPRORD      $0x19, Z9, Z11
-	VPTERNLOGD  $0x96, Z11, Z10, Z5
-	VPADDD      Z1, Z6, Z6
-	VPADDD      Z5, Z6, Z6
-	VPADDD      Z1, Z2, Z2
-	VPADDD      Z5, Z2, Z2
 	VMOVDQA32   Z8, Z1
+	VMOVDQA32   Z4, Z2
+	VMOVDQA32   Z3, Z8
+	VMOVDQA32   Z6, Z3
+	VMOVDQA32   Z9, Z5
+	VMOVDQA32   Z7, Z6
+	VMOVDQA32   Z0, Z9
+	VMOVDQA32   Z10, Z0
+	ADDQ        $0x00000020, SI
+	DECQ        DI
+	JNZ         padding
+	VPADDD.BCST 4(SI), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST 8(SI), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VPADDD.BCST 12(SI), Z5, Z2
+	VPADDD      Z2, Z1, Z6
+	VPTERNLOGD  $0xb8, Z3, Z7, Z5
+	VPRORD      $0x06, Z7, Z10
+	VPRORD      $0x0b, Z7, Z11
+	VPRORD      $0x19, Z7, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z5, Z9, Z9
+	VPADDD      Z10, Z9, Z9
+	VPADDD      Z5, Z8, Z8
+	VPADDD      Z10, Z8, Z8
 	VPTERNLOGD  $0xe8, Z0, Z4, Z1
-	VPADDD      Z1, Z2, Z2
-	VPRORD      $0x02, Z8, Z1
-	VPRORD      $0x0d, Z8, Z5
-	VPRORD      $0x16, Z8, Z10
+	VPADDD      Z1, Z8, Z8
+	VPRORD      $0x02, Z4, Z1
+	VPRORD      $0x0d, Z4, Z5
+	VPRORD      $0x16, Z4, Z10
 	VPTERNLOGD  $0x96, Z10, Z5, Z1
-	VPADDD      Z1, Z2, Z2
-	VPADDD      1024(SP), Z2, Z2
-	VPSHUFB     swap<>+0(SB), Z2, Z2
-	VPADDD      1088(SP), Z8, Z8
+	VPADDD      Z1, Z8, Z8
+	VPADDD.BCST 16(SI), Z3, Z1
+	VPADDD      Z1, Z0, Z5
+	VPTERNLOGD  $0xb8, Z7, Z9, Z3
+	VPRORD      $0x06, Z9, Z10
+	VPRORD      $0x0b, Z9, Z11
+	VPRORD      $0x19, Z9, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z3, Z6, Z6
+	VPADDD      Z10, Z6, Z6
+	VPADDD      Z3, Z2, Z2
+	VPADDD      Z10, Z2, Z2
+	VPTERNLOGD  $0xe8, Z4, Z8, Z0
+	VPADDD      Z0, Z2, Z2
+	VPRORD      $0x02, Z8, Z0
+	VPRORD      $0x0d, Z8, Z3
+	VPRORD      $0x16, Z8, Z10
+	VPTERNLOGD  $0x96, Z10, Z3, Z0
+	VPADDD      Z0, Z2, Z2
+	VPADDD.BCST 20(SI), Z7, Z0
+	VPADDD      Z0, Z4, Z3
+	VPTERNLOGD  $0xb8, Z9, Z6, Z7
+	VPRORD      $0x06, Z6, Z10
+	VPRORD      $0x0b, Z6, Z11
+	VPRORD      $0x19, Z6, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z7, Z5, Z5
+	VPADDD      Z10, Z5, Z5
+	VPADDD      Z7, Z1, Z1
+	VPADDD      Z10, Z1, Z1
+	VPTERNLOGD  $0xe8, Z8, Z2, Z4
+	VPADDD      Z4, Z1, Z1
+	VPRORD      $0x02, Z2, Z4
+	VPRORD      $0x0d, Z2, Z7
+	VPRORD      $0x16, Z2, Z10
+	VPTERNLOGD  $0x96, Z10, Z7, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD.BCST 24(SI), Z9, Z4
+	VPADDD      Z4, Z8, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z9
+	VPRORD      $0x06, Z5, Z10
+	VPRORD      $0x0b, Z5, Z11
+	VPRORD      $0x19, Z5, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z9, Z3, Z3
+	VPADDD      Z10, Z3, Z3
+	VPADDD      Z9, Z0, Z0
+	VPADDD      Z10, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z8
+	VPADDD      Z8, Z0, Z0
+	VPRORD      $0x02, Z1, Z8
+	VPRORD      $0x0d, Z1, Z9
+	VPRORD      $0x16, Z1, Z10
+	VPTERNLOGD  $0x96, Z10, Z9, Z8
+	VPADDD      Z8, Z0, Z0
+	VPADDD.BCST 28(SI), Z6, Z8
+	VPADDD      Z8, Z2, Z9
+	VPTERNLOGD  $0xb8, Z5, Z3, Z6
+	VPRORD      $0x06, Z3, Z10
+	VPRORD      $0x0b, Z3, Z11
+	VPRORD      $0x19, Z3, Z12
+	VPTERNLOGD  $0x96, Z12, Z11, Z10
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z10, Z7, Z7
+	VPADDD      Z6, Z4, Z4
+	VPADDD      Z10, Z4, Z4
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z4, Z4
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z4, Z4
+	VMOVDQA32   Z7, Z2
+	VPTERNLOGD  $0xca, Z5, Z3, Z2
+	VPRORD      $0x06, Z7, Z6
+	VPRORD      $0x0b, Z7, Z10
+	VPRORD      $0x19, Z7, Z11
+	VPTERNLOGD  $0x96, Z11, Z10, Z6
+	VPADDD      Z2, Z9, Z9
+	VPADDD      Z6, Z9, Z9
+	VPADDD      Z2, Z8, Z8
+	VPADDD      Z6, Z8, Z8
+	VMOVDQA32   Z4, Z2
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z8, Z8
+	VPRORD      $0x02, Z4, Z2
+	VPRORD      $0x0d, Z4, Z6
+	VPRORD      $0x16, Z4, Z10
+	VPTERNLOGD  $0x96, Z10, Z6, Z2
+	VPADDD      Z2, Z8, Z8
+	VPADDD      4096(SP), Z8, Z8
 	VPSHUFB     swap<>+0(SB), Z8, Z8
-	VPADDD      1152(SP), Z4, Z4
+	VPADDD      4160(SP), Z4, Z4
 	VPSHUFB     swap<>+0(SB), Z4, Z4
-	VPADDD      1216(SP), Z0, Z0
+	VPADDD      4224(SP), Z0, Z0
 	VPSHUFB     swap<>+0(SB), Z0, Z0
-	VPADDD      1280(SP), Z6, Z6
-	VPSHUFB     swap<>+0(SB), Z6, Z6
-	VPADDD      1344(SP), Z9, Z9
+	VPADDD      4288(SP), Z1, Z1
+	VPSHUFB     swap<>+0(SB), Z1, Z1
+	VPADDD      4352(SP), Z9, Z9
 	VPSHUFB     swap<>+0(SB), Z9, Z9
-	VPADDD      1408(SP), Z7, Z7
+	VPADDD      4416(SP), Z7, Z7
 	VPSHUFB     swap<>+0(SB), Z7, Z7
-	VPADDD      1472(SP), Z3, Z3
+	VPADDD      4480(SP), Z3, Z3
 	VPSHUFB     swap<>+0(SB), Z3, Z3
+	VPADDD      4544(SP), Z5, Z5
+	VPSHUFB     swap<>+0(SB), Z5, Z5
 
 	// Transpose the hash values back: hash m is word m of the 8 registers.
-	VPUNPCKLDQ    Z8, Z2, Z1
-	VPUNPCKHDQ    Z8, Z2, Z2
-	VPUNPCKLDQ    Z0, Z4, Z5
-	VPUNPCKHDQ    Z0, Z4, Z0
-	VPUNPCKLQDQ   Z5, Z1, Z4
-	VPUNPCKHQDQ   Z5, Z1, Z1
-	VPUNPCKLQDQ   Z0, Z2, Z5
-	VPUNPCKHQDQ   Z0, Z2, Z0
-	VEXTRACTI32X4 $0x00, Z4, (AX)
-	VEXTRACTI32X4 $0x00, Z1, 32(AX)
-	VEXTRACTI32X4 $0x00, Z5, 64(AX)
+	VPUNPCKLDQ    Z4, Z8, Z2
+	VPUNPCKHDQ    Z4, Z8, Z4
+	VPUNPCKLDQ    Z1, Z0, Z6
+	VPUNPCKHDQ    Z1, Z0, Z0
+	VPUNPCKLQDQ   Z6, Z2, Z1
+	VPUNPCKHQDQ   Z6, Z2, Z2
+	VPUNPCKLQDQ   Z0, Z4, Z6
+	VPUNPCKHQDQ   Z0, Z4, Z0
+	VEXTRACTI32X4 $0x00, Z1, (AX)
+	VEXTRACTI32X4 $0x00, Z2, 32(AX)
+	VEXTRACTI32X4 $0x00, Z6, 64(AX)
 	VEXTRACTI32X4 $0x00, Z0, 96(AX)
-	VEXTRACTI32X4 $0x01, Z4, 128(AX)
-	VEXTRACTI32X4 $0x01, Z1, 160(AX)
-	VEXTRACTI32X4 $0x01, Z5, 192(AX)
+	VEXTRACTI32X4 $0x01, Z1, 128(AX)
+	VEXTRACTI32X4 $0x01, Z2, 160(AX)
+	VEXTRACTI32X4 $0x01, Z6, 192(AX)
 	VEXTRACTI32X4 $0x01, Z0, 224(AX)
-	VEXTRACTI32X4 $0x02, Z4, 256(AX)
-	VEXTRACTI32X4 $0x02, Z1, 288(AX)
-	VEXTRACTI32X4 $0x02, Z5, 320(AX)
+	VEXTRACTI32X4 $0x02, Z1, 256(AX)
+	VEXTRACTI32X4 $0x02, Z2, 288(AX)
+	VEXTRACTI32X4 $0x02, Z6, 320(AX)
 	VEXTRACTI32X4 $0x02, Z0, 352(AX)
-	VEXTRACTI32X4 $0x03, Z4, 384(AX)
-	VEXTRACTI32X4 $0x03, Z1, 416(AX)
-	VEXTRACTI32X4 $0x03, Z5, 448(AX)
+	VEXTRACTI32X4 $0x03, Z1, 384(AX)
+	VEXTRACTI32X4 $0x03, Z2, 416(AX)
+	VEXTRACTI32X4 $0x03, Z6, 448(AX)
 	VEXTRACTI32X4 $0x03, Z0, 480(AX)
-	VPUNPCKLDQ    Z9, Z6, Z0
-	VPUNPCKHDQ    Z9, Z6, Z1
-	VPUNPCKLDQ    Z3, Z7, Z2
-	VPUNPCKHDQ    Z3, Z7, Z3
+	VPUNPCKLDQ    Z7, Z9, Z0
+	VPUNPCKHDQ    Z7, Z9, Z1
+	VPUNPCKLDQ    Z5, Z3, Z2
+	VPUNPCKHDQ    Z5, Z3, Z3
 	VPUNPCKLQDQ   Z2, Z0, Z4
 	VPUNPCKHQDQ   Z2, Z0, Z0
 	VPUNPCKLQDQ   Z3, Z1, Z2
@@ -3465,9 +1611,2668 @@ done:
 	VZEROUPPER
 	RET
 
+// func hashAVX512x2(out *[32]byte, in *[32]byte, groups int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·hashAVX512x2(SB), $9216-24
+	MOVQ out+0(FP), AX
+	MOVQ in+8(FP), CX
+	MOVQ groups+16(FP), DX
+
+loop:
+	TESTQ DX, DX
+	JZ    done
+
+	// First block: the message. Load it and transpose it so that register t holds word t of every message.
+	VMOVDQU32    (CX), Z0
+	VPSHUFB      swap<>+0(SB), Z0, Z0
+	VMOVDQU32    64(CX), Z1
+	VPSHUFB      swap<>+0(SB), Z1, Z1
+	VMOVDQU32    128(CX), Z2
+	VPSHUFB      swap<>+0(SB), Z2, Z2
+	VMOVDQU32    192(CX), Z3
+	VPSHUFB      swap<>+0(SB), Z3, Z3
+	VMOVDQU32    256(CX), Z4
+	VPSHUFB      swap<>+0(SB), Z4, Z4
+	VMOVDQU32    320(CX), Z5
+	VPSHUFB      swap<>+0(SB), Z5, Z5
+	VMOVDQU32    384(CX), Z6
+	VPSHUFB      swap<>+0(SB), Z6, Z6
+	VMOVDQU32    448(CX), Z7
+	VPSHUFB      swap<>+0(SB), Z7, Z7
+	VMOVDQU32    512(CX), Z8
+	VPSHUFB      swap<>+0(SB), Z8, Z8
+	VMOVDQU32    576(CX), Z9
+	VPSHUFB      swap<>+0(SB), Z9, Z9
+	VMOVDQU32    640(CX), Z10
+	VPSHUFB      swap<>+0(SB), Z10, Z10
+	VMOVDQU32    704(CX), Z11
+	VPSHUFB      swap<>+0(SB), Z11, Z11
+	VMOVDQU32    768(CX), Z12
+	VPSHUFB      swap<>+0(SB), Z12, Z12
+	VMOVDQU32    832(CX), Z13
+	VPSHUFB      swap<>+0(SB), Z13, Z13
+	VMOVDQU32    896(CX), Z14
+	VPSHUFB      swap<>+0(SB), Z14, Z14
+	VMOVDQU32    960(CX), Z15
+	VPSHUFB      swap<>+0(SB), Z15, Z15
+	VPUNPCKLDQ   Z1, Z0, Z16
+	VPUNPCKHDQ   Z1, Z0, Z0
+	VPUNPCKLDQ   Z3, Z2, Z1
+	VPUNPCKHDQ   Z3, Z2, Z2
+	VPUNPCKLQDQ  Z1, Z16, Z3
+	VPUNPCKHQDQ  Z1, Z16, Z1
+	VPUNPCKLQDQ  Z2, Z0, Z16
+	VPUNPCKHQDQ  Z2, Z0, Z0
+	VPUNPCKLDQ   Z5, Z4, Z2
+	VPUNPCKHDQ   Z5, Z4, Z4
+	VPUNPCKLDQ   Z7, Z6, Z5
+	VPUNPCKHDQ   Z7, Z6, Z6
+	VPUNPCKLQDQ  Z5, Z2, Z7
+	VPUNPCKHQDQ  Z5, Z2, Z2
+	VPUNPCKLQDQ  Z6, Z4, Z5
+	VPUNPCKHQDQ  Z6, Z4, Z4
+	VPUNPCKLDQ   Z9, Z8, Z6
+	VPUNPCKHDQ   Z9, Z8, Z8
+	VPUNPCKLDQ   Z11, Z10, Z9
+	VPUNPCKHDQ   Z11, Z10, Z10
+	VPUNPCKLQDQ  Z9, Z6, Z11
+	VPUNPCKHQDQ  Z9, Z6, Z6
+	VPUNPCKLQDQ  Z10, Z8, Z9
+	VPUNPCKHQDQ  Z10, Z8, Z8
+	VPUNPCKLDQ   Z13, Z12, Z10
+	VPUNPCKHDQ   Z13, Z12, Z12
+	VPUNPCKLDQ   Z15, Z14, Z13
+	VPUNPCKHDQ   Z15, Z14, Z14
+	VPUNPCKLQDQ  Z13, Z10, Z15
+	VPUNPCKHQDQ  Z13, Z10, Z10
+	VPUNPCKLQDQ  Z14, Z12, Z13
+	VPUNPCKHQDQ  Z14, Z12, Z12
+	VSHUFI32X4   $0x44, Z7, Z3, Z14
+	VSHUFI32X4   $0xee, Z7, Z3, Z3
+	VSHUFI32X4   $0x44, Z15, Z11, Z7
+	VSHUFI32X4   $0xee, Z15, Z11, Z11
+	VSHUFI32X4   $0x88, Z7, Z14, Z15
+	VSHUFI32X4   $0xdd, Z7, Z14, Z7
+	VSHUFI32X4   $0x88, Z11, Z3, Z14
+	VSHUFI32X4   $0xdd, Z11, Z3, Z3
+	VSHUFI32X4   $0x44, Z2, Z1, Z11
+	VSHUFI32X4   $0xee, Z2, Z1, Z1
+	VSHUFI32X4   $0x44, Z10, Z6, Z2
+	VSHUFI32X4   $0xee, Z10, Z6, Z6
+	VSHUFI32X4   $0x88, Z2, Z11, Z10
+	VSHUFI32X4   $0xdd, Z2, Z11, Z2
+	VSHUFI32X4   $0x88, Z6, Z1, Z11
+	VSHUFI32X4   $0xdd, Z6, Z1, Z1
+	VSHUFI32X4   $0x44, Z5, Z16, Z6
+	VSHUFI32X4   $0xee, Z5, Z16, Z5
+	VSHUFI32X4   $0x44, Z13, Z9, Z16
+	VSHUFI32X4   $0xee, Z13, Z9, Z9
+	VSHUFI32X4   $0x88, Z16, Z6, Z13
+	VSHUFI32X4   $0xdd, Z16, Z6, Z6
+	VSHUFI32X4   $0x88, Z9, Z5, Z16
+	VSHUFI32X4   $0xdd, Z9, Z5, Z5
+	VSHUFI32X4   $0x44, Z4, Z0, Z9
+	VSHUFI32X4   $0xee, Z4, Z0, Z0
+	VSHUFI32X4   $0x44, Z12, Z8, Z4
+	VSHUFI32X4   $0xee, Z12, Z8, Z8
+	VSHUFI32X4   $0x88, Z4, Z9, Z12
+	VSHUFI32X4   $0xdd, Z4, Z9, Z4
+	VSHUFI32X4   $0x88, Z8, Z0, Z9
+	VSHUFI32X4   $0xdd, Z8, Z0, Z0
+	VMOVDQU32    Z15, (SP)
+	VMOVDQU32    Z10, 64(SP)
+	VMOVDQU32    Z13, 128(SP)
+	VMOVDQU32    Z12, 192(SP)
+	VMOVDQU32    Z7, 256(SP)
+	VMOVDQU32    Z2, 320(SP)
+	VMOVDQU32    Z6, 384(SP)
+	VMOVDQU32    Z4, 448(SP)
+	VMOVDQU32    Z14, 512(SP)
+	VMOVDQU32    Z11, 576(SP)
+	VMOVDQU32    Z16, 640(SP)
+	VMOVDQU32    Z9, 704(SP)
+	VMOVDQU32    Z3, 768(SP)
+	VMOVDQU32    Z1, 832(SP)
+	VMOVDQU32    Z5, 896(SP)
+	VMOVDQU32    Z0, 960(SP)
+	VMOVDQU32    1024(CX), Z0
+	VPSHUFB      swap<>+0(SB), Z0, Z0
+	VMOVDQU32    1088(CX), Z1
+	VPSHUFB      swap<>+0(SB), Z1, Z1
+	VMOVDQU32    1152(CX), Z2
+	VPSHUFB      swap<>+0(SB), Z2, Z2
+	VMOVDQU32    1216(CX), Z3
+	VPSHUFB      swap<>+0(SB), Z3, Z3
+	VMOVDQU32    1280(CX), Z4
+	VPSHUFB      swap<>+0(SB), Z4, Z4
+	VMOVDQU32    1344(CX), Z5
+	VPSHUFB      swap<>+0(SB), Z5, Z5
+	VMOVDQU32    1408(CX), Z6
+	VPSHUFB      swap<>+0(SB), Z6, Z6
+	VMOVDQU32    1472(CX), Z7
+	VPSHUFB      swap<>+0(SB), Z7, Z7
+	VMOVDQU32    1536(CX), Z8
+	VPSHUFB      swap<>+0(SB), Z8, Z8
+	VMOVDQU32    1600(CX), Z9
+	VPSHUFB      swap<>+0(SB), Z9, Z9
+	VMOVDQU32    1664(CX), Z10
+	VPSHUFB      swap<>+0(SB), Z10, Z10
+	VMOVDQU32    1728(CX), Z11
+	VPSHUFB      swap<>+0(SB), Z11, Z11
+	VMOVDQU32    1792(CX), Z12
+	VPSHUFB      swap<>+0(SB), Z12, Z12
+	VMOVDQU32    1856(CX), Z13
+	VPSHUFB      swap<>+0(SB), Z13, Z13
+	VMOVDQU32    1920(CX), Z14
+	VPSHUFB      swap<>+0(SB), Z14, Z14
+	VMOVDQU32    1984(CX), Z15
+	VPSHUFB      swap<>+0(SB), Z15, Z15
+	VPUNPCKLDQ   Z1, Z0, Z16
+	VPUNPCKHDQ   Z1, Z0, Z0
+	VPUNPCKLDQ   Z3, Z2, Z1
+	VPUNPCKHDQ   Z3, Z2, Z2
+	VPUNPCKLQDQ  Z1, Z16, Z3
+	VPUNPCKHQDQ  Z1, Z16, Z1
+	VPUNPCKLQDQ  Z2, Z0, Z16
+	VPUNPCKHQDQ  Z2, Z0, Z0
+	VPUNPCKLDQ   Z5, Z4, Z2
+	VPUNPCKHDQ   Z5, Z4, Z4
+	VPUNPCKLDQ   Z7, Z6, Z5
+	VPUNPCKHDQ   Z7, Z6, Z6
+	VPUNPCKLQDQ  Z5, Z2, Z7
+	VPUNPCKHQDQ  Z5, Z2, Z2
+	VPUNPCKLQDQ  Z6, Z4, Z5
+	VPUNPCKHQDQ  Z6, Z4, Z4
+	VPUNPCKLDQ   Z9, Z8, Z6
+	VPUNPCKHDQ   Z9, Z8, Z8
+	VPUNPCKLDQ   Z11, Z10, Z9
+	VPUNPCKHDQ   Z11, Z10, Z10
+	VPUNPCKLQDQ  Z9, Z6, Z11
+	VPUNPCKHQDQ  Z9, Z6, Z6
+	VPUNPCKLQDQ  Z10, Z8, Z9
+	VPUNPCKHQDQ  Z10, Z8, Z8
+	VPUNPCKLDQ   Z13, Z12, Z10
+	VPUNPCKHDQ   Z13, Z12, Z12
+	VPUNPCKLDQ   Z15, Z14, Z13
+	VPUNPCKHDQ   Z15, Z14, Z14
+	VPUNPCKLQDQ  Z13, Z10, Z15
+	VPUNPCKHQDQ  Z13, Z10, Z10
+	VPUNPCKLQDQ  Z14, Z12, Z13
+	VPUNPCKHQDQ  Z14, Z12, Z12
+	VSHUFI32X4   $0x44, Z7, Z3, Z14
+	VSHUFI32X4   $0xee, Z7, Z3, Z3
+	VSHUFI32X4   $0x44, Z15, Z11, Z7
+	VSHUFI32X4   $0xee, Z15, Z11, Z11
+	VSHUFI32X4   $0x88, Z7, Z14, Z15
+	VSHUFI32X4   $0xdd, Z7, Z14, Z7
+	VSHUFI32X4   $0x88, Z11, Z3, Z14
+	VSHUFI32X4   $0xdd, Z11, Z3, Z3
+	VSHUFI32X4   $0x44, Z2, Z1, Z11
+	VSHUFI32X4   $0xee, Z2, Z1, Z1
+	VSHUFI32X4   $0x44, Z10, Z6, Z2
+	VSHUFI32X4   $0xee, Z10, Z6, Z6
+	VSHUFI32X4   $0x88, Z2, Z11, Z10
+	VSHUFI32X4   $0xdd, Z2, Z11, Z2
+	VSHUFI32X4   $0x88, Z6, Z1, Z11
+	VSHUFI32X4   $0xdd, Z6, Z1, Z1
+	VSHUFI32X4   $0x44, Z5, Z16, Z6
+	VSHUFI32X4   $0xee, Z5, Z16, Z5
+	VSHUFI32X4   $0x44, Z13, Z9, Z16
+	VSHUFI32X4   $0xee, Z13, Z9, Z9
+	VSHUFI32X4   $0x88, Z16, Z6, Z13
+	VSHUFI32X4   $0xdd, Z16, Z6, Z6
+	VSHUFI32X4   $0x88, Z9, Z5, Z16
+	VSHUFI32X4   $0xdd, Z9, Z5, Z5
+	VSHUFI32X4   $0x44, Z4, Z0, Z9
+	VSHUFI32X4   $0xee, Z4, Z0, Z0
+	VSHUFI32X4   $0x44, Z12, Z8, Z4
+	VSHUFI32X4   $0xee, Z12, Z8, Z8
+	VSHUFI32X4   $0x88, Z4, Z9, Z12
+	VSHUFI32X4   $0xdd, Z4, Z9, Z4
+	VSHUFI32X4   $0x88, Z8, Z0, Z9
+	VSHUFI32X4   $0xdd, Z8, Z0, Z0
+	VMOVDQU32    Z15, 4096(SP)
+	VMOVDQU32    Z10, 4160(SP)
+	VMOVDQU32    Z13, 4224(SP)
+	VMOVDQU32    Z12, 4288(SP)
+	VMOVDQU32    Z7, 4352(SP)
+	VMOVDQU32    Z2, 4416(SP)
+	VMOVDQU32    Z6, 4480(SP)
+	VMOVDQU32    Z4, 4544(SP)
+	VMOVDQU32    Z14, 4608(SP)
+	VMOVDQU32    Z11, 4672(SP)
+	VMOVDQU32    Z16, 4736(SP)
+	VMOVDQU32    Z9, 4800(SP)
+	VMOVDQU32    Z3, 4864(SP)
+	VMOVDQU32    Z1, 4928(SP)
+	VMOVDQU32    Z5, 4992(SP)
+	VMOVDQU32    Z0, 5056(SP)
+	LEAQ         (SP), BX
+	LEAQ         consts<>+0(SB), SI
+	VPBROADCASTD initial<>+0(SB), Z0
+	VPBROADCASTD initial<>+4(SB), Z1
+	VPBROADCASTD initial<>+8(SB), Z2
+	VPBROADCASTD initial<>+12(SB), Z3
+	VPBROADCASTD initial<>+16(SB), Z4
+	VPBROADCASTD initial<>+20(SB), Z5
+	VPBROADCASTD initial<>+24(SB), Z6
+	VPBROADCASTD initial<>+28(SB), Z7
+	VPBROADCASTD initial<>+0(SB), Z8
+	VPBROADCASTD initial<>+4(SB), Z9
+	VPBROADCASTD initial<>+8(SB), Z10
+	VPBROADCASTD initial<>+12(SB), Z11
+	VPBROADCASTD initial<>+16(SB), Z12
+	VPBROADCASTD initial<>+20(SB), Z13
+	VPBROADCASTD initial<>+24(SB), Z14
+	VPBROADCASTD initial<>+28(SB), Z15
+	VPADDD       (BX), Z7, Z7
+	VPADDD.BCST  (SI), Z7, Z7
+	VPADDD       Z7, Z3, Z3
+	VPADDD       4096(BX), Z15, Z15
+	VPADDD.BCST  (SI), Z15, Z15
+	VPADDD       Z15, Z11, Z11
+	VPADDD       64(BX), Z6, Z16
+	VPADDD.BCST  4(SI), Z16, Z16
+	VPADDD       Z16, Z2, Z17
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z18
+	VPRORD       $0x0b, Z4, Z19
+	VPRORD       $0x19, Z4, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z6, Z6
+	VPADDD       Z6, Z3, Z3
+	VPADDD       Z6, Z7, Z7
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z7, Z7
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z18
+	VPTERNLOGD   $0x96, Z18, Z6, Z2
+	VPADDD       Z2, Z7, Z7
+	VPADDD       4160(BX), Z14, Z2
+	VPADDD.BCST  4(SI), Z2, Z2
+	VPADDD       Z2, Z10, Z6
+	VPTERNLOGD   $0xb8, Z13, Z12, Z14
+	VPRORD       $0x06, Z12, Z18
+	VPRORD       $0x0b, Z12, Z19
+	VPRORD       $0x19, Z12, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z14, Z14
+	VPADDD       Z14, Z11, Z11
+	VPADDD       Z14, Z15, Z15
+	VPTERNLOGD   $0xe8, Z9, Z8, Z10
+	VPADDD       Z10, Z15, Z15
+	VPRORD       $0x02, Z8, Z10
+	VPRORD       $0x0d, Z8, Z14
+	VPRORD       $0x16, Z8, Z18
+	VPTERNLOGD   $0x96, Z18, Z14, Z10
+	VPADDD       Z10, Z15, Z15
+	VPADDD       128(BX), Z5, Z10
+	VPADDD.BCST  8(SI), Z10, Z10
+	VPADDD       Z10, Z1, Z14
+	VPTERNLOGD   $0xb8, Z4, Z3, Z5
+	VPRORD       $0x06, Z3, Z18
+	VPRORD       $0x0b, Z3, Z19
+	VPRORD       $0x19, Z3, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z5, Z5
+	VPADDD       Z5, Z17, Z17
+	VPADDD       Z5, Z16, Z16
+	VPTERNLOGD   $0xe8, Z0, Z7, Z1
+	VPADDD       Z1, Z16, Z16
+	VPRORD       $0x02, Z7, Z1
+	VPRORD       $0x0d, Z7, Z5
+	VPRORD       $0x16, Z7, Z18
+	VPTERNLOGD   $0x96, Z18, Z5, Z1
+	VPADDD       Z1, Z16, Z16
+	VPADDD       4224(BX), Z13, Z1
+	VPADDD.BCST  8(SI), Z1, Z1
+	VPADDD       Z1, Z9, Z5
+	VPTERNLOGD   $0xb8, Z12, Z11, Z13
+	VPRORD       $0x06, Z11, Z18
+	VPRORD       $0x0b, Z11, Z19
+	VPRORD       $0x19, Z11, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z13, Z13
+	VPADDD       Z13, Z6, Z6
+	VPADDD       Z13, Z2, Z2
+	VPTERNLOGD   $0xe8, Z8, Z15, Z9
+	VPADDD       Z9, Z2, Z2
+	VPRORD       $0x02, Z15, Z9
+	VPRORD       $0x0d, Z15, Z13
+	VPRORD       $0x16, Z15, Z18
+	VPTERNLOGD   $0x96, Z18, Z13, Z9
+	VPADDD       Z9, Z2, Z2
+	VPADDD       192(BX), Z4, Z9
+	VPADDD.BCST  12(SI), Z9, Z9
+	VPADDD       Z9, Z0, Z13
+	VPTERNLOGD   $0xb8, Z3, Z17, Z4
+	VPRORD       $0x06, Z17, Z18
+	VPRORD       $0x0b, Z17, Z19
+	VPRORD       $0x19, Z17, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z4, Z4
+	VPADDD       Z4, Z14, Z14
+	VPADDD       Z4, Z10, Z10
+	VPTERNLOGD   $0xe8, Z7, Z16, Z0
+	VPADDD       Z0, Z10, Z10
+	VPRORD       $0x02, Z16, Z0
+	VPRORD       $0x0d, Z16, Z4
+	VPRORD       $0x16, Z16, Z18
+	VPTERNLOGD   $0x96, Z18, Z4, Z0
+	VPADDD       Z0, Z10, Z10
+	VPADDD       4288(BX), Z12, Z0
+	VPADDD.BCST  12(SI), Z0, Z0
+	VPADDD       Z0, Z8, Z4
+	VPTERNLOGD   $0xb8, Z11, Z6, Z12
+	VPRORD       $0x06, Z6, Z18
+	VPRORD       $0x0b, Z6, Z19
+	VPRORD       $0x19, Z6, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z12, Z12
+	VPADDD       Z12, Z5, Z5
+	VPADDD       Z12, Z1, Z1
+	VPTERNLOGD   $0xe8, Z15, Z2, Z8
+	VPADDD       Z8, Z1, Z1
+	VPRORD       $0x02, Z2, Z8
+	VPRORD       $0x0d, Z2, Z12
+	VPRORD       $0x16, Z2, Z18
+	VPTERNLOGD   $0x96, Z18, Z12, Z8
+	VPADDD       Z8, Z1, Z1
+	VPADDD       256(BX), Z3, Z8
+	VPADDD.BCST  16(SI), Z8, Z8
+	VPADDD       Z8, Z7, Z12
+	VPTERNLOGD   $0xb8, Z17, Z14, Z3
+	VPRORD       $0x06, Z14, Z18
+	VPRORD       $0x0b, Z14, Z19
+	VPRORD       $0x19, Z14, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z3, Z3
+	VPADDD       Z3, Z13, Z13
+	VPADDD       Z3, Z9, Z9
+	VPTERNLOGD   $0xe8, Z16, Z10, Z7
+	VPADDD       Z7, Z9, Z9
+	VPRORD       $0x02, Z10, Z3
+	VPRORD       $0x0d, Z10, Z7
+	VPRORD       $0x16, Z10, Z18
+	VPTERNLOGD   $0x96, Z18, Z7, Z3
+	VPADDD       Z3, Z9, Z9
+	VPADDD       4352(BX), Z11, Z3
+	VPADDD.BCST  16(SI), Z3, Z3
+	VPADDD       Z3, Z15, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z11
+	VPRORD       $0x06, Z5, Z18
+	VPRORD       $0x0b, Z5, Z19
+	VPRORD       $0x19, Z5, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z11, Z11
+	VPADDD       Z11, Z4, Z4
+	VPADDD       Z11, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z15
+	VPADDD       Z15, Z0, Z0
+	VPRORD       $0x02, Z1, Z11
+	VPRORD       $0x0d, Z1, Z15
+	VPRORD       $0x16, Z1, Z18
+	VPTERNLOGD   $0x96, Z18, Z15, Z11
+	VPADDD       Z11, Z0, Z0
+	VPADDD       320(BX), Z17, Z11
+	VPADDD.BCST  20(SI), Z11, Z11
+	VPADDD       Z11, Z16, Z15
+	VPTERNLOGD   $0xb8, Z14, Z13, Z17
+	VPRORD       $0x06, Z13, Z18
+	VPRORD       $0x0b, Z13, Z19
+	VPRORD       $0x19, Z13, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z17, Z17
+	VPADDD       Z17, Z12, Z12
+	VPADDD       Z17, Z8, Z8
+	VPTERNLOGD   $0xe8, Z10, Z9, Z16
+	VPADDD       Z16, Z8, Z8
+	VPRORD       $0x02, Z9, Z16
+	VPRORD       $0x0d, Z9, Z17
+	VPRORD       $0x16, Z9, Z18
+	VPTERNLOGD   $0x96, Z18, Z17, Z16
+	VPADDD       Z16, Z8, Z8
+	VPADDD       4416(BX), Z6, Z16
+	VPADDD.BCST  20(SI), Z16, Z16
+	VPADDD       Z16, Z2, Z17
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z18
+	VPRORD       $0x0b, Z4, Z19
+	VPRORD       $0x19, Z4, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z18
+	VPTERNLOGD   $0x96, Z18, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VPADDD       384(BX), Z14, Z2
+	VPADDD.BCST  24(SI), Z2, Z2
+	VPADDD       Z2, Z10, Z6
+	VPTERNLOGD   $0xb8, Z13, Z12, Z14
+	VPRORD       $0x06, Z12, Z18
+	VPRORD       $0x0b, Z12, Z19
+	VPRORD       $0x19, Z12, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z14, Z14
+	VPADDD       Z14, Z15, Z15
+	VPADDD       Z14, Z11, Z11
+	VPTERNLOGD   $0xe8, Z9, Z8, Z10
+	VPADDD       Z10, Z11, Z11
+	VPRORD       $0x02, Z8, Z10
+	VPRORD       $0x0d, Z8, Z14
+	VPRORD       $0x16, Z8, Z18
+	VPTERNLOGD   $0x96, Z18, Z14, Z10
+	VPADDD       Z10, Z11, Z11
+	VPADDD       4480(BX), Z5, Z10
+	VPADDD.BCST  24(SI), Z10, Z10
+	VPADDD       Z10, Z1, Z14
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z18
+	VPRORD       $0x0b, Z7, Z19
+	VPRORD       $0x19, Z7, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z5, Z5
+	VPADDD       Z5, Z17, Z17
+	VPADDD       Z5, Z16, Z16
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z16, Z16
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z18
+	VPTERNLOGD   $0x96, Z18, Z5, Z1
+	VPADDD       Z1, Z16, Z16
+	VPADDD       448(BX), Z13, Z1
+	VPADDD.BCST  28(SI), Z1, Z1
+	VPADDD       Z1, Z9, Z5
+	VPTERNLOGD   $0xb8, Z12, Z15, Z13
+	VPRORD       $0x06, Z15, Z18
+	VPRORD       $0x0b, Z15, Z19
+	VPRORD       $0x19, Z15, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z13, Z13
+	VPADDD       Z13, Z6, Z6
+	VPADDD       Z13, Z2, Z2
+	VPTERNLOGD   $0xe8, Z8, Z11, Z9
+	VPADDD       Z9, Z2, Z2
+	VPRORD       $0x02, Z11, Z9
+	VPRORD       $0x0d, Z11, Z13
+	VPRORD       $0x16, Z11, Z18
+	VPTERNLOGD   $0x96, Z18, Z13, Z9
+	VPADDD       Z9, Z2, Z2
+	VPADDD       4544(BX), Z4, Z9
+	VPADDD.BCST  28(SI), Z9, Z9
+	VPADDD       Z9, Z0, Z13
+	VPTERNLOGD   $0xb8, Z7, Z17, Z4
+	VPRORD       $0x06, Z17, Z18
+	VPRORD       $0x0b, Z17, Z19
+	VPRORD       $0x19, Z17, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z4, Z4
+	VPADDD       Z4, Z14, Z14
+	VPADDD       Z4, Z10, Z10
+	VPTERNLOGD   $0xe8, Z3, Z16, Z0
+	VPADDD       Z0, Z10, Z10
+	VPRORD       $0x02, Z16, Z0
+	VPRORD       $0x0d, Z16, Z4
+	VPRORD       $0x16, Z16, Z18
+	VPTERNLOGD   $0x96, Z18, Z4, Z0
+	VPADDD       Z0, Z10, Z10
+	VPADDD       512(BX), Z12, Z0
+	VPADDD.BCST  32(SI), Z0, Z0
+	VPADDD       Z0, Z8, Z4
+	VPTERNLOGD   $0xb8, Z15, Z6, Z12
+	VPRORD       $0x06, Z6, Z18
+	VPRORD       $0x0b, Z6, Z19
+	VPRORD       $0x19, Z6, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z12, Z12
+	VPADDD       Z12, Z5, Z5
+	VPADDD       Z12, Z1, Z1
+	VPTERNLOGD   $0xe8, Z11, Z2, Z8
+	VPADDD       Z8, Z1, Z1
+	VPRORD       $0x02, Z2, Z8
+	VPRORD       $0x0d, Z2, Z12
+	VPRORD       $0x16, Z2, Z18
+	VPTERNLOGD   $0x96, Z18, Z12, Z8
+	VPADDD       Z8, Z1, Z1
+	VPADDD       4608(BX), Z7, Z8
+	VPADDD.BCST  32(SI), Z8, Z8
+	VPADDD       Z8, Z3, Z12
+	VPTERNLOGD   $0xb8, Z17, Z14, Z7
+	VPRORD       $0x06, Z14, Z18
+	VPRORD       $0x0b, Z14, Z19
+	VPRORD       $0x19, Z14, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z7, Z7
+	VPADDD       Z7, Z13, Z13
+	VPADDD       Z7, Z9, Z9
+	VPTERNLOGD   $0xe8, Z16, Z10, Z3
+	VPADDD       Z3, Z9, Z9
+	VPRORD       $0x02, Z10, Z3
+	VPRORD       $0x0d, Z10, Z7
+	VPRORD       $0x16, Z10, Z18
+	VPTERNLOGD   $0x96, Z18, Z7, Z3
+	VPADDD       Z3, Z9, Z9
+	VPADDD       576(BX), Z15, Z3
+	VPADDD.BCST  36(SI), Z3, Z3
+	VPADDD       Z3, Z11, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z15
+	VPRORD       $0x06, Z5, Z18
+	VPRORD       $0x0b, Z5, Z19
+	VPRORD       $0x19, Z5, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z15, Z15
+	VPADDD       Z15, Z4, Z4
+	VPADDD       Z15, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z11
+	VPADDD       Z11, Z0, Z0
+	VPRORD       $0x02, Z1, Z11
+	VPRORD       $0x0d, Z1, Z15
+	VPRORD       $0x16, Z1, Z18
+	VPTERNLOGD   $0x96, Z18, Z15, Z11
+	VPADDD       Z11, Z0, Z0
+	VPADDD       4672(BX), Z17, Z11
+	VPADDD.BCST  36(SI), Z11, Z11
+	VPADDD       Z11, Z16, Z15
+	VPTERNLOGD   $0xb8, Z14, Z13, Z17
+	VPRORD       $0x06, Z13, Z18
+	VPRORD       $0x0b, Z13, Z19
+	VPRORD       $0x19, Z13, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z17, Z17
+	VPADDD       Z17, Z12, Z12
+	VPADDD       Z17, Z8, Z8
+	VPTERNLOGD   $0xe8, Z10, Z9, Z16
+	VPADDD       Z16, Z8, Z8
+	VPRORD       $0x02, Z9, Z16
+	VPRORD       $0x0d, Z9, Z17
+	VPRORD       $0x16, Z9, Z18
+	VPTERNLOGD   $0x96, Z18, Z17, Z16
+	VPADDD       Z16, Z8, Z8
+	VPADDD       640(BX), Z6, Z16
+	VPADDD.BCST  40(SI), Z16, Z16
+	VPADDD       Z16, Z2, Z17
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z18
+	VPRORD       $0x0b, Z4, Z19
+	VPRORD       $0x19, Z4, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z18
+	VPTERNLOGD   $0x96, Z18, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VPADDD       4736(BX), Z14, Z2
+	VPADDD.BCST  40(SI), Z2, Z2
+	VPADDD       Z2, Z10, Z6
+	VPTERNLOGD   $0xb8, Z13, Z12, Z14
+	VPRORD       $0x06, Z12, Z18
+	VPRORD       $0x0b, Z12, Z19
+	VPRORD       $0x19, Z12, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z14, Z14
+	VPADDD       Z14, Z15, Z15
+	VPADDD       Z14, Z11, Z11
+	VPTERNLOGD   $0xe8, Z9, Z8, Z10
+	VPADDD       Z10, Z11, Z11
+	VPRORD       $0x02, Z8, Z10
+	VPRORD       $0x0d, Z8, Z14
+	VPRORD       $0x16, Z8, Z18
+	VPTERNLOGD   $0x96, Z18, Z14, Z10
+	VPADDD       Z10, Z11, Z11
+	VPADDD       704(BX), Z5, Z10
+	VPADDD.BCST  44(SI), Z10, Z10
+	VPADDD       Z10, Z1, Z14
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z18
+	VPRORD       $0x0b, Z7, Z19
+	VPRORD       $0x19, Z7, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z5, Z5
+	VPADDD       Z5, Z17, Z17
+	VPADDD       Z5, Z16, Z16
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z16, Z16
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z18
+	VPTERNLOGD   $0x96, Z18, Z5, Z1
+	VPADDD       Z1, Z16, Z16
+	VPADDD       4800(BX), Z13, Z1
+	VPADDD.BCST  44(SI), Z1, Z1
+	VPADDD       Z1, Z9, Z5
+	VPTERNLOGD   $0xb8, Z12, Z15, Z13
+	VPRORD       $0x06, Z15, Z18
+	VPRORD       $0x0b, Z15, Z19
+	VPRORD       $0x19, Z15, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z13, Z13
+	VPADDD       Z13, Z6, Z6
+	VPADDD       Z13, Z2, Z2
+	VPTERNLOGD   $0xe8, Z8, Z11, Z9
+	VPADDD       Z9, Z2, Z2
+	VPRORD       $0x02, Z11, Z9
+	VPRORD       $0x0d, Z11, Z13
+	VPRORD       $0x16, Z11, Z18
+	VPTERNLOGD   $0x96, Z18, Z13, Z9
+	VPADDD       Z9, Z2, Z2
+	VPADDD       768(BX), Z4, Z9
+	VPADDD.BCST  48(SI), Z9, Z9
+	VPADDD       Z9, Z0, Z13
+	VPTERNLOGD   $0xb8, Z7, Z17, Z4
+	VPRORD       $0x06, Z17, Z18
+	VPRORD       $0x0b, Z17, Z19
+	VPRORD       $0x19, Z17, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z4, Z4
+	VPADDD       Z4, Z14, Z14
+	VPADDD       Z4, Z10, Z10
+	VPTERNLOGD   $0xe8, Z3, Z16, Z0
+	VPADDD       Z0, Z10, Z10
+	VPRORD       $0x02, Z16, Z0
+	VPRORD       $0x0d, Z16, Z4
+	VPRORD       $0x16, Z16, Z18
+	VPTERNLOGD   $0x96, Z18, Z4, Z0
+	VPADDD       Z0, Z10, Z10
+	VPADDD       4864(BX), Z12, Z0
+	VPADDD.BCST  48(SI), Z0, Z0
+	VPADDD       Z0, Z8, Z4
+	VPTERNLOGD   $0xb8, Z15, Z6, Z12
+	VPRORD       $0x06, Z6, Z18
+	VPRORD       $0x0b, Z6, Z19
+	VPRORD       $0x19, Z6, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z12, Z12
+	VPADDD       Z12, Z5, Z5
+	VPADDD       Z12, Z1, Z1
+	VPTERNLOGD   $0xe8, Z11, Z2, Z8
+	VPADDD       Z8, Z1, Z1
+	VPRORD       $0x02, Z2, Z8
+	VPRORD       $0x0d, Z2, Z12
+	VPRORD       $0x16, Z2, Z18
+	VPTERNLOGD   $0x96, Z18, Z12, Z8
+	VPADDD       Z8, Z1, Z1
+	VPADDD       832(BX), Z7, Z8
+	VPADDD.BCST  52(SI), Z8, Z8
+	VPADDD       Z8, Z3, Z12
+	VPTERNLOGD   $0xb8, Z17, Z14, Z7
+	VPRORD       $0x06, Z14, Z18
+	VPRORD       $0x0b, Z14, Z19
+	VPRORD       $0x19, Z14, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z7, Z7
+	VPADDD       Z7, Z13, Z13
+	VPADDD       Z7, Z9, Z9
+	VPTERNLOGD   $0xe8, Z16, Z10, Z3
+	VPADDD       Z3, Z9, Z9
+	VPRORD       $0x02, Z10, Z3
+	VPRORD       $0x0d, Z10, Z7
+	VPRORD       $0x16, Z10, Z18
+	VPTERNLOGD   $0x96, Z18, Z7, Z3
+	VPADDD       Z3, Z9, Z9
+	VPADDD       4928(BX), Z15, Z3
+	VPADDD.BCST  52(SI), Z3, Z3
+	VPADDD       Z3, Z11, Z7
+	VPTERNLOGD   $0xb8, Z6, Z5, Z15
+	VPRORD       $0x06, Z5, Z18
+	VPRORD       $0x0b, Z5, Z19
+	VPRORD       $0x19, Z5, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z15, Z15
+	VPADDD       Z15, Z4, Z4
+	VPADDD       Z15, Z0, Z0
+	VPTERNLOGD   $0xe8, Z2, Z1, Z11
+	VPADDD       Z11, Z0, Z0
+	VPRORD       $0x02, Z1, Z11
+	VPRORD       $0x0d, Z1, Z15
+	VPRORD       $0x16, Z1, Z18
+	VPTERNLOGD   $0x96, Z18, Z15, Z11
+	VPADDD       Z11, Z0, Z0
+	VPADDD       896(BX), Z17, Z11
+	VPADDD.BCST  56(SI), Z11, Z11
+	VPADDD       Z11, Z16, Z15
+	VPTERNLOGD   $0xb8, Z14, Z13, Z17
+	VPRORD       $0x06, Z13, Z18
+	VPRORD       $0x0b, Z13, Z19
+	VPRORD       $0x19, Z13, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z17, Z17
+	VPADDD       Z17, Z12, Z12
+	VPADDD       Z17, Z8, Z8
+	VPTERNLOGD   $0xe8, Z10, Z9, Z16
+	VPADDD       Z16, Z8, Z8
+	VPRORD       $0x02, Z9, Z16
+	VPRORD       $0x0d, Z9, Z17
+	VPRORD       $0x16, Z9, Z18
+	VPTERNLOGD   $0x96, Z18, Z17, Z16
+	VPADDD       Z16, Z8, Z8
+	VPADDD       4992(BX), Z6, Z16
+	VPADDD.BCST  56(SI), Z16, Z16
+	VPADDD       Z16, Z2, Z17
+	VPTERNLOGD   $0xb8, Z5, Z4, Z6
+	VPRORD       $0x06, Z4, Z18
+	VPRORD       $0x0b, Z4, Z19
+	VPRORD       $0x19, Z4, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z6, Z6
+	VPADDD       Z6, Z7, Z7
+	VPADDD       Z6, Z3, Z3
+	VPTERNLOGD   $0xe8, Z1, Z0, Z2
+	VPADDD       Z2, Z3, Z3
+	VPRORD       $0x02, Z0, Z2
+	VPRORD       $0x0d, Z0, Z6
+	VPRORD       $0x16, Z0, Z18
+	VPTERNLOGD   $0x96, Z18, Z6, Z2
+	VPADDD       Z2, Z3, Z3
+	VPADDD       960(BX), Z14, Z2
+	VPADDD.BCST  60(SI), Z2, Z2
+	VPADDD       Z2, Z10, Z6
+	VPTERNLOGD   $0xb8, Z13, Z12, Z14
+	VPRORD       $0x06, Z12, Z18
+	VPRORD       $0x0b, Z12, Z19
+	VPRORD       $0x19, Z12, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z14, Z14
+	VPADDD       Z14, Z15, Z15
+	VPADDD       Z14, Z11, Z11
+	VPTERNLOGD   $0xe8, Z9, Z8, Z10
+	VPADDD       Z10, Z11, Z11
+	VPRORD       $0x02, Z8, Z10
+	VPRORD       $0x0d, Z8, Z14
+	VPRORD       $0x16, Z8, Z18
+	VPTERNLOGD   $0x96, Z18, Z14, Z10
+	VPADDD       Z10, Z11, Z11
+	VPADDD       5056(BX), Z5, Z10
+	VPADDD.BCST  60(SI), Z10, Z10
+	VPADDD       Z10, Z1, Z14
+	VPTERNLOGD   $0xb8, Z4, Z7, Z5
+	VPRORD       $0x06, Z7, Z18
+	VPRORD       $0x0b, Z7, Z19
+	VPRORD       $0x19, Z7, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z5, Z5
+	VPADDD       Z5, Z17, Z17
+	VPADDD       Z5, Z16, Z16
+	VPTERNLOGD   $0xe8, Z0, Z3, Z1
+	VPADDD       Z1, Z16, Z16
+	VPRORD       $0x02, Z3, Z1
+	VPRORD       $0x0d, Z3, Z5
+	VPRORD       $0x16, Z3, Z18
+	VPTERNLOGD   $0x96, Z18, Z5, Z1
+	VPADDD       Z1, Z16, Z16
+	VMOVDQU32    64(BX), Z1
+	VPRORD       $0x07, Z1, Z5
+	VPRORD       $0x12, Z1, Z18
+	VPSRLD       $0x03, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z18, Z5
+	VMOVDQU32    896(BX), Z1
+	VPRORD       $0x11, Z1, Z18
+	VPRORD       $0x13, Z1, Z19
+	VPSRLD       $0x0a, Z1, Z1
+	VPTERNLOGD   $0x96, Z1, Z19, Z18
+	VMOVDQU32    (BX), Z1
+	VPADDD       Z5, Z1, Z1
+	VPADDD       Z18, Z1, Z1
+	VPADDD       576(BX), Z1, Z1
+	VMOVDQU32    Z1, 1024(BX)
+	VPADDD       Z1, Z13, Z1
+	VPADDD.BCST  64(SI), Z1, Z1
+	VPADDD       Z1, Z9, Z5
+	VPTERNLOGD   $0xb8, Z12, Z15, Z13
+	VPRORD       $0x06, Z15, Z18
+	VPRORD       $0x0b, Z15, Z19
+	VPRORD       $0x19, Z15, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z13, Z13
+	VPADDD       Z13, Z6, Z6
+	VPADDD       Z13, Z2, Z2
+	VPTERNLOGD   $0xe8, Z8, Z11, Z9
+	VPADDD       Z9, Z2, Z2
+	VPRORD       $0x02, Z11, Z9
+	VPRORD       $0x0d, Z11, Z13
+	VPRORD       $0x16, Z11, Z18
+	VPTERNLOGD   $0x96, Z18, Z13, Z9
+	VPADDD       Z9, Z2, Z2
+	VMOVDQU32    4160(BX), Z9
+	VPRORD       $0x07, Z9, Z13
+	VPRORD       $0x12, Z9, Z18
+	VPSRLD       $0x03, Z9, Z9
+	VPTERNLOGD   $0x96, Z9, Z18, Z13
+	VMOVDQU32    4992(BX), Z9
+	VPRORD       $0x11, Z9, Z18
+	VPRORD       $0x13, Z9, Z19
+	VPSRLD       $0x0a, Z9, Z9
+	VPTERNLOGD   $0x96, Z9, Z19, Z18
+	VMOVDQU32    4096(BX), Z9
+	VPADDD       Z13, Z9, Z9
+	VPADDD       Z18, Z9, Z9
+	VPADDD       4672(BX), Z9, Z9
+	VMOVDQU32    Z9, 5120(BX)
+	VPADDD       Z9, Z4, Z9
+	VPADDD.BCST  64(SI), Z9, Z9
+	VPADDD       Z9, Z0, Z13
+	VPTERNLOGD   $0xb8, Z7, Z17, Z4
+	VPRORD       $0x06, Z17, Z18
+	VPRORD       $0x0b, Z17, Z19
+	VPRORD       $0x19, Z17, Z20
+	VPTERNLOGD   $0x96, Z20, Z19, Z18
+	VPADDD       Z18, Z4, Z4
+	VPADDD       Z4, Z14, Z14
+	VPADDD       Z4, Z10, Z10
+	VPTERNLOGD   $0xe8, Z3, Z16, Z0
+	VPADDD       Z0, Z10, Z10
+	VPRORD       $0x02, Z16, Z0
+	VPRORD       $0x0d, Z16, Z4
+	VPRORD       $0x16, Z16, Z18
+	VPTERNLOGD   $0x96, Z18, Z4, Z0
+	VPADDD       Z0, Z10, Z10
+	ADDQ         $0x00000400, BX
+	ADDQ         $0x00000040, SI
+	MOVQ         $0x00000005, DI
+
+message:
+	VMOVDQU32   -896(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z18
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z18, Z4
+	VMOVDQU32   -64(BX), Z0
+	VPRORD      $0x11, Z0, Z18
+	VPRORD      $0x13, Z0, Z19
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z19, Z18
+	VMOVDQU32   -960(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z18, Z0, Z0
+	VPADDD      -384(BX), Z0, Z0
+	VMOVDQU32   Z0, 64(BX)
+	VPADDD      Z0, Z12, Z0
+	VPADDD.BCST 4(SI), Z0, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z5, Z5
+	VPADDD      Z12, Z1, Z1
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z1, Z1
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z1, Z1
+	VMOVDQU32   3200(BX), Z8
+	VPRORD      $0x07, Z8, Z12
+	VPRORD      $0x12, Z8, Z18
+	VPSRLD      $0x03, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z18, Z12
+	VMOVDQU32   4032(BX), Z8
+	VPRORD      $0x11, Z8, Z18
+	VPRORD      $0x13, Z8, Z19
+	VPSRLD      $0x0a, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z19, Z18
+	VMOVDQU32   3136(BX), Z8
+	VPADDD      Z12, Z8, Z8
+	VPADDD      Z18, Z8, Z8
+	VPADDD      3712(BX), Z8, Z8
+	VMOVDQU32   Z8, 4160(BX)
+	VPADDD      Z8, Z7, Z8
+	VPADDD.BCST 4(SI), Z8, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z14, Z7
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z10, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z10, Z3
+	VPRORD      $0x0d, Z10, Z7
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VMOVDQU32   -832(BX), Z3
+	VPRORD      $0x07, Z3, Z7
+	VPRORD      $0x12, Z3, Z18
+	VPSRLD      $0x03, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z18, Z7
+	VMOVDQU32   (BX), Z3
+	VPRORD      $0x11, Z3, Z18
+	VPRORD      $0x13, Z3, Z19
+	VPSRLD      $0x0a, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z19, Z18
+	VMOVDQU32   -896(BX), Z3
+	VPADDD      Z7, Z3, Z3
+	VPADDD      Z18, Z3, Z3
+	VPADDD      -320(BX), Z3, Z3
+	VMOVDQU32   Z3, 128(BX)
+	VPADDD      Z3, Z15, Z3
+	VPADDD.BCST 8(SI), Z3, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z15
+	VPRORD      $0x06, Z5, Z18
+	VPRORD      $0x0b, Z5, Z19
+	VPRORD      $0x19, Z5, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z1, Z11
+	VPRORD      $0x0d, Z1, Z15
+	VPRORD      $0x16, Z1, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VMOVDQU32   3264(BX), Z11
+	VPRORD      $0x07, Z11, Z15
+	VPRORD      $0x12, Z11, Z18
+	VPSRLD      $0x03, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z18, Z15
+	VMOVDQU32   4096(BX), Z11
+	VPRORD      $0x11, Z11, Z18
+	VPRORD      $0x13, Z11, Z19
+	VPSRLD      $0x0a, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z19, Z18
+	VMOVDQU32   3200(BX), Z11
+	VPADDD      Z15, Z11, Z11
+	VPADDD      Z18, Z11, Z11
+	VPADDD      3776(BX), Z11, Z11
+	VMOVDQU32   Z11, 4224(BX)
+	VPADDD      Z11, Z17, Z11
+	VPADDD.BCST 8(SI), Z11, Z11
+	VPADDD      Z11, Z16, Z15
+	VPTERNLOGD  $0xb8, Z14, Z13, Z17
+	VPRORD      $0x06, Z13, Z18
+	VPRORD      $0x0b, Z13, Z19
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z10, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z16
+	VPRORD      $0x0d, Z9, Z17
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z17, Z16
+	VPADDD      Z16, Z8, Z8
+	VMOVDQU32   -768(BX), Z16
+	VPRORD      $0x07, Z16, Z17
+	VPRORD      $0x12, Z16, Z18
+	VPSRLD      $0x03, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z18, Z17
+	VMOVDQU32   64(BX), Z16
+	VPRORD      $0x11, Z16, Z18
+	VPRORD      $0x13, Z16, Z19
+	VPSRLD      $0x0a, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z19, Z18
+	VMOVDQU32   -832(BX), Z16
+	VPADDD      Z17, Z16, Z16
+	VPADDD      Z18, Z16, Z16
+	VPADDD      -256(BX), Z16, Z16
+	VMOVDQU32   Z16, 192(BX)
+	VPADDD      Z16, Z6, Z16
+	VPADDD.BCST 12(SI), Z16, Z16
+	VPADDD      Z16, Z2, Z17
+	VPTERNLOGD  $0xb8, Z5, Z4, Z6
+	VPRORD      $0x06, Z4, Z18
+	VPRORD      $0x0b, Z4, Z19
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQU32   3328(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z18
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z18, Z6
+	VMOVDQU32   4160(BX), Z2
+	VPRORD      $0x11, Z2, Z18
+	VPRORD      $0x13, Z2, Z19
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z19, Z18
+	VMOVDQU32   3264(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z18, Z2, Z2
+	VPADDD      3840(BX), Z2, Z2
+	VMOVDQU32   Z2, 4288(BX)
+	VPADDD      Z2, Z14, Z2
+	VPADDD.BCST 12(SI), Z2, Z2
+	VPADDD      Z2, Z10, Z6
+	VPTERNLOGD  $0xb8, Z13, Z12, Z14
+	VPRORD      $0x06, Z12, Z18
+	VPRORD      $0x0b, Z12, Z19
+	VPRORD      $0x19, Z12, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z14, Z14
+	VPADDD      Z14, Z15, Z15
+	VPADDD      Z14, Z11, Z11
+	VPTERNLOGD  $0xe8, Z9, Z8, Z10
+	VPADDD      Z10, Z11, Z11
+	VPRORD      $0x02, Z8, Z10
+	VPRORD      $0x0d, Z8, Z14
+	VPRORD      $0x16, Z8, Z18
+	VPTERNLOGD  $0x96, Z18, Z14, Z10
+	VPADDD      Z10, Z11, Z11
+	VMOVDQU32   -704(BX), Z10
+	VPRORD      $0x07, Z10, Z14
+	VPRORD      $0x12, Z10, Z18
+	VPSRLD      $0x03, Z10, Z10
+	VPTERNLOGD  $0x96, Z10, Z18, Z14
+	VMOVDQU32   128(BX), Z10
+	VPRORD      $0x11, Z10, Z18
+	VPRORD      $0x13, Z10, Z19
+	VPSRLD      $0x0a, Z10, Z10
+	VPTERNLOGD  $0x96, Z10, Z19, Z18
+	VMOVDQU32   -768(BX), Z10
+	VPADDD      Z14, Z10, Z10
+	VPADDD      Z18, Z10, Z10
+	VPADDD      -192(BX), Z10, Z10
+	VMOVDQU32   Z10, 256(BX)
+	VPADDD      Z10, Z5, Z10
+	VPADDD.BCST 16(SI), Z10, Z10
+	VPADDD      Z10, Z1, Z14
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z18
+	VPRORD      $0x0b, Z7, Z19
+	VPRORD      $0x19, Z7, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z5, Z5
+	VPADDD      Z5, Z17, Z17
+	VPADDD      Z5, Z16, Z16
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z16, Z16
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z5
+	VPRORD      $0x16, Z3, Z18
+	VPTERNLOGD  $0x96, Z18, Z5, Z1
+	VPADDD      Z1, Z16, Z16
+	VMOVDQU32   3392(BX), Z1
+	VPRORD      $0x07, Z1, Z5
+	VPRORD      $0x12, Z1, Z18
+	VPSRLD      $0x03, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z18, Z5
+	VMOVDQU32   4224(BX), Z1
+	VPRORD      $0x11, Z1, Z18
+	VPRORD      $0x13, Z1, Z19
+	VPSRLD      $0x0a, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z19, Z18
+	VMOVDQU32   3328(BX), Z1
+	VPADDD      Z5, Z1, Z1
+	VPADDD      Z18, Z1, Z1
+	VPADDD      3904(BX), Z1, Z1
+	VMOVDQU32   Z1, 4352(BX)
+	VPADDD      Z1, Z13, Z1
+	VPADDD.BCST 16(SI), Z1, Z1
+	VPADDD      Z1, Z9, Z5
+	VPTERNLOGD  $0xb8, Z12, Z15, Z13
+	VPRORD      $0x06, Z15, Z18
+	VPRORD      $0x0b, Z15, Z19
+	VPRORD      $0x19, Z15, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z13, Z13
+	VPADDD      Z13, Z6, Z6
+	VPADDD      Z13, Z2, Z2
+	VPTERNLOGD  $0xe8, Z8, Z11, Z9
+	VPADDD      Z9, Z2, Z2
+	VPRORD      $0x02, Z11, Z9
+	VPRORD      $0x0d, Z11, Z13
+	VPRORD      $0x16, Z11, Z18
+	VPTERNLOGD  $0x96, Z18, Z13, Z9
+	VPADDD      Z9, Z2, Z2
+	VMOVDQU32   -640(BX), Z9
+	VPRORD      $0x07, Z9, Z13
+	VPRORD      $0x12, Z9, Z18
+	VPSRLD      $0x03, Z9, Z9
+	VPTERNLOGD  $0x96, Z9, Z18, Z13
+	VMOVDQU32   192(BX), Z9
+	VPRORD      $0x11, Z9, Z18
+	VPRORD      $0x13, Z9, Z19
+	VPSRLD      $0x0a, Z9, Z9
+	VPTERNLOGD  $0x96, Z9, Z19, Z18
+	VMOVDQU32   -704(BX), Z9
+	VPADDD      Z13, Z9, Z9
+	VPADDD      Z18, Z9, Z9
+	VPADDD      -128(BX), Z9, Z9
+	VMOVDQU32   Z9, 320(BX)
+	VPADDD      Z9, Z4, Z9
+	VPADDD.BCST 20(SI), Z9, Z9
+	VPADDD      Z9, Z0, Z13
+	VPTERNLOGD  $0xb8, Z7, Z17, Z4
+	VPRORD      $0x06, Z17, Z18
+	VPRORD      $0x0b, Z17, Z19
+	VPRORD      $0x19, Z17, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z4, Z4
+	VPADDD      Z4, Z14, Z14
+	VPADDD      Z4, Z10, Z10
+	VPTERNLOGD  $0xe8, Z3, Z16, Z0
+	VPADDD      Z0, Z10, Z10
+	VPRORD      $0x02, Z16, Z0
+	VPRORD      $0x0d, Z16, Z4
+	VPRORD      $0x16, Z16, Z18
+	VPTERNLOGD  $0x96, Z18, Z4, Z0
+	VPADDD      Z0, Z10, Z10
+	VMOVDQU32   3456(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z18
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z18, Z4
+	VMOVDQU32   4288(BX), Z0
+	VPRORD      $0x11, Z0, Z18
+	VPRORD      $0x13, Z0, Z19
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z19, Z18
+	VMOVDQU32   3392(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z18, Z0, Z0
+	VPADDD      3968(BX), Z0, Z0
+	VMOVDQU32   Z0, 4416(BX)
+	VPADDD      Z0, Z12, Z0
+	VPADDD.BCST 20(SI), Z0, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z5, Z5
+	VPADDD      Z12, Z1, Z1
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z1, Z1
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z1, Z1
+	VMOVDQU32   -576(BX), Z8
+	VPRORD      $0x07, Z8, Z12
+	VPRORD      $0x12, Z8, Z18
+	VPSRLD      $0x03, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z18, Z12
+	VMOVDQU32   256(BX), Z8
+	VPRORD      $0x11, Z8, Z18
+	VPRORD      $0x13, Z8, Z19
+	VPSRLD      $0x0a, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z19, Z18
+	VMOVDQU32   -640(BX), Z8
+	VPADDD      Z12, Z8, Z8
+	VPADDD      Z18, Z8, Z8
+	VPADDD      -64(BX), Z8, Z8
+	VMOVDQU32   Z8, 384(BX)
+	VPADDD      Z8, Z7, Z8
+	VPADDD.BCST 24(SI), Z8, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z14, Z7
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z10, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z10, Z3
+	VPRORD      $0x0d, Z10, Z7
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VMOVDQU32   3520(BX), Z3
+	VPRORD      $0x07, Z3, Z7
+	VPRORD      $0x12, Z3, Z18
+	VPSRLD      $0x03, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z18, Z7
+	VMOVDQU32   4352(BX), Z3
+	VPRORD      $0x11, Z3, Z18
+	VPRORD      $0x13, Z3, Z19
+	VPSRLD      $0x0a, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z19, Z18
+	VMOVDQU32   3456(BX), Z3
+	VPADDD      Z7, Z3, Z3
+	VPADDD      Z18, Z3, Z3
+	VPADDD      4032(BX), Z3, Z3
+	VMOVDQU32   Z3, 4480(BX)
+	VPADDD      Z3, Z15, Z3
+	VPADDD.BCST 24(SI), Z3, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z15
+	VPRORD      $0x06, Z5, Z18
+	VPRORD      $0x0b, Z5, Z19
+	VPRORD      $0x19, Z5, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z1, Z11
+	VPRORD      $0x0d, Z1, Z15
+	VPRORD      $0x16, Z1, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VMOVDQU32   -512(BX), Z11
+	VPRORD      $0x07, Z11, Z15
+	VPRORD      $0x12, Z11, Z18
+	VPSRLD      $0x03, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z18, Z15
+	VMOVDQU32   320(BX), Z11
+	VPRORD      $0x11, Z11, Z18
+	VPRORD      $0x13, Z11, Z19
+	VPSRLD      $0x0a, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z19, Z18
+	VMOVDQU32   -576(BX), Z11
+	VPADDD      Z15, Z11, Z11
+	VPADDD      Z18, Z11, Z11
+	VPADDD      (BX), Z11, Z11
+	VMOVDQU32   Z11, 448(BX)
+	VPADDD      Z11, Z17, Z11
+	VPADDD.BCST 28(SI), Z11, Z11
+	VPADDD      Z11, Z16, Z15
+	VPTERNLOGD  $0xb8, Z14, Z13, Z17
+	VPRORD      $0x06, Z13, Z18
+	VPRORD      $0x0b, Z13, Z19
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z10, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z16
+	VPRORD      $0x0d, Z9, Z17
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z17, Z16
+	VPADDD      Z16, Z8, Z8
+	VMOVDQU32   3584(BX), Z16
+	VPRORD      $0x07, Z16, Z17
+	VPRORD      $0x12, Z16, Z18
+	VPSRLD      $0x03, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z18, Z17
+	VMOVDQU32   4416(BX), Z16
+	VPRORD      $0x11, Z16, Z18
+	VPRORD      $0x13, Z16, Z19
+	VPSRLD      $0x0a, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z19, Z18
+	VMOVDQU32   3520(BX), Z16
+	VPADDD      Z17, Z16, Z16
+	VPADDD      Z18, Z16, Z16
+	VPADDD      4096(BX), Z16, Z16
+	VMOVDQU32   Z16, 4544(BX)
+	VPADDD      Z16, Z6, Z16
+	VPADDD.BCST 28(SI), Z16, Z16
+	VPADDD      Z16, Z2, Z17
+	VPTERNLOGD  $0xb8, Z5, Z4, Z6
+	VPRORD      $0x06, Z4, Z18
+	VPRORD      $0x0b, Z4, Z19
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQU32   -448(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z18
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z18, Z6
+	VMOVDQU32   384(BX), Z2
+	VPRORD      $0x11, Z2, Z18
+	VPRORD      $0x13, Z2, Z19
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z19, Z18
+	VMOVDQU32   -512(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z18, Z2, Z2
+	VPADDD      64(BX), Z2, Z2
+	VMOVDQU32   Z2, 512(BX)
+	VPADDD      Z2, Z14, Z19
+	VPADDD.BCST 32(SI), Z19, Z19
+	VPADDD      Z19, Z10, Z6
+	VPTERNLOGD  $0xb8, Z13, Z12, Z14
+	VPRORD      $0x06, Z12, Z2
+	VPRORD      $0x0b, Z12, Z18
+	VPRORD      $0x19, Z12, Z20
+	VPTERNLOGD  $0x96, Z20, Z18, Z2
+	VPADDD      Z2, Z14, Z14
+	VPADDD      Z14, Z15, Z15
+	VPADDD      Z14, Z11, Z11
+	VPTERNLOGD  $0xe8, Z9, Z8, Z10
+	VPADDD      Z10, Z11, Z11
+	VPRORD      $0x02, Z8, Z2
+	VPRORD      $0x0d, Z8, Z10
+	VPRORD      $0x16, Z8, Z14
+	VPTERNLOGD  $0x96, Z14, Z10, Z2
+	VPADDD      Z2, Z11, Z11
+	VMOVDQU32   3648(BX), Z2
+	VPRORD      $0x07, Z2, Z10
+	VPRORD      $0x12, Z2, Z14
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z14, Z10
+	VMOVDQU32   4480(BX), Z2
+	VPRORD      $0x11, Z2, Z14
+	VPRORD      $0x13, Z2, Z18
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z18, Z14
+	VMOVDQU32   3584(BX), Z2
+	VPADDD      Z10, Z2, Z2
+	VPADDD      Z14, Z2, Z2
+	VPADDD      4160(BX), Z2, Z2
+	VMOVDQU32   Z2, 4608(BX)
+	VPADDD      Z2, Z5, Z18
+	VPADDD.BCST 32(SI), Z18, Z18
+	VPADDD      Z18, Z1, Z14
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z2
+	VPRORD      $0x0b, Z7, Z10
+	VPRORD      $0x19, Z7, Z20
+	VPTERNLOGD  $0x96, Z20, Z10, Z2
+	VPADDD      Z2, Z5, Z5
+	VPADDD      Z5, Z17, Z17
+	VPADDD      Z5, Z16, Z16
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z16, Z16
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z2
+	VPRORD      $0x16, Z3, Z5
+	VPTERNLOGD  $0x96, Z5, Z2, Z1
+	VPADDD      Z1, Z16, Z16
+	VMOVDQA32   Z11, Z2
+	VMOVDQA32   Z8, Z11
+	VMOVDQA32   Z9, Z8
+	VMOVDQA32   Z6, Z5
+	VMOVDQA32   Z15, Z6
+	VMOVDQA32   Z12, Z15
+	VMOVDQA32   Z13, Z12
+	VMOVDQA32   Z19, Z1
+	VMOVDQA32   Z16, Z10
+	VMOVDQA32   Z3, Z16
+	VMOVDQA32   Z0, Z3
+	VMOVDQA32   Z14, Z13
+	VMOVDQA32   Z17, Z14
+	VMOVDQA32   Z7, Z17
+	VMOVDQA32   Z4, Z7
+	VMOVDQA32   Z18, Z9
+	ADDQ        $0x00000200, BX
+	ADDQ        $0x00000020, SI
+	DECQ        DI
+	JNZ         message
+	VMOVDQU32   -896(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z18
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z18, Z4
+	VMOVDQU32   -64(BX), Z0
+	VPRORD      $0x11, Z0, Z18
+	VPRORD      $0x13, Z0, Z19
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z19, Z18
+	VMOVDQU32   -960(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z18, Z0, Z0
+	VPADDD      -384(BX), Z0, Z0
+	VMOVDQU32   Z0, 64(BX)
+	VPADDD      Z0, Z12, Z0
+	VPADDD.BCST 4(SI), Z0, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z5, Z5
+	VPADDD      Z12, Z1, Z1
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z1, Z1
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z1, Z1
+	VMOVDQU32   3200(BX), Z8
+	VPRORD      $0x07, Z8, Z12
+	VPRORD      $0x12, Z8, Z18
+	VPSRLD      $0x03, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z18, Z12
+	VMOVDQU32   4032(BX), Z8
+	VPRORD      $0x11, Z8, Z18
+	VPRORD      $0x13, Z8, Z19
+	VPSRLD      $0x0a, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z19, Z18
+	VMOVDQU32   3136(BX), Z8
+	VPADDD      Z12, Z8, Z8
+	VPADDD      Z18, Z8, Z8
+	VPADDD      3712(BX), Z8, Z8
+	VMOVDQU32   Z8, 4160(BX)
+	VPADDD      Z8, Z7, Z8
+	VPADDD.BCST 4(SI), Z8, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z14, Z7
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z10, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z10, Z3
+	VPRORD      $0x0d, Z10, Z7
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VMOVDQU32   -832(BX), Z3
+	VPRORD      $0x07, Z3, Z7
+	VPRORD      $0x12, Z3, Z18
+	VPSRLD      $0x03, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z18, Z7
+	VMOVDQU32   (BX), Z3
+	VPRORD      $0x11, Z3, Z18
+	VPRORD      $0x13, Z3, Z19
+	VPSRLD      $0x0a, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z19, Z18
+	VMOVDQU32   -896(BX), Z3
+	VPADDD      Z7, Z3, Z3
+	VPADDD      Z18, Z3, Z3
+	VPADDD      -320(BX), Z3, Z3
+	VMOVDQU32   Z3, 128(BX)
+	VPADDD      Z3, Z15, Z3
+	VPADDD.BCST 8(SI), Z3, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z15
+	VPRORD      $0x06, Z5, Z18
+	VPRORD      $0x0b, Z5, Z19
+	VPRORD      $0x19, Z5, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z1, Z11
+	VPRORD      $0x0d, Z1, Z15
+	VPRORD      $0x16, Z1, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VMOVDQU32   3264(BX), Z11
+	VPRORD      $0x07, Z11, Z15
+	VPRORD      $0x12, Z11, Z18
+	VPSRLD      $0x03, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z18, Z15
+	VMOVDQU32   4096(BX), Z11
+	VPRORD      $0x11, Z11, Z18
+	VPRORD      $0x13, Z11, Z19
+	VPSRLD      $0x0a, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z19, Z18
+	VMOVDQU32   3200(BX), Z11
+	VPADDD      Z15, Z11, Z11
+	VPADDD      Z18, Z11, Z11
+	VPADDD      3776(BX), Z11, Z11
+	VMOVDQU32   Z11, 4224(BX)
+	VPADDD      Z11, Z17, Z11
+	VPADDD.BCST 8(SI), Z11, Z11
+	VPADDD      Z11, Z16, Z15
+	VPTERNLOGD  $0xb8, Z14, Z13, Z17
+	VPRORD      $0x06, Z13, Z18
+	VPRORD      $0x0b, Z13, Z19
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z10, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z16
+	VPRORD      $0x0d, Z9, Z17
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z17, Z16
+	VPADDD      Z16, Z8, Z8
+	VMOVDQU32   -768(BX), Z16
+	VPRORD      $0x07, Z16, Z17
+	VPRORD      $0x12, Z16, Z18
+	VPSRLD      $0x03, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z18, Z17
+	VMOVDQU32   64(BX), Z16
+	VPRORD      $0x11, Z16, Z18
+	VPRORD      $0x13, Z16, Z19
+	VPSRLD      $0x0a, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z19, Z18
+	VMOVDQU32   -832(BX), Z16
+	VPADDD      Z17, Z16, Z16
+	VPADDD      Z18, Z16, Z16
+	VPADDD      -256(BX), Z16, Z16
+	VMOVDQU32   Z16, 192(BX)
+	VPADDD      Z16, Z6, Z16
+	VPADDD.BCST 12(SI), Z16, Z16
+	VPADDD      Z16, Z2, Z17
+	VPTERNLOGD  $0xb8, Z5, Z4, Z6
+	VPRORD      $0x06, Z4, Z18
+	VPRORD      $0x0b, Z4, Z19
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQU32   3328(BX), Z2
+	VPRORD      $0x07, Z2, Z6
+	VPRORD      $0x12, Z2, Z18
+	VPSRLD      $0x03, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z18, Z6
+	VMOVDQU32   4160(BX), Z2
+	VPRORD      $0x11, Z2, Z18
+	VPRORD      $0x13, Z2, Z19
+	VPSRLD      $0x0a, Z2, Z2
+	VPTERNLOGD  $0x96, Z2, Z19, Z18
+	VMOVDQU32   3264(BX), Z2
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z18, Z2, Z2
+	VPADDD      3840(BX), Z2, Z2
+	VMOVDQU32   Z2, 4288(BX)
+	VPADDD      Z2, Z14, Z2
+	VPADDD.BCST 12(SI), Z2, Z2
+	VPADDD      Z2, Z10, Z6
+	VPTERNLOGD  $0xb8, Z13, Z12, Z14
+	VPRORD      $0x06, Z12, Z18
+	VPRORD      $0x0b, Z12, Z19
+	VPRORD      $0x19, Z12, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z14, Z14
+	VPADDD      Z14, Z15, Z15
+	VPADDD      Z14, Z11, Z11
+	VPTERNLOGD  $0xe8, Z9, Z8, Z10
+	VPADDD      Z10, Z11, Z11
+	VPRORD      $0x02, Z8, Z10
+	VPRORD      $0x0d, Z8, Z14
+	VPRORD      $0x16, Z8, Z18
+	VPTERNLOGD  $0x96, Z18, Z14, Z10
+	VPADDD      Z10, Z11, Z11
+	VMOVDQU32   -704(BX), Z10
+	VPRORD      $0x07, Z10, Z14
+	VPRORD      $0x12, Z10, Z18
+	VPSRLD      $0x03, Z10, Z10
+	VPTERNLOGD  $0x96, Z10, Z18, Z14
+	VMOVDQU32   128(BX), Z10
+	VPRORD      $0x11, Z10, Z18
+	VPRORD      $0x13, Z10, Z19
+	VPSRLD      $0x0a, Z10, Z10
+	VPTERNLOGD  $0x96, Z10, Z19, Z18
+	VMOVDQU32   -768(BX), Z10
+	VPADDD      Z14, Z10, Z10
+	VPADDD      Z18, Z10, Z10
+	VPADDD      -192(BX), Z10, Z10
+	VMOVDQU32   Z10, 256(BX)
+	VPADDD      Z10, Z5, Z10
+	VPADDD.BCST 16(SI), Z10, Z10
+	VPADDD      Z10, Z1, Z14
+	VPTERNLOGD  $0xb8, Z4, Z7, Z5
+	VPRORD      $0x06, Z7, Z18
+	VPRORD      $0x0b, Z7, Z19
+	VPRORD      $0x19, Z7, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z5, Z5
+	VPADDD      Z5, Z17, Z17
+	VPADDD      Z5, Z16, Z16
+	VPTERNLOGD  $0xe8, Z0, Z3, Z1
+	VPADDD      Z1, Z16, Z16
+	VPRORD      $0x02, Z3, Z1
+	VPRORD      $0x0d, Z3, Z5
+	VPRORD      $0x16, Z3, Z18
+	VPTERNLOGD  $0x96, Z18, Z5, Z1
+	VPADDD      Z1, Z16, Z16
+	VMOVDQU32   3392(BX), Z1
+	VPRORD      $0x07, Z1, Z5
+	VPRORD      $0x12, Z1, Z18
+	VPSRLD      $0x03, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z18, Z5
+	VMOVDQU32   4224(BX), Z1
+	VPRORD      $0x11, Z1, Z18
+	VPRORD      $0x13, Z1, Z19
+	VPSRLD      $0x0a, Z1, Z1
+	VPTERNLOGD  $0x96, Z1, Z19, Z18
+	VMOVDQU32   3328(BX), Z1
+	VPADDD      Z5, Z1, Z1
+	VPADDD      Z18, Z1, Z1
+	VPADDD      3904(BX), Z1, Z1
+	VMOVDQU32   Z1, 4352(BX)
+	VPADDD      Z1, Z13, Z1
+	VPADDD.BCST 16(SI), Z1, Z1
+	VPADDD      Z1, Z9, Z5
+	VPTERNLOGD  $0xb8, Z12, Z15, Z13
+	VPRORD      $0x06, Z15, Z18
+	VPRORD      $0x0b, Z15, Z19
+	VPRORD      $0x19, Z15, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z13, Z13
+	VPADDD      Z13, Z6, Z6
+	VPADDD      Z13, Z2, Z2
+	VPTERNLOGD  $0xe8, Z8, Z11, Z9
+	VPADDD      Z9, Z2, Z2
+	VPRORD      $0x02, Z11, Z9
+	VPRORD      $0x0d, Z11, Z13
+	VPRORD      $0x16, Z11, Z18
+	VPTERNLOGD  $0x96, Z18, Z13, Z9
+	VPADDD      Z9, Z2, Z2
+	VMOVDQU32   -640(BX), Z9
+	VPRORD      $0x07, Z9, Z13
+	VPRORD      $0x12, Z9, Z18
+	VPSRLD      $0x03, Z9, Z9
+	VPTERNLOGD  $0x96, Z9, Z18, Z13
+	VMOVDQU32   192(BX), Z9
+	VPRORD      $0x11, Z9, Z18
+	VPRORD      $0x13, Z9, Z19
+	VPSRLD      $0x0a, Z9, Z9
+	VPTERNLOGD  $0x96, Z9, Z19, Z18
+	VMOVDQU32   -704(BX), Z9
+	VPADDD      Z13, Z9, Z9
+	VPADDD      Z18, Z9, Z9
+	VPADDD      -128(BX), Z9, Z9
+	VMOVDQU32   Z9, 320(BX)
+	VPADDD      Z9, Z4, Z9
+	VPADDD.BCST 20(SI), Z9, Z9
+	VPADDD      Z9, Z0, Z13
+	VPTERNLOGD  $0xb8, Z7, Z17, Z4
+	VPRORD      $0x06, Z17, Z18
+	VPRORD      $0x0b, Z17, Z19
+	VPRORD      $0x19, Z17, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z4, Z4
+	VPADDD      Z4, Z14, Z14
+	VPADDD      Z4, Z10, Z10
+	VPTERNLOGD  $0xe8, Z3, Z16, Z0
+	VPADDD      Z0, Z10, Z10
+	VPRORD      $0x02, Z16, Z0
+	VPRORD      $0x0d, Z16, Z4
+	VPRORD      $0x16, Z16, Z18
+	VPTERNLOGD  $0x96, Z18, Z4, Z0
+	VPADDD      Z0, Z10, Z10
+	VMOVDQU32   3456(BX), Z0
+	VPRORD      $0x07, Z0, Z4
+	VPRORD      $0x12, Z0, Z18
+	VPSRLD      $0x03, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z18, Z4
+	VMOVDQU32   4288(BX), Z0
+	VPRORD      $0x11, Z0, Z18
+	VPRORD      $0x13, Z0, Z19
+	VPSRLD      $0x0a, Z0, Z0
+	VPTERNLOGD  $0x96, Z0, Z19, Z18
+	VMOVDQU32   3392(BX), Z0
+	VPADDD      Z4, Z0, Z0
+	VPADDD      Z18, Z0, Z0
+	VPADDD      3968(BX), Z0, Z0
+	VMOVDQU32   Z0, 4416(BX)
+	VPADDD      Z0, Z12, Z0
+	VPADDD.BCST 20(SI), Z0, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z5, Z5
+	VPADDD      Z12, Z1, Z1
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z1, Z1
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z1, Z1
+	VMOVDQU32   -576(BX), Z8
+	VPRORD      $0x07, Z8, Z12
+	VPRORD      $0x12, Z8, Z18
+	VPSRLD      $0x03, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z18, Z12
+	VMOVDQU32   256(BX), Z8
+	VPRORD      $0x11, Z8, Z18
+	VPRORD      $0x13, Z8, Z19
+	VPSRLD      $0x0a, Z8, Z8
+	VPTERNLOGD  $0x96, Z8, Z19, Z18
+	VMOVDQU32   -640(BX), Z8
+	VPADDD      Z12, Z8, Z8
+	VPADDD      Z18, Z8, Z8
+	VPADDD      -64(BX), Z8, Z8
+	VMOVDQU32   Z8, 384(BX)
+	VPADDD      Z8, Z7, Z8
+	VPADDD.BCST 24(SI), Z8, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z14, Z7
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z10, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z10, Z3
+	VPRORD      $0x0d, Z10, Z7
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VMOVDQU32   3520(BX), Z3
+	VPRORD      $0x07, Z3, Z7
+	VPRORD      $0x12, Z3, Z18
+	VPSRLD      $0x03, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z18, Z7
+	VMOVDQU32   4352(BX), Z3
+	VPRORD      $0x11, Z3, Z18
+	VPRORD      $0x13, Z3, Z19
+	VPSRLD      $0x0a, Z3, Z3
+	VPTERNLOGD  $0x96, Z3, Z19, Z18
+	VMOVDQU32   3456(BX), Z3
+	VPADDD      Z7, Z3, Z3
+	VPADDD      Z18, Z3, Z3
+	VPADDD      4032(BX), Z3, Z3
+	VMOVDQU32   Z3, 4480(BX)
+	VPADDD      Z3, Z15, Z3
+	VPADDD.BCST 24(SI), Z3, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z5, Z15
+	VPRORD      $0x06, Z5, Z18
+	VPRORD      $0x0b, Z5, Z19
+	VPRORD      $0x19, Z5, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z1, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z1, Z11
+	VPRORD      $0x0d, Z1, Z15
+	VPRORD      $0x16, Z1, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VMOVDQU32   -512(BX), Z11
+	VPRORD      $0x07, Z11, Z15
+	VPRORD      $0x12, Z11, Z18
+	VPSRLD      $0x03, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z18, Z15
+	VMOVDQU32   320(BX), Z11
+	VPRORD      $0x11, Z11, Z18
+	VPRORD      $0x13, Z11, Z19
+	VPSRLD      $0x0a, Z11, Z11
+	VPTERNLOGD  $0x96, Z11, Z19, Z18
+	VMOVDQU32   -576(BX), Z11
+	VPADDD      Z15, Z11, Z11
+	VPADDD      Z18, Z11, Z11
+	VPADDD      (BX), Z11, Z11
+	VMOVDQU32   Z11, 448(BX)
+	VPADDD      Z11, Z17, Z11
+	VPADDD.BCST 28(SI), Z11, Z11
+	VPADDD      Z11, Z16, Z15
+	VPTERNLOGD  $0xb8, Z14, Z13, Z17
+	VPRORD      $0x06, Z13, Z18
+	VPRORD      $0x0b, Z13, Z19
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z10, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z16
+	VPRORD      $0x0d, Z9, Z17
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z17, Z16
+	VPADDD      Z16, Z8, Z8
+	VMOVDQU32   3584(BX), Z16
+	VPRORD      $0x07, Z16, Z17
+	VPRORD      $0x12, Z16, Z18
+	VPSRLD      $0x03, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z18, Z17
+	VMOVDQU32   4416(BX), Z16
+	VPRORD      $0x11, Z16, Z18
+	VPRORD      $0x13, Z16, Z19
+	VPSRLD      $0x0a, Z16, Z16
+	VPTERNLOGD  $0x96, Z16, Z19, Z18
+	VMOVDQU32   3520(BX), Z16
+	VPADDD      Z17, Z16, Z16
+	VPADDD      Z18, Z16, Z16
+	VPADDD      4096(BX), Z16, Z16
+	VMOVDQU32   Z16, 4544(BX)
+	VPADDD      Z16, Z6, Z16
+	VPADDD.BCST 28(SI), Z16, Z16
+	VPADDD      Z16, Z2, Z17
+	VPTERNLOGD  $0xb8, Z5, Z4, Z6
+	VPRORD      $0x06, Z4, Z18
+	VPRORD      $0x0b, Z4, Z19
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQA32   Z12, Z2
+	VPTERNLOGD  $0xca, Z14, Z13, Z2
+	VPRORD      $0x06, Z12, Z6
+	VPRORD      $0x0b, Z12, Z18
+	VPRORD      $0x19, Z12, Z19
+	VPTERNLOGD  $0x96, Z19, Z18, Z6
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z2, Z15, Z15
+	VPADDD      Z2, Z11, Z11
+	VMOVDQA32   Z8, Z2
+	VPTERNLOGD  $0xe8, Z10, Z9, Z2
+	VPADDD      Z2, Z11, Z11
+	VPRORD      $0x02, Z8, Z2
+	VPRORD      $0x0d, Z8, Z6
+	VPRORD      $0x16, Z8, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z11, Z11
+	VMOVDQA32   Z7, Z2
+	VPTERNLOGD  $0xca, Z5, Z4, Z2
+	VPRORD      $0x06, Z7, Z6
+	VPRORD      $0x0b, Z7, Z18
+	VPRORD      $0x19, Z7, Z19
+	VPTERNLOGD  $0x96, Z19, Z18, Z6
+	VPADDD      Z6, Z2, Z2
+	VPADDD      Z2, Z17, Z17
+	VPADDD      Z2, Z16, Z16
+	VMOVDQA32   Z3, Z2
+	VPTERNLOGD  $0xe8, Z1, Z0, Z2
+	VPADDD      Z2, Z16, Z16
+	VPRORD      $0x02, Z3, Z2
+	VPRORD      $0x0d, Z3, Z6
+	VPRORD      $0x16, Z3, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z16, Z16
+	VPADDD.BCST initial<>+0(SB), Z11, Z11
+	VMOVDQU32   Z11, 8192(SP)
+	VPADDD.BCST initial<>+4(SB), Z8, Z8
+	VMOVDQU32   Z8, 8256(SP)
+	VPADDD.BCST initial<>+8(SB), Z9, Z9
+	VMOVDQU32   Z9, 8320(SP)
+	VPADDD.BCST initial<>+12(SB), Z10, Z10
+	VMOVDQU32   Z10, 8384(SP)
+	VPADDD.BCST initial<>+16(SB), Z15, Z15
+	VMOVDQU32   Z15, 8448(SP)
+	VPADDD.BCST initial<>+20(SB), Z12, Z12
+	VMOVDQU32   Z12, 8512(SP)
+	VPADDD.BCST initial<>+24(SB), Z13, Z13
+	VMOVDQU32   Z13, 8576(SP)
+	VPADDD.BCST initial<>+28(SB), Z14, Z14
+	VMOVDQU32   Z14, 8640(SP)
+	VPADDD.BCST initial<>+0(SB), Z16, Z16
+	VMOVDQU32   Z16, 8704(SP)
+	VPADDD.BCST initial<>+4(SB), Z3, Z3
+	VMOVDQU32   Z3, 8768(SP)
+	VPADDD.BCST initial<>+8(SB), Z0, Z0
+	VMOVDQU32   Z0, 8832(SP)
+	VPADDD.BCST initial<>+12(SB), Z1, Z1
+	VMOVDQU32   Z1, 8896(SP)
+	VPADDD.BCST initial<>+16(SB), Z17, Z17
+	VMOVDQU32   Z17, 8960(SP)
+	VPADDD.BCST initial<>+20(SB), Z7, Z7
+	VMOVDQU32   Z7, 9024(SP)
+	VPADDD.BCST initial<>+24(SB), Z4, Z4
+	VMOVDQU32   Z4, 9088(SP)
+	VPADDD.BCST initial<>+28(SB), Z5, Z5
+	VMOVDQU32   Z5, 9152(SP)
+
+	// Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.
+	LEAQ        padkw<>+0(SB), SI
+	VPADDD.BCST (SI), Z14, Z2
+	VPADDD      Z2, Z10, Z6
+	VPADDD.BCST (SI), Z5, Z5
+	VPADDD      Z5, Z1, Z1
+	MOVQ        $0x00000007, DI
+
+padding:
+	VPADDD.BCST 4(SI), Z13, Z10
+	VPADDD      Z10, Z9, Z14
+	VPTERNLOGD  $0xb8, Z12, Z15, Z13
+	VPRORD      $0x06, Z15, Z18
+	VPRORD      $0x0b, Z15, Z19
+	VPRORD      $0x19, Z15, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z13, Z13
+	VPADDD      Z13, Z6, Z6
+	VPADDD      Z13, Z2, Z2
+	VPTERNLOGD  $0xe8, Z8, Z11, Z9
+	VPADDD      Z9, Z2, Z2
+	VPRORD      $0x02, Z11, Z9
+	VPRORD      $0x0d, Z11, Z13
+	VPRORD      $0x16, Z11, Z18
+	VPTERNLOGD  $0x96, Z18, Z13, Z9
+	VPADDD      Z9, Z2, Z2
+	VPADDD.BCST 4(SI), Z4, Z9
+	VPADDD      Z9, Z0, Z13
+	VPTERNLOGD  $0xb8, Z7, Z17, Z4
+	VPRORD      $0x06, Z17, Z18
+	VPRORD      $0x0b, Z17, Z19
+	VPRORD      $0x19, Z17, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z4, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD      Z4, Z5, Z5
+	VPTERNLOGD  $0xe8, Z3, Z16, Z0
+	VPADDD      Z0, Z5, Z5
+	VPRORD      $0x02, Z16, Z0
+	VPRORD      $0x0d, Z16, Z4
+	VPRORD      $0x16, Z16, Z18
+	VPTERNLOGD  $0x96, Z18, Z4, Z0
+	VPADDD      Z0, Z5, Z5
+	VPADDD.BCST 8(SI), Z12, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z14, Z14
+	VPADDD      Z12, Z10, Z10
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z10, Z10
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z10, Z10
+	VPADDD.BCST 8(SI), Z7, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z1, Z7
+	VPRORD      $0x06, Z1, Z18
+	VPRORD      $0x0b, Z1, Z19
+	VPRORD      $0x19, Z1, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z5, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z5, Z3
+	VPRORD      $0x0d, Z5, Z7
+	VPRORD      $0x16, Z5, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VPADDD.BCST 12(SI), Z15, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z14, Z15
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z10, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z10, Z11
+	VPRORD      $0x0d, Z10, Z15
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VPADDD.BCST 12(SI), Z17, Z11
+	VPADDD      Z11, Z16, Z15
+	VPTERNLOGD  $0xb8, Z1, Z13, Z17
+	VPRORD      $0x06, Z13, Z18
+	VPRORD      $0x0b, Z13, Z19
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z5, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z16
+	VPRORD      $0x0d, Z9, Z17
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z17, Z16
+	VPADDD      Z16, Z8, Z8
+	VPADDD.BCST 16(SI), Z6, Z16
+	VPADDD      Z16, Z2, Z17
+	VPTERNLOGD  $0xb8, Z14, Z4, Z6
+	VPRORD      $0x06, Z4, Z18
+	VPRORD      $0x0b, Z4, Z19
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z10, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VPADDD.BCST 16(SI), Z1, Z2
+	VPADDD      Z2, Z5, Z6
+	VPTERNLOGD  $0xb8, Z13, Z12, Z1
+	VPRORD      $0x06, Z12, Z18
+	VPRORD      $0x0b, Z12, Z19
+	VPRORD      $0x19, Z12, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z1, Z1
+	VPADDD      Z1, Z15, Z15
+	VPADDD      Z1, Z11, Z11
+	VPTERNLOGD  $0xe8, Z9, Z8, Z5
+	VPADDD      Z5, Z11, Z11
+	VPRORD      $0x02, Z8, Z1
+	VPRORD      $0x0d, Z8, Z5
+	VPRORD      $0x16, Z8, Z18
+	VPTERNLOGD  $0x96, Z18, Z5, Z1
+	VPADDD      Z1, Z11, Z11
+	VPADDD.BCST 20(SI), Z14, Z1
+	VPADDD      Z1, Z10, Z5
+	VPTERNLOGD  $0xb8, Z4, Z7, Z14
+	VPRORD      $0x06, Z7, Z18
+	VPRORD      $0x0b, Z7, Z19
+	VPRORD      $0x19, Z7, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z14, Z14
+	VPADDD      Z14, Z17, Z17
+	VPADDD      Z14, Z16, Z16
+	VPTERNLOGD  $0xe8, Z0, Z3, Z10
+	VPADDD      Z10, Z16, Z16
+	VPRORD      $0x02, Z3, Z10
+	VPRORD      $0x0d, Z3, Z14
+	VPRORD      $0x16, Z3, Z18
+	VPTERNLOGD  $0x96, Z18, Z14, Z10
+	VPADDD      Z10, Z16, Z16
+	VPADDD.BCST 20(SI), Z13, Z10
+	VPADDD      Z10, Z9, Z14
+	VPTERNLOGD  $0xb8, Z12, Z15, Z13
+	VPRORD      $0x06, Z15, Z18
+	VPRORD      $0x0b, Z15, Z19
+	VPRORD      $0x19, Z15, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z13, Z13
+	VPADDD      Z13, Z6, Z6
+	VPADDD      Z13, Z2, Z2
+	VPTERNLOGD  $0xe8, Z8, Z11, Z9
+	VPADDD      Z9, Z2, Z2
+	VPRORD      $0x02, Z11, Z9
+	VPRORD      $0x0d, Z11, Z13
+	VPRORD      $0x16, Z11, Z18
+	VPTERNLOGD  $0x96, Z18, Z13, Z9
+	VPADDD      Z9, Z2, Z2
+	VPADDD.BCST 24(SI), Z4, Z9
+	VPADDD      Z9, Z0, Z13
+	VPTERNLOGD  $0xb8, Z7, Z17, Z4
+	VPRORD      $0x06, Z17, Z18
+	VPRORD      $0x0b, Z17, Z19
+	VPRORD      $0x19, Z17, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z4, Z4
+	VPADDD      Z4, Z5, Z5
+	VPADDD      Z4, Z1, Z1
+	VPTERNLOGD  $0xe8, Z3, Z16, Z0
+	VPADDD      Z0, Z1, Z1
+	VPRORD      $0x02, Z16, Z0
+	VPRORD      $0x0d, Z16, Z4
+	VPRORD      $0x16, Z16, Z18
+	VPTERNLOGD  $0x96, Z18, Z4, Z0
+	VPADDD      Z0, Z1, Z1
+	VPADDD.BCST 24(SI), Z12, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z14, Z14
+	VPADDD      Z12, Z10, Z10
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z10, Z10
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z10, Z10
+	VPADDD.BCST 28(SI), Z7, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z5, Z7
+	VPRORD      $0x06, Z5, Z18
+	VPRORD      $0x0b, Z5, Z19
+	VPRORD      $0x19, Z5, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z1, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z1, Z3
+	VPRORD      $0x0d, Z1, Z7
+	VPRORD      $0x16, Z1, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VPADDD.BCST 28(SI), Z15, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z14, Z15
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z10, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z10, Z11
+	VPRORD      $0x0d, Z10, Z15
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VPADDD.BCST 32(SI), Z17, Z19
+	VPADDD      Z19, Z16, Z15
+	VPTERNLOGD  $0xb8, Z5, Z13, Z17
+	VPRORD      $0x06, Z13, Z11
+	VPRORD      $0x0b, Z13, Z18
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z18, Z11
+	VPADDD      Z11, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z1, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z11
+	VPRORD      $0x0d, Z9, Z16
+	VPRORD      $0x16, Z9, Z17
+	VPTERNLOGD  $0x96, Z17, Z16, Z11
+	VPADDD      Z11, Z8, Z8
+	VPADDD.BCST 32(SI), Z6, Z18
+	VPADDD      Z18, Z2, Z17
+	VPTERNLOGD  $0xb8, Z14, Z4, Z6
+	VPRORD      $0x06, Z4, Z11
+	VPRORD      $0x0b, Z4, Z16
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z16, Z11
+	VPADDD      Z11, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z10, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z11
+	VPTERNLOGD  $0x96, Z11, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VMOVDQA32   Z8, Z11
+	VMOVDQA32   Z9, Z8
+	VMOVDQA32   Z1, Z9
+	VMOVDQA32   Z15, Z6
+	VMOVDQA32   Z12, Z15
+	VMOVDQA32   Z13, Z12
+	VMOVDQA32   Z5, Z13
+	VMOVDQA32   Z19, Z2
+	VMOVDQA32   Z3, Z16
+	VMOVDQA32   Z0, Z3
+	VMOVDQA32   Z10, Z0
+	VMOVDQA32   Z17, Z1
+	VMOVDQA32   Z7, Z17
+	VMOVDQA32   Z4, Z7
+	VMOVDQA32   Z14, Z4
+	VMOVDQA32   Z18, Z5
+	ADDQ        $0x00000020, SI
+	DECQ        DI
+	JNZ         padding
+	VPADDD.BCST 4(SI), Z13, Z10
+	VPADDD      Z10, Z9, Z14
+	VPTERNLOGD  $0xb8, Z12, Z15, Z13
+	VPRORD      $0x06, Z15, Z18
+	VPRORD      $0x0b, Z15, Z19
+	VPRORD      $0x19, Z15, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z13, Z13
+	VPADDD      Z13, Z6, Z6
+	VPADDD      Z13, Z2, Z2
+	VPTERNLOGD  $0xe8, Z8, Z11, Z9
+	VPADDD      Z9, Z2, Z2
+	VPRORD      $0x02, Z11, Z9
+	VPRORD      $0x0d, Z11, Z13
+	VPRORD      $0x16, Z11, Z18
+	VPTERNLOGD  $0x96, Z18, Z13, Z9
+	VPADDD      Z9, Z2, Z2
+	VPADDD.BCST 4(SI), Z4, Z9
+	VPADDD      Z9, Z0, Z13
+	VPTERNLOGD  $0xb8, Z7, Z17, Z4
+	VPRORD      $0x06, Z17, Z18
+	VPRORD      $0x0b, Z17, Z19
+	VPRORD      $0x19, Z17, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z4, Z4
+	VPADDD      Z4, Z1, Z1
+	VPADDD      Z4, Z5, Z5
+	VPTERNLOGD  $0xe8, Z3, Z16, Z0
+	VPADDD      Z0, Z5, Z5
+	VPRORD      $0x02, Z16, Z0
+	VPRORD      $0x0d, Z16, Z4
+	VPRORD      $0x16, Z16, Z18
+	VPTERNLOGD  $0x96, Z18, Z4, Z0
+	VPADDD      Z0, Z5, Z5
+	VPADDD.BCST 8(SI), Z12, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z14, Z14
+	VPADDD      Z12, Z10, Z10
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z10, Z10
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z10, Z10
+	VPADDD.BCST 8(SI), Z7, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z1, Z7
+	VPRORD      $0x06, Z1, Z18
+	VPRORD      $0x0b, Z1, Z19
+	VPRORD      $0x19, Z1, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z5, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z5, Z3
+	VPRORD      $0x0d, Z5, Z7
+	VPRORD      $0x16, Z5, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VPADDD.BCST 12(SI), Z15, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z14, Z15
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z10, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z10, Z11
+	VPRORD      $0x0d, Z10, Z15
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VPADDD.BCST 12(SI), Z17, Z11
+	VPADDD      Z11, Z16, Z15
+	VPTERNLOGD  $0xb8, Z1, Z13, Z17
+	VPRORD      $0x06, Z13, Z18
+	VPRORD      $0x0b, Z13, Z19
+	VPRORD      $0x19, Z13, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z17, Z17
+	VPADDD      Z17, Z12, Z12
+	VPADDD      Z17, Z8, Z8
+	VPTERNLOGD  $0xe8, Z5, Z9, Z16
+	VPADDD      Z16, Z8, Z8
+	VPRORD      $0x02, Z9, Z16
+	VPRORD      $0x0d, Z9, Z17
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z17, Z16
+	VPADDD      Z16, Z8, Z8
+	VPADDD.BCST 16(SI), Z6, Z16
+	VPADDD      Z16, Z2, Z17
+	VPTERNLOGD  $0xb8, Z14, Z4, Z6
+	VPRORD      $0x06, Z4, Z18
+	VPRORD      $0x0b, Z4, Z19
+	VPRORD      $0x19, Z4, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z6, Z6
+	VPADDD      Z6, Z7, Z7
+	VPADDD      Z6, Z3, Z3
+	VPTERNLOGD  $0xe8, Z10, Z0, Z2
+	VPADDD      Z2, Z3, Z3
+	VPRORD      $0x02, Z0, Z2
+	VPRORD      $0x0d, Z0, Z6
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z6, Z2
+	VPADDD      Z2, Z3, Z3
+	VPADDD.BCST 16(SI), Z1, Z2
+	VPADDD      Z2, Z5, Z6
+	VPTERNLOGD  $0xb8, Z13, Z12, Z1
+	VPRORD      $0x06, Z12, Z18
+	VPRORD      $0x0b, Z12, Z19
+	VPRORD      $0x19, Z12, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z1, Z1
+	VPADDD      Z1, Z15, Z15
+	VPADDD      Z1, Z11, Z11
+	VPTERNLOGD  $0xe8, Z9, Z8, Z5
+	VPADDD      Z5, Z11, Z11
+	VPRORD      $0x02, Z8, Z1
+	VPRORD      $0x0d, Z8, Z5
+	VPRORD      $0x16, Z8, Z18
+	VPTERNLOGD  $0x96, Z18, Z5, Z1
+	VPADDD      Z1, Z11, Z11
+	VPADDD.BCST 20(SI), Z14, Z1
+	VPADDD      Z1, Z10, Z5
+	VPTERNLOGD  $0xb8, Z4, Z7, Z14
+	VPRORD      $0x06, Z7, Z18
+	VPRORD      $0x0b, Z7, Z19
+	VPRORD      $0x19, Z7, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z14, Z14
+	VPADDD      Z14, Z17, Z17
+	VPADDD      Z14, Z16, Z16
+	VPTERNLOGD  $0xe8, Z0, Z3, Z10
+	VPADDD      Z10, Z16, Z16
+	VPRORD      $0x02, Z3, Z10
+	VPRORD      $0x0d, Z3, Z14
+	VPRORD      $0x16, Z3, Z18
+	VPTERNLOGD  $0x96, Z18, Z14, Z10
+	VPADDD      Z10, Z16, Z16
+	VPADDD.BCST 20(SI), Z13, Z10
+	VPADDD      Z10, Z9, Z14
+	VPTERNLOGD  $0xb8, Z12, Z15, Z13
+	VPRORD      $0x06, Z15, Z18
+	VPRORD      $0x0b, Z15, Z19
+	VPRORD      $0x19, Z15, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z13, Z13
+	VPADDD      Z13, Z6, Z6
+	VPADDD      Z13, Z2, Z2
+	VPTERNLOGD  $0xe8, Z8, Z11, Z9
+	VPADDD      Z9, Z2, Z2
+	VPRORD      $0x02, Z11, Z9
+	VPRORD      $0x0d, Z11, Z13
+	VPRORD      $0x16, Z11, Z18
+	VPTERNLOGD  $0x96, Z18, Z13, Z9
+	VPADDD      Z9, Z2, Z2
+	VPADDD.BCST 24(SI), Z4, Z9
+	VPADDD      Z9, Z0, Z13
+	VPTERNLOGD  $0xb8, Z7, Z17, Z4
+	VPRORD      $0x06, Z17, Z18
+	VPRORD      $0x0b, Z17, Z19
+	VPRORD      $0x19, Z17, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z4, Z4
+	VPADDD      Z4, Z5, Z5
+	VPADDD      Z4, Z1, Z1
+	VPTERNLOGD  $0xe8, Z3, Z16, Z0
+	VPADDD      Z0, Z1, Z1
+	VPRORD      $0x02, Z16, Z0
+	VPRORD      $0x0d, Z16, Z4
+	VPRORD      $0x16, Z16, Z18
+	VPTERNLOGD  $0x96, Z18, Z4, Z0
+	VPADDD      Z0, Z1, Z1
+	VPADDD.BCST 24(SI), Z12, Z0
+	VPADDD      Z0, Z8, Z4
+	VPTERNLOGD  $0xb8, Z15, Z6, Z12
+	VPRORD      $0x06, Z6, Z18
+	VPRORD      $0x0b, Z6, Z19
+	VPRORD      $0x19, Z6, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z12, Z12
+	VPADDD      Z12, Z14, Z14
+	VPADDD      Z12, Z10, Z10
+	VPTERNLOGD  $0xe8, Z11, Z2, Z8
+	VPADDD      Z8, Z10, Z10
+	VPRORD      $0x02, Z2, Z8
+	VPRORD      $0x0d, Z2, Z12
+	VPRORD      $0x16, Z2, Z18
+	VPTERNLOGD  $0x96, Z18, Z12, Z8
+	VPADDD      Z8, Z10, Z10
+	VPADDD.BCST 28(SI), Z7, Z8
+	VPADDD      Z8, Z3, Z12
+	VPTERNLOGD  $0xb8, Z17, Z5, Z7
+	VPRORD      $0x06, Z5, Z18
+	VPRORD      $0x0b, Z5, Z19
+	VPRORD      $0x19, Z5, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z7, Z7
+	VPADDD      Z7, Z13, Z13
+	VPADDD      Z7, Z9, Z9
+	VPTERNLOGD  $0xe8, Z16, Z1, Z3
+	VPADDD      Z3, Z9, Z9
+	VPRORD      $0x02, Z1, Z3
+	VPRORD      $0x0d, Z1, Z7
+	VPRORD      $0x16, Z1, Z18
+	VPTERNLOGD  $0x96, Z18, Z7, Z3
+	VPADDD      Z3, Z9, Z9
+	VPADDD.BCST 28(SI), Z15, Z3
+	VPADDD      Z3, Z11, Z7
+	VPTERNLOGD  $0xb8, Z6, Z14, Z15
+	VPRORD      $0x06, Z14, Z18
+	VPRORD      $0x0b, Z14, Z19
+	VPRORD      $0x19, Z14, Z20
+	VPTERNLOGD  $0x96, Z20, Z19, Z18
+	VPADDD      Z18, Z15, Z15
+	VPADDD      Z15, Z4, Z4
+	VPADDD      Z15, Z0, Z0
+	VPTERNLOGD  $0xe8, Z2, Z10, Z11
+	VPADDD      Z11, Z0, Z0
+	VPRORD      $0x02, Z10, Z11
+	VPRORD      $0x0d, Z10, Z15
+	VPRORD      $0x16, Z10, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z0, Z0
+	VMOVDQA32   Z13, Z11
+	VPTERNLOGD  $0xca, Z17, Z5, Z11
+	VPRORD      $0x06, Z13, Z15
+	VPRORD      $0x0b, Z13, Z18
+	VPRORD      $0x19, Z13, Z19
+	VPTERNLOGD  $0x96, Z19, Z18, Z15
+	VPADDD      Z15, Z11, Z11
+	VPADDD      Z11, Z12, Z12
+	VPADDD      Z11, Z8, Z8
+	VMOVDQA32   Z9, Z11
+	VPTERNLOGD  $0xe8, Z16, Z1, Z11
+	VPADDD      Z11, Z8, Z8
+	VPRORD      $0x02, Z9, Z11
+	VPRORD      $0x0d, Z9, Z15
+	VPRORD      $0x16, Z9, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z8, Z8
+	VMOVDQA32   Z4, Z11
+	VPTERNLOGD  $0xca, Z6, Z14, Z11
+	VPRORD      $0x06, Z4, Z15
+	VPRORD      $0x0b, Z4, Z18
+	VPRORD      $0x19, Z4, Z19
+	VPTERNLOGD  $0x96, Z19, Z18, Z15
+	VPADDD      Z15, Z11, Z11
+	VPADDD      Z11, Z7, Z7
+	VPADDD      Z11, Z3, Z3
+	VMOVDQA32   Z0, Z11
+	VPTERNLOGD  $0xe8, Z2, Z10, Z11
+	VPADDD      Z11, Z3, Z3
+	VPRORD      $0x02, Z0, Z11
+	VPRORD      $0x0d, Z0, Z15
+	VPRORD      $0x16, Z0, Z18
+	VPTERNLOGD  $0x96, Z18, Z15, Z11
+	VPADDD      Z11, Z3, Z3
+	VPADDD      8192(SP), Z8, Z8
+	VPSHUFB     swap<>+0(SB), Z8, Z8
+	VPADDD      8256(SP), Z9, Z9
+	VPSHUFB     swap<>+0(SB), Z9, Z9
+	VPADDD      8320(SP), Z1, Z1
+	VPSHUFB     swap<>+0(SB), Z1, Z1
+	VPADDD      8384(SP), Z16, Z16
+	VPSHUFB     swap<>+0(SB), Z16, Z16
+	VPADDD      8448(SP), Z12, Z12
+	VPSHUFB     swap<>+0(SB), Z12, Z12
+	VPADDD      8512(SP), Z13, Z13
+	VPSHUFB     swap<>+0(SB), Z13, Z13
+	VPADDD      8576(SP), Z5, Z5
+	VPSHUFB     swap<>+0(SB), Z5, Z5
+	VPADDD      8640(SP), Z17, Z17
+	VPSHUFB     swap<>+0(SB), Z17, Z17
+	VPADDD      8704(SP), Z3, Z3
+	VPSHUFB     swap<>+0(SB), Z3, Z3
+	VPADDD      8768(SP), Z0, Z0
+	VPSHUFB     swap<>+0(SB), Z0, Z0
+	VPADDD      8832(SP), Z10, Z10
+	VPSHUFB     swap<>+0(SB), Z10, Z10
+	VPADDD      8896(SP), Z2, Z2
+	VPSHUFB     swap<>+0(SB), Z2, Z2
+	VPADDD      8960(SP), Z7, Z7
+	VPSHUFB     swap<>+0(SB), Z7, Z7
+	VPADDD      9024(SP), Z4, Z4
+	VPSHUFB     swap<>+0(SB), Z4, Z4
+	VPADDD      9088(SP), Z14, Z14
+	VPSHUFB     swap<>+0(SB), Z14, Z14
+	VPADDD      9152(SP), Z6, Z6
+	VPSHUFB     swap<>+0(SB), Z6, Z6
+
+	// Transpose the hash values back: hash m is word m of the 8 registers.
+	VPUNPCKLDQ    Z9, Z8, Z11
+	VPUNPCKHDQ    Z9, Z8, Z8
+	VPUNPCKLDQ    Z16, Z1, Z9
+	VPUNPCKHDQ    Z16, Z1, Z1
+	VPUNPCKLQDQ   Z9, Z11, Z15
+	VPUNPCKHQDQ   Z9, Z11, Z9
+	VPUNPCKLQDQ   Z1, Z8, Z11
+	VPUNPCKHQDQ   Z1, Z8, Z1
+	VEXTRACTI32X4 $0x00, Z15, (AX)
+	VEXTRACTI32X4 $0x00, Z9, 32(AX)
+	VEXTRACTI32X4 $0x00, Z11, 64(AX)
+	VEXTRACTI32X4 $0x00, Z1, 96(AX)
+	VEXTRACTI32X4 $0x01, Z15, 128(AX)
+	VEXTRACTI32X4 $0x01, Z9, 160(AX)
+	VEXTRACTI32X4 $0x01, Z11, 192(AX)
+	VEXTRACTI32X4 $0x01, Z1, 224(AX)
+	VEXTRACTI32X4 $0x02, Z15, 256(AX)
+	VEXTRACTI32X4 $0x02, Z9, 288(AX)
+	VEXTRACTI32X4 $0x02, Z11, 320(AX)
+	VEXTRACTI32X4 $0x02, Z1, 352(AX)
+	VEXTRACTI32X4 $0x03, Z15, 384(AX)
+	VEXTRACTI32X4 $0x03, Z9, 416(AX)
+	VEXTRACTI32X4 $0x03, Z11, 448(AX)
+	VEXTRACTI32X4 $0x03, Z1, 480(AX)
+	VPUNPCKLDQ    Z13, Z12, Z1
+	VPUNPCKHDQ    Z13, Z12, Z8
+	VPUNPCKLDQ    Z17, Z5, Z9
+	VPUNPCKHDQ    Z17, Z5, Z5
+	VPUNPCKLQDQ   Z9, Z1, Z11
+	VPUNPCKHQDQ   Z9, Z1, Z1
+	VPUNPCKLQDQ   Z5, Z8, Z9
+	VPUNPCKHQDQ   Z5, Z8, Z5
+	VEXTRACTI32X4 $0x00, Z11, 16(AX)
+	VEXTRACTI32X4 $0x00, Z1, 48(AX)
+	VEXTRACTI32X4 $0x00, Z9, 80(AX)
+	VEXTRACTI32X4 $0x00, Z5, 112(AX)
+	VEXTRACTI32X4 $0x01, Z11, 144(AX)
+	VEXTRACTI32X4 $0x01, Z1, 176(AX)
+	VEXTRACTI32X4 $0x01, Z9, 208(AX)
+	VEXTRACTI32X4 $0x01, Z5, 240(AX)
+	VEXTRACTI32X4 $0x02, Z11, 272(AX)
+	VEXTRACTI32X4 $0x02, Z1, 304(AX)
+	VEXTRACTI32X4 $0x02, Z9, 336(AX)
+	VEXTRACTI32X4 $0x02, Z5, 368(AX)
+	VEXTRACTI32X4 $0x03, Z11, 400(AX)
+	VEXTRACTI32X4 $0x03, Z1, 432(AX)
+	VEXTRACTI32X4 $0x03, Z9, 464(AX)
+	VEXTRACTI32X4 $0x03, Z5, 496(AX)
+	VPUNPCKLDQ    Z0, Z3, Z1
+	VPUNPCKHDQ    Z0, Z3, Z0
+	VPUNPCKLDQ    Z2, Z10, Z3
+	VPUNPCKHDQ    Z2, Z10, Z2
+	VPUNPCKLQDQ   Z3, Z1, Z5
+	VPUNPCKHQDQ   Z3, Z1, Z1
+	VPUNPCKLQDQ   Z2, Z0, Z3
+	VPUNPCKHQDQ   Z2, Z0, Z0
+	VEXTRACTI32X4 $0x00, Z5, 512(AX)
+	VEXTRACTI32X4 $0x00, Z1, 544(AX)
+	VEXTRACTI32X4 $0x00, Z3, 576(AX)
+	VEXTRACTI32X4 $0x00, Z0, 608(AX)
+	VEXTRACTI32X4 $0x01, Z5, 640(AX)
+	VEXTRACTI32X4 $0x01, Z1, 672(AX)
+	VEXTRACTI32X4 $0x01, Z3, 704(AX)
+	VEXTRACTI32X4 $0x01, Z0, 736(AX)
+	VEXTRACTI32X4 $0x02, Z5, 768(AX)
+	VEXTRACTI32X4 $0x02, Z1, 800(AX)
+	VEXTRACTI32X4 $0x02, Z3, 832(AX)
+	VEXTRACTI32X4 $0x02, Z0, 864(AX)
+	VEXTRACTI32X4 $0x03, Z5, 896(AX)
+	VEXTRACTI32X4 $0x03, Z1, 928(AX)
+	VEXTRACTI32X4 $0x03, Z3, 960(AX)
+	VEXTRACTI32X4 $0x03, Z0, 992(AX)
+	VPUNPCKLDQ    Z4, Z7, Z0
+	VPUNPCKHDQ    Z4, Z7, Z1
+	VPUNPCKLDQ    Z6, Z14, Z2
+	VPUNPCKHDQ    Z6, Z14, Z3
+	VPUNPCKLQDQ   Z2, Z0, Z4
+	VPUNPCKHQDQ   Z2, Z0, Z0
+	VPUNPCKLQDQ   Z3, Z1, Z2
+	VPUNPCKHQDQ   Z3, Z1, Z1
+	VEXTRACTI32X4 $0x00, Z4, 528(AX)
+	VEXTRACTI32X4 $0x00, Z0, 560(AX)
+	VEXTRACTI32X4 $0x00, Z2, 592(AX)
+	VEXTRACTI32X4 $0x00, Z1, 624(AX)
+	VEXTRACTI32X4 $0x01, Z4, 656(AX)
+	VEXTRACTI32X4 $0x01, Z0, 688(AX)
+	VEXTRACTI32X4 $0x01, Z2, 720(AX)
+	VEXTRACTI32X4 $0x01, Z1, 752(AX)
+	VEXTRACTI32X4 $0x02, Z4, 784(AX)
+	VEXTRACTI32X4 $0x02, Z0, 816(AX)
+	VEXTRACTI32X4 $0x02, Z2, 848(AX)
+	VEXTRACTI32X4 $0x02, Z1, 880(AX)
+	VEXTRACTI32X4 $0x03, Z4, 912(AX)
+	VEXTRACTI32X4 $0x03, Z0, 944(AX)
+	VEXTRACTI32X4 $0x03, Z2, 976(AX)
+	VEXTRACTI32X4 $0x03, Z1, 1008(AX)
+	ADDQ          $0x00000800, CX
+	ADDQ          $0x00000400, AX
+	DECQ          DX
+	JMP           loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func hashAVX2(out *[32]byte, in *[32]byte, groups int)
 // Requires: AVX, AVX2
-TEXT ·hashAVX2(SB), $768-24
+TEXT ·hashAVX2(SB), $2304-24
 	MOVQ out+0(FP), AX
 	MOVQ in+8(FP), CX
 	MOVQ groups+16(FP), DX
@@ -3573,6 +4378,8 @@ loop:
 	VMOVDQU      Y1, 416(SP)
 	VMOVDQU      Y5, 448(SP)
 	VMOVDQU      Y0, 480(SP)
+	LEAQ         (SP), BX
+	LEAQ         consts<>+0(SB), SI
 	VPBROADCASTD initial<>+0(SB), Y0
 	VPBROADCASTD initial<>+4(SB), Y1
 	VPBROADCASTD initial<>+8(SB), Y2
@@ -3581,12 +4388,12 @@ loop:
 	VPBROADCASTD initial<>+20(SB), Y5
 	VPBROADCASTD initial<>+24(SB), Y6
 	VPBROADCASTD initial<>+28(SB), Y7
-	VPADDD       (SP), Y7, Y7
-	VPBROADCASTD consts<>+0(SB), Y8
+	VPADDD       (BX), Y7, Y7
+	VPBROADCASTD (SI), Y8
 	VPADDD       Y8, Y7, Y7
 	VPADDD       Y7, Y3, Y3
-	VPADDD       32(SP), Y6, Y8
-	VPBROADCASTD consts<>+4(SB), Y9
+	VPADDD       32(BX), Y6, Y8
+	VPBROADCASTD 4(SI), Y9
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y4, Y10
@@ -3603,9 +4410,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y6, Y6
 	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
 	VPADDD       Y10, Y3, Y3
+	VPADDD       Y6, Y3, Y3
 	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
 	VPOR         Y1, Y0, Y6
 	VPAND        Y2, Y6, Y6
 	VPAND        Y1, Y0, Y2
@@ -3623,8 +4431,8 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y7, Y7
-	VPADDD       64(SP), Y5, Y2
-	VPBROADCASTD consts<>+8(SB), Y6
+	VPADDD       64(BX), Y5, Y2
+	VPBROADCASTD 8(SI), Y6
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y4, Y3, Y10
@@ -3641,9 +4449,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y5, Y5
 	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
 	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
 	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
 	VPOR         Y0, Y7, Y5
 	VPAND        Y1, Y5, Y5
 	VPAND        Y0, Y7, Y1
@@ -3661,8 +4470,8 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VPADDD       96(SP), Y4, Y1
-	VPBROADCASTD consts<>+12(SB), Y5
+	VPADDD       96(BX), Y4, Y1
+	VPBROADCASTD 12(SI), Y5
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y3, Y9, Y10
@@ -3679,9 +4488,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y4, Y4
 	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
 	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
 	VPADDD       Y10, Y2, Y2
+	VPADDD       Y4, Y2, Y2
 	VPOR         Y7, Y8, Y4
 	VPAND        Y0, Y4, Y4
 	VPAND        Y7, Y8, Y0
@@ -3699,8 +4509,8 @@ loop:
 	VPXOR        Y4, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VPADDD       128(SP), Y3, Y0
-	VPBROADCASTD consts<>+16(SB), Y4
+	VPADDD       128(BX), Y3, Y0
+	VPBROADCASTD 16(SI), Y4
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y0, Y7, Y4
 	VPAND        Y9, Y6, Y10
@@ -3717,9 +4527,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y3, Y3
 	VPXOR        Y12, Y3, Y3
-	VPADDD       Y3, Y10, Y10
 	VPADDD       Y10, Y5, Y5
+	VPADDD       Y3, Y5, Y5
 	VPADDD       Y10, Y1, Y1
+	VPADDD       Y3, Y1, Y1
 	VPOR         Y8, Y2, Y3
 	VPAND        Y7, Y3, Y3
 	VPAND        Y8, Y2, Y7
@@ -3737,8 +4548,8 @@ loop:
 	VPXOR        Y7, Y3, Y3
 	VPXOR        Y10, Y3, Y3
 	VPADDD       Y3, Y1, Y1
-	VPADDD       160(SP), Y9, Y3
-	VPBROADCASTD consts<>+20(SB), Y7
+	VPADDD       160(BX), Y9, Y3
+	VPBROADCASTD 20(SI), Y7
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y3, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -3755,9 +4566,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
 	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
 	VPADDD       Y10, Y4, Y4
+	VPADDD       Y9, Y4, Y4
 	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
 	VPOR         Y2, Y1, Y9
 	VPAND        Y8, Y9, Y9
 	VPAND        Y2, Y1, Y8
@@ -3775,8 +4587,8 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPADDD       192(SP), Y6, Y8
-	VPBROADCASTD consts<>+24(SB), Y9
+	VPADDD       192(BX), Y6, Y8
+	VPBROADCASTD 24(SI), Y9
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y4, Y10
@@ -3793,9 +4605,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y6, Y6
 	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
 	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
 	VPADDD       Y10, Y3, Y3
+	VPADDD       Y6, Y3, Y3
 	VPOR         Y1, Y0, Y6
 	VPAND        Y2, Y6, Y6
 	VPAND        Y1, Y0, Y2
@@ -3813,8 +4626,8 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y3, Y3
-	VPADDD       224(SP), Y5, Y2
-	VPBROADCASTD consts<>+28(SB), Y6
+	VPADDD       224(BX), Y5, Y2
+	VPBROADCASTD 28(SI), Y6
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y4, Y7, Y10
@@ -3831,9 +4644,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y5, Y5
 	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
 	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
 	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
 	VPOR         Y0, Y3, Y5
 	VPAND        Y1, Y5, Y5
 	VPAND        Y0, Y3, Y1
@@ -3851,8 +4665,8 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VPADDD       256(SP), Y4, Y1
-	VPBROADCASTD consts<>+32(SB), Y5
+	VPADDD       256(BX), Y4, Y1
+	VPBROADCASTD 32(SI), Y5
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -3869,9 +4683,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y4, Y4
 	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
 	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
 	VPADDD       Y10, Y2, Y2
+	VPADDD       Y4, Y2, Y2
 	VPOR         Y3, Y8, Y4
 	VPAND        Y0, Y4, Y4
 	VPAND        Y3, Y8, Y0
@@ -3889,8 +4704,8 @@ loop:
 	VPXOR        Y4, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VPADDD       288(SP), Y7, Y0
-	VPBROADCASTD consts<>+36(SB), Y4
+	VPADDD       288(BX), Y7, Y0
+	VPBROADCASTD 36(SI), Y4
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y0, Y3, Y4
 	VPAND        Y9, Y6, Y10
@@ -3907,9 +4722,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y7, Y7
 	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
 	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
 	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
 	VPOR         Y8, Y2, Y7
 	VPAND        Y3, Y7, Y7
 	VPAND        Y8, Y2, Y3
@@ -3927,8 +4743,8 @@ loop:
 	VPXOR        Y7, Y3, Y3
 	VPXOR        Y10, Y3, Y3
 	VPADDD       Y3, Y1, Y1
-	VPADDD       320(SP), Y9, Y3
-	VPBROADCASTD consts<>+40(SB), Y7
+	VPADDD       320(BX), Y9, Y3
+	VPBROADCASTD 40(SI), Y7
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y3, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -3945,9 +4761,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
 	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
 	VPADDD       Y10, Y4, Y4
+	VPADDD       Y9, Y4, Y4
 	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
 	VPOR         Y2, Y1, Y9
 	VPAND        Y8, Y9, Y9
 	VPAND        Y2, Y1, Y8
@@ -3965,8 +4782,8 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPADDD       352(SP), Y6, Y8
-	VPBROADCASTD consts<>+44(SB), Y9
+	VPADDD       352(BX), Y6, Y8
+	VPBROADCASTD 44(SI), Y9
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y4, Y10
@@ -3983,9 +4800,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y6, Y6
 	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
 	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
 	VPADDD       Y10, Y3, Y3
+	VPADDD       Y6, Y3, Y3
 	VPOR         Y1, Y0, Y6
 	VPAND        Y2, Y6, Y6
 	VPAND        Y1, Y0, Y2
@@ -4003,8 +4821,8 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y3, Y3
-	VPADDD       384(SP), Y5, Y2
-	VPBROADCASTD consts<>+48(SB), Y6
+	VPADDD       384(BX), Y5, Y2
+	VPBROADCASTD 48(SI), Y6
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y4, Y7, Y10
@@ -4021,9 +4839,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y5, Y5
 	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
 	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
 	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
 	VPOR         Y0, Y3, Y5
 	VPAND        Y1, Y5, Y5
 	VPAND        Y0, Y3, Y1
@@ -4041,8 +4860,8 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VPADDD       416(SP), Y4, Y1
-	VPBROADCASTD consts<>+52(SB), Y5
+	VPADDD       416(BX), Y4, Y1
+	VPBROADCASTD 52(SI), Y5
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -4059,9 +4878,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y4, Y4
 	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
 	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
 	VPADDD       Y10, Y2, Y2
+	VPADDD       Y4, Y2, Y2
 	VPOR         Y3, Y8, Y4
 	VPAND        Y0, Y4, Y4
 	VPAND        Y3, Y8, Y0
@@ -4079,8 +4899,8 @@ loop:
 	VPXOR        Y4, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VPADDD       448(SP), Y7, Y0
-	VPBROADCASTD consts<>+56(SB), Y4
+	VPADDD       448(BX), Y7, Y0
+	VPBROADCASTD 56(SI), Y4
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y0, Y3, Y4
 	VPAND        Y9, Y6, Y10
@@ -4097,9 +4917,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y7, Y7
 	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
 	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
 	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
 	VPOR         Y8, Y2, Y7
 	VPAND        Y3, Y7, Y7
 	VPAND        Y8, Y2, Y3
@@ -4117,8 +4938,8 @@ loop:
 	VPXOR        Y7, Y3, Y3
 	VPXOR        Y10, Y3, Y3
 	VPADDD       Y3, Y1, Y1
-	VPADDD       480(SP), Y9, Y3
-	VPBROADCASTD consts<>+60(SB), Y7
+	VPADDD       480(BX), Y9, Y3
+	VPBROADCASTD 60(SI), Y7
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y3, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -4135,9 +4956,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
 	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
 	VPADDD       Y10, Y4, Y4
+	VPADDD       Y9, Y4, Y4
 	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
 	VPOR         Y2, Y1, Y9
 	VPAND        Y8, Y9, Y9
 	VPAND        Y2, Y1, Y8
@@ -4155,7 +4977,7 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VMOVDQU      32(SP), Y8
+	VMOVDQU      32(BX), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
 	VPOR         Y10, Y9, Y9
@@ -4165,7 +4987,7 @@ loop:
 	VPSRLD       $0x03, Y8, Y8
 	VPXOR        Y10, Y9, Y9
 	VPXOR        Y8, Y9, Y9
-	VMOVDQU      448(SP), Y8
+	VMOVDQU      448(BX), Y8
 	VPSRLD       $0x11, Y8, Y10
 	VPSLLD       $0x0f, Y8, Y11
 	VPOR         Y11, Y10, Y10
@@ -4175,13 +4997,13 @@ loop:
 	VPSRLD       $0x0a, Y8, Y8
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y8, Y10, Y10
-	VMOVDQU      (SP), Y8
+	VMOVDQU      (BX), Y8
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y10, Y8, Y8
-	VPADDD       288(SP), Y8, Y8
-	VMOVDQU      Y8, (SP)
+	VPADDD       288(BX), Y8, Y8
+	VMOVDQU      Y8, 512(BX)
 	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+64(SB), Y9
+	VPBROADCASTD 64(SI), Y9
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y4, Y10
@@ -4198,9 +5020,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y6, Y6
 	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
 	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
 	VPADDD       Y10, Y3, Y3
+	VPADDD       Y6, Y3, Y3
 	VPOR         Y1, Y0, Y6
 	VPAND        Y2, Y6, Y6
 	VPAND        Y1, Y0, Y2
@@ -4218,7 +5041,12 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y3, Y3
-	VMOVDQU      64(SP), Y2
+	ADDQ         $0x00000200, BX
+	ADDQ         $0x00000040, SI
+	MOVQ         $0x00000005, DI
+
+message:
+	VMOVDQU      -448(BX), Y2
 	VPSRLD       $0x07, Y2, Y6
 	VPSLLD       $0x19, Y2, Y10
 	VPOR         Y10, Y6, Y6
@@ -4228,7 +5056,7 @@ loop:
 	VPSRLD       $0x03, Y2, Y2
 	VPXOR        Y10, Y6, Y6
 	VPXOR        Y2, Y6, Y6
-	VMOVDQU      480(SP), Y2
+	VMOVDQU      -32(BX), Y2
 	VPSRLD       $0x11, Y2, Y10
 	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
@@ -4238,13 +5066,13 @@ loop:
 	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y2, Y10, Y10
-	VMOVDQU      32(SP), Y2
+	VMOVDQU      -480(BX), Y2
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y10, Y2, Y2
-	VPADDD       320(SP), Y2, Y2
-	VMOVDQU      Y2, 32(SP)
+	VPADDD       -192(BX), Y2, Y2
+	VMOVDQU      Y2, 32(BX)
 	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+68(SB), Y6
+	VPBROADCASTD 4(SI), Y6
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y4, Y7, Y10
@@ -4261,9 +5089,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y5, Y5
 	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
 	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
 	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
 	VPOR         Y0, Y3, Y5
 	VPAND        Y1, Y5, Y5
 	VPAND        Y0, Y3, Y1
@@ -4281,7 +5110,7 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VMOVDQU      96(SP), Y1
+	VMOVDQU      -416(BX), Y1
 	VPSRLD       $0x07, Y1, Y5
 	VPSLLD       $0x19, Y1, Y10
 	VPOR         Y10, Y5, Y5
@@ -4291,7 +5120,7 @@ loop:
 	VPSRLD       $0x03, Y1, Y1
 	VPXOR        Y10, Y5, Y5
 	VPXOR        Y1, Y5, Y5
-	VMOVDQU      (SP), Y1
+	VMOVDQU      (BX), Y1
 	VPSRLD       $0x11, Y1, Y10
 	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
@@ -4301,13 +5130,13 @@ loop:
 	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y1, Y10, Y10
-	VMOVDQU      64(SP), Y1
+	VMOVDQU      -448(BX), Y1
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y10, Y1, Y1
-	VPADDD       352(SP), Y1, Y1
-	VMOVDQU      Y1, 64(SP)
+	VPADDD       -160(BX), Y1, Y1
+	VMOVDQU      Y1, 64(BX)
 	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+72(SB), Y5
+	VPBROADCASTD 8(SI), Y5
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -4324,9 +5153,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y4, Y4
 	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
 	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
 	VPADDD       Y10, Y2, Y2
+	VPADDD       Y4, Y2, Y2
 	VPOR         Y3, Y8, Y4
 	VPAND        Y0, Y4, Y4
 	VPAND        Y3, Y8, Y0
@@ -4344,7 +5174,7 @@ loop:
 	VPXOR        Y4, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VMOVDQU      128(SP), Y0
+	VMOVDQU      -384(BX), Y0
 	VPSRLD       $0x07, Y0, Y4
 	VPSLLD       $0x19, Y0, Y10
 	VPOR         Y10, Y4, Y4
@@ -4354,7 +5184,7 @@ loop:
 	VPSRLD       $0x03, Y0, Y0
 	VPXOR        Y10, Y4, Y4
 	VPXOR        Y0, Y4, Y4
-	VMOVDQU      32(SP), Y0
+	VMOVDQU      32(BX), Y0
 	VPSRLD       $0x11, Y0, Y10
 	VPSLLD       $0x0f, Y0, Y11
 	VPOR         Y11, Y10, Y10
@@ -4364,13 +5194,13 @@ loop:
 	VPSRLD       $0x0a, Y0, Y0
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y0, Y10, Y10
-	VMOVDQU      96(SP), Y0
+	VMOVDQU      -416(BX), Y0
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y10, Y0, Y0
-	VPADDD       384(SP), Y0, Y0
-	VMOVDQU      Y0, 96(SP)
+	VPADDD       -128(BX), Y0, Y0
+	VMOVDQU      Y0, 96(BX)
 	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+76(SB), Y4
+	VPBROADCASTD 12(SI), Y4
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y0, Y3, Y4
 	VPAND        Y9, Y6, Y10
@@ -4387,9 +5217,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y7, Y7
 	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
 	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
 	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
 	VPOR         Y8, Y2, Y7
 	VPAND        Y3, Y7, Y7
 	VPAND        Y8, Y2, Y3
@@ -4407,7 +5238,7 @@ loop:
 	VPXOR        Y7, Y3, Y3
 	VPXOR        Y10, Y3, Y3
 	VPADDD       Y3, Y1, Y1
-	VMOVDQU      160(SP), Y3
+	VMOVDQU      -352(BX), Y3
 	VPSRLD       $0x07, Y3, Y7
 	VPSLLD       $0x19, Y3, Y10
 	VPOR         Y10, Y7, Y7
@@ -4417,7 +5248,7 @@ loop:
 	VPSRLD       $0x03, Y3, Y3
 	VPXOR        Y10, Y7, Y7
 	VPXOR        Y3, Y7, Y7
-	VMOVDQU      64(SP), Y3
+	VMOVDQU      64(BX), Y3
 	VPSRLD       $0x11, Y3, Y10
 	VPSLLD       $0x0f, Y3, Y11
 	VPOR         Y11, Y10, Y10
@@ -4427,13 +5258,13 @@ loop:
 	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y3, Y10, Y10
-	VMOVDQU      128(SP), Y3
+	VMOVDQU      -384(BX), Y3
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y10, Y3, Y3
-	VPADDD       416(SP), Y3, Y3
-	VMOVDQU      Y3, 128(SP)
+	VPADDD       -96(BX), Y3, Y3
+	VMOVDQU      Y3, 128(BX)
 	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+80(SB), Y7
+	VPBROADCASTD 16(SI), Y7
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y3, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -4450,9 +5281,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
 	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
 	VPADDD       Y10, Y4, Y4
+	VPADDD       Y9, Y4, Y4
 	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
 	VPOR         Y2, Y1, Y9
 	VPAND        Y8, Y9, Y9
 	VPAND        Y2, Y1, Y8
@@ -4470,7 +5302,7 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VMOVDQU      192(SP), Y8
+	VMOVDQU      -320(BX), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
 	VPOR         Y10, Y9, Y9
@@ -4480,7 +5312,7 @@ loop:
 	VPSRLD       $0x03, Y8, Y8
 	VPXOR        Y10, Y9, Y9
 	VPXOR        Y8, Y9, Y9
-	VMOVDQU      96(SP), Y8
+	VMOVDQU      96(BX), Y8
 	VPSRLD       $0x11, Y8, Y10
 	VPSLLD       $0x0f, Y8, Y11
 	VPOR         Y11, Y10, Y10
@@ -4490,15 +5322,15 @@ loop:
 	VPSRLD       $0x0a, Y8, Y8
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y8, Y10, Y10
-	VMOVDQU      160(SP), Y8
+	VMOVDQU      -352(BX), Y8
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y10, Y8, Y8
-	VPADDD       448(SP), Y8, Y8
-	VMOVDQU      Y8, 160(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+84(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
+	VPADDD       -64(BX), Y8, Y8
+	VMOVDQU      Y8, 160(BX)
+	VPADDD       Y8, Y6, Y9
+	VPBROADCASTD 20(SI), Y8
+	VPADDD       Y8, Y9, Y9
+	VPADDD       Y9, Y2, Y8
 	VPAND        Y5, Y4, Y10
 	VPANDN       Y6, Y4, Y6
 	VPXOR        Y6, Y10, Y10
@@ -4513,9 +5345,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y6, Y6
 	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
 	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
 	VPADDD       Y10, Y3, Y3
+	VPADDD       Y6, Y3, Y3
 	VPOR         Y1, Y0, Y6
 	VPAND        Y2, Y6, Y6
 	VPAND        Y1, Y0, Y2
@@ -4533,7 +5366,7 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y3, Y3
-	VMOVDQU      224(SP), Y2
+	VMOVDQU      -288(BX), Y2
 	VPSRLD       $0x07, Y2, Y6
 	VPSLLD       $0x19, Y2, Y10
 	VPOR         Y10, Y6, Y6
@@ -4543,7 +5376,7 @@ loop:
 	VPSRLD       $0x03, Y2, Y2
 	VPXOR        Y10, Y6, Y6
 	VPXOR        Y2, Y6, Y6
-	VMOVDQU      128(SP), Y2
+	VMOVDQU      128(BX), Y2
 	VPSRLD       $0x11, Y2, Y10
 	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
@@ -4553,13 +5386,13 @@ loop:
 	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y2, Y10, Y10
-	VMOVDQU      192(SP), Y2
+	VMOVDQU      -320(BX), Y2
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y10, Y2, Y2
-	VPADDD       480(SP), Y2, Y2
-	VMOVDQU      Y2, 192(SP)
+	VPADDD       -32(BX), Y2, Y2
+	VMOVDQU      Y2, 192(BX)
 	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+88(SB), Y6
+	VPBROADCASTD 24(SI), Y6
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y4, Y7, Y10
@@ -4576,9 +5409,214 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y5, Y5
 	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
 	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPOR         Y0, Y3, Y5
+	VPAND        Y1, Y5, Y5
+	VPAND        Y0, Y3, Y1
+	VPOR         Y1, Y5, Y5
+	VPADDD       Y5, Y9, Y9
+	VPSRLD       $0x02, Y3, Y1
+	VPSLLD       $0x1e, Y3, Y5
+	VPOR         Y5, Y1, Y1
+	VPSRLD       $0x0d, Y3, Y5
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y5, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VPADDD       Y1, Y9, Y9
+	VMOVDQU      -256(BX), Y1
+	VPSRLD       $0x07, Y1, Y5
+	VPSLLD       $0x19, Y1, Y10
+	VPOR         Y10, Y5, Y5
+	VPSRLD       $0x12, Y1, Y10
+	VPSLLD       $0x0e, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y1, Y1
+	VPXOR        Y10, Y5, Y5
+	VPXOR        Y1, Y5, Y5
+	VMOVDQU      160(BX), Y1
+	VPSRLD       $0x11, Y1, Y10
+	VPSLLD       $0x0f, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y1, Y11
+	VPSLLD       $0x0d, Y1, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y1, Y1
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y1, Y10, Y10
+	VMOVDQU      -288(BX), Y1
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y10, Y1, Y1
+	VPADDD       (BX), Y1, Y1
+	VMOVDQU      Y1, 224(BX)
+	VPADDD       Y1, Y4, Y1
+	VPBROADCASTD 28(SI), Y5
+	VPADDD       Y5, Y1, Y1
+	VPADDD       Y1, Y0, Y5
+	VPAND        Y7, Y8, Y10
+	VPANDN       Y4, Y8, Y4
+	VPXOR        Y4, Y10, Y10
+	VPSRLD       $0x06, Y8, Y4
+	VPSLLD       $0x1a, Y8, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLD       $0x0b, Y8, Y11
+	VPSLLD       $0x15, Y8, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y8, Y12
+	VPSLLD       $0x07, Y8, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y4, Y4
+	VPXOR        Y12, Y4, Y4
+	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
+	VPADDD       Y10, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPOR         Y3, Y9, Y4
+	VPAND        Y0, Y4, Y4
+	VPAND        Y3, Y9, Y0
+	VPOR         Y0, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x02, Y9, Y0
+	VPSLLD       $0x1e, Y9, Y4
+	VPOR         Y4, Y0, Y0
+	VPSRLD       $0x0d, Y9, Y4
+	VPSLLD       $0x13, Y9, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x16, Y9, Y10
+	VPSLLD       $0x0a, Y9, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y4, Y0, Y0
+	VPXOR        Y10, Y0, Y0
+	VPADDD       Y0, Y2, Y2
+	VMOVDQU      -224(BX), Y0
+	VPSRLD       $0x07, Y0, Y4
+	VPSLLD       $0x19, Y0, Y10
+	VPOR         Y10, Y4, Y4
+	VPSRLD       $0x12, Y0, Y10
+	VPSLLD       $0x0e, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y0, Y0
+	VPXOR        Y10, Y4, Y4
+	VPXOR        Y0, Y4, Y4
+	VMOVDQU      192(BX), Y0
+	VPSRLD       $0x11, Y0, Y10
+	VPSLLD       $0x0f, Y0, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y0, Y11
+	VPSLLD       $0x0d, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y0, Y0
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y0, Y10, Y10
+	VMOVDQU      -256(BX), Y0
+	VPADDD       Y4, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPADDD       32(BX), Y0, Y0
+	VMOVDQU      Y0, 256(BX)
+	VPADDD       Y0, Y7, Y10
+	VPBROADCASTD 32(SI), Y0
+	VPADDD       Y0, Y10, Y10
+	VPADDD       Y10, Y3, Y4
+	VPAND        Y8, Y6, Y0
+	VPANDN       Y7, Y6, Y7
+	VPXOR        Y7, Y0, Y0
+	VPSRLD       $0x06, Y6, Y7
+	VPSLLD       $0x1a, Y6, Y11
+	VPOR         Y11, Y7, Y7
+	VPSRLD       $0x0b, Y6, Y11
+	VPSLLD       $0x15, Y6, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y6, Y12
+	VPSLLD       $0x07, Y6, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y7, Y7
+	VPXOR        Y12, Y7, Y7
+	VPADDD       Y0, Y5, Y5
+	VPADDD       Y7, Y5, Y5
+	VPADDD       Y0, Y1, Y1
+	VPADDD       Y7, Y1, Y1
+	VPOR         Y9, Y2, Y0
+	VPAND        Y3, Y0, Y0
+	VPAND        Y9, Y2, Y3
+	VPOR         Y3, Y0, Y0
+	VPADDD       Y0, Y1, Y1
+	VPSRLD       $0x02, Y2, Y0
+	VPSLLD       $0x1e, Y2, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x0d, Y2, Y3
+	VPSLLD       $0x13, Y2, Y7
+	VPOR         Y7, Y3, Y3
+	VPSRLD       $0x16, Y2, Y7
+	VPSLLD       $0x0a, Y2, Y11
+	VPOR         Y11, Y7, Y7
+	VPXOR        Y3, Y0, Y0
+	VPXOR        Y7, Y0, Y0
+	VPADDD       Y0, Y1, Y1
+	VMOVDQA      Y1, Y3
+	VMOVDQA      Y2, Y0
+	VMOVDQA      Y9, Y1
+	VMOVDQA      Y4, Y9
+	VMOVDQA      Y5, Y7
+	VMOVDQA      Y6, Y4
+	VMOVDQA      Y8, Y5
+	VMOVDQA      Y10, Y8
+	ADDQ         $0x00000100, BX
+	ADDQ         $0x00000020, SI
+	DECQ         DI
+	JNZ          message
+	VMOVDQU      -448(BX), Y2
+	VPSRLD       $0x07, Y2, Y6
+	VPSLLD       $0x19, Y2, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x12, Y2, Y10
+	VPSLLD       $0x0e, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x03, Y2, Y2
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y2, Y6, Y6
+	VMOVDQU      -32(BX), Y2
+	VPSRLD       $0x11, Y2, Y10
+	VPSLLD       $0x0f, Y2, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x13, Y2, Y11
+	VPSLLD       $0x0d, Y2, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x0a, Y2, Y2
+	VPXOR        Y11, Y10, Y10
+	VPXOR        Y2, Y10, Y10
+	VMOVDQU      -480(BX), Y2
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y10, Y2, Y2
+	VPADDD       -192(BX), Y2, Y2
+	VMOVDQU      Y2, 32(BX)
+	VPADDD       Y2, Y5, Y2
+	VPBROADCASTD 4(SI), Y6
+	VPADDD       Y6, Y2, Y2
+	VPADDD       Y2, Y1, Y6
+	VPAND        Y4, Y7, Y10
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y10, Y10
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
 	VPOR         Y0, Y3, Y5
 	VPAND        Y1, Y5, Y5
 	VPAND        Y0, Y3, Y1
@@ -4596,7 +5634,7 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VMOVDQU      256(SP), Y1
+	VMOVDQU      -416(BX), Y1
 	VPSRLD       $0x07, Y1, Y5
 	VPSLLD       $0x19, Y1, Y10
 	VPOR         Y10, Y5, Y5
@@ -4606,7 +5644,7 @@ loop:
 	VPSRLD       $0x03, Y1, Y1
 	VPXOR        Y10, Y5, Y5
 	VPXOR        Y1, Y5, Y5
-	VMOVDQU      160(SP), Y1
+	VMOVDQU      (BX), Y1
 	VPSRLD       $0x11, Y1, Y10
 	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
@@ -4616,13 +5654,13 @@ loop:
 	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y1, Y10, Y10
-	VMOVDQU      224(SP), Y1
+	VMOVDQU      -448(BX), Y1
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y10, Y1, Y1
-	VPADDD       (SP), Y1, Y1
-	VMOVDQU      Y1, 224(SP)
+	VPADDD       -160(BX), Y1, Y1
+	VMOVDQU      Y1, 64(BX)
 	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+92(SB), Y5
+	VPBROADCASTD 8(SI), Y5
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -4639,9 +5677,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y4, Y4
 	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
 	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
 	VPADDD       Y10, Y2, Y2
+	VPADDD       Y4, Y2, Y2
 	VPOR         Y3, Y8, Y4
 	VPAND        Y0, Y4, Y4
 	VPAND        Y3, Y8, Y0
@@ -4659,7 +5698,7 @@ loop:
 	VPXOR        Y4, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VMOVDQU      288(SP), Y0
+	VMOVDQU      -384(BX), Y0
 	VPSRLD       $0x07, Y0, Y4
 	VPSLLD       $0x19, Y0, Y10
 	VPOR         Y10, Y4, Y4
@@ -4669,7 +5708,7 @@ loop:
 	VPSRLD       $0x03, Y0, Y0
 	VPXOR        Y10, Y4, Y4
 	VPXOR        Y0, Y4, Y4
-	VMOVDQU      192(SP), Y0
+	VMOVDQU      32(BX), Y0
 	VPSRLD       $0x11, Y0, Y10
 	VPSLLD       $0x0f, Y0, Y11
 	VPOR         Y11, Y10, Y10
@@ -4679,13 +5718,13 @@ loop:
 	VPSRLD       $0x0a, Y0, Y0
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y0, Y10, Y10
-	VMOVDQU      256(SP), Y0
+	VMOVDQU      -416(BX), Y0
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y10, Y0, Y0
-	VPADDD       32(SP), Y0, Y0
-	VMOVDQU      Y0, 256(SP)
+	VPADDD       -128(BX), Y0, Y0
+	VMOVDQU      Y0, 96(BX)
 	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+96(SB), Y4
+	VPBROADCASTD 12(SI), Y4
 	VPADDD       Y4, Y0, Y0
 	VPADDD       Y0, Y3, Y4
 	VPAND        Y9, Y6, Y10
@@ -4702,9 +5741,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y7, Y7
 	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
 	VPADDD       Y10, Y5, Y5
+	VPADDD       Y7, Y5, Y5
 	VPADDD       Y10, Y1, Y1
+	VPADDD       Y7, Y1, Y1
 	VPOR         Y8, Y2, Y7
 	VPAND        Y3, Y7, Y7
 	VPAND        Y8, Y2, Y3
@@ -4722,7 +5762,7 @@ loop:
 	VPXOR        Y7, Y3, Y3
 	VPXOR        Y10, Y3, Y3
 	VPADDD       Y3, Y1, Y1
-	VMOVDQU      320(SP), Y3
+	VMOVDQU      -352(BX), Y3
 	VPSRLD       $0x07, Y3, Y7
 	VPSLLD       $0x19, Y3, Y10
 	VPOR         Y10, Y7, Y7
@@ -4732,7 +5772,7 @@ loop:
 	VPSRLD       $0x03, Y3, Y3
 	VPXOR        Y10, Y7, Y7
 	VPXOR        Y3, Y7, Y7
-	VMOVDQU      224(SP), Y3
+	VMOVDQU      64(BX), Y3
 	VPSRLD       $0x11, Y3, Y10
 	VPSLLD       $0x0f, Y3, Y11
 	VPOR         Y11, Y10, Y10
@@ -4742,13 +5782,13 @@ loop:
 	VPSRLD       $0x0a, Y3, Y3
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y3, Y10, Y10
-	VMOVDQU      288(SP), Y3
+	VMOVDQU      -384(BX), Y3
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y10, Y3, Y3
-	VPADDD       64(SP), Y3, Y3
-	VMOVDQU      Y3, 288(SP)
+	VPADDD       -96(BX), Y3, Y3
+	VMOVDQU      Y3, 128(BX)
 	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+100(SB), Y7
+	VPBROADCASTD 16(SI), Y7
 	VPADDD       Y7, Y3, Y3
 	VPADDD       Y3, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -4765,9 +5805,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y9, Y9
 	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
 	VPADDD       Y10, Y4, Y4
+	VPADDD       Y9, Y4, Y4
 	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
 	VPOR         Y2, Y1, Y9
 	VPAND        Y8, Y9, Y9
 	VPAND        Y2, Y1, Y8
@@ -4785,7 +5826,7 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VMOVDQU      352(SP), Y8
+	VMOVDQU      -320(BX), Y8
 	VPSRLD       $0x07, Y8, Y9
 	VPSLLD       $0x19, Y8, Y10
 	VPOR         Y10, Y9, Y9
@@ -4795,7 +5836,7 @@ loop:
 	VPSRLD       $0x03, Y8, Y8
 	VPXOR        Y10, Y9, Y9
 	VPXOR        Y8, Y9, Y9
-	VMOVDQU      256(SP), Y8
+	VMOVDQU      96(BX), Y8
 	VPSRLD       $0x11, Y8, Y10
 	VPSLLD       $0x0f, Y8, Y11
 	VPOR         Y11, Y10, Y10
@@ -4805,13 +5846,13 @@ loop:
 	VPSRLD       $0x0a, Y8, Y8
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y8, Y10, Y10
-	VMOVDQU      320(SP), Y8
+	VMOVDQU      -352(BX), Y8
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y10, Y8, Y8
-	VPADDD       96(SP), Y8, Y8
-	VMOVDQU      Y8, 320(SP)
+	VPADDD       -64(BX), Y8, Y8
+	VMOVDQU      Y8, 160(BX)
 	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+104(SB), Y9
+	VPBROADCASTD 20(SI), Y9
 	VPADDD       Y9, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y4, Y10
@@ -4828,9 +5869,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y6, Y6
 	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
 	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
 	VPADDD       Y10, Y3, Y3
+	VPADDD       Y6, Y3, Y3
 	VPOR         Y1, Y0, Y6
 	VPAND        Y2, Y6, Y6
 	VPAND        Y1, Y0, Y2
@@ -4848,7 +5890,7 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y3, Y3
-	VMOVDQU      384(SP), Y2
+	VMOVDQU      -288(BX), Y2
 	VPSRLD       $0x07, Y2, Y6
 	VPSLLD       $0x19, Y2, Y10
 	VPOR         Y10, Y6, Y6
@@ -4858,7 +5900,7 @@ loop:
 	VPSRLD       $0x03, Y2, Y2
 	VPXOR        Y10, Y6, Y6
 	VPXOR        Y2, Y6, Y6
-	VMOVDQU      288(SP), Y2
+	VMOVDQU      128(BX), Y2
 	VPSRLD       $0x11, Y2, Y10
 	VPSLLD       $0x0f, Y2, Y11
 	VPOR         Y11, Y10, Y10
@@ -4868,13 +5910,13 @@ loop:
 	VPSRLD       $0x0a, Y2, Y2
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y2, Y10, Y10
-	VMOVDQU      352(SP), Y2
+	VMOVDQU      -320(BX), Y2
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y10, Y2, Y2
-	VPADDD       128(SP), Y2, Y2
-	VMOVDQU      Y2, 352(SP)
+	VPADDD       -32(BX), Y2, Y2
+	VMOVDQU      Y2, 192(BX)
 	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+108(SB), Y6
+	VPBROADCASTD 24(SI), Y6
 	VPADDD       Y6, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y4, Y7, Y10
@@ -4891,9 +5933,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y5, Y5
 	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
 	VPADDD       Y10, Y9, Y9
+	VPADDD       Y5, Y9, Y9
 	VPADDD       Y10, Y8, Y8
+	VPADDD       Y5, Y8, Y8
 	VPOR         Y0, Y3, Y5
 	VPAND        Y1, Y5, Y5
 	VPAND        Y0, Y3, Y1
@@ -4911,7 +5954,7 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VMOVDQU      416(SP), Y1
+	VMOVDQU      -256(BX), Y1
 	VPSRLD       $0x07, Y1, Y5
 	VPSLLD       $0x19, Y1, Y10
 	VPOR         Y10, Y5, Y5
@@ -4921,7 +5964,7 @@ loop:
 	VPSRLD       $0x03, Y1, Y1
 	VPXOR        Y10, Y5, Y5
 	VPXOR        Y1, Y5, Y5
-	VMOVDQU      320(SP), Y1
+	VMOVDQU      160(BX), Y1
 	VPSRLD       $0x11, Y1, Y10
 	VPSLLD       $0x0f, Y1, Y11
 	VPOR         Y11, Y10, Y10
@@ -4931,13 +5974,13 @@ loop:
 	VPSRLD       $0x0a, Y1, Y1
 	VPXOR        Y11, Y10, Y10
 	VPXOR        Y1, Y10, Y10
-	VMOVDQU      384(SP), Y1
+	VMOVDQU      -288(BX), Y1
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y10, Y1, Y1
-	VPADDD       160(SP), Y1, Y1
-	VMOVDQU      Y1, 384(SP)
+	VPADDD       (BX), Y1, Y1
+	VMOVDQU      Y1, 224(BX)
 	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+112(SB), Y5
+	VPBROADCASTD 28(SI), Y5
 	VPADDD       Y5, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -4954,2214 +5997,10 @@ loop:
 	VPOR         Y13, Y12, Y12
 	VPXOR        Y11, Y4, Y4
 	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
 	VPADDD       Y10, Y6, Y6
+	VPADDD       Y4, Y6, Y6
 	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
 	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      448(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      352(SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      416(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       192(SP), Y0, Y0
-	VMOVDQU      Y0, 416(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+116(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      480(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      384(SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      448(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       224(SP), Y3, Y3
-	VMOVDQU      Y3, 448(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+120(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      (SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      416(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      480(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       256(SP), Y8, Y8
-	VMOVDQU      Y8, 480(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+124(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      32(SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      448(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      (SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       288(SP), Y2, Y2
-	VMOVDQU      Y2, (SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+128(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      64(SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      480(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      32(SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       320(SP), Y1, Y1
-	VMOVDQU      Y1, 32(SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+132(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      96(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      (SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      64(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       352(SP), Y0, Y0
-	VMOVDQU      Y0, 64(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+136(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      128(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      32(SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      96(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       384(SP), Y3, Y3
-	VMOVDQU      Y3, 96(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+140(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      160(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      64(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      128(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       416(SP), Y8, Y8
-	VMOVDQU      Y8, 128(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+144(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      192(SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      96(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      160(SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       448(SP), Y2, Y2
-	VMOVDQU      Y2, 160(SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+148(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      224(SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      128(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      192(SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       480(SP), Y1, Y1
-	VMOVDQU      Y1, 192(SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+152(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      256(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      160(SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      224(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       (SP), Y0, Y0
-	VMOVDQU      Y0, 224(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+156(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      288(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      192(SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      256(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       32(SP), Y3, Y3
-	VMOVDQU      Y3, 256(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+160(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      320(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      224(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      288(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       64(SP), Y8, Y8
-	VMOVDQU      Y8, 288(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+164(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      352(SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      256(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      320(SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       96(SP), Y2, Y2
-	VMOVDQU      Y2, 320(SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+168(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      384(SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      288(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      352(SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       128(SP), Y1, Y1
-	VMOVDQU      Y1, 352(SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+172(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      416(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      320(SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      384(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       160(SP), Y0, Y0
-	VMOVDQU      Y0, 384(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+176(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      448(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      352(SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      416(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       192(SP), Y3, Y3
-	VMOVDQU      Y3, 416(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+180(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      480(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      384(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      448(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       224(SP), Y8, Y8
-	VMOVDQU      Y8, 448(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+184(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      (SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      416(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      480(SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       256(SP), Y2, Y2
-	VMOVDQU      Y2, 480(SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+188(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      32(SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      448(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      (SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       288(SP), Y1, Y1
-	VMOVDQU      Y1, (SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+192(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      64(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      480(SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      32(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       320(SP), Y0, Y0
-	VMOVDQU      Y0, 32(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+196(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      96(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      (SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      64(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       352(SP), Y3, Y3
-	VMOVDQU      Y3, 64(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+200(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      128(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      32(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      96(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       384(SP), Y8, Y8
-	VMOVDQU      Y8, 96(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+204(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      160(SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      64(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      128(SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       416(SP), Y2, Y2
-	VMOVDQU      Y2, 128(SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+208(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      192(SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      96(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      160(SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       448(SP), Y1, Y1
-	VMOVDQU      Y1, 160(SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+212(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      224(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      128(SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      192(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       480(SP), Y0, Y0
-	VMOVDQU      Y0, 192(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+216(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      256(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      160(SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      224(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       (SP), Y3, Y3
-	VMOVDQU      Y3, 224(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+220(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      288(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      192(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      256(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       32(SP), Y8, Y8
-	VMOVDQU      Y8, 256(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+224(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      320(SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      224(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      288(SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       64(SP), Y2, Y2
-	VMOVDQU      Y2, 288(SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+228(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      352(SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      256(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      320(SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       96(SP), Y1, Y1
-	VMOVDQU      Y1, 320(SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+232(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPOR         Y3, Y8, Y4
-	VPAND        Y0, Y4, Y4
-	VPAND        Y3, Y8, Y0
-	VPOR         Y0, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y4
-	VPOR         Y4, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y4
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y4, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VMOVDQU      384(SP), Y0
-	VPSRLD       $0x07, Y0, Y4
-	VPSLLD       $0x19, Y0, Y10
-	VPOR         Y10, Y4, Y4
-	VPSRLD       $0x12, Y0, Y10
-	VPSLLD       $0x0e, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y0, Y0
-	VPXOR        Y10, Y4, Y4
-	VPXOR        Y0, Y4, Y4
-	VMOVDQU      288(SP), Y0
-	VPSRLD       $0x11, Y0, Y10
-	VPSLLD       $0x0f, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y0, Y11
-	VPSLLD       $0x0d, Y0, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y0, Y0
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y0, Y10, Y10
-	VMOVDQU      352(SP), Y0
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y10, Y0, Y0
-	VPADDD       128(SP), Y0, Y0
-	VMOVDQU      Y0, 352(SP)
-	VPADDD       Y0, Y7, Y0
-	VPBROADCASTD consts<>+236(SB), Y4
-	VPADDD       Y4, Y0, Y0
-	VPADDD       Y0, Y3, Y4
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y7, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y3, Y7, Y7
-	VPAND        Y8, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y3
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y3, Y3
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y3, Y3
-	VPXOR        Y10, Y3, Y3
-	VPADDD       Y3, Y1, Y1
-	VMOVDQU      416(SP), Y3
-	VPSRLD       $0x07, Y3, Y7
-	VPSLLD       $0x19, Y3, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x12, Y3, Y10
-	VPSLLD       $0x0e, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y3, Y3
-	VPXOR        Y10, Y7, Y7
-	VPXOR        Y3, Y7, Y7
-	VMOVDQU      320(SP), Y3
-	VPSRLD       $0x11, Y3, Y10
-	VPSLLD       $0x0f, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y3, Y11
-	VPSLLD       $0x0d, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y3, Y3
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y3, Y10, Y10
-	VMOVDQU      384(SP), Y3
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y10, Y3, Y3
-	VPADDD       160(SP), Y3, Y3
-	VMOVDQU      Y3, 384(SP)
-	VPADDD       Y3, Y9, Y3
-	VPBROADCASTD consts<>+240(SB), Y7
-	VPADDD       Y7, Y3, Y3
-	VPADDD       Y3, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y9, Y10, Y10
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y10, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VMOVDQU      448(SP), Y8
-	VPSRLD       $0x07, Y8, Y9
-	VPSLLD       $0x19, Y8, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x12, Y8, Y10
-	VPSLLD       $0x0e, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y8, Y8
-	VPXOR        Y10, Y9, Y9
-	VPXOR        Y8, Y9, Y9
-	VMOVDQU      352(SP), Y8
-	VPSRLD       $0x11, Y8, Y10
-	VPSLLD       $0x0f, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y8, Y11
-	VPSLLD       $0x0d, Y8, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y8, Y8
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y8, Y10, Y10
-	VMOVDQU      416(SP), Y8
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y10, Y8, Y8
-	VPADDD       192(SP), Y8, Y8
-	VMOVDQU      Y8, 416(SP)
-	VPADDD       Y8, Y6, Y8
-	VPBROADCASTD consts<>+244(SB), Y9
-	VPADDD       Y9, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y4, Y10
-	VPANDN       Y6, Y4, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y4, Y6
-	VPSLLD       $0x1a, Y4, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y4, Y11
-	VPSLLD       $0x15, Y4, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y4, Y12
-	VPSLLD       $0x07, Y4, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y6, Y10, Y10
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y10, Y3, Y3
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y3, Y3
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y3, Y3
-	VMOVDQU      480(SP), Y2
-	VPSRLD       $0x07, Y2, Y6
-	VPSLLD       $0x19, Y2, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x12, Y2, Y10
-	VPSLLD       $0x0e, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y2, Y2
-	VPXOR        Y10, Y6, Y6
-	VPXOR        Y2, Y6, Y6
-	VMOVDQU      384(SP), Y2
-	VPSRLD       $0x11, Y2, Y10
-	VPSLLD       $0x0f, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y2, Y11
-	VPSLLD       $0x0d, Y2, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y2, Y2
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y2, Y10, Y10
-	VMOVDQU      448(SP), Y2
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y10, Y2, Y2
-	VPADDD       224(SP), Y2, Y2
-	VMOVDQU      Y2, 448(SP)
-	VPADDD       Y2, Y5, Y2
-	VPBROADCASTD consts<>+248(SB), Y6
-	VPADDD       Y6, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y4, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y5, Y10, Y10
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPOR         Y0, Y3, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y3, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y3, Y1
-	VPSLLD       $0x1e, Y3, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y3, Y5
-	VPSLLD       $0x13, Y3, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y3, Y10
-	VPSLLD       $0x0a, Y3, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VMOVDQU      (SP), Y1
-	VPSRLD       $0x07, Y1, Y5
-	VPSLLD       $0x19, Y1, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x12, Y1, Y10
-	VPSLLD       $0x0e, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x03, Y1, Y1
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y1, Y5, Y5
-	VMOVDQU      416(SP), Y1
-	VPSRLD       $0x11, Y1, Y10
-	VPSLLD       $0x0f, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x13, Y1, Y11
-	VPSLLD       $0x0d, Y1, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x0a, Y1, Y1
-	VPXOR        Y11, Y10, Y10
-	VPXOR        Y1, Y10, Y10
-	VMOVDQU      480(SP), Y1
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y10, Y1, Y1
-	VPADDD       256(SP), Y1, Y1
-	VMOVDQU      Y1, 480(SP)
-	VPADDD       Y1, Y4, Y1
-	VPBROADCASTD consts<>+252(SB), Y5
-	VPADDD       Y5, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y4, Y9, Y4
-	VPXOR        Y4, Y10, Y10
-	VPSRLD       $0x06, Y9, Y4
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y4, Y4
-	VPXOR        Y12, Y4, Y4
-	VPADDD       Y4, Y10, Y10
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y10, Y2, Y2
 	VPOR         Y3, Y8, Y4
 	VPAND        Y0, Y4, Y4
 	VPAND        Y3, Y8, Y0
@@ -7193,9 +6032,10 @@ loop:
 	VPOR         Y12, Y11, Y11
 	VPXOR        Y10, Y4, Y4
 	VPXOR        Y11, Y4, Y4
-	VPADDD       Y4, Y0, Y0
 	VPADDD       Y0, Y5, Y5
+	VPADDD       Y4, Y5, Y5
 	VPADDD       Y0, Y1, Y1
+	VPADDD       Y4, Y1, Y1
 	VPOR         Y8, Y2, Y0
 	VPAND        Y3, Y0, Y0
 	VPAND        Y8, Y2, Y4
@@ -7215,34 +6055,38 @@ loop:
 	VPADDD       Y0, Y1, Y1
 	VPBROADCASTD initial<>+0(SB), Y0
 	VPADDD       Y0, Y1, Y1
-	VMOVDQU      Y1, 512(SP)
+	VMOVDQU      Y1, 2048(SP)
 	VPBROADCASTD initial<>+4(SB), Y0
 	VPADDD       Y0, Y2, Y2
-	VMOVDQU      Y2, 544(SP)
+	VMOVDQU      Y2, 2080(SP)
 	VPBROADCASTD initial<>+8(SB), Y0
 	VPADDD       Y0, Y8, Y8
-	VMOVDQU      Y8, 576(SP)
+	VMOVDQU      Y8, 2112(SP)
 	VPBROADCASTD initial<>+12(SB), Y0
 	VPADDD       Y0, Y3, Y3
-	VMOVDQU      Y3, 608(SP)
+	VMOVDQU      Y3, 2144(SP)
 	VPBROADCASTD initial<>+16(SB), Y0
 	VPADDD       Y0, Y5, Y5
-	VMOVDQU      Y5, 640(SP)
+	VMOVDQU      Y5, 2176(SP)
 	VPBROADCASTD initial<>+20(SB), Y0
 	VPADDD       Y0, Y6, Y6
-	VMOVDQU      Y6, 672(SP)
+	VMOVDQU      Y6, 2208(SP)
 	VPBROADCASTD initial<>+24(SB), Y0
 	VPADDD       Y0, Y9, Y9
-	VMOVDQU      Y9, 704(SP)
+	VMOVDQU      Y9, 2240(SP)
 	VPBROADCASTD initial<>+28(SB), Y0
 	VPADDD       Y0, Y7, Y7
-	VMOVDQU      Y7, 736(SP)
+	VMOVDQU      Y7, 2272(SP)
 
 	// Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.
-	VPBROADCASTD padkw<>+0(SB), Y0
+	LEAQ         padkw<>+0(SB), SI
+	VPBROADCASTD (SI), Y0
 	VPADDD       Y7, Y0, Y0
 	VPADDD       Y0, Y3, Y3
-	VPBROADCASTD padkw<>+4(SB), Y4
+	MOVQ         $0x00000007, DI
+
+padding:
+	VPBROADCASTD 4(SI), Y4
 	VPADDD       Y9, Y4, Y4
 	VPADDD       Y4, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -7280,7 +6124,7 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+8(SB), Y8
+	VPBROADCASTD 8(SI), Y8
 	VPADDD       Y6, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y3, Y10
@@ -7318,7 +6162,7 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+12(SB), Y2
+	VPBROADCASTD 12(SI), Y2
 	VPADDD       Y5, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y3, Y7, Y10
@@ -7356,7 +6200,7 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+16(SB), Y1
+	VPBROADCASTD 16(SI), Y1
 	VPADDD       Y3, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -7394,9 +6238,9 @@ loop:
 	VPXOR        Y3, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+20(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
+	VPBROADCASTD 20(SI), Y3
+	VPADDD       Y7, Y3, Y3
+	VPADDD       Y3, Y4, Y0
 	VPAND        Y9, Y6, Y10
 	VPANDN       Y7, Y6, Y7
 	VPXOR        Y7, Y10, Y10
@@ -7432,7 +6276,132 @@ loop:
 	VPXOR        Y7, Y4, Y4
 	VPXOR        Y10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+24(SB), Y4
+	VPBROADCASTD 24(SI), Y4
+	VPADDD       Y9, Y4, Y4
+	VPADDD       Y4, Y8, Y7
+	VPAND        Y6, Y5, Y10
+	VPANDN       Y9, Y5, Y9
+	VPXOR        Y9, Y10, Y10
+	VPSRLD       $0x06, Y5, Y9
+	VPSLLD       $0x1a, Y5, Y11
+	VPOR         Y11, Y9, Y9
+	VPSRLD       $0x0b, Y5, Y11
+	VPSLLD       $0x15, Y5, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y5, Y12
+	VPSLLD       $0x07, Y5, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y9, Y9
+	VPXOR        Y12, Y9, Y9
+	VPADDD       Y10, Y0, Y0
+	VPADDD       Y9, Y0, Y0
+	VPADDD       Y10, Y3, Y3
+	VPADDD       Y9, Y3, Y3
+	VPOR         Y2, Y1, Y9
+	VPAND        Y8, Y9, Y9
+	VPAND        Y2, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPADDD       Y9, Y3, Y3
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPSLLD       $0x13, Y1, Y10
+	VPOR         Y10, Y9, Y9
+	VPSRLD       $0x16, Y1, Y10
+	VPSLLD       $0x0a, Y1, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y9, Y8, Y8
+	VPXOR        Y10, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 28(SI), Y8
+	VPADDD       Y6, Y8, Y8
+	VPADDD       Y8, Y2, Y9
+	VPAND        Y5, Y0, Y10
+	VPANDN       Y6, Y0, Y6
+	VPXOR        Y6, Y10, Y10
+	VPSRLD       $0x06, Y0, Y6
+	VPSLLD       $0x1a, Y0, Y11
+	VPOR         Y11, Y6, Y6
+	VPSRLD       $0x0b, Y0, Y11
+	VPSLLD       $0x15, Y0, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y0, Y12
+	VPSLLD       $0x07, Y0, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y6, Y6
+	VPXOR        Y12, Y6, Y6
+	VPADDD       Y10, Y7, Y7
+	VPADDD       Y6, Y7, Y7
+	VPADDD       Y10, Y4, Y4
+	VPADDD       Y6, Y4, Y4
+	VPOR         Y1, Y3, Y6
+	VPAND        Y2, Y6, Y6
+	VPAND        Y1, Y3, Y2
+	VPOR         Y2, Y6, Y6
+	VPADDD       Y6, Y4, Y4
+	VPSRLD       $0x02, Y3, Y2
+	VPSLLD       $0x1e, Y3, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y3, Y6
+	VPSLLD       $0x13, Y3, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x16, Y3, Y10
+	VPSLLD       $0x0a, Y3, Y11
+	VPOR         Y11, Y10, Y10
+	VPXOR        Y6, Y2, Y2
+	VPXOR        Y10, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VPBROADCASTD 32(SI), Y10
+	VPADDD       Y5, Y10, Y10
+	VPADDD       Y10, Y1, Y6
+	VPAND        Y0, Y7, Y2
+	VPANDN       Y5, Y7, Y5
+	VPXOR        Y5, Y2, Y2
+	VPSRLD       $0x06, Y7, Y5
+	VPSLLD       $0x1a, Y7, Y11
+	VPOR         Y11, Y5, Y5
+	VPSRLD       $0x0b, Y7, Y11
+	VPSLLD       $0x15, Y7, Y12
+	VPOR         Y12, Y11, Y11
+	VPSRLD       $0x19, Y7, Y12
+	VPSLLD       $0x07, Y7, Y13
+	VPOR         Y13, Y12, Y12
+	VPXOR        Y11, Y5, Y5
+	VPXOR        Y12, Y5, Y5
+	VPADDD       Y2, Y9, Y9
+	VPADDD       Y5, Y9, Y9
+	VPADDD       Y2, Y8, Y8
+	VPADDD       Y5, Y8, Y8
+	VPOR         Y3, Y4, Y2
+	VPAND        Y1, Y2, Y2
+	VPAND        Y3, Y4, Y1
+	VPOR         Y1, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPSRLD       $0x02, Y4, Y1
+	VPSLLD       $0x1e, Y4, Y2
+	VPOR         Y2, Y1, Y1
+	VPSRLD       $0x0d, Y4, Y2
+	VPSLLD       $0x13, Y4, Y5
+	VPOR         Y5, Y2, Y2
+	VPSRLD       $0x16, Y4, Y5
+	VPSLLD       $0x0a, Y4, Y11
+	VPOR         Y11, Y5, Y5
+	VPXOR        Y2, Y1, Y1
+	VPXOR        Y5, Y1, Y1
+	VPADDD       Y1, Y8, Y8
+	VMOVDQA      Y8, Y1
+	VMOVDQA      Y4, Y2
+	VMOVDQA      Y3, Y8
+	VMOVDQA      Y6, Y3
+	VMOVDQA      Y9, Y5
+	VMOVDQA      Y7, Y6
+	VMOVDQA      Y0, Y9
+	VMOVDQA      Y10, Y0
+	ADDQ         $0x00000020, SI
+	DECQ         DI
+	JNZ          padding
+	VPBROADCASTD 4(SI), Y4
 	VPADDD       Y9, Y4, Y4
 	VPADDD       Y4, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -7470,7 +6439,7 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+28(SB), Y8
+	VPBROADCASTD 8(SI), Y8
 	VPADDD       Y6, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y3, Y10
@@ -7508,7 +6477,7 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+32(SB), Y2
+	VPBROADCASTD 12(SI), Y2
 	VPADDD       Y5, Y2, Y2
 	VPADDD       Y2, Y1, Y6
 	VPAND        Y3, Y7, Y10
@@ -7546,7 +6515,7 @@ loop:
 	VPXOR        Y5, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+36(SB), Y1
+	VPBROADCASTD 16(SI), Y1
 	VPADDD       Y3, Y1, Y1
 	VPADDD       Y1, Y0, Y5
 	VPAND        Y7, Y9, Y10
@@ -7584,7 +6553,7 @@ loop:
 	VPXOR        Y3, Y0, Y0
 	VPXOR        Y10, Y0, Y0
 	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+40(SB), Y0
+	VPBROADCASTD 20(SI), Y0
 	VPADDD       Y7, Y0, Y0
 	VPADDD       Y0, Y4, Y3
 	VPAND        Y9, Y6, Y10
@@ -7622,7 +6591,7 @@ loop:
 	VPXOR        Y7, Y4, Y4
 	VPXOR        Y10, Y4, Y4
 	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+44(SB), Y4
+	VPBROADCASTD 24(SI), Y4
 	VPADDD       Y9, Y4, Y4
 	VPADDD       Y4, Y8, Y7
 	VPAND        Y6, Y5, Y10
@@ -7660,7 +6629,7 @@ loop:
 	VPXOR        Y9, Y8, Y8
 	VPXOR        Y10, Y8, Y8
 	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+48(SB), Y8
+	VPBROADCASTD 28(SI), Y8
 	VPADDD       Y6, Y8, Y8
 	VPADDD       Y8, Y2, Y9
 	VPAND        Y5, Y3, Y10
@@ -7698,2017 +6667,79 @@ loop:
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
 	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+52(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
+	VPAND        Y3, Y7, Y2
+	VPANDN       Y5, Y7, Y6
+	VPXOR        Y6, Y2, Y2
+	VPSRLD       $0x06, Y7, Y6
+	VPSLLD       $0x1a, Y7, Y10
+	VPOR         Y10, Y6, Y6
+	VPSRLD       $0x0b, Y7, Y10
+	VPSLLD       $0x15, Y7, Y11
+	VPOR         Y11, Y10, Y10
+	VPSRLD       $0x19, Y7, Y11
+	VPSLLD       $0x07, Y7, Y12
 	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
+	VPXOR        Y10, Y6, Y6
+	VPXOR        Y11, Y6, Y6
+	VPADDD       Y2, Y9, Y9
+	VPADDD       Y6, Y9, Y9
+	VPADDD       Y2, Y8, Y8
+	VPADDD       Y6, Y8, Y8
+	VPOR         Y0, Y4, Y2
+	VPAND        Y1, Y2, Y2
+	VPAND        Y0, Y4, Y6
+	VPOR         Y6, Y2, Y2
+	VPADDD       Y2, Y8, Y8
+	VPSRLD       $0x02, Y4, Y2
+	VPSLLD       $0x1e, Y4, Y6
+	VPOR         Y6, Y2, Y2
+	VPSRLD       $0x0d, Y4, Y6
 	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
+	VPOR         Y10, Y6, Y6
 	VPSRLD       $0x16, Y4, Y10
 	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+56(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+60(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+64(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+68(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
 	VPOR         Y11, Y10, Y10
 	VPXOR        Y6, Y2, Y2
 	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+72(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+76(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+80(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+84(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+88(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+92(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+96(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+100(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+104(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+108(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+112(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+116(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+120(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+124(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+128(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+132(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+136(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+140(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+144(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+148(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+152(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+156(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+160(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+164(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+168(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+172(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+176(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+180(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+184(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+188(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+192(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+196(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+200(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+204(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+208(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+212(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+216(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+220(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+224(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+228(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+232(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPBROADCASTD padkw<>+236(SB), Y1
-	VPADDD       Y3, Y1, Y1
-	VPADDD       Y1, Y0, Y5
-	VPAND        Y7, Y9, Y10
-	VPANDN       Y3, Y9, Y3
-	VPXOR        Y3, Y10, Y10
-	VPSRLD       $0x06, Y9, Y3
-	VPSLLD       $0x1a, Y9, Y11
-	VPOR         Y11, Y3, Y3
-	VPSRLD       $0x0b, Y9, Y11
-	VPSLLD       $0x15, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y9, Y12
-	VPSLLD       $0x07, Y9, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y3, Y3
-	VPXOR        Y12, Y3, Y3
-	VPADDD       Y10, Y6, Y6
-	VPADDD       Y3, Y6, Y6
-	VPADDD       Y10, Y2, Y2
-	VPADDD       Y3, Y2, Y2
-	VPOR         Y4, Y8, Y3
-	VPAND        Y0, Y3, Y3
-	VPAND        Y4, Y8, Y0
-	VPOR         Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x02, Y8, Y0
-	VPSLLD       $0x1e, Y8, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x0d, Y8, Y3
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y3, Y0, Y0
-	VPXOR        Y10, Y0, Y0
-	VPADDD       Y0, Y2, Y2
-	VPBROADCASTD padkw<>+240(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y0, Y4, Y3
-	VPAND        Y9, Y6, Y10
-	VPANDN       Y7, Y6, Y7
-	VPXOR        Y7, Y10, Y10
-	VPSRLD       $0x06, Y6, Y7
-	VPSLLD       $0x1a, Y6, Y11
-	VPOR         Y11, Y7, Y7
-	VPSRLD       $0x0b, Y6, Y11
-	VPSLLD       $0x15, Y6, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y6, Y12
-	VPSLLD       $0x07, Y6, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y7, Y7
-	VPXOR        Y12, Y7, Y7
-	VPADDD       Y10, Y5, Y5
-	VPADDD       Y7, Y5, Y5
-	VPADDD       Y10, Y1, Y1
-	VPADDD       Y7, Y1, Y1
-	VPOR         Y8, Y2, Y7
-	VPAND        Y4, Y7, Y7
-	VPAND        Y8, Y2, Y4
-	VPOR         Y4, Y7, Y7
-	VPADDD       Y7, Y1, Y1
-	VPSRLD       $0x02, Y2, Y4
-	VPSLLD       $0x1e, Y2, Y7
-	VPOR         Y7, Y4, Y4
-	VPSRLD       $0x0d, Y2, Y7
-	VPSLLD       $0x13, Y2, Y10
-	VPOR         Y10, Y7, Y7
-	VPSRLD       $0x16, Y2, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y7, Y4, Y4
-	VPXOR        Y10, Y4, Y4
-	VPADDD       Y4, Y1, Y1
-	VPBROADCASTD padkw<>+244(SB), Y4
-	VPADDD       Y9, Y4, Y4
-	VPADDD       Y4, Y8, Y7
-	VPAND        Y6, Y5, Y10
-	VPANDN       Y9, Y5, Y9
-	VPXOR        Y9, Y10, Y10
-	VPSRLD       $0x06, Y5, Y9
-	VPSLLD       $0x1a, Y5, Y11
-	VPOR         Y11, Y9, Y9
-	VPSRLD       $0x0b, Y5, Y11
-	VPSLLD       $0x15, Y5, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y5, Y12
-	VPSLLD       $0x07, Y5, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y9, Y9
-	VPXOR        Y12, Y9, Y9
-	VPADDD       Y10, Y3, Y3
-	VPADDD       Y9, Y3, Y3
-	VPADDD       Y10, Y0, Y0
-	VPADDD       Y9, Y0, Y0
-	VPOR         Y2, Y1, Y9
-	VPAND        Y8, Y9, Y9
-	VPAND        Y2, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPADDD       Y9, Y0, Y0
-	VPSRLD       $0x02, Y1, Y8
-	VPSLLD       $0x1e, Y1, Y9
-	VPOR         Y9, Y8, Y8
-	VPSRLD       $0x0d, Y1, Y9
-	VPSLLD       $0x13, Y1, Y10
-	VPOR         Y10, Y9, Y9
-	VPSRLD       $0x16, Y1, Y10
-	VPSLLD       $0x0a, Y1, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y9, Y8, Y8
-	VPXOR        Y10, Y8, Y8
-	VPADDD       Y8, Y0, Y0
-	VPBROADCASTD padkw<>+248(SB), Y8
-	VPADDD       Y6, Y8, Y8
-	VPADDD       Y8, Y2, Y9
-	VPAND        Y5, Y3, Y10
-	VPANDN       Y6, Y3, Y6
-	VPXOR        Y6, Y10, Y10
-	VPSRLD       $0x06, Y3, Y6
-	VPSLLD       $0x1a, Y3, Y11
-	VPOR         Y11, Y6, Y6
-	VPSRLD       $0x0b, Y3, Y11
-	VPSLLD       $0x15, Y3, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y3, Y12
-	VPSLLD       $0x07, Y3, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y6, Y6
-	VPXOR        Y12, Y6, Y6
-	VPADDD       Y10, Y7, Y7
-	VPADDD       Y6, Y7, Y7
-	VPADDD       Y10, Y4, Y4
-	VPADDD       Y6, Y4, Y4
-	VPOR         Y1, Y0, Y6
-	VPAND        Y2, Y6, Y6
-	VPAND        Y1, Y0, Y2
-	VPOR         Y2, Y6, Y6
-	VPADDD       Y6, Y4, Y4
-	VPSRLD       $0x02, Y0, Y2
-	VPSLLD       $0x1e, Y0, Y6
-	VPOR         Y6, Y2, Y2
-	VPSRLD       $0x0d, Y0, Y6
-	VPSLLD       $0x13, Y0, Y10
-	VPOR         Y10, Y6, Y6
-	VPSRLD       $0x16, Y0, Y10
-	VPSLLD       $0x0a, Y0, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y6, Y2, Y2
-	VPXOR        Y10, Y2, Y2
-	VPADDD       Y2, Y4, Y4
-	VPBROADCASTD padkw<>+252(SB), Y2
-	VPADDD       Y5, Y2, Y2
-	VPADDD       Y2, Y1, Y6
-	VPAND        Y3, Y7, Y10
-	VPANDN       Y5, Y7, Y5
-	VPXOR        Y5, Y10, Y10
-	VPSRLD       $0x06, Y7, Y5
-	VPSLLD       $0x1a, Y7, Y11
-	VPOR         Y11, Y5, Y5
-	VPSRLD       $0x0b, Y7, Y11
-	VPSLLD       $0x15, Y7, Y12
-	VPOR         Y12, Y11, Y11
-	VPSRLD       $0x19, Y7, Y12
-	VPSLLD       $0x07, Y7, Y13
-	VPOR         Y13, Y12, Y12
-	VPXOR        Y11, Y5, Y5
-	VPXOR        Y12, Y5, Y5
-	VPADDD       Y10, Y9, Y9
-	VPADDD       Y5, Y9, Y9
-	VPADDD       Y10, Y8, Y8
-	VPADDD       Y5, Y8, Y8
-	VPOR         Y0, Y4, Y5
-	VPAND        Y1, Y5, Y5
-	VPAND        Y0, Y4, Y1
-	VPOR         Y1, Y5, Y5
-	VPADDD       Y5, Y8, Y8
-	VPSRLD       $0x02, Y4, Y1
-	VPSLLD       $0x1e, Y4, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y4, Y5
-	VPSLLD       $0x13, Y4, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y4, Y10
-	VPSLLD       $0x0a, Y4, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y8, Y8
-	VPAND        Y7, Y9, Y1
-	VPANDN       Y3, Y9, Y5
-	VPXOR        Y5, Y1, Y1
-	VPSRLD       $0x06, Y9, Y5
-	VPSLLD       $0x1a, Y9, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x0b, Y9, Y10
-	VPSLLD       $0x15, Y9, Y11
-	VPOR         Y11, Y10, Y10
-	VPSRLD       $0x19, Y9, Y11
-	VPSLLD       $0x07, Y9, Y12
-	VPOR         Y12, Y11, Y11
-	VPXOR        Y10, Y5, Y5
-	VPXOR        Y11, Y5, Y5
-	VPADDD       Y1, Y6, Y6
-	VPADDD       Y5, Y6, Y6
-	VPADDD       Y1, Y2, Y2
-	VPADDD       Y5, Y2, Y2
-	VPOR         Y4, Y8, Y1
-	VPAND        Y0, Y1, Y1
-	VPAND        Y4, Y8, Y5
-	VPOR         Y5, Y1, Y1
-	VPADDD       Y1, Y2, Y2
-	VPSRLD       $0x02, Y8, Y1
-	VPSLLD       $0x1e, Y8, Y5
-	VPOR         Y5, Y1, Y1
-	VPSRLD       $0x0d, Y8, Y5
-	VPSLLD       $0x13, Y8, Y10
-	VPOR         Y10, Y5, Y5
-	VPSRLD       $0x16, Y8, Y10
-	VPSLLD       $0x0a, Y8, Y11
-	VPOR         Y11, Y10, Y10
-	VPXOR        Y5, Y1, Y1
-	VPXOR        Y10, Y1, Y1
-	VPADDD       Y1, Y2, Y2
-	VPADDD       512(SP), Y2, Y2
-	VPSHUFB      swap<>+0(SB), Y2, Y2
-	VPADDD       544(SP), Y8, Y8
+	VPADDD       Y2, Y8, Y8
+	VPADDD       2048(SP), Y8, Y8
 	VPSHUFB      swap<>+0(SB), Y8, Y8
-	VPADDD       576(SP), Y4, Y4
+	VPADDD       2080(SP), Y4, Y4
 	VPSHUFB      swap<>+0(SB), Y4, Y4
-	VPADDD       608(SP), Y0, Y0
+	VPADDD       2112(SP), Y0, Y0
 	VPSHUFB      swap<>+0(SB), Y0, Y0
-	VPADDD       640(SP), Y6, Y6
-	VPSHUFB      swap<>+0(SB), Y6, Y6
-	VPADDD       672(SP), Y9, Y9
+	VPADDD       2144(SP), Y1, Y1
+	VPSHUFB      swap<>+0(SB), Y1, Y1
+	VPADDD       2176(SP), Y9, Y9
 	VPSHUFB      swap<>+0(SB), Y9, Y9
-	VPADDD       704(SP), Y7, Y7
+	VPADDD       2208(SP), Y7, Y7
 	VPSHUFB      swap<>+0(SB), Y7, Y7
-	VPADDD       736(SP), Y3, Y3
+	VPADDD       2240(SP), Y3, Y3
 	VPSHUFB      swap<>+0(SB), Y3, Y3
+	VPADDD       2272(SP), Y5, Y5
+	VPSHUFB      swap<>+0(SB), Y5, Y5
 
 	// Transpose the hash values back: hash m is word m of the 8 registers.
-	VPUNPCKLDQ   Y8, Y2, Y1
-	VPUNPCKHDQ   Y8, Y2, Y2
-	VPUNPCKLDQ   Y0, Y4, Y5
-	VPUNPCKHDQ   Y0, Y4, Y0
-	VPUNPCKLQDQ  Y5, Y1, Y4
-	VPUNPCKHQDQ  Y5, Y1, Y1
-	VPUNPCKLQDQ  Y0, Y2, Y5
-	VPUNPCKHQDQ  Y0, Y2, Y0
-	VMOVDQU      X4, (AX)
-	VMOVDQU      X1, 32(AX)
-	VMOVDQU      X5, 64(AX)
+	VPUNPCKLDQ   Y4, Y8, Y2
+	VPUNPCKHDQ   Y4, Y8, Y4
+	VPUNPCKLDQ   Y1, Y0, Y6
+	VPUNPCKHDQ   Y1, Y0, Y0
+	VPUNPCKLQDQ  Y6, Y2, Y1
+	VPUNPCKHQDQ  Y6, Y2, Y2
+	VPUNPCKLQDQ  Y0, Y4, Y6
+	VPUNPCKHQDQ  Y0, Y4, Y0
+	VMOVDQU      X1, (AX)
+	VMOVDQU      X2, 32(AX)
+	VMOVDQU      X6, 64(AX)
 	VMOVDQU      X0, 96(AX)
-	VEXTRACTI128 $0x01, Y4, 128(AX)
-	VEXTRACTI128 $0x01, Y1, 160(AX)
-	VEXTRACTI128 $0x01, Y5, 192(AX)
+	VEXTRACTI128 $0x01, Y1, 128(AX)
+	VEXTRACTI128 $0x01, Y2, 160(AX)
+	VEXTRACTI128 $0x01, Y6, 192(AX)
 	VEXTRACTI128 $0x01, Y0, 224(AX)
-	VPUNPCKLDQ   Y9, Y6, Y0
-	VPUNPCKHDQ   Y9, Y6, Y1
-	VPUNPCKLDQ   Y3, Y7, Y2
-	VPUNPCKHDQ   Y3, Y7, Y3
+	VPUNPCKLDQ   Y7, Y9, Y0
+	VPUNPCKHDQ   Y7, Y9, Y1
+	VPUNPCKLDQ   Y5, Y3, Y2
+	VPUNPCKHDQ   Y5, Y3, Y3
 	VPUNPCKLQDQ  Y2, Y0, Y4
 	VPUNPCKHQDQ  Y2, Y0, Y0
 	VPUNPCKLQDQ  Y3, Y1, Y2

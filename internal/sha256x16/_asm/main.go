@@ -23,6 +23,7 @@
 package main
 
 import (
+	"fmt"
 	"math/big"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -34,8 +35,9 @@ func main() {
 	ConstraintExpr("amd64")
 
 	tables()
-	kernel(avx512{})
-	kernel(avx2{})
+	kernel(avx512{}, 1)
+	kernel(avx512{}, 2)
+	kernel(avx2{}, 1)
 	detection()
 
 	Generate()
@@ -138,6 +140,7 @@ type simd interface {
 	addBroadcast(dst VecVirtual, m Mem)
 	sum(x VecVirtual, y Op) VecVirtual // x + y, lane by lane
 	sumBroadcast(x VecVirtual, m Mem) VecVirtual
+	move(x, dst VecVirtual)
 	rotr(x VecVirtual, n int) VecVirtual
 	shr(x VecVirtual, n int) VecVirtual
 	xor3(x, y, z VecVirtual) VecVirtual // x ^ y ^ z, into x
@@ -154,89 +157,168 @@ type simd interface {
 	storeBlock(x VecVirtual, k int, m Mem)
 }
 
-// kernel emits the function that hashes groups·lanes messages of 64 bytes
-// at in and writes their hashes at out.
-func kernel(s simd) {
+// kernel emits the function that hashes groups·ways·lanes messages of 64
+// bytes at in and writes their hashes at out, ways groups of lanes
+// messages at a time: each group's rounds are one chain of dependent
+// instructions (the lanes of a register move together), and with two
+// groups the processor runs one group's instructions while the other's
+// wait.
+//
+// The rounds are loops of 8 (the working variables' registers come back
+// to their places after 8 rounds, by a copy each), so that the code of two
+// groups fits the processor's cache of decoded instructions: the message
+// block's first 16 rounds, which take their W from the message, are
+// written out, rounds 16 to 55 are a loop of 5 and 56 to 63 are written
+// out; the padding block's rounds 0 to 55 are a loop of 7 and 56 to 63
+// are written out. The last 8 rounds of each block are written out because
+// the last round differs (it keeps every working variable, see round).
+func kernel(s simd, ways int) {
 	L := s.lanes()
 	vb := 4 * L // bytes of a register
-	TEXT(s.name(), 0, "func(out, in *[32]byte, groups int)")
-	Doc(s.doc()...)
+	name, doc := s.name(), s.doc()
+	if ways > 1 {
+		name = fmt.Sprintf("%sx%d", s.name(), ways)
+		doc = []string{
+			fmt.Sprintf("%s is %s on %d groups of %d messages at a time: it", name, s.name(), ways, L),
+			fmt.Sprintf("hashes %d·groups messages.", ways*L),
+		}
+	}
+	TEXT(name, 0, "func(out, in *[32]byte, groups int)")
+	Doc(doc...)
 	Pragma("noescape")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	groups := Load(Param("groups"), GP64())
-	w := AllocLocal(16 * vb)  // W[t] for the last 16 t
-	mid := AllocLocal(8 * vb) // the hash values after the first block
-	slot := func(t int) Mem { return w.Offset((t % 16) * vb) }
+	// W[t] of every round of the message block, group after group, and the
+	// hash values after it, by group.
+	w := AllocLocal(64 * vb * ways)
+	mid := AllocLocal(8 * vb * ways)
+	wp, kp, count := GP64(), GP64(), GP64() // W[t0], K[t0] of the loop's first round t0, and the loop's count
+	// wAt is W[t0 + j] of group k.
+	wAt := func(k int) func(j int) Mem {
+		return func(j int) Mem { return Mem{Base: wp, Disp: (64*k + j) * vb} }
+	}
 
 	Label("loop")
 	TESTQ(groups, groups)
 	JZ(LabelRef("done"))
 
 	Comment("First block: the message. Load it and transpose it so that register t holds word t of every message.")
-	for pass := 0; pass < 16/L; pass++ {
-		rows := make([]VecVirtual, L)
-		for i := range rows {
-			rows[i] = s.load(Mem{Base: in, Disp: 64*i + vb*pass})
-			s.bswap(rows[i])
-		}
-		words := transposeIn(s, rows)
-		for j, x := range words {
-			s.store(x, slot(L*pass+j))
-		}
-	}
-	var st [8]VecVirtual
-	for i := range st {
-		st[i] = s.broadcast(initial.Offset(4 * i))
-	}
-	// messageKW returns x + K[t] + W[t] of the message block, computing
-	// W[t] first for t >= 16.
-	messageKW := func(t int) func(VecVirtual) VecVirtual {
-		return func(x VecVirtual) VecVirtual {
-			var wt Op = slot(t)
-			if t >= 16 {
-				wt = schedule(s, slot, t)
+	for k := 0; k < ways; k++ {
+		for pass := 0; pass < 16/L; pass++ {
+			rows := make([]VecVirtual, L)
+			for i := range rows {
+				rows[i] = s.load(Mem{Base: in, Disp: 64*(L*k+i) + vb*pass})
+				s.bswap(rows[i])
 			}
-			r := s.sum(x, wt)
-			s.addBroadcast(r, consts.Offset(4*t))
-			return r
+			words := transposeIn(s, rows)
+			for j, x := range words {
+				s.store(x, w.Offset((64*k+L*pass+j)*vb))
+			}
 		}
 	}
-	st = rounds(s, st, messageKW, false)
-	for i := range st {
-		s.addBroadcast(st[i], initial.Offset(4*i))
-		s.store(st[i], mid.Offset(i*vb))
+	LEAQ(w, wp)
+	LEAQ(consts, kp)
+	st := make([][8]VecVirtual, ways)
+	for k := range st {
+		for i := range st[k] {
+			st[k][i] = s.broadcast(initial.Offset(4 * i))
+		}
+	}
+	// messageKW returns, for round t0 + j of the message block, x + K + W,
+	// computing W first from t0 + j >= 16 on (the loop's rounds).
+	messageKW := func(t0 int) func(k, j int) func(VecVirtual) VecVirtual {
+		return func(k, j int) func(VecVirtual) VecVirtual {
+			return func(x VecVirtual) VecVirtual {
+				var wt Op = wAt(k)(j)
+				if t0+j >= 16 {
+					wt = schedule(s, wAt(k), j)
+				}
+				r := s.sum(x, wt)
+				s.addBroadcast(r, Mem{Base: kp, Disp: 4 * j})
+				return r
+			}
+		}
+	}
+	prepare(s, st, messageKW(0))
+	st = rounds(s, st, 0, 16, messageKW(0), false)
+	ADDQ(U32(16*vb), wp)
+	ADDQ(U32(4*16), kp)
+	st = loop(s, "message", st, 5, messageKW(16), wp, kp, count)
+	st = rounds(s, st, 0, 8, messageKW(56), true)
+	for k := range st {
+		for i := range st[k] {
+			s.addBroadcast(st[k][i], initial.Offset(4*i))
+			s.store(st[k][i], mid.Offset((8*k+i)*vb))
+		}
 	}
 
 	Comment("Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.")
-	paddingKW := func(t int) func(VecVirtual) VecVirtual {
-		return func(x VecVirtual) VecVirtual { return s.sumBroadcast(x, padKW.Offset(4*t)) }
+	LEAQ(padKW, kp)
+	paddingKW := func(k, j int) func(VecVirtual) VecVirtual {
+		return func(x VecVirtual) VecVirtual { return s.sumBroadcast(x, Mem{Base: kp, Disp: 4 * j}) }
 	}
-	st = rounds(s, st, paddingKW, true)
-	for i := range st {
-		s.add(st[i], mid.Offset(i*vb))
-		s.bswap(st[i])
+	prepare(s, st, paddingKW)
+	st = loop(s, "padding", st, 7, paddingKW, nil, kp, count)
+	st = rounds(s, st, 0, 8, paddingKW, true)
+	for k := range st {
+		for i := range st[k] {
+			s.add(st[k][i], mid.Offset((8*k+i)*vb))
+			s.bswap(st[k][i])
+		}
 	}
 
 	Comment("Transpose the hash values back: hash m is word m of the 8 registers.")
-	for g := 0; g < 2; g++ {
-		t := transpose4(st[4*g : 4*g+4])
-		// Block k of t[j] holds words 4g..4g+3 of the hash of message 4k+j.
-		for k := 0; k < L/4; k++ {
-			for j := range t {
-				s.storeBlock(t[j], k, Mem{Base: out, Disp: 32*(4*k+j) + 16*g})
+	for k := range st {
+		for g := 0; g < 2; g++ {
+			t := transpose4(st[k][4*g : 4*g+4])
+			// Block b of t[j] holds words 4g..4g+3 of the hash of message 4b+j.
+			for b := 0; b < L/4; b++ {
+				for j := range t {
+					s.storeBlock(t[j], b, Mem{Base: out, Disp: 32*(L*k+4*b+j) + 16*g})
+				}
 			}
 		}
 	}
 
-	ADDQ(U32(64*L), in)
-	ADDQ(U32(32*L), out)
+	ADDQ(U32(64*L*ways), in)
+	ADDQ(U32(32*L*ways), out)
 	DECQ(groups)
 	JMP(LabelRef("loop"))
 
 	Label("done")
 	VZEROUPPER()
 	RET()
+}
+
+// loop emits n iterations of 8 rounds, from the round at wp and kp (wp
+// nil for the padding block, which reads no W) on: kw(k, j) is the K + W
+// of round j of the iteration, relative to wp and kp, which each iteration
+// moves on by 8 rounds. It returns the working variables, prepared for the
+// round after the loop.
+func loop(s simd, label string, st [][8]VecVirtual, n int, kw func(k, j int) func(VecVirtual) VecVirtual, wp, kp, count GPVirtual) [][8]VecVirtual {
+	MOVQ(U32(n), count)
+	Label(label)
+	next := rounds(s, st, 0, 8, kw, false)
+	for k := range st {
+		for i := range st[k] {
+			for _, r := range st[k] {
+				if next[k][i] == r {
+					panic("a register of the loop's start is still live at its end")
+				}
+			}
+		}
+		for i := range st[k] {
+			s.move(next[k][i], st[k][i])
+		}
+	}
+	if wp != nil {
+		ADDQ(U32(8*4*s.lanes()), wp)
+	}
+	ADDQ(U32(4*8), kp)
+	DECQ(count)
+	JNZ(LabelRef(label))
+	return st
 }
 
 // transposeIn turns rows (row i: L consecutive words of message i) into
@@ -286,41 +368,53 @@ func transpose4(r []VecVirtual) []VecVirtual {
 	return t
 }
 
-// schedule computes W[t] for t >= 16 (§6.2.2 step 1) into the slot of
-// W[t-16] and returns it in a register.
-func schedule(s simd, slot func(int) Mem, t int) VecVirtual {
-	x := s.load(slot(t - 15))
+// schedule computes W[t] for t >= 16 (§6.2.2 step 1), where at(j) is
+// W[t0 + j] and t = t0 + j, into at(j), and returns it in a register.
+func schedule(s simd, at func(int) Mem, j int) VecVirtual {
+	x := s.load(at(j - 15))
 	s0 := s.xor3(s.rotr(x, 7), s.rotr(x, 18), s.shr(x, 3)) // σ0, (4.6)
-	y := s.load(slot(t - 2))
+	y := s.load(at(j - 2))
 	s1 := s.xor3(s.rotr(y, 17), s.rotr(y, 19), s.shr(y, 10)) // σ1, (4.7)
-	n := s.load(slot(t - 16))
+	n := s.load(at(j - 16))
 	s.add(n, s0)
 	s.add(n, s1)
-	s.add(n, slot(t-7))
-	s.store(n, slot(t))
+	s.add(n, at(j-7))
+	s.store(n, at(j))
 	return n
 }
 
-// rounds emits the 64 rounds of §6.2.2 step 3 on the working variables
-// a..h in st and returns them; kw(t)(x) returns, in a new register,
-// x + K[t] + W[t].
+// prepare turns the working variables of each group into the prepared
+// form round works on, for the round whose K + W kw(k, 0) adds: h becomes
+// h + K + W and d becomes d + h + K + W.
+func prepare(s simd, st [][8]VecVirtual, kw func(k, j int) func(VecVirtual) VecVirtual) {
+	for k := range st {
+		hk := kw(k, 0)(st[k][7])
+		st[k][3], st[k][7] = s.sum(st[k][3], hk), hk
+	}
+}
+
+// rounds emits rounds j0 to j1-1 (relative to kw's first round) of §6.2.2
+// step 3 on the prepared working variables of each group, round by round
+// and group by group, and returns them prepared for round j1, or, with
+// last, round j1-1 keeps every variable and they are returned as they are.
+// kw(k, j)(x) returns, in a new register, x + K + W of round j of group k.
 //
-// Each round works on a prepared form of the state, in which d and h
-// already hold d + h + K[t] + W[t] and h + K[t] + W[t]: those sums do not
-// wait for e and a, and computing them a round ahead, from the g and c
-// that become the next round's h and d, leaves g and c dead once the
-// next round's sums are taken, so that Ch and Maj can overwrite them
-// instead of a copy (VPTERNLOGD overwrites one of its operands). The last
-// round keeps every variable, for the caller.
-func rounds(s simd, st [8]VecVirtual, kw func(t int) func(VecVirtual) VecVirtual, short bool) [8]VecVirtual {
-	hk := kw(0)(st[7])
-	st[3], st[7] = s.sum(st[3], hk), hk
-	for t := 0; t < 64; t++ {
-		var next func(VecVirtual) VecVirtual
-		if t < 63 {
-			next = kw(t + 1)
+// In the prepared form d and h already hold d + h + K[t] + W[t] and h +
+// K[t] + W[t]: those sums do not wait for e and a, and computing them a
+// round ahead, from the g and c that become the next round's h and d,
+// leaves g and c dead once the next round's sums are taken, so that Ch and
+// Maj can overwrite them instead of a copy (VPTERNLOGD overwrites one of
+// its operands).
+func rounds(s simd, st [][8]VecVirtual, j0, j1 int, kw func(k, j int) func(VecVirtual) VecVirtual, last bool) [][8]VecVirtual {
+	st = append([][8]VecVirtual(nil), st...)
+	for j := j0; j < j1; j++ {
+		for k := range st {
+			var next func(VecVirtual) VecVirtual
+			if !last || j < j1-1 {
+				next = kw(k, j+1)
+			}
+			st[k] = round(s, st[k], next, len(st) == 1)
 		}
-		st = round(s, st, next, short)
 	}
 	return st
 }
@@ -329,14 +423,11 @@ func rounds(s simd, st [8]VecVirtual, kw func(t int) func(VecVirtual) VecVirtual
 // the next round's, prepared with next, or, when next is nil, the working
 // variables themselves.
 //
-// The 16 lanes of a register are one chain of dependent instructions, so
-// the round is ordered for latency. With short, e waits for three
-// instructions after the round's e (a rotation, a VPTERNLOGD and an
-// addition, for AVX-512), at the price of one addition more than without,
-// where it waits for four. The padding block, which has no message
-// schedule to overlap with, is bound by that wait and takes short; the
-// message block is bound by how many instructions it has
-// (docs/performance.md).
+// With short, e waits for three instructions after the round's e (a
+// rotation, a VPTERNLOGD and an addition, for AVX-512), at the price of one
+// addition more than without, where it waits for four. One group alone is
+// bound by that wait and takes short; two are bound by how many
+// instructions they have (docs/performance.md).
 func round(s simd, st [8]VecVirtual, next func(VecVirtual) VecVirtual, short bool) [8]VecVirtual {
 	a, b, c, dk, e, f, g, hk := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
 	var nextHK, nextDK VecVirtual
@@ -427,6 +518,7 @@ func (avx512) sumBroadcast(x VecVirtual, m Mem) VecVirtual {
 	VPADDD_BCST(m, x, r)
 	return r
 }
+func (avx512) move(x, dst VecVirtual) { VMOVDQA32(x, dst) }
 func (avx512) xor3(x, y, z VecVirtual) VecVirtual {
 	VPTERNLOGD(tableXor3, z, y, x)
 	return x
@@ -516,6 +608,7 @@ func (avx2) shr(x VecVirtual, n int) VecVirtual {
 	VPSRLD(U8(n), x, r)
 	return r
 }
+func (avx2) move(x, dst VecVirtual) { VMOVDQA(x, dst) }
 func (avx2) xor3(x, y, z VecVirtual) VecVirtual {
 	VPXOR(y, x, x)
 	VPXOR(z, x, x)
