@@ -3,15 +3,17 @@
 //
 //	go run . -out ../sha256x16_amd64.s -stubs ../sha256x16_amd64.go -pkg sha256x16
 //
-// (package sha256x16's go:generate line runs it). Both kernels hash n
+// (package sha256x16's go:generate line runs it). The kernels hash n
 // 64-byte messages at once, one message per 32-bit lane, and are emitted by
 // the same functions below: hashAVX512 with 16 lanes in ZMM registers
-// (VPRORD, VPTERNLOGD, embedded broadcasts, VSHUFI32X4 transposes) and
+// (VPRORD, VPTERNLOGD, embedded broadcasts, VSHUFI32X4 transposes),
+// hashAVX512x2 with two such groups whose rounds are interleaved, and
 // hashAVX2 with 8 lanes in YMM registers (rotations by shifts and OR, Ch
 // and Maj by AND, ANDN, XOR and OR, VPERM2I128 transposes). Only the
-// operations of type simd differ; the round, the message schedule, the
-// transposes of messages and hashes and the padding block are shared, so
-// that testing hashAVX2 on a processor without AVX-512 tests all of them.
+// operations of type simd differ; the round, its loops, the message
+// schedule, the transposes of messages and hashes and the padding block
+// are shared, so that testing hashAVX2 on a processor without AVX-512
+// tests all of them but the interleaving of groups.
 //
 // Written from FIPS 180-4, Secure Hash Standard (August 2015): the
 // functions of §4.1.2, the constants of §4.2.2 and §5.3.3 (computed here
