@@ -53,8 +53,8 @@ type plan struct {
 }
 
 // chosen is the plan, made at first use: the self-check, then the
-// measurement (measurePlan), once per process (140 to 185 µs on the
-// Xeon of docs/performance.md).
+// measurement (measurePlan), once per process (218 to 245 µs on the Zen 5
+// of docs/performance.md, 100 of them the kernel's warm-up).
 var chosen = sync.OnceValue(func() plan {
 	if !avx512Ready || !hasAVX512() || !selfCheck(hashBatchesAVX512, Lanes) {
 		return plan{}
