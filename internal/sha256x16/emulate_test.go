@@ -275,6 +275,13 @@ func (e *emulator) run(fn string) {
 		case "DECQ":
 			e.gp[dst]--
 			zero = e.gp[dst] == 0
+		case "ANDQ":
+			v, err := strconv.ParseInt(strings.TrimPrefix(a[0], "$"), 0, 64)
+			if err != nil || !strings.HasPrefix(a[0], "$") {
+				e.fail(in, "bad immediate %s", a[0])
+			}
+			e.gp[dst] &= uint64(v)
+			zero = e.gp[dst] == 0
 		case "ADDQ":
 			e.gp[dst] += imm(in, e, a[0])
 			zero = e.gp[dst] == 0
