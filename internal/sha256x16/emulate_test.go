@@ -200,12 +200,14 @@ func (e *emulator) write(in emuInst, s string, v []byte) {
 	copy(e.mem[a:], v)
 }
 
+// imm returns an immediate operand, negative ones (ANDQ $-64) as their
+// two's complement.
 func imm(in emuInst, e *emulator, s string) uint64 {
-	v, err := strconv.ParseUint(strings.TrimPrefix(s, "$"), 0, 64)
+	v, err := strconv.ParseInt(strings.TrimPrefix(s, "$"), 0, 64)
 	if err != nil || !strings.HasPrefix(s, "$") {
 		e.fail(in, "bad immediate %s", s)
 	}
-	return v
+	return uint64(v)
 }
 
 func words(b []byte) []uint32 {
@@ -276,11 +278,7 @@ func (e *emulator) run(fn string) {
 			e.gp[dst]--
 			zero = e.gp[dst] == 0
 		case "ANDQ":
-			v, err := strconv.ParseInt(strings.TrimPrefix(a[0], "$"), 0, 64)
-			if err != nil || !strings.HasPrefix(a[0], "$") {
-				e.fail(in, "bad immediate %s", a[0])
-			}
-			e.gp[dst] &= uint64(v)
+			e.gp[dst] &= imm(in, e, a[0])
 			zero = e.gp[dst] == 0
 		case "ADDQ":
 			e.gp[dst] += imm(in, e, a[0])

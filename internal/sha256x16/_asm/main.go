@@ -251,11 +251,11 @@ func kernel(s simd, ways int) {
 		}
 	}
 	prepare(s, st, messageKW(0))
-	st = rounds(s, st, 0, 16, messageKW(0), false)
+	st = rounds(s, st, 16, messageKW(0), false)
 	ADDQ(U32(16*vb), wp)
 	ADDQ(U32(4*16), kp)
 	st = loop(s, "message", st, 5, messageKW(16), wp, kp, count)
-	st = rounds(s, st, 0, 8, messageKW(56), true)
+	st = rounds(s, st, 8, messageKW(56), true)
 	for k := range st {
 		for i := range st[k] {
 			s.addBroadcast(st[k][i], initial.Offset(4*i))
@@ -270,7 +270,7 @@ func kernel(s simd, ways int) {
 	}
 	prepare(s, st, paddingKW)
 	st = loop(s, "padding", st, 7, paddingKW, nil, kp, count)
-	st = rounds(s, st, 0, 8, paddingKW, true)
+	st = rounds(s, st, 8, paddingKW, true)
 	for k := range st {
 		for i := range st[k] {
 			s.add(st[k][i], mid.Offset((8*k+i)*vb))
@@ -309,7 +309,7 @@ func kernel(s simd, ways int) {
 func loop(s simd, label string, st [][8]VecVirtual, n int, kw func(k, j int) func(VecVirtual) VecVirtual, wp, kp, count GPVirtual) [][8]VecVirtual {
 	MOVQ(U32(n), count)
 	Label(label)
-	next := rounds(s, st, 0, 8, kw, false)
+	next := rounds(s, st, 8, kw, false)
 	for k := range st {
 		for i := range st[k] {
 			for _, r := range st[k] {
@@ -403,10 +403,10 @@ func prepare(s simd, st [][8]VecVirtual, kw func(k, j int) func(VecVirtual) VecV
 	}
 }
 
-// rounds emits rounds j0 to j1-1 (relative to kw's first round) of §6.2.2
+// rounds emits rounds 0 to n-1 (relative to kw's first round) of §6.2.2
 // step 3 on the prepared working variables of each group, round by round
-// and group by group, and returns them prepared for round j1, or, with
-// last, round j1-1 keeps every variable and they are returned as they are.
+// and group by group, and returns them prepared for round n, or, with
+// last, round n-1 keeps every variable and they are returned as they are.
 // kw(k, j)(x) returns, in a new register, x + K + W of round j of group k.
 //
 // In the prepared form d and h already hold d + h + K[t] + W[t] and h +
@@ -415,12 +415,12 @@ func prepare(s simd, st [][8]VecVirtual, kw func(k, j int) func(VecVirtual) VecV
 // leaves g and c dead once the next round's sums are taken, so that Ch and
 // Maj can overwrite them instead of a copy (VPTERNLOGD overwrites one of
 // its operands).
-func rounds(s simd, st [][8]VecVirtual, j0, j1 int, kw func(k, j int) func(VecVirtual) VecVirtual, last bool) [][8]VecVirtual {
+func rounds(s simd, st [][8]VecVirtual, n int, kw func(k, j int) func(VecVirtual) VecVirtual, last bool) [][8]VecVirtual {
 	st = append([][8]VecVirtual(nil), st...)
-	for j := j0; j < j1; j++ {
+	for j := 0; j < n; j++ {
 		for k := range st {
 			var next func(VecVirtual) VecVirtual
-			if !last || j < j1-1 {
+			if !last || j < n-1 {
 				next = kw(k, j+1)
 			}
 			st[k] = round(s, st[k], next, len(st) == 1)
