@@ -278,19 +278,6 @@ func (p *pages) committedNode(i uint64) *tree.Node {
 	return n
 }
 
-// committedNodeAt is committedNode through cur, a cursor over the data
-// tree's pages, for pages found in increasing order.
-func (p *pages) committedNodeAt(cur *tree.Cursor, i uint64) *tree.Node {
-	if p.prog != nil {
-		return p.prog.node(i)
-	}
-	n, err := cur.Get(i)
-	if err != nil {
-		panic("view: page outside the data tree: " + err.Error())
-	}
-	return n
-}
-
 // bytesOf returns the bytes of n, page i of the data tree.
 func (p *pages) bytesOf(i uint64, n *tree.Node) []byte {
 	if data, _, ok := n.PageData(); ok {

@@ -97,12 +97,9 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			dirty = dirty[1:]
 		}
 	}
-	// The pages come in increasing order: a cursor finds each from the
-	// parting of its path and the previous one's.
-	var cur tree.Cursor
-	if p.prog == nil {
-		cur.Reset(p.data.Load(), int(p.top))
-	}
+	// The pages come in increasing order: GetMany finds them a batch at
+	// a time.
+	bases := pageBases{p: p, idx: idx, esize: s.esize}
 	for a := 0; a < len(idx); {
 		pg, _, per := p.locate(idx[a] * s.esize)
 		flush(pg)
@@ -111,7 +108,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 		if written {
 			dirty = dirty[1:]
 		} else {
-			d = dirtyPage{index: pg, base: p.committedNodeAt(&cur, pg)}
+			d = dirtyPage{index: pg, base: bases.node(pg)}
 			d.b = p.bytesOf(pg, d.base)
 		}
 		b := make([]byte, min(per, p.size-start))
@@ -169,4 +166,53 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	}
 	s.lk.changed()
 	return nil
+}
+
+// pageBases finds the committed nodes of the pages that sorted element
+// indices touch, for calls in increasing order of page: tree.GetMany
+// walks to a batch of them at once, where a walk to each in turn would
+// wait for every cold node on its path (docs/performance.md).
+type pageBases struct {
+	p     *pages
+	idx   []int // the element indices not yet looked at
+	esize int
+	at, n int // the next page of the batch, and how many it holds
+	pages [pageBatch]uint64
+	nodes [pageBatch]*tree.Node
+}
+
+// pageBatch is how many pages a pageBases finds at once.
+const pageBatch = 64
+
+// node returns the committed node of page pg, at or after the page of the
+// previous call.
+func (b *pageBases) node(pg uint64) *tree.Node {
+	if b.p.prog != nil {
+		return b.p.prog.node(pg)
+	}
+	for b.at < b.n && b.pages[b.at] < pg {
+		b.at++
+	}
+	if b.at < b.n && b.pages[b.at] == pg {
+		return b.nodes[b.at]
+	}
+	// The next batch: pg and the distinct pages after it.
+	b.at, b.n = 0, 0
+	for len(b.idx) > 0 && b.n < pageBatch {
+		i, _, _ := b.p.locate(b.idx[0] * b.esize)
+		b.idx = b.idx[1:]
+		if i < pg || b.n > 0 && b.pages[b.n-1] == i {
+			continue
+		}
+		b.pages[b.n] = i
+		b.n++
+	}
+	if b.n == 0 || b.pages[0] != pg {
+		// A page no index named: not a call updateElems makes.
+		panic("view: a page base asked out of order")
+	}
+	if err := tree.GetMany(b.p.data.Load(), int(b.p.top), b.pages[:b.n], b.nodes[:b.n]); err != nil {
+		panic("view: page outside the data tree: " + err.Error())
+	}
+	return b.nodes[0]
 }
