@@ -84,6 +84,9 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	}
 	p := &s.pages
 	p.settle()
+	if p.touched(idx, s.esize)*denseDen >= p.count(p.size)*denseNum {
+		return s.updateDense(idx, edit)
+	}
 	w := p.writes.Load()
 	dirty := w.appendIndices(make([]uint64, 0, w.count()))
 	// At most a page per index, and the dirty pages.
@@ -164,6 +167,49 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	default:
 		p.reset(must(tree.SetMany(p.data.Load(), int(p.top), pidx, nodes)), p.size)
 	}
+	s.lk.changed()
+	return nil
+}
+
+// An update whose indices touch at least denseNum/denseDen of a sequence's
+// pages rewrites all of its bytes at once (updateDense): a slot's 31,250
+// random participation flags touch every page of a million. A page node
+// and a path of branches for each page, allocated one by one, cost more
+// than copying and hashing the few pages left untouched, and a tree built
+// from the bytes takes its pages, their headers and its branches in slabs.
+const denseNum, denseDen = 7, 8
+
+// touched returns how many distinct pages hold the elements of esize bytes
+// at the sorted indices idx.
+func (p *pages) touched(idx []int, esize int) uint64 {
+	var n uint64
+	last := ^uint64(0)
+	for _, i := range idx {
+		if pg, _, _ := p.locate(i * esize); pg != last {
+			n, last = n+1, pg
+		}
+	}
+	return n
+}
+
+// updateDense is updateElems on a copy of all of the sequence's bytes,
+// which then replace its tree: nothing is published before every edit is
+// done.
+func (s *seq) updateDense(idx []int, edit func(i int, b []byte) (bool, error)) error {
+	data := s.bytes(make([]byte, 0, s.pages.size))
+	changed := false
+	for _, i := range idx {
+		off := i * s.esize
+		ch, err := edit(i, data[off:off+s.esize:off+s.esize])
+		if err != nil {
+			return err
+		}
+		changed = changed || ch
+	}
+	if !changed {
+		return nil
+	}
+	s.pages.replace(data, true)
 	s.lk.changed()
 	return nil
 }

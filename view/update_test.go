@@ -247,26 +247,32 @@ func TestUpdateAtErrors(t *testing.T) {
 		v.b[1] ^= 1
 		l.Set(5, v)
 		want = must(l.MarshalSSZ())
-		err := l.UpdateAt([]int{1, 2, 30, 31}, func(i int, v rawValidator) rawValidator {
-			v = bump(i, v)
-			v.bad = i == 30
-			return v
-		})
-		if err == nil {
-			t.Fatalf("%s: a value that does not marshal gave no error", name)
-		}
-		expectValue(t, l, want)
-		// A panic in f leaves the list as it was too.
-		func() {
-			defer func() { recover() }()
-			l.UpdateAt([]int{1, 39}, func(i int, v rawValidator) rawValidator {
-				if i == 39 {
-					panic("f")
-				}
-				return bump(i, v)
+		// Two of the three pages of 16 validators (page by page), and all
+		// three (all the bytes at once, updateDense).
+		for _, idx := range [][]int{{1, 2, 30, 31}, {1, 2, 20, 30, 31, 35}} {
+			err := l.UpdateAt(idx, func(i int, v rawValidator) rawValidator {
+				v = bump(i, v)
+				v.bad = i == 30
+				return v
 			})
-		}()
-		expectValue(t, l, want)
+			if err == nil {
+				t.Fatalf("%s: %v: a value that does not marshal gave no error", name, idx)
+			}
+			expectValue(t, l, want)
+		}
+		// A panic in f leaves the list as it was too.
+		for _, idx := range [][]int{{1, 39}, {1, 20, 39}} {
+			func() {
+				defer func() { recover() }()
+				l.UpdateAt(idx, func(i int, v rawValidator) rawValidator {
+					if i == 39 {
+						panic("f")
+					}
+					return bump(i, v)
+				})
+			}()
+			expectValue(t, l, want)
+		}
 		if err := l.UpdateAt(nil, bump); err != nil {
 			t.Fatal(err)
 		}
@@ -331,7 +337,13 @@ func checkBasicUpdateAt[T Unsigned](t *testing.T, name string, newValue func() b
 		}
 		return v + T(i) + 1
 	}
-	for _, hashed := range []bool{false, true} {
+	// A few indices update page by page, 3n of them nearly every page, so
+	// all the bytes at once (updateDense).
+	for _, c := range []struct {
+		hashed bool
+		many   bool
+	}{{false, false}, {true, false}, {false, true}, {true, true}} {
+		hashed := c.hashed
 		a, b := newValue(), newValue()
 		n := a.Len()
 		if hashed {
@@ -341,7 +353,11 @@ func checkBasicUpdateAt[T Unsigned](t *testing.T, name string, newValue func() b
 		a.Set(n-1, 9)
 		b.Set(n-1, 9)
 		var idx []int
-		for range 1 + r.IntN(3*n) {
+		count := 1 + r.IntN(3)
+		if c.many {
+			count = 3 * n
+		}
+		for range count {
 			idx = append(idx, r.IntN(n))
 		}
 		if err := a.UpdateAt(idx, f); err != nil {
