@@ -84,7 +84,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	}
 	p := &s.pages
 	p.settle()
-	if p.touched(idx, s.esize)*denseDen >= p.count(p.size)*denseNum {
+	if pc := p.count(p.size); pc > 1 && p.touched(idx, s.esize)*denseDen >= pc*denseNum {
 		return s.updateDense(idx, edit)
 	}
 	w := p.writes.Load()
@@ -177,6 +177,9 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 // and a path of branches for each page, allocated one by one, cost more
 // than copying and hashing the few pages left untouched, and a tree built
 // from the bytes takes its pages, their headers and its branches in slabs.
+// A sequence of one page has no branches to save, and its slab of two
+// nodes can round up past the two nodes allocated apart (on 386): it is
+// updated page by page.
 const denseNum, denseDen = 7, 8
 
 // touched returns how many distinct pages hold the elements of esize bytes
