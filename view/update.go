@@ -114,8 +114,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			d = dirtyPage{index: pg, base: bases.node(pg)}
 			d.b = p.bytesOf(pg, d.base)
 		}
-		b := make([]byte, min(per, p.size-start))
-		copy(b, d.b)
+		b := pageCopy(d.b, min(per, p.size-start))
 		gsize := 0 // bytes per group of values whose root the page keeps
 		if gd := l.GroupDepth(); gd >= 0 {
 			gsize = s.esize << uint(gd)
