@@ -22,16 +22,32 @@ const (
 )
 
 // HashAll computes the roots of roots and of every node below them whose
-// root is unknown. It walks each tree once, stopping at known roots, and
-// hashes what it found bottom-up, level by level: first all pages, in
-// batches per layout, then each height of branches as one batch of pair
-// hashes, split across GOMAXPROCS goroutines when large.
+// root is unknown. It walks each tree, stopping at known roots, and hashes
+// what it found bottom-up, level by level: first all pages, in batches per
+// layout, then each height of branches as one batch of pair hashes. With
+// GOMAXPROCS above 1 it first cuts the unknown part into subtrees below
+// the top (split) and, when there are enough of them, hashes them in that
+// way on GOMAXPROCS goroutines, each taking one subtree at a time, before
+// it hashes the branches above them; otherwise it hashes large batches of
+// pages and large levels on several goroutines.
 //
 // HashAll may run in many goroutines at once over trees that share nodes:
 // each goroutine hashes what it found unknown, and only the first to finish
 // a node writes its root.
 func HashAll(roots ...*Node) {
 	h := hashers.get()
+	if runtime.GOMAXPROCS(0) > 1 {
+		// The subtrees below the top, in parallel when there are enough of
+		// them; the pass below then hashes what lies above them.
+		for _, r := range roots {
+			h.split(r, splitForks)
+		}
+		if len(h.tasks) >= parallelTasks {
+			hashTasks(h.tasks)
+		}
+		clear(h.tasks)
+		h.tasks = h.tasks[:0]
+	}
 	for _, r := range roots {
 		h.collect(r)
 	}
@@ -54,6 +70,11 @@ type hasher struct {
 	spines  [][]*Node // spines[h]: unknown spines whose first level is at height h
 	batches []pageBatch
 	arena   arena
+	tasks   []*Node // subtrees to hash apart (split)
+	// alone is set while the hasher hashes a subtree in one of the
+	// goroutines of hashTasks: its pages and levels are not split across
+	// goroutines again.
+	alone bool
 }
 
 // collect adds the unknown nodes of n's subtree to h and returns n's height
@@ -106,14 +127,14 @@ func (h *hasher) addPage(n *Node) {
 
 func (h *hasher) run() {
 	for _, g := range h.batches {
-		hashPages(g.layout, g.pages, &h.arena)
+		hashPages(g.layout, g.pages, &h.arena, h.alone)
 	}
 	for height := 1; height < max(len(h.levels), len(h.spines)); height++ {
 		if height < len(h.spines) && len(h.spines[height]) > 0 {
 			hashSpines(h.spines[height], &h.arena)
 		}
 		if height < len(h.levels) && len(h.levels[height]) > 0 {
-			hashBranches(h.levels[height], &h.arena)
+			hashBranches(h.levels[height], &h.arena, h.alone)
 		}
 	}
 }
@@ -159,7 +180,7 @@ func hashSpines(spines []*Node, ar *arena) {
 // bytes returns the scratch h holds, in bytes.
 func (h *hasher) bytes() int {
 	const ptr = 8 // bytes of a pointer, 4 on 32-bit platforms: an upper bound
-	n := h.arena.bytes() + ptr*(cap(h.levels)+cap(h.spines)) + 32*cap(h.batches)
+	n := h.arena.bytes() + ptr*(cap(h.levels)+cap(h.spines)+cap(h.tasks)) + 32*cap(h.batches)
 	for _, l := range h.levels {
 		n += ptr * cap(l)
 	}
@@ -189,10 +210,10 @@ func (h *hasher) reset() {
 }
 
 // hashBranches hashes a level of branches whose children's roots are known,
-// split across goroutines when large.
-func hashBranches(level []*Node, ar *arena) {
+// split across goroutines when large and not alone.
+func hashBranches(level []*Node, ar *arena, alone bool) {
 	workers := 1
-	if len(level) >= parallelPairs {
+	if len(level) >= parallelPairs && !alone {
 		workers = min(runtime.GOMAXPROCS(0), len(level)/(parallelPairs/2))
 	}
 	if workers <= 1 {

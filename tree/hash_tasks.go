@@ -1,0 +1,103 @@
+package tree
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// Tuning numbers of the subtree split; their figures are in
+// docs/performance.md.
+const (
+	// splitForks bounds how deep HashAll splits the unknown part of a tree
+	// into subtrees hashed apart: a subtree lies below at most splitForks
+	// forks, branches whose children are both unknown, so that a root makes
+	// at most 2^splitForks of them. Ten forks cut a cold state's validators
+	// into 16 subtrees or more, small enough for two goroutines that take
+	// them one at a time to finish together.
+	splitForks = 10
+	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
+	// fewer are the change of a field or two, which one goroutine hashes in
+	// less time than another takes to wake.
+	parallelTasks = 4
+)
+
+// split adds to h.tasks the subtrees of n's unknown part that lie below
+// forks more forks (see splitForks), or at a page: the subtrees HashAll
+// hashes apart before the branches above them. A branch whose children
+// are both known is no subtree: the branches above are hashed with it.
+func (h *hasher) split(n *Node, forks int) {
+	for n.state.Load() != rootKnown {
+		if n.page != nil || forks == 0 {
+			h.tasks = append(h.tasks, n)
+			return
+		}
+		if n.right == nil { // a spine: its subtree, then its levels
+			n = n.left
+			continue
+		}
+		l, r := n.left.state.Load() != rootKnown, n.right.state.Load() != rootKnown
+		switch {
+		case l && r:
+			forks--
+			h.split(n.left, forks)
+			n = n.right
+		case l:
+			n = n.left
+		case r:
+			n = n.right
+		default:
+			return
+		}
+	}
+}
+
+// taskQueue hands the subtrees of one HashAll to the goroutines that hash
+// them, one at a time, so that goroutines that took small ones take more.
+// A goroutine that starts after every subtree was taken returns without
+// reading them: the caller does not wait for it, only for the subtrees
+// taken, and may reuse the slice as soon as they are hashed.
+type taskQueue struct {
+	tasks []*Node
+	next  atomic.Int64 // the next subtree to take
+	left  atomic.Int64 // subtrees not yet hashed
+	done  chan struct{}
+}
+
+// hashTasks hashes the subtrees tasks, each as HashAll would, on up to
+// GOMAXPROCS goroutines, the caller's among them, and returns once all are
+// hashed.
+func hashTasks(tasks []*Node) {
+	q := &taskQueue{tasks: tasks, done: make(chan struct{})}
+	q.left.Store(int64(len(tasks)))
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) - 1 {
+		go q.work()
+	}
+	q.work()
+	<-q.done
+}
+
+// work hashes subtrees of q until none is left to take. Each is hashed by
+// one goroutine alone, so its levels and pages are not split again.
+func (q *taskQueue) work() {
+	var h *hasher
+	for {
+		i := q.next.Add(1) - 1
+		if i >= int64(len(q.tasks)) {
+			break
+		}
+		if h == nil {
+			h = hashers.get()
+			h.alone = true
+		}
+		h.collect(q.tasks[i])
+		h.run()
+		h.reset()
+		if q.left.Add(-1) == 0 {
+			close(q.done)
+		}
+	}
+	if h != nil {
+		h.alone = false
+		hashers.put(h)
+	}
+}

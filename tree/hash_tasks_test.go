@@ -1,0 +1,114 @@
+package tree
+
+import (
+	"crypto/sha256"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// TestSplitBounds checks the subtrees HashAll hashes apart: a tree whose
+// nodes are all unknown splits into 2^forks of them, a single changed path
+// into one (no fork on it), and known parts into none.
+func TestSplitBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	const depth = 10
+	chunks := randomChunks(r, 1<<depth)
+	full, _ := Build(depth, leaves(chunks), 0)
+	var h hasher
+	for _, forks := range []int{0, 1, 3, 6} {
+		h.tasks = h.tasks[:0]
+		h.split(full, forks)
+		if len(h.tasks) != 1<<forks {
+			t.Fatalf("%d forks of a tree of unknown branches: %d subtrees, want %d", forks, len(h.tasks), 1<<forks)
+		}
+		seen := map[*Node]bool{}
+		for _, n := range h.tasks {
+			if seen[n] || n.RootKnown() {
+				t.Fatalf("%d forks: a subtree repeated or known", forks)
+			}
+			seen[n] = true
+		}
+	}
+	full.Root()
+	h.tasks = h.tasks[:0]
+	h.split(full, splitForks)
+	if len(h.tasks) != 0 {
+		t.Fatalf("a hashed tree split into %d subtrees", len(h.tasks))
+	}
+	one, _ := Set(full, depth, 77, NewLeaf([32]byte{7}))
+	h.split(one, splitForks)
+	if len(h.tasks) != 0 {
+		// The path's lowest branch has two known children: nothing to
+		// hash apart.
+		t.Fatalf("one changed leaf split into %d subtrees", len(h.tasks))
+	}
+}
+
+// TestHashAllSubtrees hashes trees changed in many places, alone and
+// several at once sharing nodes, with one goroutine and with more, and
+// compares every root with the reference.
+func TestHashAllSubtrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	l := mustLayout(t, ChunkShape, 4)
+	const depth = 14 // 2^10 pages of 16 chunks
+	chunks := randomChunks(r, 1<<depth)
+	pages := make([]*Node, 1<<(depth-4))
+	for i := range pages {
+		pages[i], _ = NewPage(l, chunkBytes(chunks[i*16:(i+1)*16]))
+	}
+	base, _ := Build(depth-4, pages, 4)
+	base.Root()
+	for _, procs := range []int{1, 2, 5} {
+		prev := runtime.GOMAXPROCS(procs)
+		for round := range 12 {
+			var roots []*Node
+			var wants [][32]byte
+			for range 3 {
+				want := append([][32]byte(nil), chunks...)
+				var idx []uint64
+				var nodes []*Node
+				for i := range pages {
+					if r.IntN(1+round*round) == 0 {
+						c := randomChunks(r, 16)
+						copy(want[i*16:], c)
+						p, _ := NewPage(l, chunkBytes(c))
+						idx, nodes = append(idx, uint64(i)), append(nodes, p)
+					}
+				}
+				n, err := SetMany(base, depth-4, idx, nodes)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// A spine over it, and its twin sharing every unknown node.
+				roots = append(roots, NewSpine(n, 3, depth), NewSpine(n, 2, depth))
+				w := refMerkleize(want, depth)
+				w3, w2 := w, w
+				for k := range 3 {
+					if k < 2 {
+						w2 = refPair(w2, refZeroRoot(depth+k))
+					}
+					w3 = refPair(w3, refZeroRoot(depth+k))
+				}
+				wants = append(wants, w3, w2)
+			}
+			HashAll(roots...)
+			for i, n := range roots {
+				if !n.RootKnown() || n.Root() != wants[i] {
+					t.Fatalf("GOMAXPROCS %d, round %d: root %d differs from the reference", procs, round, i)
+				}
+			}
+		}
+		runtime.GOMAXPROCS(prev)
+	}
+}
+
+func chunkBytes(cs [][32]byte) []byte {
+	b := make([]byte, 0, 32*len(cs))
+	for _, c := range cs {
+		b = append(b, c[:]...)
+	}
+	return b
+}
+
+func refPair(l, r [32]byte) [32]byte { return sha256.Sum256(append(l[:], r[:]...)) }
