@@ -340,6 +340,12 @@ func (l *BasicList[T]) Pop() (T, error) {
 	return v, l.seq.shrink()
 }
 
+// DropFirst removes the first k elements; the others move to the front,
+// as a slice expression l[k:] would leave them. It copies their bytes once
+// and builds the tree from them. It returns an error, and leaves the list
+// as it was, if k is negative or above the length.
+func (l *BasicList[T]) DropFirst(k int) error { return l.seq.dropFirst(k, l.t) }
+
 // SetAll replaces the list with vs, building its tree in one pass. It
 // returns an error if vs is longer than the limit.
 func (l *BasicList[T]) SetAll(vs []T) error { return l.setValues(vs) }

@@ -178,6 +178,9 @@ func (l *ProgressiveBasicList[T]) Pop() (T, error) {
 	return v, l.seq.shrink()
 }
 
+// DropFirst removes the first k elements, as BasicList.DropFirst does.
+func (l *ProgressiveBasicList[T]) DropFirst(k int) error { return l.seq.dropFirst(k, l.t) }
+
 // SetAll replaces the list with vs, building its tree in one pass.
 func (l *ProgressiveBasicList[T]) SetAll(vs []T) error { return l.setValues(vs) }
 

@@ -147,6 +147,9 @@ func (l *ProgressiveValueList[V, P]) All() iter.Seq2[int, V] { return allValues[
 // SetAll replaces every element with vs, building the tree in one pass.
 func (l *ProgressiveValueList[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&l.values, vs) }
 
+// DropFirst removes the first k elements, as ValueList.DropFirst does.
+func (l *ProgressiveValueList[V, P]) DropFirst(k int) error { return l.seq.dropFirst(k, l.t) }
+
 // Append adds v at the end. It returns an error past 2^31-1 elements.
 func (l *ProgressiveValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, v) }
 

@@ -187,6 +187,22 @@ func (s *seq) replace(b []byte, n uint64, owned bool) error {
 	return nil
 }
 
+// dropFirst removes the first k elements of a list, what in its errors:
+// the others move to the front, in one copy of their bytes from which the
+// tree is built, with no element decoded. It returns an error, and leaves
+// the list as it was, if k is negative or above the length.
+func (s *seq) dropFirst(k int, what any) error {
+	if k < 0 || k > int(s.n) {
+		return fmt.Errorf("%w: %d of the %d elements of %v dropped", ErrIndex, k, s.n, what)
+	}
+	if k == 0 {
+		return nil
+	}
+	rest := make([]byte, s.bytesFor(s.n)-s.bytesFor(uint64(k)))
+	s.pages.read(s.bytesFor(uint64(k)), rest, false)
+	return s.replace(rest, s.n-uint64(k), true)
+}
+
 func (s *seq) root() [32]byte { return s.Node().Root() }
 
 // eachPage calls f with the size of each page holding elements and its

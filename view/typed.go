@@ -318,6 +318,13 @@ func (l *ValueList[V, P]) All() iter.Seq2[int, V] { return allValues[V, P](&l.va
 // returns an error if vs holds more than the list's limit.
 func (l *ValueList[V, P]) SetAll(vs []V) error { return setAllValues[V, P](&l.values, vs) }
 
+// DropFirst removes the first k elements; the others move to the front,
+// as a slice expression l[k:] would leave them: a state's pending deposits
+// after an epoch's processing. It copies their bytes once and builds the
+// tree from them, decoding no value. It returns an error, and leaves the
+// list as it was, if k is negative or above the length.
+func (l *ValueList[V, P]) DropFirst(k int) error { return l.seq.dropFirst(k, l.t) }
+
 // Append adds v at the end. It returns an error if the list is full.
 func (l *ValueList[V, P]) Append(v V) error { return appendValue[V, P](&l.values, v) }
 

@@ -15,7 +15,7 @@ import (
 // notes are the notes of every ssztree peer.
 var notes = map[string]string{
 	harness.RowBalanceAll:  "`Balances().Update` (one pass over the list).",
-	harness.RowEpoch:       "participation rotated by moving the current list's tree into the previous field (`view.Of` over its node, `Container.Set`) and a zero list made from bytes; the pending lists' fronts dropped by rebuilding them (`SetAll`); the inactivity scores and effective balances each in one `UpdateAt` (one pass over the touched pages).",
+	harness.RowEpoch:       "participation rotated by moving the current list's tree into the previous field (`view.Of` over its node, `Container.Set`) and a zero list made from bytes; the pending lists' fronts dropped with `DropFirst` (the rest's bytes copied once, the tree built from them); the inactivity scores and effective balances each in one `UpdateAt` (one pass over the touched pages).",
 	harness.RowSlot:        "the participation flags, the rewarded balances and the withdrawn ones each in one `UpdateAt` (one pass over the touched pages).",
 	harness.RowBalance1000: "the 1,000 balances in one `UpdateAt` (one pass over the touched pages; a single balance is a `Get` and a `Set`).",
 	harness.CaseProof:      "`tree.Prove` and `tree.ProveMulti` on `st.View().Node()`, by generalized index (`view.Prove` takes paths and adds their parsing); the proof tree is the state's own, its first root included.",

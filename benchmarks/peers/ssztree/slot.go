@@ -2,7 +2,6 @@ package ssztree
 
 import (
 	"fmt"
-	"iter"
 
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/fulu"
@@ -121,21 +120,11 @@ func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error 
 // among a Fulu BeaconState's fields, and a Gloas one's.
 const fieldPreviousParticipation = 15
 
-// valueList is what dropFront uses of a view.ValueList.
-type valueList[V any] interface {
+// dropFront removes the first k elements of l, all of them if it has
+// fewer, as a node's epoch processing does to its pending lists.
+func dropFront(l interface {
 	Len() int
-	All() iter.Seq2[int, V]
-	SetAll(vs []V) error
-}
-
-// dropFront removes the first k elements of l (all of them if it has
-// fewer): the list is rebuilt from the rest, as a node does.
-func dropFront[V any](l valueList[V], k int) error {
-	rest := make([]V, 0, max(0, l.Len()-k))
-	for i, v := range l.All() {
-		if i >= k {
-			rest = append(rest, v)
-		}
-	}
-	return l.SetAll(rest)
+	DropFirst(k int) error
+}, k int) error {
+	return l.DropFirst(min(k, l.Len()))
 }
