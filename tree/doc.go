@@ -16,7 +16,8 @@
 // shares every untouched node with the old one, so a copy of a tree is a
 // copy of its root pointer. Roots are computed lazily: [HashAll] (and
 // [Node.Root]) gathers the nodes whose root is unknown and hashes them level
-// by level in batches through gohashtree, in parallel for large levels.
+// by level in batches through gohashtree, a large unknown part cut into
+// subtrees hashed on several goroutines.
 //
 // [Prove] and [ProveMulti] read Merkle proofs straight off a tree, as the
 // consensus specification's ssz/merkle-proofs.md defines them (a leaf and
@@ -64,6 +65,9 @@
 //     change.
 //   - batch: what one pass of hashing takes together: the pages of one
 //     layout, the pairs of one level, the values of one shape.
+//   - fork: a branch whose children both have unknown roots, where
+//     [HashAll] may cut the unknown part of a tree into two subtrees to
+//     hash apart.
 //   - packed subtree: a complete subtree inside a page whose bottom level
 //     (its slots) a proof computes from bytes: the values of a page, or the
 //     parts of one value.

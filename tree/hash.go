@@ -72,8 +72,8 @@ type hasher struct {
 	arena   arena
 	tasks   []*Node // subtrees to hash apart (split)
 	// alone is set while the hasher hashes a subtree in one of the
-	// goroutines of hashTasks: its pages and levels are not split across
-	// goroutines again.
+	// goroutines of hashTasks: its pages and levels are split across
+	// goroutines again only when far larger (aloneFactor).
 	alone bool
 }
 
@@ -210,10 +210,10 @@ func (h *hasher) reset() {
 }
 
 // hashBranches hashes a level of branches whose children's roots are known,
-// split across goroutines when large and not alone.
+// split across goroutines when large (far larger when alone).
 func hashBranches(level []*Node, ar *arena, alone bool) {
 	workers := 1
-	if len(level) >= parallelPairs && !alone {
+	if len(level) >= parallelPairs*aloneScale(alone) {
 		workers = min(runtime.GOMAXPROCS(0), len(level)/(parallelPairs/2))
 	}
 	if workers <= 1 {

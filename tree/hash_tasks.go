@@ -19,7 +19,24 @@ const (
 	// fewer are the change of a field or two, which one goroutine hashes in
 	// less time than another takes to wake.
 	parallelTasks = 4
+	// aloneFactor scales the sizes from which the pages and levels of one
+	// of the split's subtrees are split across goroutines again. A
+	// progressive list is a chain of forks whose left subtrees grow by 4
+	// at each: the split's forks run out along it, and its last subtree,
+	// most of the list, is one subtree of the split. Its batches are far
+	// larger than those of the split's other subtrees, whose goroutines
+	// would only wait for each other.
+	aloneFactor = 16
 )
+
+// aloneScale returns the factor of the sizes from which a batch is split
+// across goroutines: aloneFactor within one of the split's subtrees.
+func aloneScale(alone bool) int {
+	if alone {
+		return aloneFactor
+	}
+	return 1
+}
 
 // split adds to h.tasks the subtrees of n's unknown part that lie below
 // forks more forks (see splitForks), or at a page: the subtrees HashAll
@@ -77,7 +94,8 @@ func hashTasks(tasks []*Node) {
 }
 
 // work hashes subtrees of q until none is left to take. Each is hashed by
-// one goroutine alone, so its levels and pages are not split again.
+// one goroutine alone, its levels and pages split again only when far
+// larger than elsewhere (aloneFactor).
 func (q *taskQueue) work() {
 	var h *hasher
 	for {

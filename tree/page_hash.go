@@ -40,11 +40,11 @@ func HashValue(s *Shape, b []byte) [32]byte {
 
 // hashPages computes and publishes the roots of pages of one layout, in
 // batches of about batchBytes of leaf chunks, split across goroutines when
-// there are many values and alone is false.
+// there are many values (far more when alone).
 func hashPages(l *Layout, pages []*Node, ar *arena, alone bool) {
 	values := len(pages) << uint(l.depth)
 	workers := 1
-	if values >= parallelValues && !alone {
+	if values >= parallelValues*aloneScale(alone) {
 		workers = min(runtime.GOMAXPROCS(0), values/(parallelValues/2))
 	}
 	if workers <= 1 {
