@@ -11,10 +11,13 @@ const (
 	// splitForks bounds how deep HashAll splits the unknown part of a tree
 	// into subtrees hashed apart: a subtree lies below at most splitForks
 	// forks, branches whose children are both unknown, so that a root makes
-	// at most 2^splitForks of them. Ten forks cut a cold state's validators
-	// into 16 subtrees or more, small enough for two goroutines that take
-	// them one at a time to finish together.
-	splitForks = 10
+	// at most 2^splitForks of them. More forks balance the goroutines'
+	// shares better, but a sparse change then makes many subtrees of a page
+	// or two, whose levels of a pair or two each cost a call to the kernel:
+	// with ten, 1,000 random balances made about a thousand and hashed
+	// slower than with no split. A cold state's top takes the six, and its
+	// large fields' batches are split again (aloneFactor).
+	splitForks = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
 	// fewer are the change of a field or two, which one goroutine hashes in
 	// less time than another takes to wake.
