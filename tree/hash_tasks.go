@@ -14,13 +14,14 @@ const (
 	// at most 2^splitForks of them. More forks balance the goroutines'
 	// shares better, but a sparse change then makes many subtrees of a page
 	// or two, whose levels of a pair or two each cost a call to the kernel:
-	// with ten, 1,000 random balances made about a thousand and hashed
-	// slower than with no split. A cold state's top takes the six, and its
-	// large fields' batches are split again (aloneFactor).
+	// with ten, 1,000 random balances made about a thousand, and a probe
+	// found them slower than with no split (docs/performance.md). A cold
+	// state's top takes the six, and its large fields' batches are split
+	// again (aloneFactor).
 	splitForks = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
-	// fewer are the change of a field or two, which one goroutine hashes in
-	// less time than another takes to wake.
+	// fewer are the change of a field or two, small enough that waking a
+	// second goroutine is unlikely to pay (a choice, not measured).
 	parallelTasks = 4
 	// aloneFactor scales the sizes from which the pages and levels of one
 	// of the split's subtrees are split across goroutines again. A

@@ -8,8 +8,9 @@ import (
 )
 
 // TestSplitBounds checks the subtrees HashAll hashes apart: a tree whose
-// nodes are all unknown splits into 2^forks of them, a single changed path
-// into one (no fork on it), and known parts into none.
+// nodes are all unknown splits into 2^forks of them, distinct and unknown;
+// a hashed tree, and the path to one changed leaf (no fork on it, and its
+// lowest branch's children known), into none.
 func TestSplitBounds(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	const depth = 10

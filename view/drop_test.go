@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -100,7 +101,7 @@ func TestDropFirst(t *testing.T) {
 func uint64Bytes(vs []uint64) []byte {
 	b := make([]byte, 0, 8*len(vs))
 	for _, v := range vs {
-		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
+		b = binary.LittleEndian.AppendUint64(b, v)
 	}
 	return b
 }
