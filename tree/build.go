@@ -183,26 +183,24 @@ func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error)
 }
 
 // slabNodes is how many branches a bulk build allocates at once. Nodes of a
-// slab stay alive as long as any of them is referenced, so slabs serve
-// trees built whole (decoding, bulk updates), whose nodes live and die
-// together, and the few paths of a small SetMany (see pathSlabNodes); 127 nodes make one allocation of many while bounding what a
-// long-lived survivor holds. 127, not 128: an array of Nodes has pointers,
-// so above 512 bytes the Go heap puts an 8-byte header before it, and
-// 128 × 64 + 8 bytes would take the 9,472-byte size class (13 % of it
-// wasted), where 127 × 64 + 8 fit 8,192 (a decoded and hashed Fulu state
-// of 100,000 validators: 132 kB less live heap, 0.6 %). (Slabs for SetMany's scattered paths
-// of many changes were tried and made 1,000 balance changes slower: see
-// docs/performance.md.)
+// slab stay alive as long as any of them is referenced, and so do the
+// children of its dead nodes, so slabs serve trees built whole (decoding,
+// bulk updates), whose nodes point at nodes of the same build or at its
+// inputs: what a survivor holds is bounded by that one build. A path
+// rebuilt by SetMany is never a slab (see SetMany). 127 nodes make one
+// allocation of many while bounding what a long-lived survivor holds. 127,
+// not 128: an array of Nodes has pointers, so above 512 bytes the Go heap
+// puts an 8-byte header before it, and 128 × 64 + 8 bytes would take the
+// 9,472-byte size class (13 % of it wasted), where 127 × 64 + 8 fit 8,192
+// (a decoded and hashed Fulu state of 100,000 validators: 132 kB less live
+// heap, 0.6 %).
 const slabNodes = 127
 
 // allocator hands out branch nodes, one allocation each, or from slabs when
 // bulk is set: slabs of slabNodes, or fewer when want says fewer are left to
 // build.
 type allocator struct {
-	bulk bool
-	// once makes one slab of want nodes, then one allocation a node: want
-	// is a count, not a bound, and a miscount costs no slab.
-	once  bool
+	bulk  bool
 	want  int
 	slab  []Node // what is left of whole
 	whole []Node
@@ -229,7 +227,7 @@ func (a *allocator) spine(child *Node, k, below int) *Node {
 
 // node returns a new zero node, its own allocation or the next of a slab.
 func (a *allocator) node() *Node {
-	if !a.bulk || len(a.slab) == 0 && a.once && a.whole != nil {
+	if !a.bulk {
 		return new(Node)
 	}
 	if len(a.slab) == 0 {

@@ -77,36 +77,14 @@ func SetGindex(n *Node, g Gindex, v *Node) (*Node, error) {
 // indices are replaced by nodes, in one bottom-up pass: each branch on the
 // paths is rebuilt once, however many of the indices lie below it.
 // indices must be strictly increasing and as many as nodes.
+//
+// The new branches are allocated one by one, never in a slab: a later
+// change beside a path replaces its upper branches and keeps its lower
+// ones, and a slab kept alive by its lower nodes would keep its dead upper
+// ones too, whose children are the versions those replaced, themselves in
+// slabs of older paths: every version a value ever had (see
+// TestReplacedVersionsAreCollected).
 func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error) {
-	var a allocator
-	return a.setManyChecked(n, depth, indices, nodes, 0)
-}
-
-// SetManyMixIn returns NewMixIn(SetMany(n, depth, indices, nodes), length):
-// a list's data tree with the changes set and its length mixed in, the
-// mix-in's two nodes in the same allocation as the paths' new nodes when
-// SetMany makes those in one, so that a list's commit of a few changes
-// allocates once for all its new branches.
-func SetManyMixIn(n *Node, depth int, indices []uint64, nodes []*Node, length uint64) (*Node, error) {
-	var a allocator
-	data, err := a.setManyChecked(n, depth, indices, nodes, 2)
-	if err != nil {
-		return nil, err
-	}
-	if !a.bulk || len(a.slab) < 2 {
-		return NewMixIn(data, length), nil
-	}
-	mix, leaf := a.node(), a.node()
-	putUint64(leaf.root[:], length)
-	leaf.state.Store(rootKnown)
-	mix.left, mix.right = data, leaf
-	return mix, nil
-}
-
-// setManyChecked is SetMany with the allocator a, which must be new. When
-// the paths' new nodes fit one slab with extra nodes more, a makes that
-// slab and keeps the extra nodes for the caller.
-func (a *allocator) setManyChecked(n *Node, depth int, indices []uint64, nodes []*Node, extra int) (*Node, error) {
 	if len(indices) != len(nodes) {
 		return nil, fmt.Errorf("%w: %d indices for %d nodes", ErrNavigation, len(indices), len(nodes))
 	}
@@ -124,69 +102,18 @@ func (a *allocator) setManyChecked(n *Node, depth int, indices []uint64, nodes [
 	if err := checkPosition(depth, indices[len(indices)-1]); err != nil {
 		return nil, err
 	}
-	if c := newNodes(n, depth, 0, indices); c > 0 && c+extra <= pathSlabNodes {
-		// A few paths: their new nodes in one allocation rather than one
-		// each. After a collection the allocator's first allocation of a
-		// size class is slow (docs/performance.md, cold single operations),
-		// and so is each allocation of a cold process; one slab of c
-		// nodes costs one.
-		*a = allocator{bulk: true, once: true, want: c + extra}
-	}
+	var a allocator
 	return a.setMany(n, depth, 0, indices, nodes)
 }
 
-// pathSlabNodes bounds the new nodes a SetMany allocates as one slab: the
-// paths of a few changes in a deep tree (one balance of a state: 14
-// branches and a spine in the list, 6 in the state). A slab stays alive
-// while any of its nodes is referenced, and the nodes of one path are
-// replaced from the top down by later changes beside it, so a larger
-// slab would hold more dead nodes for longer; larger SetManys (1,000
-// changes) allocate node by node, which measured faster (see slabNodes).
-const pathSlabNodes = 48
-
-// newNodes returns how many nodes setMany makes for indices below n, a
-// subtree of the given depth, or 0 when it cannot tell without making some
-// (a path that leaves a spine, or meets a page or a leaf, whose children
-// setMany makes first).
-func newNodes(n *Node, depth int, base uint64, indices []uint64) int {
-	if depth == 0 {
-		return 0
+// SetManyMixIn returns NewMixIn(SetMany(n, depth, indices, nodes), length):
+// a list's data tree with the changes set and its length mixed in.
+func SetManyMixIn(n *Node, depth int, indices []uint64, nodes []*Node, length uint64) (*Node, error) {
+	data, err := SetMany(n, depth, indices, nodes)
+	if err != nil {
+		return nil, err
 	}
-	if n.right == nil {
-		if !n.isSpine() {
-			return 0 // a page or a leaf
-		}
-		k := int(n.spineK)
-		if k > depth || indices[len(indices)-1] >= base+uint64(1)<<uint(depth-k) {
-			return 0
-		}
-		c := newNodes(n.left, depth-k, base, indices)
-		if c == 0 && depth > k {
-			return 0
-		}
-		return c + 1
-	}
-	half := uint64(1) << uint(depth-1)
-	split, _ := slices.BinarySearch(indices, base+half)
-	c := 1
-	if split > 0 {
-		l := newNodes(n.left, depth-1, base, indices[:split])
-		if l == 0 && depth > 1 {
-			return 0
-		}
-		c += l
-	}
-	if split < len(indices) {
-		r := newNodes(n.right, depth-1, base+half, indices[split:])
-		if r == 0 && depth > 1 {
-			return 0
-		}
-		c += r
-	}
-	if c > pathSlabNodes {
-		return 0
-	}
-	return c
+	return NewMixIn(data, length), nil
 }
 
 func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, nodes []*Node) (*Node, error) {

@@ -4,6 +4,10 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+	"weak"
+
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
 )
 
 // TestHashedValueRetains checks that a value changed and then hashed holds
@@ -61,10 +65,57 @@ func TestHashedValueRetains(t *testing.T) {
 	}
 }
 
-// writeOne changes element i of v, a list of uint64 or of validators.
+// TestChangedValueKeepsNoHistory changes one element of a value at a time
+// and hashes it, as a node changes and hashes its state slot after slot,
+// and checks that the trees of the versions it went through are collected:
+// of 3,000, at most the one a progressive list keeps until its next write.
+// When a commit's path was one slab, every version stayed alive (a Fulu
+// state grew by 1.7 kB with each balance changed and hashed).
+func TestChangedValueKeepsNoHistory(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	progressive := schema.Must(schema.NewProgressiveList(schema.Uint64))
+	cases := []struct {
+		name   string
+		length int
+		value  View
+	}{
+		{"Uint64List", 4096, must(DecodeBasicList[uint64](uint64List, randomData(r, 8*4096)))},
+		{"ValidatorList", 256, must(DecodeCompactList(validatorList, validatorBytes(r, 256)))},
+		{"ProgressiveList", 4096, must(DecodeProgressiveBasicList[uint64](progressive, randomData(r, 8*4096)))},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := c.value
+			v.HashTreeRoot()
+			const changes = 3000
+			versions := make([]weak.Pointer[tree.Node], 0, changes)
+			for k := range changes {
+				versions = append(versions, weak.Make(v.Node()))
+				writeOne(v, r.IntN(c.length), k)
+				v.HashTreeRoot()
+			}
+			runtime.GC()
+			alive := 0
+			for _, w := range versions[1:] { // the first is the decoded tree
+				if w.Value() != nil {
+					alive++
+				}
+			}
+			if alive > 1 {
+				t.Errorf("%d of the %d versions replaced are still alive, want at most 1", alive, len(versions)-1)
+			}
+			runtime.KeepAlive(v)
+		})
+	}
+}
+
+// writeOne changes element i of v, a list of uint64 (bounded or
+// progressive) or of validators.
 func writeOne(v View, i, k int) {
 	switch l := v.(type) {
 	case *BasicList[uint64]:
+		l.Set(i, l.Get(i)+uint64(k)+1)
+	case *ProgressiveBasicList[uint64]:
 		l.Set(i, l.Get(i)+uint64(k)+1)
 	case *CompactList:
 		var b [121]byte

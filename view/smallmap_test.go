@@ -54,9 +54,12 @@ func TestSmallMap(t *testing.T) {
 
 // TestCopyWriteAllocs checks that a copy's first write through a handle
 // and its root make no map: the copy, the handle's structures, the page
-// written and the path above it, within a bound that the maps of handles, of
-// their pending writes and of the parts set (two allocations each) broke:
-// 21 allocations with them, 15 without.
+// written and the paths above it, on a decoded state, within a bound that
+// one map (two allocations) breaks: 23 allocations without maps, the
+// paths' branches one by one (15 when each path was one slab, which kept
+// the versions it replaced alive: see tree.SetMany); the maps of handles,
+// of their pending writes and of the parts set, which a copy's write once
+// made, added 6.
 func TestCopyWriteAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -68,6 +71,7 @@ func TestCopyWriteAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	c = must(DecodeContainer(state, must(c.MarshalSSZ())))
 	c.HashTreeRoot()
 	k := 0
 	n := testing.AllocsPerRun(50, func() {
@@ -79,8 +83,8 @@ func TestCopyWriteAllocs(t *testing.T) {
 		cp.HashTreeRoot()
 	})
 	t.Logf("a copy, a balance, a field and the root: %.0f allocations", n)
-	if n > 16 {
-		t.Fatalf("a copy, a balance, a field and the root: %.0f allocations, want at most 16", n)
+	if n > 24 {
+		t.Fatalf("a copy, a balance, a field and the root: %.0f allocations, want at most 24", n)
 	}
 }
 
