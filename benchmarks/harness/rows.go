@@ -19,6 +19,12 @@ const (
 	RowCopy           = "copy"             // copy the state
 	RowCopyBalance1   = "copy-balance-1"   // 1 balance changed on a fresh copy + root of the copy
 	RowCopyHeap       = "copy-heap"        // extra live heap held by that copy
+	// RowHeapChanged is the live heap the state holds after every other
+	// row changed it, cold rows, slot and epoch included: what a node's
+	// state holds after many slots, where RowHeapDecode is what it holds
+	// after a decode. A tree that kept the versions it replaced would hold
+	// more with every change (it did: docs/performance.md, 2026-12-06).
+	RowHeapChanged = "heap-changed"
 )
 
 // Micro cases and their rows.
@@ -60,6 +66,7 @@ var stateChecks = map[string][]string{
 	RowCopy:           {RowCopyBalance1, CheckCopyOriginal},
 	RowCopyBalance1:   {RowCopyBalance1, CheckCopyOriginal},
 	RowCopyHeap:       {RowCopyBalance1, CheckCopyOriginal},
+	RowHeapChanged:    {RowBalance1, RowBalance1000, RowEffective, RowAppend, RowBalanceAll},
 }
 
 // ChecksFor returns the checks that vouch for a row of a case (for a cold

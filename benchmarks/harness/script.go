@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 )
 
 // scriptRows lists the timed rows after the decode rows, in order. The bulk
@@ -80,7 +81,7 @@ func (x *session[S]) verify() []Check {
 
 // Run runs the state script: the checks on a fresh decode, then every row,
 // then the cold twins of ColdStateRows, then the slot and epoch rows of a
-// SlotPeer.
+// SlotPeer, then the live heap the state holds after all of them.
 func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 	x := &session[S]{p: r.p, in: in, n0: n, n: n}
 	out := &Output{Case: CaseState, Validators: n}
@@ -135,7 +136,17 @@ func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 			out.Rows = append(out.Rows, coldRow(CaseState, row, o, x.n))
 		}
 	}
+	// The state's live heap after all of it: the heap with the state (not
+	// its latest copy), less the heap once the state is dropped too.
+	var zero S
+	x.c = zero
+	held := liveHeap()
 	x.drop()
+	rest := liveHeap()
+	runtime.KeepAlive(x) // the input and the last encoding, in both
+	changed := Row{Case: CaseState, Name: RowHeapChanged, Unit: UnitBytes, Validators: x.n}
+	changed.Samples = []float64{float64(held - min(held, rest))}
+	out.Rows = append(out.Rows, changed)
 	return out, nil
 }
 

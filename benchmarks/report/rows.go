@@ -35,7 +35,8 @@ const (
 
 // StateRows lists the rows of a state table, in order; each row of
 // harness.ColdStateRows is followed by its cold twin (withCold), and the
-// slot and epoch rows (slotRows) come last.
+// slot and epoch rows (slotRows) and the live heap after them
+// (heapChangedRow) come last.
 var StateRows = []RowInfo{
 	{ID: harness.RowDecode, Title: "decode", Target: "≤ fastest peer", kind: fastestPeer},
 	{ID: harness.RowDecodeAlloc, Title: "bytes allocated by decode", Bytes: true},
@@ -54,6 +55,10 @@ var StateRows = []RowInfo{
 	{ID: harness.RowCopyBalance1, Title: "1 balance on the copy + root of the copy", Root: true},
 	{ID: harness.RowCopyHeap, Title: "extra live heap of that copy", Bytes: true, Target: "≤ 4 kB", kind: absolute, limit: 4e3},
 }
+
+// heapChangedRow is the last row of a state table, after the slot and
+// epoch rows: the state has been changed by every row before it.
+var heapChangedRow = RowInfo{ID: harness.RowHeapChanged, Title: "live heap after every row's changes (cold, slot and epoch rows included)", Bytes: true}
 
 // MicroRows lists the rows of the micro table, in order, the gossip
 // objects' last.
@@ -85,7 +90,7 @@ var ProofRows = []RowInfo{
 }
 
 func init() {
-	StateRows = append(withCold(StateRows, harness.CaseState, harness.ColdStateRows), slotRows...)
+	StateRows = append(append(withCold(StateRows, harness.CaseState, harness.ColdStateRows), slotRows...), heapChangedRow)
 	ProofRows = withCold(ProofRows, harness.CaseProof, harness.ProofRows)
 	for i := range StateRows {
 		StateRows[i].Case = harness.CaseState

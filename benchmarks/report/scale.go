@@ -34,6 +34,7 @@ var growthOf = map[string]growth{
 	harness.RowDecodeAlloc:    linear,
 	harness.RowHeapDecode:     linear,
 	harness.RowHeapRoot:       linear,
+	harness.RowHeapChanged:    linear,
 	harness.RowEncode:         linear,
 	harness.RowColdRoot:       linear,
 	harness.RowDecodeColdRoot: linear,
