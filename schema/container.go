@@ -222,7 +222,11 @@ func (c *Container) decode(b []byte, at int) (*tree.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tree.Build(c.depth, nodes, 0)
+	// Each branch its own allocation: a change to one field replaces the
+	// branches above it, and a slab kept alive by the other fields'
+	// branches would keep the field's decoded tree alive for as long
+	// (tree.BuildApart).
+	return tree.BuildApart(c.depth, nodes, 0)
 }
 
 // fieldsOnStack is how many fields' trees a decode collects in an array

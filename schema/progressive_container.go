@@ -143,7 +143,7 @@ func (p *ProgressiveContainer) build(nodes []*tree.Node) (*tree.Node, error) {
 	var subtrees []*tree.Node
 	for k, off := 0, 0; off < len(leaves); k++ {
 		end := min(len(leaves), off+1<<(2*k))
-		sub, err := tree.Build(2*k, leaves[off:end], 0)
+		sub, err := tree.BuildApart(2*k, leaves[off:end], 0) // see Container.decode
 		if err != nil {
 			return nil, err
 		}

@@ -314,7 +314,7 @@ func (c *Container) decodeStream(r *reader, n int) (*tree.Node, error) {
 			return nil, inField(err, FieldStep(c.fields[i].Name))
 		}
 	}
-	return tree.Build(c.depth, nodes, 0)
+	return tree.BuildApart(c.depth, nodes, 0) // see Container.decode
 }
 
 // streamData reads the data of a vector or list of fixed-size values in

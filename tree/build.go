@@ -179,7 +179,7 @@ func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error)
 		}
 		return nil
 	})
-	return buildTop(levels, nodes, l.depth, true)
+	return buildTop(levels, nodes, l.depth, true, true)
 }
 
 // slabNodes is how many branches a bulk build allocates at once. Nodes of a
@@ -252,7 +252,20 @@ func (a *allocator) node() *Node {
 // subtree of depth top+below. The branches are built in one bottom-up pass,
 // allocated in bulk.
 func Build(top int, nodes []*Node, below int) (*Node, error) {
-	t, err := buildTop(top, nodes, below, false)
+	t, err := buildTop(top, nodes, below, false, true)
+	if err != nil {
+		return nil, err
+	}
+	return t.spine(), nil
+}
+
+// BuildApart is Build with each branch an allocation of its own: for a
+// tree over subtrees that later changes replace one at a time, such as a
+// container's fields. Build's slabs stay alive while any of their branches
+// is in a tree, and keep their replaced branches' children alive with them:
+// after a change to one field, the field's old tree, however large.
+func BuildApart(top int, nodes []*Node, below int) (*Node, error) {
+	t, err := buildTop(top, nodes, below, false, false)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +276,7 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 // spine above the branches and the mix-in in one allocation: what decoding
 // a list builds.
 func BuildMixIn(top int, nodes []*Node, below int, length uint64) (*Node, error) {
-	t, err := buildTop(top, nodes, below, false)
+	t, err := buildTop(top, nodes, below, false, true)
 	if err != nil {
 		return nil, err
 	}
@@ -309,9 +322,10 @@ func fillMixIn(trio []Node, child *Node, k, below int, v uint64) *Node {
 	return &trio[0]
 }
 
-// buildTop builds the branches of Build up to its spine. nodes is the
-// caller's to reuse as scratch when owned is set, and copied otherwise.
-func buildTop(levels int, nodes []*Node, below int, owned bool) (subtreeTop, error) {
+// buildTop builds the branches of Build up to its spine, in slabs if
+// slabbed is set and one by one otherwise. nodes is the caller's to reuse
+// as scratch when owned is set, and copied otherwise.
+func buildTop(levels int, nodes []*Node, below int, owned, slabbed bool) (subtreeTop, error) {
 	if below < 0 || levels < 0 || levels+below > MaxDepth {
 		return subtreeTop{}, fmt.Errorf("%w: depth %d+%d outside 0..%d", ErrNavigation, levels, below, MaxDepth)
 	}
@@ -332,7 +346,7 @@ func buildTop(levels int, nodes []*Node, below int, owned bool) (subtreeTop, err
 		n = (n + 1) / 2
 		want += n
 	}
-	a := allocator{bulk: true, want: want}
+	a := allocator{bulk: slabbed, want: want}
 	level := nodes
 	if !owned {
 		level = make([]*Node, len(nodes))
