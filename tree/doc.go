@@ -73,4 +73,10 @@
 //     parts of one value.
 //   - expand: build the leaves and branches a page stands for, which
 //     navigating into a page does ([Node.Children], [Get]).
+//   - slab: one allocation holding many nodes, pages or group roots of one
+//     build ([Build], [BuildPages]). The collector frees it only whole,
+//     and keeps alive whatever its dead nodes point at; so the branches
+//     of a path ([SetMany]) and those above a container's fields
+//     ([BuildApart]), which later changes replace one by one, are never a
+//     slab.
 package tree
