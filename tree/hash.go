@@ -26,10 +26,10 @@ const (
 // what it found bottom-up, level by level: first all pages, in batches per
 // layout, then each height of branches as one batch of pair hashes. With
 // GOMAXPROCS above 1 it first cuts the unknown part into subtrees below
-// the top (split) and, when there are enough of them, hashes them in that
-// way on GOMAXPROCS goroutines, each taking one subtree at a time, before
-// it hashes the branches above them; otherwise it hashes large batches of
-// pages and large levels on several goroutines.
+// the top (split) and, when there are enough of them and enough work,
+// hashes them in that way on GOMAXPROCS goroutines, each taking one
+// subtree at a time, before it hashes the branches above them; otherwise
+// it hashes large batches of pages and large levels on several goroutines.
 //
 // HashAll may run in many goroutines at once over trees that share nodes:
 // each goroutine hashes what it found unknown, and only the first to finish
@@ -42,7 +42,7 @@ func HashAll(roots ...*Node) {
 		for _, r := range roots {
 			h.split(r, splitForks)
 		}
-		if len(h.tasks) >= parallelTasks {
+		if len(h.tasks) >= parallelTasks && hasWork(roots, parallelWork) {
 			hashTasks(h.tasks)
 		}
 		clear(h.tasks)

@@ -23,6 +23,13 @@ const (
 	// fewer are the change of a field or two, small enough that waking a
 	// second goroutine is unlikely to pay (a choice, not measured).
 	parallelTasks = 4
+	// parallelWork is the least work, in pair hashes, of the unknown part
+	// of HashAll's trees that it splits into subtrees hashed in parallel:
+	// a gossip object (an aggregate of about 40 pairs, a column sidecar of
+	// about 700) makes parallelTasks subtrees and more, and starting and
+	// waiting for goroutines cost it more than its hashing
+	// (docs/performance.md).
+	parallelWork = 2048
 	// aloneFactor scales the sizes from which the pages and levels of one
 	// of the split's subtrees are split across goroutines again. A
 	// progressive list is a chain of forks whose left subtrees grow by 4
@@ -70,6 +77,36 @@ func (h *hasher) split(n *Node, forks int) {
 			return
 		}
 	}
+}
+
+// hasWork reports whether the unknown parts of roots hold at least work
+// pair hashes, a page counting one a chunk of its bytes. It stops once they
+// do: a large tree costs it a walk of about work nodes.
+func hasWork(roots []*Node, work int) bool {
+	for _, r := range roots {
+		if work = workLeft(r, work); work <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// workLeft returns budget less the pair hashes of n's unknown part (see
+// hasWork), or a number at most 0 once they reach it.
+func workLeft(n *Node, budget int) int {
+	for budget > 0 && n.state.Load() != rootKnown {
+		switch {
+		case n.page != nil:
+			return budget - max(1, n.page.layout.PageSize()/32)
+		case n.right == nil:
+			budget -= int(n.spineK)
+			n = n.left
+		default:
+			budget = workLeft(n.left, budget-1)
+			n = n.right
+		}
+	}
+	return budget
 }
 
 // taskQueue hands the subtrees of one HashAll to the goroutines that hash

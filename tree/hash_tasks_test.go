@@ -113,3 +113,33 @@ func chunkBytes(cs [][32]byte) []byte {
 }
 
 func refPair(l, r [32]byte) [32]byte { return sha256.Sum256(append(l[:], r[:]...)) }
+
+// TestHasWork checks the work HashAll weighs before hashing subtrees in
+// parallel: a page counts a chunk of its bytes, a branch one, a spine its
+// levels, a known node nothing, and the count stops at the bound.
+func TestHasWork(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	l := mustLayout(t, ChunkShape, 4)
+	const pageCount = 64
+	pages := make([]*Node, pageCount)
+	for i := range pages {
+		pages[i], _ = NewPage(l, chunkBytes(randomChunks(r, 16)))
+	}
+	n, _ := Build(6, pages, 4)
+	s := NewSpine(n, 3, 10)
+	work := pageCount*16 + pageCount - 1 + 3
+	if !hasWork([]*Node{s}, work) || hasWork([]*Node{s}, work+1) {
+		t.Fatalf("a spine over 64 unknown pages: hasWork's bound is not %d", work)
+	}
+	if !hasWork([]*Node{s, n}, 2*work-3) || hasWork([]*Node{s, n}, 2*work-2) {
+		t.Fatal("two roots sharing nodes: each is counted whole")
+	}
+	pages[5].Root()
+	if rest := work - 3 - 16; !hasWork([]*Node{n}, rest) || hasWork([]*Node{n}, rest+1) {
+		t.Fatal("a hashed page was counted")
+	}
+	s.Root()
+	if hasWork([]*Node{s}, 1) {
+		t.Fatal("a hashed tree has work")
+	}
+}
