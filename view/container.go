@@ -18,14 +18,15 @@ import (
 //
 // A container decoded from at most 10 MiB (every object a node receives
 // by gossip or request) keeps the bytes it was decoded from, checked, and
-// builds its tree from them, dropping them, only when something reads a
-// field, hashes, proves or changes it; until then it encodes by copying
-// those bytes, and its copies share them.
+// builds its tree from them only when something reads a field, hashes,
+// proves or changes it; until then, and after if they are at most 1 MiB
+// until it is changed, it encodes by copying those bytes, and its copies
+// share them.
 type Container struct {
 	lk   link
 	t    *schema.Container
 	node *tree.Node // the committed value tree; nil while lazy holds it
-	// lazy holds the bytes a container was decoded from, or the tree built
+	// lazy holds the bytes a container was decoded from, and the tree built
 	// from them once needed; nil once the tree is replaced or changed.
 	// Only writers and commits set it, as they set node.
 	lazy *lazyTree
@@ -101,8 +102,9 @@ func (c *Container) committed() *tree.Node {
 }
 
 // encoding returns the value's serialization where it is at hand without
-// encoding, or nil: the bytes it was decoded from while its tree is not
-// built, or the page of a compact container. It is not the caller's to
+// encoding, or nil: the bytes it was decoded from while it is unchanged
+// (dropped when its tree was built, if large), or the page of a compact
+// container. It is not the caller's to
 // change.
 func (c *Container) encoding() []byte {
 	if c.lk.pending.Load() {

@@ -19,6 +19,13 @@ import (
 // while its tree is built.
 const lazyLimit = 10 << 20
 
+// keptLimit is the largest serialization a lazy tree keeps once its tree
+// is built: 1 MiB, above every gossip object but the rare block of
+// several megabytes, and below every state of the mainnet preset (whose
+// vectors of roots alone take 2.5 MiB), which would hold its bytes beside
+// a tree it is navigated through.
+const keptLimit = 1 << 20
+
 // lazyTree is the tree of a decoded value that is built only when
 // something needs it: the value's serialization, checked by
 // schema.Validate, until the first reader that navigates, hashes, proves
@@ -26,11 +33,15 @@ const lazyLimit = 10 << 20
 // once: the first builds, the others wait for it. Copies of the value
 // share it, and so build it once between them.
 //
-// A value is its bytes or its tree, not both: once the tree is built the
-// bytes are dropped, so that what a built value holds is what tree.Memory
-// counts. Until then, encoding the value copies its bytes.
+// The bytes of at most keptLimit stay once the tree is built, for as long
+// as a view holds the lazy tree, that is until the value is changed: a
+// node encodes the objects it decoded and hashed (a block it stores, an
+// attestation it serves) far more often than it changes them, and copying
+// the bytes is several times as fast as reading them back out of the tree
+// (docs/performance.md). Larger bytes are dropped once the tree is built,
+// so that what such a value holds is what tree.Memory counts.
 type lazyTree struct {
-	built atomic.Bool // n is set and b dropped
+	built atomic.Bool // n is set, and b final
 	mu    sync.Mutex  // guards b and n until built
 	b     []byte
 	n     *tree.Node
@@ -57,16 +68,19 @@ func (l *lazyTree) node(t schema.Type) *tree.Node {
 	defer l.mu.Unlock()
 	if l.n == nil {
 		l.n = must(t.Decode(l.b))
-		l.b = nil
+		if len(l.b) > keptLimit {
+			l.b = nil
+		}
 		l.built.Store(true)
 	}
 	return l.n
 }
 
-// bytes returns the serialization while the tree is not built, or nil.
+// bytes returns the serialization, or nil once the tree is built if it is
+// larger than keptLimit. It is not the caller's to change.
 func (l *lazyTree) bytes() []byte {
 	if l.built.Load() {
-		return nil
+		return l.b // final once built
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -22,8 +22,9 @@ func lazyInput(t *testing.T) ([]byte, [32]byte) {
 
 // TestLazyDecode checks a container that keeps its bytes: before and
 // after its tree is built it reads, hashes and encodes as the value
-// decoded at once, the caller's buffer is not kept, the bytes are dropped
-// once the tree is built, and a write leaves the lazy state.
+// decoded at once, the caller's buffer is not kept, the bytes stay once
+// the tree is built and serve its encoding, and a write leaves the lazy
+// state.
 func TestLazyDecode(t *testing.T) {
 	b, root := lazyInput(t)
 	in := append([]byte(nil), b...)
@@ -48,11 +49,14 @@ func TestLazyDecode(t *testing.T) {
 	if c.HashTreeRoot() != root {
 		t.Fatal("root differs")
 	}
-	if c.lazy.bytes() != nil {
-		t.Fatal("the built value still holds its bytes")
+	if !bytes.Equal(c.encoding(), b) {
+		t.Fatal("the built value does not encode from its bytes")
 	}
 	if got, _ := c.MarshalSSZTo([]byte{1, 2}); !bytes.Equal(got[2:], b) || got[0] != 1 {
 		t.Fatal("MarshalSSZTo after hashing differs")
+	}
+	if a := testing.AllocsPerRun(10, func() { c.MarshalSSZTo(make([]byte, 0, len(b))) }); a > 1 {
+		t.Errorf("encoding the hashed value allocates %v times, want the buffer only", a)
 	}
 
 	ref := concurrentState(t)
@@ -61,7 +65,7 @@ func TestLazyDecode(t *testing.T) {
 	if c.HashTreeRoot() != ref.HashTreeRoot() {
 		t.Fatal("root after writes differs")
 	}
-	if c.lazy != nil {
+	if c.lazy != nil || c.encoding() != nil {
 		t.Fatal("a write kept the lazy state")
 	}
 	got, _ := c.MarshalSSZ()
@@ -180,5 +184,30 @@ func TestEncodingIsACopy(t *testing.T) {
 	}
 	if got, _ := compact.MarshalSSZ(); !bytes.Equal(got, v) {
 		t.Fatal("the compact container's encoding differs")
+	}
+}
+
+// TestLazyLargeDropsBytes checks that a lazy value above keptLimit holds
+// its tree only once built, and still encodes as it was decoded.
+func TestLazyLargeDropsBytes(t *testing.T) {
+	blob := schema.Must(schema.NewContainer("Blob", field("tag", schema.Uint64), field("data", schema.Must(schema.NewByteList(4<<20)))))
+	b := make([]byte, 12+keptLimit)
+	b[0], b[8] = 7, 12 // tag 7, the data's offset
+	for i := 12; i < len(b); i++ {
+		b[i] = byte(i)
+	}
+	c := must(DecodeContainer(blob, b))
+	if c.lazy == nil || !bytes.Equal(c.encoding(), b) {
+		t.Fatal("a value below 10 MiB did not keep its bytes until built")
+	}
+	ref := must(decodeAs(blob, b, ofContainer))
+	if c.HashTreeRoot() != ref.HashTreeRoot() {
+		t.Fatal("root differs")
+	}
+	if c.lazy.bytes() != nil || c.encoding() != nil {
+		t.Fatal("a value above keptLimit kept its bytes beside its tree")
+	}
+	if got, _ := c.MarshalSSZ(); !bytes.Equal(got, b) {
+		t.Fatal("encoding from the tree differs")
 	}
 }

@@ -28,8 +28,11 @@
 // bytes and builds its tree only when something reads a field, hashes,
 // proves or changes it; until then it encodes by copying the bytes. A
 // container held apart from a decoder's buffer and never hashed costs its
-// bytes; once built, it holds its tree only. Larger values, and the other
-// views, build their trees when decoded.
+// bytes. Once the tree is built, a value of at most 1 MiB (every gossip
+// object but the rarest blocks) keeps its bytes beside it, and encodes by
+// copying them, until it is changed; a larger one (a state) holds its tree
+// only. Values above 10 MiB, and the other views, build their trees when
+// decoded.
 //
 // # Handles and copies
 //
