@@ -7,7 +7,8 @@ import (
 
 // Config sets how much each measurement repeats.
 type Config struct {
-	// Runs is the number of timed runs of each row (its samples).
+	// Runs is the number of timed runs of each row (its samples), but
+	// for a slow operation (see SlowOp).
 	Runs int
 	// MinRun is the least time one run of a fast operation lasts: such an
 	// operation is repeated within a run and its time averaged.
@@ -32,9 +33,24 @@ type op struct {
 // maxOpsPerRun caps the operations of one run of any row.
 const maxOpsPerRun = 10_000_000
 
-// measure runs o cfg.Runs times, after two untimed warm-up operations (the
-// second sizes the runs), and returns the time per operation of each run and
-// the number of operations per run. *k counts the operations done.
+// SlowOp is the time of a first warm-up operation from which a row takes
+// SlowRuns runs of one operation and no second warm-up: a flat peer's
+// change and root of a state of 1,000,000 validators and more (0.4 to 2 s),
+// ssztree's diff of two whole states. With the full count of runs such
+// rows took much of the hour of the full report (docs/performance.md); an
+// operation that long is not made faster by a warm cache, and its spread
+// is small beside its distance from ssztree's. A cold row keeps its
+// ColdRuns samples.
+const (
+	SlowOp   = 500 * time.Millisecond
+	SlowRuns = 3
+)
+
+// measure runs o cfg.Runs times (SlowRuns times, each of one operation, if
+// it is slow: see SlowOp), after two untimed warm-up operations (the second
+// sizes the runs; one for a slow operation), and returns the time per
+// operation of each run and the number of operations per run. *k counts the
+// operations done.
 func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 	once := func() (time.Duration, error) {
 		if o.prep != nil {
@@ -51,12 +67,17 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 	// Two warm-up operations: the first often pays for fresh memory from
 	// the OS and cold caches; the second sizes the runs.
 	var warm time.Duration
-	for range 2 {
+	runs := cfg.Runs
+	for i := range 2 {
 		d, err := once()
 		if err != nil {
 			return nil, 0, err
 		}
 		warm = d
+		if i == 0 && d >= SlowOp {
+			runs = min(runs, SlowRuns)
+			break
+		}
 	}
 	count := 1
 	if warm > 0 && warm < cfg.MinRun {
@@ -67,8 +88,8 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 		count = min(count, o.maxOps)
 	}
 	count = max(count, 1)
-	samples := make([]float64, 0, cfg.Runs)
-	for range cfg.Runs {
+	samples := make([]float64, 0, runs)
+	for range runs {
 		var total time.Duration
 		if o.prep == nil {
 			start := time.Now()
