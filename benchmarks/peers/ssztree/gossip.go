@@ -23,6 +23,14 @@ func (singleAttestation) Root(a fulu.SingleAttestation) ([32]byte, error) {
 	return a.HashTreeRoot(), nil
 }
 
+func (singleAttestation) EncodeAt(a *fulu.SingleAttestation, dst []byte) ([]byte, error) {
+	return a.MarshalSSZTo(dst)
+}
+
+func (singleAttestation) RootAt(a *fulu.SingleAttestation) ([32]byte, error) {
+	return a.HashTreeRoot(), nil
+}
+
 // gossipMicro returns the gossip micro cases of Fulu's mainnet types: the
 // tree-backed views of the fulu package, but for SingleAttestation.
 func gossipMicro() map[string]*harness.Micro {
