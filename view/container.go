@@ -104,8 +104,7 @@ func (c *Container) committed() *tree.Node {
 // encoding returns the value's serialization where it is at hand without
 // encoding, or nil: the bytes it was decoded from while it is unchanged
 // (dropped when its tree was built, if large), or the page of a compact
-// container. It is not the caller's to
-// change.
+// container. It is not the caller's to change.
 func (c *Container) encoding() []byte {
 	if c.lk.pending.Load() {
 		return nil
