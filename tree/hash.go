@@ -42,7 +42,9 @@ func HashAll(roots ...*Node) {
 		for _, r := range roots {
 			h.split(r, splitForks)
 		}
-		if len(h.tasks) >= parallelTasks && hasWork(roots, parallelWork) {
+		// The work is weighed below the subtrees, not from the roots: the
+		// split has walked the top already.
+		if len(h.tasks) >= parallelTasks && hasWork(h.tasks, parallelWork) {
 			hashTasks(h.tasks)
 		}
 		clear(h.tasks)

@@ -80,8 +80,8 @@ func (h *hasher) split(n *Node, forks int) {
 }
 
 // hasWork reports whether the unknown parts of roots hold at least work
-// pair hashes, a page counting one a chunk of its bytes. It stops once they
-// do: a large tree costs it a walk of about work nodes.
+// pair hashes, an estimate in which a page counts one a chunk of its bytes.
+// It stops once they do: a large tree costs it a walk of about work nodes.
 func hasWork(roots []*Node, work int) bool {
 	for _, r := range roots {
 		if work = workLeft(r, work); work <= 0 {
