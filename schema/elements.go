@@ -150,14 +150,20 @@ func (e *elements) Elem() Type { return e.elem }
 
 // buildFixed validates and builds the data tree of n fixed-size elements
 // serialized in b (n*esize bytes); for a list (list set), the list's tree:
-// the data tree with n mixed in, built together.
-func (e *elements) buildFixed(t Type, b []byte, n, at int, list bool) (*tree.Node, error) {
+// the data tree with n mixed in, built together. With owned set, pages take
+// b over rather than copy it (see [DecodeOwned]).
+func (e *elements) buildFixed(t Type, b []byte, n, at int, list, owned bool) (*tree.Node, error) {
 	if err := e.validateFixed(b, n, at); err != nil {
 		return nil, err
 	}
 	if e.layout != nil {
-		if list {
+		switch {
+		case list && owned:
+			return tree.BuildPagesMixInOwned(e.layout, e.depth, b, uint64(n))
+		case list:
 			return tree.BuildPagesMixIn(e.layout, e.depth, b, uint64(n))
+		case owned:
+			return tree.BuildPagesOwned(e.layout, e.depth, b)
 		}
 		return tree.BuildPages(e.layout, e.depth, b)
 	}

@@ -103,7 +103,7 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return l.buildFixed(l, b, n, at, true)
+		return l.buildFixed(l, b, n, at, true, false)
 	}
 	n, err := l.variableCount(b, at)
 	if err != nil {

@@ -157,6 +157,44 @@ func (c *common) Decode(b []byte) (*tree.Node, error) {
 	return n, nil
 }
 
+// DecodeOwned is [Type.Decode] for bytes that the tree takes over: the
+// pages of a list or vector of fixed-size values in pages point into b
+// instead of holding a copy, and keep the whole of b alive while any of
+// them is alive. The caller must not modify b afterwards. Values of other
+// types, and an empty list or a vector of one chunk, are built as Decode
+// builds them, copying what they keep.
+func DecodeOwned(t Type, b []byte) (*tree.Node, error) {
+	var (
+		n   *tree.Node
+		err error
+	)
+	switch t := t.(type) {
+	case *List:
+		if t.esize == 0 || t.layout == nil || len(b) == 0 {
+			return t.Decode(b)
+		}
+		var count int
+		if count, err = t.count(b, 0); err == nil {
+			n, err = t.buildFixed(t, b, count, 0, true, true)
+		}
+	case *Vector:
+		if t.esize == 0 || t.layout == nil || isRaw(t.shp) {
+			return t.Decode(b)
+		}
+		if len(b) != t.FixedSize() {
+			err = decodeError(t, 0, ErrSize, "%d bytes, want %d", len(b), t.FixedSize())
+		} else {
+			n, err = t.buildFixed(t, b, int(t.n), 0, false, true)
+		}
+	default:
+		return t.Decode(b)
+	}
+	if err != nil {
+		return nil, topError(t, err)
+	}
+	return n, nil
+}
+
 // Encode implements [Type].
 func (c *common) Encode(dst []byte, n *tree.Node) ([]byte, error) {
 	if n == nil {

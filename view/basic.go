@@ -36,10 +36,10 @@ func (s *seq) Type() schema.Type { return s.typ }
 func (s *seq) HashTreeRoot() [32]byte { return s.root() }
 
 // MarshalSSZ implements [View].
-func (s *seq) MarshalSSZ() ([]byte, error) { return marshal(s, nil) }
+func (s *seq) MarshalSSZ() ([]byte, error) { return s.marshalTo(nil) }
 
 // MarshalSSZTo implements [View].
-func (s *seq) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(s, dst) }
+func (s *seq) MarshalSSZTo(dst []byte) ([]byte, error) { return s.marshalTo(dst) }
 
 // UnmarshalSSZ implements [View].
 func (s *seq) UnmarshalSSZ(b []byte) error { return unmarshal(s, b) }
@@ -83,10 +83,10 @@ func (v *seqView) Node() *tree.Node { return v.seq.Node() }
 func (v *seqView) HashTreeRoot() [32]byte { return v.seq.root() }
 
 // MarshalSSZ returns the value's serialization.
-func (v *seqView) MarshalSSZ() ([]byte, error) { return marshal(v.seq, nil) }
+func (v *seqView) MarshalSSZ() ([]byte, error) { return v.seq.marshalTo(nil) }
 
 // MarshalSSZTo appends the value's serialization to dst.
-func (v *seqView) MarshalSSZTo(dst []byte) ([]byte, error) { return marshal(v.seq, dst) }
+func (v *seqView) MarshalSSZTo(dst []byte) ([]byte, error) { return v.seq.marshalTo(dst) }
 
 // SizeSSZ returns the size of the value's serialization.
 func (v *seqView) SizeSSZ() int { return v.seq.SizeSSZ() }
@@ -309,7 +309,7 @@ func NewBasicList[T Unsigned](t *schema.List) (*BasicList[T], error) {
 // error if b is not a valid value or the elements of t are not unsigned
 // integers of T's size.
 func DecodeBasicList[T Unsigned](t *schema.List, b []byte) (*BasicList[T], error) {
-	return decodeAs(t, b, ofBasicList[T])
+	return decodeKept(t, b, ofBasicList[T])
 }
 
 func ofBasicList[T Unsigned](t *schema.List, n *tree.Node) (*BasicList[T], error) {
@@ -381,7 +381,7 @@ func NewBasicVector[T Unsigned](t *schema.Vector) (*BasicVector[T], error) {
 // returns an error if b is not a valid value or the elements of t are not
 // unsigned integers of T's size.
 func DecodeBasicVector[T Unsigned](t *schema.Vector, b []byte) (*BasicVector[T], error) {
-	return decodeAs(t, b, ofBasicVector[T])
+	return decodeKept(t, b, ofBasicVector[T])
 }
 
 func ofBasicVector[T Unsigned](t *schema.Vector, n *tree.Node) (*BasicVector[T], error) {

@@ -57,7 +57,7 @@ func NewBoolList(t *schema.List) (*BoolList, error) { return ofBoolList(t, t.Def
 // DecodeBoolList returns the list of type t serialized in b. It returns an
 // error if b is not a valid value or the elements of t are not booleans.
 func DecodeBoolList(t *schema.List, b []byte) (*BoolList, error) {
-	return decodeAs(t, b, ofBoolList)
+	return decodeKept(t, b, ofBoolList)
 }
 
 func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
@@ -107,7 +107,7 @@ func NewBoolVector(t *schema.Vector) (*BoolVector, error) { return ofBoolVector(
 // DecodeBoolVector returns the vector of type t serialized in b. It returns
 // an error if b is not a valid value or the elements of t are not booleans.
 func DecodeBoolVector(t *schema.Vector, b []byte) (*BoolVector, error) {
-	return decodeAs(t, b, ofBoolVector)
+	return decodeKept(t, b, ofBoolVector)
 }
 
 func ofBoolVector(t *schema.Vector, n *tree.Node) (*BoolVector, error) {

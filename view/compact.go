@@ -97,7 +97,7 @@ func NewCompactList(t *schema.List) (*CompactList, error) { return ofCompactList
 // an error if b is not a valid value or the elements of t are not
 // fixed-size composite values of at most 4 KiB.
 func DecodeCompactList(t *schema.List, b []byte) (*CompactList, error) {
-	return decodeAs(t, b, ofCompactList)
+	return decodeKept(t, b, ofCompactList)
 }
 
 func ofCompactList(t *schema.List, n *tree.Node) (*CompactList, error) {
@@ -166,7 +166,7 @@ func NewCompactVector(t *schema.Vector) (*CompactVector, error) {
 // returns an error if b is not a valid value or the elements of t are not
 // fixed-size composite values of at most 4 KiB.
 func DecodeCompactVector(t *schema.Vector, b []byte) (*CompactVector, error) {
-	return decodeAs(t, b, ofCompactVector)
+	return decodeKept(t, b, ofCompactVector)
 }
 
 func ofCompactVector(t *schema.Vector, n *tree.Node) (*CompactVector, error) {

@@ -24,6 +24,13 @@ type seq struct {
 	// nodeData is the data tree node holds: a replaced data tree differs
 	// from it even when nothing is pending.
 	nodeData *tree.Node
+	// kept is the serialization a decoded list or vector was built from,
+	// which its pages own (see decodeKept), and keptData the data tree
+	// built from it: while nodeData is keptData, kept is the value's
+	// encoding, and encoding copies it instead of walking the tree. The
+	// commit that replaces the data tree drops both.
+	kept     []byte
+	keptData *tree.Node
 }
 
 // newSeq returns the sequence over the value tree n of type t, whose data
@@ -49,6 +56,7 @@ func (s *seq) set(n *tree.Node) error {
 		data = must(tree.NewPage(s.pages.layout, c[:s.bytesFor(length)]))
 	}
 	s.node, s.n, s.nodeN, s.nodeData = n, length, length, data
+	s.kept, s.keptData = nil, nil
 	s.pages.reset(data, s.bytesFor(length))
 	return nil
 }
@@ -71,6 +79,9 @@ func (s *seq) commit() *tree.Node {
 			s.node = data
 		}
 		s.nodeN, s.nodeData = s.n, data
+	}
+	if s.keptData != nil && s.nodeData != s.keptData {
+		s.kept, s.keptData = nil, nil
 	}
 	s.lk.settled()
 	return s.node

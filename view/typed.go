@@ -226,7 +226,7 @@ func NewValueList[V any, P FixedValue[V]](t *schema.List) (*ValueList[V, P], err
 // an error if b is not a valid value or the elements of t are not compact
 // values serialized in V's size.
 func DecodeValueList[V any, P FixedValue[V]](t *schema.List, b []byte) (*ValueList[V, P], error) {
-	return decodeAs(t, b, ofValueList[V, P])
+	return decodeKept(t, b, ofValueList[V, P])
 }
 
 func ofValueList[V any, P FixedValue[V]](t *schema.List, n *tree.Node) (*ValueList[V, P], error) {
@@ -356,7 +356,7 @@ func NewValueVector[V any, P FixedValue[V]](t *schema.Vector) (*ValueVector[V, P
 // returns an error if b is not a valid value or the elements of t are not
 // compact values serialized in V's size.
 func DecodeValueVector[V any, P FixedValue[V]](t *schema.Vector, b []byte) (*ValueVector[V, P], error) {
-	return decodeAs(t, b, ofValueVector[V, P])
+	return decodeKept(t, b, ofValueVector[V, P])
 }
 
 func ofValueVector[V any, P FixedValue[V]](t *schema.Vector, n *tree.Node) (*ValueVector[V, P], error) {

@@ -55,7 +55,7 @@ func NewUint256List(t *schema.List) (*Uint256List, error) { return ofUint256List
 // an error if b is not a valid value or the elements of t are not uint128
 // or uint256.
 func DecodeUint256List(t *schema.List, b []byte) (*Uint256List, error) {
-	return decodeAs(t, b, ofUint256List)
+	return decodeKept(t, b, ofUint256List)
 }
 
 func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
@@ -111,7 +111,7 @@ func NewUint256Vector(t *schema.Vector) (*Uint256Vector, error) {
 // returns an error if b is not a valid value or the elements of t are not
 // uint128 or uint256.
 func DecodeUint256Vector(t *schema.Vector, b []byte) (*Uint256Vector, error) {
-	return decodeAs(t, b, ofUint256Vector)
+	return decodeKept(t, b, ofUint256Vector)
 }
 
 func ofUint256Vector(t *schema.Vector, n *tree.Node) (*Uint256Vector, error) {

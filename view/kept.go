@@ -1,0 +1,68 @@
+package view
+
+import (
+	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/tree"
+)
+
+// A list or vector of fixed-size values decoded on its own (DecodeBasicList,
+// DecodeValueVector, ...) keeps the bytes it was decoded from: its pages are
+// built over one copy of them rather than copying them slab by slab
+// (schema.DecodeOwned), and the sequence holds that copy too, so that
+// keeping it costs no memory while the pages are alive. Until the value is
+// changed, encoding it copies those bytes in one move instead of walking
+// its tree page by page: a node stores and serves the objects it decoded
+// far more often than it changes them, and a Vector[uint64, 131072] in
+// pages of 256 bytes is 4,096 pages to walk (docs/performance.md). The
+// fields of a container never keep bytes: a lazily decoded container keeps
+// its own (lazy.go).
+
+// decodeKept is decodeAs for a list or vector of fixed-size values in
+// pages: the value of type t serialized in b, checked, then built by of
+// over a copy of b that its sequence keeps. Other values, and one of at most a chunk (a
+// vector of one chunk is a leaf, not a page), decode as decodeAs does.
+func decodeKept[T schema.Type, V interface{ sequence() *seq }](t T, b []byte, of func(T, *tree.Node) (V, error)) (V, error) {
+	if len(b) <= 32 {
+		return decodeAs(t, b, of)
+	}
+	// Checked before the copy, so that a hostile input allocates nothing
+	// beyond what Decode would (a second check of the elements in
+	// DecodeOwned is a length test for integers).
+	if err := schema.Validate(t, b); err != nil {
+		var zero V
+		return zero, err
+	}
+	kept := append([]byte(nil), b...)
+	n, err := schema.DecodeOwned(t, kept)
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	v, err := of(t, n)
+	if err != nil {
+		return v, err
+	}
+	s := v.sequence()
+	if s.bytesFor(s.n) == len(kept) {
+		s.kept, s.keptData = kept, s.nodeData
+	}
+	return v, nil
+}
+
+// marshalTo implements MarshalSSZTo: a copy of the kept serialization
+// while the value is the one decoded, or a walk of the tree. Readers may
+// call it at once: Node commits pending writes, and so drops kept, before
+// kept is read.
+func (s *seq) marshalTo(dst []byte) ([]byte, error) {
+	s.Node()
+	if s.kept != nil && s.nodeData == s.keptData && s.bytesFor(s.nodeN) == len(s.kept) {
+		return append(dst, s.kept...), nil
+	}
+	return marshal(s, dst)
+}
+
+// sequence returns the sequence a typed view wraps.
+func (v *seqView) sequence() *seq { return v.seq }
+
+// sequence returns the sequence itself, for the views that embed it.
+func (s *seq) sequence() *seq { return s }
