@@ -36,8 +36,9 @@ type Container struct {
 	// Compact containers: the bytes being written, nil when clean.
 	buf []byte
 	// kids holds the fields set and the handles given out since the last
-	// commit.
-	kids parts
+	// commit; nil until the first (see kidsOf). Only writers, and readers
+	// under the family's lock, use it.
+	kids *parts
 	// slots holds the handles given out, by field, for readers to find
 	// without the family's lock: a field's handle is published once,
 	// under the lock, and never replaced (nil until the first handle).
@@ -120,12 +121,14 @@ func (c *Container) encoding() []byte {
 
 func (c *Container) set(n *tree.Node) {
 	c.node, c.buf, c.lazy = n, nil, nil
-	c.kids.pending.clear()
 	c.fields.Store(nil)
-	for i, v := range c.kids.views.all() {
-		v.reset(c.committedField(int(i)))
+	if c.kids != nil {
+		c.kids.pending.clear()
+		for i, v := range c.kids.views.all() {
+			v.reset(c.committedField(int(i)))
+		}
+		c.kids.dirty.clear()
 	}
-	c.kids.dirty.clear()
 	c.lk.settled()
 }
 
@@ -187,7 +190,7 @@ func (c *Container) SizeSSZ() int {
 // given out none decodes as DecodeContainer does, keeping the bytes until
 // its tree is needed.
 func (c *Container) UnmarshalSSZ(b []byte) error {
-	if c.lk.parent != nil || c.kids.views.len() > 0 || !decodesLazily(c.t, b) {
+	if c.lk.parent != nil || c.kids != nil && c.kids.views.len() > 0 || !decodesLazily(c.t, b) {
 		return unmarshal(c, b)
 	}
 	l, err := newLazyTree(c.t, b)
@@ -224,8 +227,19 @@ func (c *Container) CopyTo(dst *Container) {
 }
 
 func (c *Container) childChanged(i uint64) {
-	c.kids.markDirty(i)
+	c.kidsOf().markDirty(i)
 	c.lk.changed()
+}
+
+// kidsOf returns c.kids, made first if nil: a container decoded, hashed and
+// dropped (most gossip objects) never sets a field nor gives out a handle,
+// and a record made on first use keeps it small (112 bytes, not 384). The
+// caller writes, or holds the family's lock.
+func (c *Container) kidsOf() *parts {
+	if c.kids == nil {
+		c.kids = new(parts)
+	}
+	return c.kids
 }
 
 // compactBytes returns the committed bytes of a compact container.
@@ -248,7 +262,7 @@ func (c *Container) pageData() []byte {
 // bytes returns the current bytes of a compact container, with the writes
 // of its handles applied.
 func (c *Container) bytes() []byte {
-	if c.kids.dirty.len() > 0 {
+	if c.kids != nil && c.kids.dirty.len() > 0 {
 		c.syncKids()
 	}
 	if c.buf != nil {
@@ -300,7 +314,7 @@ func (c *Container) committedField(i int) *tree.Node {
 // Without pending writes, that is the committed field, which readers read
 // without the family's lock; with them, the caller has exclusive access.
 func (c *Container) fieldNode(i int) *tree.Node {
-	if c.lk.pending.Load() {
+	if c.lk.pending.Load() && c.kids != nil {
 		if n := c.kids.current(uint64(i)); n != nil {
 			return n
 		}
@@ -310,7 +324,7 @@ func (c *Container) fieldNode(i int) *tree.Node {
 
 func (c *Container) commit() *tree.Node {
 	if c.t.IsCompact() {
-		if c.kids.dirty.len() > 0 {
+		if c.kids != nil && c.kids.dirty.len() > 0 {
 			c.syncKids()
 		}
 		if c.buf != nil {
@@ -320,7 +334,7 @@ func (c *Container) commit() *tree.Node {
 		c.lk.settled()
 		return c.node
 	}
-	if c.kids.changed() {
+	if c.kids != nil && c.kids.changed() {
 		c.node, c.lazy = c.kids.apply(c.committed(), c.t.Depth()), nil
 		c.fields.Store(nil)
 	}
@@ -409,10 +423,12 @@ func (c *Container) SetBytes(i int, b []byte) error {
 			return err
 		}
 		off := c.t.FieldOffset(i)
-		if v := c.kids.get(uint64(i)); v != nil {
-			v.reset(must(f.Decode(b)))
-			c.kids.dirty.delete(uint64(i))
-			v.link().flagged = false
+		if c.kids != nil {
+			if v := c.kids.get(uint64(i)); v != nil {
+				v.reset(must(f.Decode(b)))
+				c.kids.dirty.delete(uint64(i))
+				v.link().flagged = false
+			}
 		}
 		copy(c.writable()[off:], b)
 		c.lk.changed()
@@ -486,7 +502,7 @@ func FieldAs[V View](c FieldHolder, i int, as func(View) (V, error)) (V, error) 
 // another reader did, under the family's lock.
 func (c *Container) newField(i int, f schema.Type) View {
 	defer c.lk.lock().Unlock()
-	if v := c.kids.get(uint64(i)); v != nil {
+	if v := c.kidsOf().get(uint64(i)); v != nil {
 		if slots := c.slots.Load(); slots != nil {
 			if h := (*slots)[i].Load(); h != nil {
 				return h.w
@@ -536,7 +552,7 @@ func (c *Container) Set(i int, v View) error {
 }
 
 func (c *Container) setField(i uint64, n *tree.Node) {
-	c.kids.set(i, n)
+	c.kidsOf().set(i, n)
 	c.lk.changed()
 }
 

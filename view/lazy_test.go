@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+	"unsafe"
 
 	"github.com/ssztree/ssztree/schema"
 )
@@ -209,5 +210,22 @@ func TestLazyLargeDropsBytes(t *testing.T) {
 	}
 	if got, _ := c.MarshalSSZ(); !bytes.Equal(got, b) {
 		t.Fatal("encoding from the tree differs")
+	}
+}
+
+// TestContainerSize checks that a container's record of writes and handles
+// is made on first use, not carried by every decoded object: the view of
+// a gossip object checked, hashed and dropped stays in a small size class.
+func TestContainerSize(t *testing.T) {
+	if got := unsafe.Sizeof(Container{}); got > 128 {
+		t.Fatalf("a Container is %d bytes, want at most 128", got)
+	}
+	b, root := lazyInput(t)
+	c := must(DecodeContainer(state, b))
+	if c.kids != nil {
+		t.Fatal("decoding made the record of writes")
+	}
+	if c.HashTreeRoot() != root || c.kids != nil {
+		t.Fatal("hashing made the record of writes, or a wrong root")
 	}
 }
