@@ -169,9 +169,13 @@ func (l *ProgressiveList) decode(b []byte, at int) (*tree.Node, error) {
 			return nil, err
 		}
 		if e.layout != nil {
-			for k, off := 0, 0; off < len(b); k++ {
-				end := min(len(b), off+int(l.span(k))*e.esize)
-				sub, err := tree.BuildPages(l.levels[k].layout, 2*k, b[off:end])
+			// One copy of the bytes, which every subtree's pages own, not
+			// a copy per subtree: a block's lists of a few subtrees each
+			// decode in one allocation of bytes.
+			own := append([]byte(nil), b...)
+			for k, off := 0, 0; off < len(own); k++ {
+				end := min(len(own), off+int(l.span(k))*e.esize)
+				sub, err := tree.BuildPagesOwned(l.levels[k].layout, 2*k, own[off:end:end])
 				if err != nil {
 					return nil, err
 				}
@@ -446,15 +450,16 @@ func (l *ProgressiveBitlist) decode(b []byte, at int) (*tree.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := b[:(n+7)/8]
+	// One copy of the bits, without the delimiter, which every subtree's
+	// pages own.
+	data := append([]byte(nil), b[:(n+7)/8]...)
 	if n%8 != 0 {
-		data = append([]byte(nil), data...)
 		data[len(data)-1] &^= 1 << (n % 8)
 	}
 	var subtrees []*tree.Node
 	for k, off := 0, 0; off < len(data); k++ {
 		end := min(len(data), off+32<<(2*uint(k)))
-		sub, err := tree.BuildPages(bitLayout(k), 2*k, data[off:end])
+		sub, err := tree.BuildPagesOwned(bitLayout(k), 2*k, data[off:end:end])
 		if err != nil {
 			return nil, err
 		}
