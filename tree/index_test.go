@@ -2,6 +2,7 @@ package tree
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -25,12 +26,24 @@ func TestIndexBytes(t *testing.T) {
 			nodes[i] = NewBranch(ileaf(uint64(i)), ileaf(uint64(i)+1))
 			nodes[i].Root()
 		}
-		before := heapAlloc()
-		x := NewIndex()
-		for _, b := range nodes {
-			x.Add(b)
+		// The median of three builds: a single one, under qemu's 386
+		// emulation in CI, once read 159,056 bytes for 10,000 entries,
+		// below the least a map of them can take (11,429 slots of 17
+		// bytes): something else was freed between the two reads.
+		var x *Index
+		var before int64
+		helds := make([]int64, 3)
+		for i := range helds {
+			x = nil // the last build's map is not counted in before
+			before = heapAlloc()
+			x = NewIndex()
+			for _, b := range nodes {
+				x.Add(b)
+			}
+			helds[i] = heapAlloc() - before
 		}
-		held := heapAlloc() - before
+		slices.Sort(helds)
+		held := helds[1]
 		if x.Len() != n || x.Bytes() < held*2/3 || x.Bytes() > held*4/3 {
 			t.Errorf("%d branches: %d indexed, estimated at %d bytes, the heap holds %d", n, x.Len(), x.Bytes(), held)
 		}
