@@ -150,31 +150,38 @@ func (e *elements) Elem() Type { return e.elem }
 
 // buildFixed validates and builds the data tree of n fixed-size elements
 // serialized in b (n*esize bytes); for a list (list set), the list's tree:
-// the data tree with n mixed in, built together. With owned set, pages take
-// b over rather than copy it (see [DecodeOwned]).
-func (e *elements) buildFixed(t Type, b []byte, n, at int, list, owned bool) (*tree.Node, error) {
+// the data tree with n mixed in, built together. With keep set, pages of
+// elements are built over one copy of b, made once b is checked, which
+// they own and buildFixed returns (see [DecodeKept]); otherwise kept is
+// nil.
+func (e *elements) buildFixed(t Type, b []byte, n, at int, list, keep bool) (node *tree.Node, kept []byte, err error) {
 	if err := e.validateFixed(b, n, at); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if e.layout != nil {
 		switch {
-		case list && owned:
-			return tree.BuildPagesMixInOwned(e.layout, e.depth, b, uint64(n))
+		case keep && list:
+			kept = append([]byte(nil), b...)
+			node, err = tree.BuildPagesMixInOwned(e.layout, e.depth, kept, uint64(n))
+		case keep:
+			kept = append([]byte(nil), b...)
+			node, err = tree.BuildPagesOwned(e.layout, e.depth, kept)
 		case list:
-			return tree.BuildPagesMixIn(e.layout, e.depth, b, uint64(n))
-		case owned:
-			return tree.BuildPagesOwned(e.layout, e.depth, b)
+			node, err = tree.BuildPagesMixIn(e.layout, e.depth, b, uint64(n))
+		default:
+			node, err = tree.BuildPages(e.layout, e.depth, b)
 		}
-		return tree.BuildPages(e.layout, e.depth, b)
+		return node, kept, err
 	}
 	nodes := make([]*tree.Node, n)
 	for i := range nodes {
 		var err error
 		if nodes[i], err = e.elem.decode(b[i*e.esize:(i+1)*e.esize], at+i*e.esize); err != nil {
-			return nil, inField(err, IndexStep(uint64(i)))
+			return nil, nil, inField(err, IndexStep(uint64(i)))
 		}
 	}
-	return e.build(nodes, list)
+	node, err = e.build(nodes, list)
+	return node, nil, err
 }
 
 // build returns the data tree over nodes, the elements' trees, or for a

@@ -103,7 +103,8 @@ func (l *List) decode(b []byte, at int) (*tree.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return l.buildFixed(l, b, n, at, true, false)
+		node, _, err := l.buildFixed(l, b, n, at, true, false)
+		return node, err
 	}
 	n, err := l.variableCount(b, at)
 	if err != nil {

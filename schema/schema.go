@@ -157,42 +157,43 @@ func (c *common) Decode(b []byte) (*tree.Node, error) {
 	return n, nil
 }
 
-// DecodeOwned is [Type.Decode] for bytes that the tree takes over: the
-// pages of a list or vector of fixed-size values in pages point into b
-// instead of holding a copy, and keep the whole of b alive while any of
-// them is alive. The caller must not modify b afterwards. Values of other
-// types, and an empty list or a vector of one chunk, are built as Decode
-// builds them, copying what they keep.
-func DecodeOwned(t Type, b []byte) (*tree.Node, error) {
-	var (
-		n   *tree.Node
-		err error
-	)
+// DecodeKept is [Type.Decode] that also returns the serialization the
+// tree keeps: for a list or vector of fixed-size values in pages, b is
+// checked, then copied once, and the pages are built over that copy, which
+// they own (and keep alive whole while any of them is) and which
+// DecodeKept returns, not to be modified. For values of other types, and
+// for an empty list or a vector of one chunk, kept is nil and the tree is
+// Decode's.
+func DecodeKept(t Type, b []byte) (n *tree.Node, kept []byte, err error) {
 	switch t := t.(type) {
 	case *List:
 		if t.esize == 0 || t.layout == nil || len(b) == 0 {
-			return t.Decode(b)
+			break
 		}
 		var count int
 		if count, err = t.count(b, 0); err == nil {
-			n, err = t.buildFixed(t, b, count, 0, true, true)
+			n, kept, err = t.buildFixed(t, b, count, 0, true, true)
 		}
+		if err != nil {
+			return nil, nil, topError(t, err)
+		}
+		return n, kept, nil
 	case *Vector:
 		if t.esize == 0 || t.layout == nil || isRaw(t.shp) {
-			return t.Decode(b)
+			break
 		}
 		if len(b) != t.FixedSize() {
 			err = decodeError(t, 0, ErrSize, "%d bytes, want %d", len(b), t.FixedSize())
 		} else {
-			n, err = t.buildFixed(t, b, int(t.n), 0, false, true)
+			n, kept, err = t.buildFixed(t, b, int(t.n), 0, false, true)
 		}
-	default:
-		return t.Decode(b)
+		if err != nil {
+			return nil, nil, topError(t, err)
+		}
+		return n, kept, nil
 	}
-	if err != nil {
-		return nil, topError(t, err)
-	}
-	return n, nil
+	n, err = t.Decode(b)
+	return n, nil, err
 }
 
 // Encode implements [Type].

@@ -136,7 +136,8 @@ func (v *Vector) decode(b []byte, at int) (*tree.Node, error) {
 			}
 			return leafOf(b), nil
 		}
-		return v.buildFixed(v, b, int(v.n), at, false, false)
+		node, _, err := v.buildFixed(v, b, int(v.n), at, false, false)
+		return node, err
 	}
 	if uint64(len(b)) < 4*v.n {
 		return nil, decodeError(v, at, ErrSize, "%d bytes cannot hold %d offsets", len(b), v.n)

@@ -8,7 +8,7 @@ import (
 // A list or vector of fixed-size values decoded on its own (DecodeBasicList,
 // DecodeValueVector, ...) keeps the bytes it was decoded from: its pages are
 // built over one copy of them rather than copying them slab by slab
-// (schema.DecodeOwned), and the sequence holds that copy too, so that
+// (schema.DecodeKept), and the sequence holds that copy too, so that
 // keeping it costs no memory while the pages are alive. Until the value is
 // changed, encoding it copies those bytes in one move instead of walking
 // its tree page by page: a node stores and serves the objects it decoded
@@ -18,34 +18,21 @@ import (
 // its own (lazy.go).
 
 // decodeKept is decodeAs for a list or vector of fixed-size values in
-// pages: the value of type t serialized in b, checked, then built by of
-// over a copy of b that its sequence keeps. Other values, and one of at most a chunk (a
-// vector of one chunk is a leaf, not a page), decode as decodeAs does.
+// pages: the value of type t serialized in b, built by of, its sequence
+// keeping the copy of b that schema.DecodeKept made for its pages. Values
+// of which schema.DecodeKept keeps nothing decode as decodeAs does.
 func decodeKept[T schema.Type, V interface{ sequence() *seq }](t T, b []byte, of func(T, *tree.Node) (V, error)) (V, error) {
-	if len(b) <= 32 {
-		return decodeAs(t, b, of)
-	}
-	// Checked before the copy, so that a hostile input allocates nothing
-	// beyond what Decode would (a second check of the elements in
-	// DecodeOwned is a length test for integers).
-	if err := schema.Validate(t, b); err != nil {
-		var zero V
-		return zero, err
-	}
-	kept := append([]byte(nil), b...)
-	n, err := schema.DecodeOwned(t, kept)
+	n, kept, err := schema.DecodeKept(t, b)
 	if err != nil {
 		var zero V
 		return zero, err
 	}
 	v, err := of(t, n)
-	if err != nil {
+	if err != nil || kept == nil {
 		return v, err
 	}
 	s := v.sequence()
-	if s.bytesFor(s.n) == len(kept) {
-		s.kept, s.keptData = kept, s.nodeData
-	}
+	s.kept, s.keptData = kept, s.nodeData
 	return v, nil
 }
 
