@@ -10,7 +10,7 @@ import (
 )
 
 // checkEncoding fails unless v encodes to want, whole and appended to a
-// prefix, and its size and root are those of the value built from want.
+// prefix, and its root is that of the value built from want.
 func checkEncoding(t *testing.T, what string, v View, want []byte) {
 	t.Helper()
 	got, err := v.(interface{ MarshalSSZ() ([]byte, error) }).MarshalSSZ()
