@@ -2,17 +2,8 @@ package tree
 
 import (
 	"runtime"
-	"slices"
 	"testing"
 )
-
-// heapAlloc returns the live heap after a collection.
-func heapAlloc() int64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return int64(m.HeapAlloc)
-}
 
 // TestIndexBytes compares the index's own estimate of its bytes with the
 // heap it takes at several sizes (it must be within a third, as
@@ -26,31 +17,21 @@ func TestIndexBytes(t *testing.T) {
 			nodes[i] = NewBranch(ileaf(uint64(i)), ileaf(uint64(i)+1))
 			nodes[i].Root()
 		}
-		// The median of three builds: a single one, under qemu's 386
-		// emulation in CI, once read 159,056 bytes for 10,000 entries,
-		// below the least a map of them can take (11,429 slots of 17
-		// bytes): something else was freed between the two reads.
-		var x *Index
-		var before int64
-		helds := make([]int64, 3)
-		for i := range helds {
-			x = nil // the last build's map is not counted in before
-			before = heapAlloc()
-			x = NewIndex()
+		x, held := heldBy(func() *Index {
+			x := NewIndex()
 			for _, b := range nodes {
 				x.Add(b)
 			}
-			helds[i] = heapAlloc() - before
-		}
-		slices.Sort(helds)
-		held := helds[1]
+			return x
+		})
+		base := liveHeap() - held
 		if x.Len() != n || x.Bytes() < held*2/3 || x.Bytes() > held*4/3 {
 			t.Errorf("%d branches: %d indexed, estimated at %d bytes, the heap holds %d", n, x.Len(), x.Bytes(), held)
 		}
 		for _, b := range nodes[n/10:] {
 			x.Remove(b)
 		}
-		left := heapAlloc() - before
+		left := liveHeap() - base
 		if x.Len() != n/10 || x.Bytes() > held/2 || left > held/2 {
 			t.Errorf("%d branches, 90%% removed: %d indexed, estimated at %d bytes, the heap holds %d of %d", n, x.Len(), x.Bytes(), left, held)
 		}
