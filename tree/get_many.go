@@ -101,6 +101,12 @@ func getBatch(root *Node, depth int, indices []uint64, out []*Node) error {
 				next = append(next, span{n.right, int32(l - 1), split, s.hi})
 			}
 		}
+		// The nodes of the next level are loaded together: without the
+		// hint, a level's loads overlap only as far as the processor's
+		// window reaches ahead.
+		for _, s := range next {
+			prefetchNode(s.n)
+		}
 		cur, next = next, cur
 	}
 	return nil

@@ -164,6 +164,26 @@ func (n *Node) PageData() (data []byte, l *Layout, ok bool) {
 	return n.pageBytes(), n.page.layout, true
 }
 
+// PrefetchPage asks the processor to start loading the bytes of page n,
+// and of the roots of its groups if it keeps them (what NewPageOver reads
+// of a base): a hint that changes no result. A caller about to read pages
+// it found together (an update of scattered elements) loads the next ones
+// while it works on this one. It reads n itself and does nothing if n is
+// not a page.
+func PrefetchPage(n *Node) {
+	if n.page != nil {
+		prefetch(n.pageBytes())
+		if g := n.pageGroups(); len(g) > 0 {
+			prefetch(unsafe.Slice(&g[0][0], 32*len(g)))
+		}
+	}
+}
+
+// prefetchNode asks the processor to start loading n's fields.
+func prefetchNode(n *Node) {
+	prefetch(unsafe.Slice((*byte)(unsafe.Pointer(n)), nodeSize))
+}
+
 // expand builds the subtree a page stands for out of leaves and branches.
 // The result's root is the page's, reused if known.
 func (p *page) expand(n *Node) *Node {

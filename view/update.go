@@ -112,6 +112,9 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			dirty = dirty[1:]
 		} else {
 			d = dirtyPage{index: pg, base: bases.node(pg)}
+			if m := bases.ahead(pageAhead); m != nil {
+				tree.PrefetchPage(m)
+			}
 			d.b = p.bytesOf(pg, d.base)
 		}
 		b := pageCopy(d.b, min(per, p.size-start))
@@ -231,6 +234,19 @@ type pageBases struct {
 
 // pageBatch is how many pages a pageBases finds at once.
 const pageBatch = 64
+
+// ahead returns the node k pages of the batch after the one node returned
+// last, or nil past the batch.
+func (b *pageBases) ahead(k int) *tree.Node {
+	if b.at+k < b.n {
+		return b.nodes[b.at+k]
+	}
+	return nil
+}
+
+// pageAhead is how many pages ahead of the one it copies updateElems asks
+// for.
+const pageAhead = 2
 
 // node returns the committed node of page pg, at or after the page of the
 // previous call.
