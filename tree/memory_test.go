@@ -19,12 +19,14 @@ func liveHeap() int64 {
 }
 
 // heldBy returns the last of three results of build and the median of the
-// three builds' growth of the live heap. A single reading may count what a
-// goroutine of an earlier hash still holds: hashTasks returns once every
-// subtree is hashed, before its workers give back their hashers, and a
-// hasher whose scratch outgrew the kept pool is dropped by the collections
-// of the next reading (under the race detector, in CI, a set of 537 kB read
-// as 70 kB). Only the first build follows such a hash.
+// three builds' growth of the live heap. A single reading once went wrong
+// under the race detector in CI (a set of 537 kB read as 70 kB: something
+// else was freed between its two reads), and once under qemu's 386
+// emulation. The likeliest cause is a goroutine of an earlier hash:
+// hashTasks returns once every subtree is hashed, before its workers give
+// back their hashers, and a hasher whose scratch outgrew the kept pool is
+// dropped by the collections of the next reading. Only the first build
+// follows such a hash.
 func heldBy[T any](build func() T) (T, int64) {
 	var v, zero T
 	helds := make([]int64, 3)
