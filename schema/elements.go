@@ -160,12 +160,13 @@ func (e *elements) buildFixed(t Type, b []byte, n, at int, list, keep bool) (nod
 	}
 	if e.layout != nil {
 		switch {
-		case keep && list:
-			kept = append([]byte(nil), b...)
-			node, err = tree.BuildPagesMixInOwned(e.layout, e.depth, kept, uint64(n))
 		case keep:
 			kept = append([]byte(nil), b...)
-			node, err = tree.BuildPagesOwned(e.layout, e.depth, kept)
+			if list {
+				node, err = tree.BuildPagesMixInOwned(e.layout, e.depth, kept, uint64(n))
+			} else {
+				node, err = tree.BuildPagesOwned(e.layout, e.depth, kept)
+			}
 		case list:
 			node, err = tree.BuildPagesMixIn(e.layout, e.depth, b, uint64(n))
 		default:

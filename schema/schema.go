@@ -174,10 +174,7 @@ func DecodeKept(t Type, b []byte) (n *tree.Node, kept []byte, err error) {
 		if count, err = t.count(b, 0); err == nil {
 			n, kept, err = t.buildFixed(t, b, count, 0, true, true)
 		}
-		if err != nil {
-			return nil, nil, topError(t, err)
-		}
-		return n, kept, nil
+		return keptResult(t, n, kept, err)
 	case *Vector:
 		if t.esize == 0 || t.layout == nil || isRaw(t.shp) {
 			break
@@ -187,13 +184,19 @@ func DecodeKept(t Type, b []byte) (n *tree.Node, kept []byte, err error) {
 		} else {
 			n, kept, err = t.buildFixed(t, b, int(t.n), 0, false, true)
 		}
-		if err != nil {
-			return nil, nil, topError(t, err)
-		}
-		return n, kept, nil
+		return keptResult(t, n, kept, err)
 	}
 	n, err = t.Decode(b)
 	return n, nil, err
+}
+
+// keptResult returns DecodeKept's results for a value of type t built in
+// pages, err placed as Decode places it.
+func keptResult(t Type, n *tree.Node, kept []byte, err error) (*tree.Node, []byte, error) {
+	if err != nil {
+		return nil, nil, topError(t, err)
+	}
+	return n, kept, nil
 }
 
 // Encode implements [Type].
