@@ -42,9 +42,9 @@ var decodeErrors = []error{ErrSize, ErrOffset, ErrLimit, ErrBitlist, ErrPadding,
 // checkRoundTrip decodes input as a value of type typ and checks the
 // properties every decoder must have. Decoding succeeds exactly when the
 // flat reference refValid accepts the input, and Validate returns the
-// error Decode does. If it succeeds, the value
+// error Decode does, as does Root. If it succeeds, the value
 // encodes back to input exactly, Size reports len(input), and the tree's root
-// is refRoot's; the tree does not share the input's bytes. If it fails, the
+// and Root's are refRoot's; the tree does not share the input's bytes. If it fails, the
 // error is an *Error for typ wrapping one of decodeErrors, at an offset
 // within the input.
 func checkRoundTrip(t *testing.T, typ Type, input []byte) {
@@ -58,6 +58,10 @@ func checkRoundTrip(t *testing.T, typ Type, input []byte) {
 	n, err := typ.Decode(b)
 	if verr := Validate(typ, input); fmt.Sprint(verr) != fmt.Sprint(err) {
 		t.Fatalf("%v: Validate error %v, Decode error %v\ninput %x", typ, verr, err, input)
+	}
+	root, rerr := Root(typ, input)
+	if fmt.Sprint(rerr) != fmt.Sprint(err) {
+		t.Fatalf("%v: Root error %v, Decode error %v\ninput %x", typ, rerr, err, input)
 	}
 	if valid := refValid(typ, input); valid != (err == nil) {
 		t.Fatalf("%v: Decode error %v, but the reference says valid = %v\ninput %x", typ, err, valid, input)
@@ -102,8 +106,12 @@ func checkRoundTrip(t *testing.T, typ Type, input []byte) {
 	if size, err := typ.Size(n); err != nil || size != len(input) {
 		t.Fatalf("%v: Size = %d, %v; want %d\ninput %x", typ, size, err, len(input), input)
 	}
-	if got, want := n.Root(), refRoot(typ, input); got != want {
+	want := refRoot(typ, input)
+	if got := n.Root(); got != want {
 		t.Fatalf("%v: root %x, reference %x\ninput %x", typ, got, want, input)
+	}
+	if root != want {
+		t.Fatalf("%v: Root %x, reference %x\ninput %x", typ, root, want, input)
 	}
 	// Hashing must leave the tree as it was.
 	if again, err := typ.Encode(nil, n); err != nil || !bytes.Equal(again, input) {

@@ -41,6 +41,9 @@
 //   - a compatible union (EIP-8016) is a branch over the tree of its data
 //     and a leaf holding its selector (mix_in_selector), as a union is.
 //
+// [Root] computes a value's hash_tree_root straight from its bytes, without
+// its tree, for values hashed once and dropped.
+//
 // Types are immutable once built and safe for concurrent use.
 //
 // # Paths and errors

@@ -241,3 +241,14 @@ func hashBranchRange(level []*Node, ar *arena) {
 	}
 	ar.release(3 * len(level))
 }
+
+// HashPairs writes to out[i] the SHA-256 hash of in[2i] || in[2i+1], for
+// i < len(in)/2, with the kernel every root of this package is hashed
+// with: for callers that hash a layout of their own, without nodes. len(in)
+// must be even, out at least half as long, and they must not overlap.
+func HashPairs(out, in [][32]byte) {
+	if len(in)%2 != 0 || len(out) < len(in)/2 {
+		panic("tree: HashPairs of an odd input or a short output")
+	}
+	hashPairs(out, in)
+}

@@ -18,10 +18,10 @@ import (
 //
 // A container decoded from at most 10 MiB (every object a node receives
 // by gossip or request) keeps the bytes it was decoded from, checked, and
-// builds its tree from them only when something reads a field, hashes,
-// proves or changes it; until then, and after if they are at most 1 MiB
-// until it is changed, it encodes by copying those bytes, and its copies
-// share them.
+// builds its tree from them only when something reads a field, proves or
+// changes it (a value of at most 1 MiB is hashed from its bytes); until
+// then, and after if they are at most 1 MiB until it is changed, it
+// encodes by copying those bytes, and its copies share them.
 type Container struct {
 	lk   link
 	t    *schema.Container
@@ -159,8 +159,15 @@ func (c *Container) lockedCommit() *tree.Node {
 	return c.commit()
 }
 
-// HashTreeRoot implements [View].
-func (c *Container) HashTreeRoot() [32]byte { return c.Node().Root() }
+// HashTreeRoot implements [View]. A value decoded lazily whose tree no
+// reader has built yet is hashed from its bytes, without building it (see
+// lazyTree.root).
+func (c *Container) HashTreeRoot() [32]byte {
+	if c.node == nil && c.lazy != nil && !c.lk.pending.Load() {
+		return c.lazy.root(c.t)
+	}
+	return c.Node().Root()
+}
 
 // MarshalSSZ implements [View].
 func (c *Container) MarshalSSZ() ([]byte, error) {

@@ -40,11 +40,18 @@ const keptLimit = 1 << 20
 // the bytes is several times as fast as reading them back out of the tree
 // (docs/performance.md). Larger bytes are dropped once the tree is built,
 // so that what such a value holds is what tree.Memory counts.
+//
+// The root of a value of at most keptLimit bytes, when asked for before
+// the tree is built, is computed from the bytes (schema.Root) and kept: a
+// gossip object checked, hashed once and dropped never builds its tree,
+// and one read afterwards builds it but does not hash it again.
 type lazyTree struct {
-	built atomic.Bool // n is set, and b final
-	mu    sync.Mutex  // guards b and n until built
-	b     []byte
-	n     *tree.Node
+	built  atomic.Bool // n is set, and b final
+	rooted atomic.Bool // r is set
+	mu     sync.Mutex  // guards b and n until built, r until rooted
+	b      []byte
+	n      *tree.Node
+	r      [32]byte
 }
 
 // newLazyTree returns the lazy tree of the value of type t serialized in
@@ -74,6 +81,25 @@ func (l *lazyTree) node(t schema.Type) *tree.Node {
 		l.built.Store(true)
 	}
 	return l.n
+}
+
+// root returns the root of the value. Before the tree is built, a value
+// of at most keptLimit bytes is hashed from them (schema.Root hashes on
+// one goroutine; a larger value's tree is built and hashed on every core)
+// and the root kept, also once the tree is built: it is the tree's root.
+func (l *lazyTree) root(t schema.Type) [32]byte {
+	if !l.rooted.Load() && !l.built.Load() {
+		l.mu.Lock()
+		if !l.rooted.Load() && l.n == nil && len(l.b) <= keptLimit {
+			l.r = must(schema.Root(t, l.b))
+			l.rooted.Store(true)
+		}
+		l.mu.Unlock()
+	}
+	if l.rooted.Load() {
+		return l.r
+	}
+	return l.node(t).Root()
 }
 
 // bytes returns the serialization, or nil once the tree is built if it is

@@ -3,6 +3,7 @@ package view
 import (
 	"bytes"
 	"errors"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -85,7 +86,7 @@ func TestLazyCopies(t *testing.T) {
 	if d.lazy != c.lazy {
 		t.Fatal("a copy of a lazy value does not share its bytes")
 	}
-	if d.HashTreeRoot() != root || c.lazy.n == nil || c.Node() != d.Node() {
+	if d.Node().Root() != root || c.lazy.n == nil || c.Node() != d.Node() {
 		t.Fatal("the copies do not share the tree one of them built")
 	}
 	d.SetUint(0, 1234)
@@ -97,6 +98,37 @@ func TestLazyCopies(t *testing.T) {
 	}
 	if d.Uint(0) != 1234 || c.Uint(0) != 77 {
 		t.Fatal("slots differ from what was written")
+	}
+}
+
+// TestLazyRootFromBytes checks that a lazy value's root is hashed from its
+// bytes without building its tree, that its copies share that root, that
+// the tree built afterwards has it, and that many readers may ask for it
+// at once (run it under -race).
+func TestLazyRootFromBytes(t *testing.T) {
+	b, root := lazyInput(t)
+	c := must(DecodeContainer(state, b))
+	d := c.Copy()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if c.HashTreeRoot() != root || d.HashTreeRoot() != root {
+				t.Error("root differs")
+			}
+		}()
+	}
+	wg.Wait()
+	if c.lazy.n != nil || !c.lazy.rooted.Load() {
+		t.Fatal("hashing a lazy value built its tree or did not keep the root")
+	}
+	if c.Node().Root() != root || c.HashTreeRoot() != root {
+		t.Fatal("the tree built after the root has another")
+	}
+	d.SetUint(0, 1234)
+	if d.HashTreeRoot() == root || c.HashTreeRoot() != root {
+		t.Fatal("a write to the copy kept the root of the bytes")
 	}
 }
 

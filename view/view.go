@@ -25,10 +25,11 @@
 //
 // A container decoded from at most 10 MiB (every object a node receives
 // by gossip or request) is checked at once, errors and all, but keeps its
-// bytes and builds its tree only when something reads a field, hashes,
-// proves or changes it; until then it encodes by copying the bytes. A
-// container held apart from a decoder's buffer and never hashed costs its
-// bytes. Once the tree is built, a value of at most 1 MiB (every gossip
+// bytes and builds its tree only when something reads a field, proves or
+// changes it; until then it encodes by copying the bytes, and one of at
+// most 1 MiB is hashed from them without a tree (schema.Root), its root
+// kept for the tree built later. A container held apart from a decoder's
+// buffer and not read costs its bytes. Once the tree is built, a value of at most 1 MiB (every gossip
 // object but the rarest blocks) keeps its bytes beside it, and encodes by
 // copying them, until it is changed; a larger one (a state) holds its tree
 // only. Values above 10 MiB, and the other views, build their trees when

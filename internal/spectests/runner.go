@@ -121,7 +121,7 @@ func Check(c *Case) (err error) {
 }
 
 // checkInvalid checks that the bytes of c fail to decode, and that
-// schema.Validate fails with the same error.
+// schema.Validate and schema.Root fail with the same error.
 func checkInvalid(c *Case) error {
 	for _, t := range c.Types {
 		n, err := t.Decode(c.Serialized)
@@ -131,6 +131,9 @@ func checkInvalid(c *Case) error {
 		}
 		if verr := schema.Validate(t, c.Serialized); fmt.Sprint(verr) != err.Error() {
 			return fmt.Errorf("%s: %v: Validate says %v where Decode says %v", c.Path, t, verr, err)
+		}
+		if _, rerr := schema.Root(t, c.Serialized); fmt.Sprint(rerr) != err.Error() {
+			return fmt.Errorf("%s: %v: Root says %v where Decode says %v", c.Path, t, rerr, err)
 		}
 	}
 	return nil
@@ -169,7 +172,8 @@ func checkJSON(path string, t schema.Type, b []byte) error {
 }
 
 // checkValue checks that the bytes b of the case in the folder path decode
-// as a value of type t whose root is the one in rootFile, that the value
+// as a value of type t whose root is the one in rootFile, as schema.Root
+// computes from the bytes too, that the value
 // has size len(b) and encodes back to b, and that value.yaml gives b too.
 // Its error names the folder and every check that failed.
 func checkValue(path string, t schema.Type, b []byte, rootFile string) error {
@@ -191,6 +195,9 @@ func checkValue(path string, t schema.Type, b []byte, rootFile string) error {
 		}
 		if got := n.Root(); got != want {
 			fail("root %#x, want %#x", got, want)
+		}
+		if got, err := schema.Root(t, b); err != nil || got != want {
+			fail("schema.Root %#x, %v; want %#x", got, err, want)
 		}
 		if size, err := t.Size(n); err != nil {
 			fail("size: %v", err)

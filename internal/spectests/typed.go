@@ -32,8 +32,8 @@ func checkTyped(path string, run *staticRun, name string, b []byte) error {
 	if err := v.UnmarshalSSZ(b); err != nil {
 		return fmt.Errorf("%s: typed %s: UnmarshalSSZ: %v", path, name, err)
 	}
-	// Before the root, a lazily decoded value encodes from its bytes; after
-	// it, from its tree.
+	// A lazily decoded value encodes from its bytes, and a small one is
+	// hashed from them too (schema.Root); the tree is checked by checkValue.
 	if out, err := v.MarshalSSZ(); err != nil || !bytes.Equal(out, b) || v.SizeSSZ() != len(b) {
 		return fmt.Errorf("%s: typed %s: MarshalSSZ before the root %v, %s (SizeSSZ %d)", path, name, err, diff(out, b), v.SizeSSZ())
 	}

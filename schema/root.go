@@ -1,0 +1,379 @@
+package schema
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/ssztree/ssztree/tree"
+)
+
+// Root returns the hash_tree_root of the value of type t serialized in b,
+// computed from the bytes without building the value's tree: for a value
+// hashed once and dropped (a gossip object), a tree's nodes are work that
+// nothing reads again. Invalid input gives the error [Validate] returns.
+//
+// Root lays the value's Merkle tree out as a list of pair hashes, each
+// naming its two inputs, and hashes them by height: every pair whose
+// inputs are known goes into one batch, so that the deepest chain of the
+// value (a bitlist's padding, say) sets the number of calls of the
+// hashing kernel, not the number of chunks or of composite values. It
+// hashes on the calling goroutine only: a large value hashes faster as a
+// tree ([tree.HashAll] uses every core).
+func Root(t Type, b []byte) ([32]byte, error) {
+	if err := Validate(t, b); err != nil {
+		return [32]byte{}, err
+	}
+	m := merklePool.Get().(*merkle)
+	root := m.root(t, b)
+	m.reset()
+	merklePool.Put(m)
+	return root, nil
+}
+
+// merklePool keeps Root's scratch between calls. A pooled merkle that grew
+// past maxPooledVals is dropped instead: one large value must not leave
+// its scratch held for the small ones.
+var merklePool = sync.Pool{New: func() any { return new(merkle) }}
+
+// maxPooledVals bounds the leaves and pair outputs a pooled merkle keeps
+// room for: 2 MiB of them, what a value of 1 MiB lays out (a blob
+// sidecar's 128 KiB lay out 8,200).
+const maxPooledVals = 1 << 16
+
+// A ref names a 32-byte value of a merkle: a leaf chunk or the output of a
+// pair when at least 0 (its index in merkle.vals), the root of a zero
+// subtree of depth ^r when negative.
+type ref int32
+
+func zeroRef(depth int) ref { return ^ref(depth) }
+
+// A pair is one hash of the layout: out = hash(left || right).
+type pair struct{ left, right, out ref }
+
+// merkle is the Merkle layout of one value, built by a walk over its bytes
+// and then hashed by height.
+type merkle struct {
+	vals    [][32]byte // leaf chunks and pair outputs
+	heights []int32    // heights[i]: 0 for a leaf, 1 + the higher input's for a pair's output
+	pairs   []pair
+	byLevel [][]pair // the pairs of each height, while hashing
+	stack   []ref    // the roots of the parts of the composite values being walked
+	in, out [][32]byte
+}
+
+func (m *merkle) reset() {
+	if cap(m.vals) > maxPooledVals {
+		*m = merkle{}
+		return
+	}
+	m.vals, m.heights, m.pairs, m.stack = m.vals[:0], m.heights[:0], m.pairs[:0], m.stack[:0]
+	for i := range m.byLevel {
+		m.byLevel[i] = m.byLevel[i][:0]
+	}
+}
+
+// root lays out the value of type t serialized in b, which was validated,
+// hashes its pairs and returns its root.
+func (m *merkle) root(t Type, b []byte) [32]byte {
+	// Room for what most values lay out, at once rather than by growing:
+	// a leaf per 32 bytes, about as many pairs, and a little more for
+	// small values whose fields pad to a power of two.
+	leaves := len(b)/32 + 16
+	m.vals = slices.Grow(m.vals, 2*leaves)
+	m.heights = slices.Grow(m.heights, 2*leaves)
+	m.pairs = slices.Grow(m.pairs, leaves)
+	r := m.value(t, b)
+	m.hash()
+	return m.val(r)
+}
+
+func (m *merkle) val(r ref) [32]byte {
+	if r < 0 {
+		return tree.ZeroRoot(int(^r))
+	}
+	return m.vals[r]
+}
+
+func (m *merkle) height(r ref) int32 {
+	if r < 0 {
+		return 0
+	}
+	return m.heights[r]
+}
+
+// leaf adds the chunk of b (at most 32 bytes, zero-padded).
+func (m *merkle) leaf(b []byte) ref {
+	var c [32]byte
+	copy(c[:], b)
+	m.vals = append(m.vals, c)
+	m.heights = append(m.heights, 0)
+	return ref(len(m.vals) - 1)
+}
+
+func (m *merkle) leafUint64(v uint64) ref {
+	var c [8]byte
+	binary.LittleEndian.PutUint64(c[:], v)
+	return m.leaf(c[:])
+}
+
+// pairOf adds the hash of left || right.
+func (m *merkle) pairOf(left, right ref) ref {
+	out := ref(len(m.vals))
+	m.vals = append(m.vals, [32]byte{})
+	m.heights = append(m.heights, max(m.height(left), m.height(right))+1)
+	m.pairs = append(m.pairs, pair{left, right, out})
+	return out
+}
+
+// merkleize returns the root of the subtree of the given depth whose first
+// leaves are refs, zero after them; it overwrites refs.
+func (m *merkle) merkleize(refs []ref, depth int) ref {
+	if len(refs) == 0 {
+		return zeroRef(depth)
+	}
+	n := len(refs)
+	for level := range depth {
+		half := (n + 1) / 2
+		for i := range half {
+			right := zeroRef(level)
+			if 2*i+1 < n {
+				right = refs[2*i+1]
+			}
+			refs[i] = m.pairOf(refs[2*i], right)
+		}
+		n = half
+	}
+	return refs[0]
+}
+
+// packed returns the root of the subtree of the given depth over the
+// chunks of b, the last one zero-padded.
+func (m *merkle) packed(b []byte, depth int) ref {
+	mark := len(m.stack)
+	for off := 0; off < len(b); off += 32 {
+		m.stack = append(m.stack, m.leaf(b[off:min(off+32, len(b))]))
+	}
+	r := m.merkleize(m.stack[mark:], depth)
+	m.stack = m.stack[:mark]
+	return r
+}
+
+// progressive returns the root of merkleize_progressive over refs: subtree
+// k, of depth 2k, over the next 4^k of them, each hashed with the spine
+// after it, the last with a zero chunk. It overwrites refs.
+func (m *merkle) progressive(refs []ref) ref {
+	var subtrees [tree.ProgressiveLevels]ref
+	k := 0
+	for off := 0; off < len(refs); k++ {
+		end := min(len(refs), off+1<<(2*k))
+		subtrees[k] = m.merkleize(refs[off:end], 2*k)
+		off = end
+	}
+	r := zeroRef(0)
+	for k--; k >= 0; k-- {
+		r = m.pairOf(subtrees[k], r)
+	}
+	return r
+}
+
+// packedProgressive is progressive over the chunks of b.
+func (m *merkle) packedProgressive(b []byte) ref {
+	mark := len(m.stack)
+	for off := 0; off < len(b); off += 32 {
+		m.stack = append(m.stack, m.leaf(b[off:min(off+32, len(b))]))
+	}
+	r := m.progressive(m.stack[mark:])
+	m.stack = m.stack[:mark]
+	return r
+}
+
+// bitlistData returns the bytes of the bits of the bitlist serialized in
+// b, whose last may hold the delimiter too, and the number of bits.
+func bitlistData(b []byte) ([]byte, uint64) {
+	n := uint64(8*(len(b)-1) + bits.Len8(b[len(b)-1]) - 1)
+	return b[:(n+7)/8], n
+}
+
+// packedBits is packed (or packedProgressive when depth < 0) over the bits
+// of the bitlist serialized in b, without its delimiter.
+func (m *merkle) packedBits(b []byte, depth int) (ref, uint64) {
+	data, n := bitlistData(b)
+	mark := len(m.stack)
+	for off := 0; off < len(data); off += 32 {
+		m.stack = append(m.stack, m.leaf(data[off:min(off+32, len(data))]))
+	}
+	if n%8 != 0 {
+		// The delimiter shares the last byte with data bits.
+		last := &m.vals[m.stack[len(m.stack)-1]]
+		last[(len(data)-1)%32] &^= 1 << (n % 8)
+	}
+	var r ref
+	if depth < 0 {
+		r = m.progressive(m.stack[mark:])
+	} else {
+		r = m.merkleize(m.stack[mark:], depth)
+	}
+	m.stack = m.stack[:mark]
+	return r, n
+}
+
+// elementRoots pushes the roots of the n fixed-size values of type elem
+// serialized in b, or of the variable-size ones whose offsets begin b when
+// size is 0, and returns where they start on the stack.
+func (m *merkle) elementRoots(elem Type, b []byte, n, size int) int {
+	mark := len(m.stack)
+	for i := range n {
+		var part []byte
+		if size > 0 {
+			part = b[i*size : (i+1)*size]
+		} else {
+			start, end := int(le32(b[4*i:])), len(b)
+			if i+1 < n {
+				end = int(le32(b[4*i+4:]))
+			}
+			part = b[start:end]
+		}
+		r := m.value(elem, part)
+		m.stack = append(m.stack, r)
+	}
+	return mark
+}
+
+// elements returns the root of the data tree of a list or vector of n
+// values described by e and serialized in b.
+func (m *merkle) elements(e *elements, b []byte, n int) ref {
+	if e.packed {
+		return m.packed(b, e.depth)
+	}
+	mark := m.elementRoots(e.elem, b, n, e.esize)
+	r := m.merkleize(m.stack[mark:], e.depth)
+	m.stack = m.stack[:mark]
+	return r
+}
+
+// countIn returns the number of values of a list whose elements are
+// described by e, serialized in b.
+func (e *elements) countIn(b []byte) int {
+	switch {
+	case e.esize > 0:
+		return len(b) / e.esize
+	case len(b) == 0:
+		return 0
+	}
+	return int(le32(b) / 4)
+}
+
+// fieldRoots pushes the roots of the fields of the container value
+// serialized in b and returns where they start on the stack.
+func (m *merkle) fieldRoots(c *Container, b []byte) int {
+	var starts [fieldsOnStack]int
+	varStart := must(c.partStarts(starts[:0], b, 0))
+	mark := len(m.stack)
+	k := 0 // the next variable-size field
+	for i, f := range c.fields {
+		var part []byte
+		if f.Type.IsFixedSize() {
+			off := c.offsets[i]
+			part = b[off : off+f.Type.FixedSize()]
+		} else {
+			end := len(b)
+			if k+1 < len(varStart) {
+				end = varStart[k+1]
+			}
+			part = b[varStart[k]:end]
+			k++
+		}
+		r := m.value(f.Type, part)
+		m.stack = append(m.stack, r)
+	}
+	return mark
+}
+
+// value lays out the value of type t serialized in b and returns its root.
+func (m *merkle) value(t Type, b []byte) ref {
+	switch t := t.(type) {
+	case *Uint, *Bool:
+		return m.leaf(b)
+	case *Bitvector:
+		return m.packed(b, t.depth)
+	case *Bitlist:
+		data, n := m.packedBits(b, t.depth)
+		return m.pairOf(data, m.leafUint64(n))
+	case *Vector:
+		return m.elements(&t.elements, b, int(t.n))
+	case *List:
+		n := t.countIn(b)
+		return m.pairOf(m.elements(&t.elements, b, n), m.leafUint64(uint64(n)))
+	case *Container:
+		mark := m.fieldRoots(t, b)
+		r := m.merkleize(m.stack[mark:], t.depth)
+		m.stack = m.stack[:mark]
+		return r
+	case *Union:
+		data := zeroRef(0)
+		if o := t.options[b[0]]; o != nil {
+			data = m.value(o, b[1:])
+		}
+		return m.pairOf(data, m.leafUint64(uint64(b[0])))
+	case *CompatibleUnion:
+		return m.pairOf(m.value(t.options[b[0]], b[1:]), m.leafUint64(uint64(b[0])))
+	case *ProgressiveList:
+		e := &t.levels[0]
+		n := e.countIn(b)
+		var data ref
+		if e.packed {
+			data = m.packedProgressive(b)
+		} else {
+			mark := m.elementRoots(e.elem, b, n, e.esize)
+			data = m.progressive(m.stack[mark:])
+			m.stack = m.stack[:mark]
+		}
+		return m.pairOf(data, m.leafUint64(uint64(n)))
+	case *ProgressiveBitlist:
+		data, n := m.packedBits(b, -1)
+		return m.pairOf(data, m.leafUint64(n))
+	case *ProgressiveContainer:
+		mark := m.fieldRoots(t.fields, b)
+		fields := len(m.stack) - mark
+		// The leaves of active_fields: each field's root at its
+		// position, zero chunks between.
+		for range t.leaves {
+			m.stack = append(m.stack, zeroRef(0))
+		}
+		leaves := m.stack[mark+fields:]
+		for i, pos := range t.positions {
+			leaves[pos] = m.stack[mark+i]
+		}
+		r := m.progressive(leaves)
+		m.stack = m.stack[:mark]
+		return m.pairOf(r, m.leaf(t.active[:]))
+	}
+	panic("schema: Root of an unknown type " + t.String())
+}
+
+// hash computes every pair's output, one batch of pair hashes per height.
+func (m *merkle) hash() {
+	for _, p := range m.pairs {
+		h := int(m.heights[p.out])
+		for len(m.byLevel) <= h {
+			m.byLevel = append(m.byLevel, nil)
+		}
+		m.byLevel[h] = append(m.byLevel[h], p)
+	}
+	for _, level := range m.byLevel {
+		if len(level) == 0 {
+			continue
+		}
+		m.in = append(m.in[:0], make([][32]byte, 2*len(level))...)
+		m.out = append(m.out[:0], make([][32]byte, len(level))...)
+		for i, p := range level {
+			m.in[2*i], m.in[2*i+1] = m.val(p.left), m.val(p.right)
+		}
+		tree.HashPairs(m.out, m.in)
+		for i, p := range level {
+			m.vals[p.out] = m.out[i]
+		}
+	}
+}
