@@ -44,7 +44,8 @@ const maxPooledVals = 1 << 16
 
 // A ref names a 32-byte value of a merkle: a leaf chunk or the output of a
 // pair when at least 0 (its index in merkle.vals), the root of a zero
-// subtree of depth ^r when negative.
+// subtree of depth ^r when negative. A value of up to 32 GiB lays out
+// fewer than 2^31 of them.
 type ref int32
 
 func zeroRef(depth int) ref { return ^ref(depth) }
@@ -148,16 +149,32 @@ func (m *merkle) merkleize(refs []ref, depth int) ref {
 	return refs[0]
 }
 
-// packed returns the root of the subtree of the given depth over the
-// chunks of b, the last one zero-padded.
-func (m *merkle) packed(b []byte, depth int) ref {
+// pushChunks pushes a leaf for each chunk of b, the last zero-padded, and
+// returns where they start on the stack.
+func (m *merkle) pushChunks(b []byte) int {
 	mark := len(m.stack)
 	for off := 0; off < len(b); off += 32 {
 		m.stack = append(m.stack, m.leaf(b[off:min(off+32, len(b))]))
 	}
-	r := m.merkleize(m.stack[mark:], depth)
+	return mark
+}
+
+// packed returns the root of the subtree of the given depth over the
+// chunks of b, or of merkleize_progressive over them when depth < 0.
+func (m *merkle) packed(b []byte, depth int) ref {
+	mark := m.pushChunks(b)
+	r := m.over(m.stack[mark:], depth)
 	m.stack = m.stack[:mark]
 	return r
+}
+
+// over is merkleize over refs to the given depth, or progressive when
+// depth < 0.
+func (m *merkle) over(refs []ref, depth int) ref {
+	if depth < 0 {
+		return m.progressive(refs)
+	}
+	return m.merkleize(refs, depth)
 }
 
 // progressive returns the root of merkleize_progressive over refs: subtree
@@ -178,43 +195,18 @@ func (m *merkle) progressive(refs []ref) ref {
 	return r
 }
 
-// packedProgressive is progressive over the chunks of b.
-func (m *merkle) packedProgressive(b []byte) ref {
-	mark := len(m.stack)
-	for off := 0; off < len(b); off += 32 {
-		m.stack = append(m.stack, m.leaf(b[off:min(off+32, len(b))]))
-	}
-	r := m.progressive(m.stack[mark:])
-	m.stack = m.stack[:mark]
-	return r
-}
-
-// bitlistData returns the bytes of the bits of the bitlist serialized in
-// b, whose last may hold the delimiter too, and the number of bits.
-func bitlistData(b []byte) ([]byte, uint64) {
+// bits returns the root of the bits of the bitlist serialized in b,
+// without its delimiter (over as packed), and their number.
+func (m *merkle) bits(b []byte, depth int) (ref, uint64) {
 	n := uint64(8*(len(b)-1) + bits.Len8(b[len(b)-1]) - 1)
-	return b[:(n+7)/8], n
-}
-
-// packedBits is packed (or packedProgressive when depth < 0) over the bits
-// of the bitlist serialized in b, without its delimiter.
-func (m *merkle) packedBits(b []byte, depth int) (ref, uint64) {
-	data, n := bitlistData(b)
-	mark := len(m.stack)
-	for off := 0; off < len(data); off += 32 {
-		m.stack = append(m.stack, m.leaf(data[off:min(off+32, len(data))]))
-	}
+	data := b[:(n+7)/8]
+	mark := m.pushChunks(data)
 	if n%8 != 0 {
 		// The delimiter shares the last byte with data bits.
 		last := &m.vals[m.stack[len(m.stack)-1]]
 		last[(len(data)-1)%32] &^= 1 << (n % 8)
 	}
-	var r ref
-	if depth < 0 {
-		r = m.progressive(m.stack[mark:])
-	} else {
-		r = m.merkleize(m.stack[mark:], depth)
-	}
+	r := m.over(m.stack[mark:], depth)
 	m.stack = m.stack[:mark]
 	return r, n
 }
@@ -242,13 +234,14 @@ func (m *merkle) elementRoots(elem Type, b []byte, n, size int) int {
 }
 
 // elements returns the root of the data tree of a list or vector of n
-// values described by e and serialized in b.
-func (m *merkle) elements(e *elements, b []byte, n int) ref {
+// values described by e and serialized in b, to depth (progressive when
+// depth < 0).
+func (m *merkle) elements(e *elements, b []byte, n, depth int) ref {
 	if e.packed {
-		return m.packed(b, e.depth)
+		return m.packed(b, depth)
 	}
 	mark := m.elementRoots(e.elem, b, n, e.esize)
-	r := m.merkleize(m.stack[mark:], e.depth)
+	r := m.over(m.stack[mark:], depth)
 	m.stack = m.stack[:mark]
 	return r
 }
@@ -299,13 +292,13 @@ func (m *merkle) value(t Type, b []byte) ref {
 	case *Bitvector:
 		return m.packed(b, t.depth)
 	case *Bitlist:
-		data, n := m.packedBits(b, t.depth)
+		data, n := m.bits(b, t.depth)
 		return m.pairOf(data, m.leafUint64(n))
 	case *Vector:
-		return m.elements(&t.elements, b, int(t.n))
+		return m.elements(&t.elements, b, int(t.n), t.depth)
 	case *List:
 		n := t.countIn(b)
-		return m.pairOf(m.elements(&t.elements, b, n), m.leafUint64(uint64(n)))
+		return m.pairOf(m.elements(&t.elements, b, n, t.depth), m.leafUint64(uint64(n)))
 	case *Container:
 		mark := m.fieldRoots(t, b)
 		r := m.merkleize(m.stack[mark:], t.depth)
@@ -322,17 +315,9 @@ func (m *merkle) value(t Type, b []byte) ref {
 	case *ProgressiveList:
 		e := &t.levels[0]
 		n := e.countIn(b)
-		var data ref
-		if e.packed {
-			data = m.packedProgressive(b)
-		} else {
-			mark := m.elementRoots(e.elem, b, n, e.esize)
-			data = m.progressive(m.stack[mark:])
-			m.stack = m.stack[:mark]
-		}
-		return m.pairOf(data, m.leafUint64(uint64(n)))
+		return m.pairOf(m.elements(e, b, n, -1), m.leafUint64(uint64(n)))
 	case *ProgressiveBitlist:
-		data, n := m.packedBits(b, -1)
+		data, n := m.bits(b, -1)
 		return m.pairOf(data, m.leafUint64(n))
 	case *ProgressiveContainer:
 		mark := m.fieldRoots(t.fields, b)
