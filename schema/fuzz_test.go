@@ -42,11 +42,11 @@ var decodeErrors = []error{ErrSize, ErrOffset, ErrLimit, ErrBitlist, ErrPadding,
 // checkRoundTrip decodes input as a value of type typ and checks the
 // properties every decoder must have. Decoding succeeds exactly when the
 // flat reference refValid accepts the input, and Validate returns the
-// error Decode does, as does Root. If it succeeds, the value
-// encodes back to input exactly, Size reports len(input), and the tree's root
-// and Root's are refRoot's; the tree does not share the input's bytes. If it fails, the
-// error is an *Error for typ wrapping one of decodeErrors, at an offset
-// within the input.
+// error Decode does, as does Root. If it succeeds, the value encodes back
+// to input exactly, Size reports len(input), and the tree's root and
+// Root's are refRoot's; the tree does not share the input's bytes. If it
+// fails, the error is an *Error for typ wrapping one of decodeErrors, at
+// an offset within the input.
 func checkRoundTrip(t *testing.T, typ Type, input []byte) {
 	t.Helper()
 	if len(input) > fuzzMaxInput {

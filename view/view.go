@@ -29,11 +29,11 @@
 // changes it; until then it encodes by copying the bytes, and one of at
 // most 1 MiB is hashed from them without a tree (schema.Root), its root
 // kept for the tree built later. A container held apart from a decoder's
-// buffer and not read costs its bytes. Once the tree is built, a value of at most 1 MiB (every gossip
-// object but the rarest blocks) keeps its bytes beside it, and encodes by
-// copying them, until it is changed; a larger one (a state) holds its tree
-// only. Values above 10 MiB, and the other views, build their trees when
-// decoded. A list or vector of fixed-size values decoded on its own builds
+// buffer and not read costs its bytes. Once the tree is built, a value of
+// at most 1 MiB (every gossip object but the rarest blocks) keeps its
+// bytes beside it, and encodes by copying them, until it is changed; a
+// larger one (a state) holds its tree only. Values above 10 MiB, and the
+// other views, build their trees when decoded. A list or vector of fixed-size values decoded on its own builds
 // its tree over a copy of its bytes that its pages own, keeps that copy,
 // and encodes by copying it until it is changed.
 //
