@@ -163,10 +163,15 @@ func (c *Container) lockedCommit() *tree.Node {
 // reader has built yet is hashed from its bytes, without building it (see
 // lazyTree.root).
 func (c *Container) HashTreeRoot() [32]byte {
-	if c.node == nil && c.lazy != nil && !c.lk.pending.Load() {
+	// As Node: pending writes are committed under the family's lock, and
+	// only without them are node and lazy final for readers.
+	if c.lk.pending.Load() {
+		return c.lockedCommit().Root()
+	}
+	if c.node == nil {
 		return c.lazy.root(c.t)
 	}
-	return c.Node().Root()
+	return c.node.Root()
 }
 
 // MarshalSSZ implements [View].
