@@ -247,23 +247,30 @@ func (c *Container) fieldNodes(dst []*tree.Node, b []byte, at int) ([]*tree.Node
 	nodes := append(dst, make([]*tree.Node, len(c.fields))...)
 	k := 0 // the next variable-size field
 	for i, f := range c.fields {
+		part, off := c.fieldPart(b, varStart, i, &k)
 		var err error
-		if f.Type.IsFixedSize() {
-			off := c.offsets[i]
-			nodes[i], err = f.Type.decode(b[off:off+f.Type.FixedSize()], at+off)
-		} else {
-			end := len(b)
-			if k+1 < len(varStart) {
-				end = varStart[k+1]
-			}
-			nodes[i], err = f.Type.decode(b[varStart[k]:end], at+varStart[k])
-			k++
-		}
-		if err != nil {
+		if nodes[i], err = f.Type.decode(part, at+off); err != nil {
 			return nil, inField(err, FieldStep(f.Name))
 		}
 	}
 	return nodes, nil
+}
+
+// fieldPart returns the bytes of field i of the value serialized in b,
+// whose variable-size fields start at varStart (partStarts), and their
+// offset in b; k counts the variable-size fields before i, and fieldPart
+// moves it past field i.
+func (c *Container) fieldPart(b []byte, varStart []int, i int, k *int) ([]byte, int) {
+	if t := c.fields[i].Type; t.IsFixedSize() {
+		off := c.offsets[i]
+		return b[off : off+t.FixedSize()], off
+	}
+	start, end := varStart[*k], len(b)
+	if *k+1 < len(varStart) {
+		end = varStart[*k+1]
+	}
+	*k++
+	return b[start:end], start
 }
 
 // validateFields checks the value serialized in b as fieldNodes decodes
@@ -277,21 +284,11 @@ func (c *Container) validateFields(b []byte, at int) error {
 	}
 	k := 0 // the next variable-size field
 	for i, f := range c.fields {
-		if f.Type.IsFixedSize() {
-			if !f.Type.needsCheck() {
-				continue
-			}
-			off := c.offsets[i]
-			err = f.Type.validate(b[off:off+f.Type.FixedSize()], at+off)
-		} else {
-			end := len(b)
-			if k+1 < len(varStart) {
-				end = varStart[k+1]
-			}
-			err = f.Type.validate(b[varStart[k]:end], at+varStart[k])
-			k++
+		if f.Type.IsFixedSize() && !f.Type.needsCheck() {
+			continue
 		}
-		if err != nil {
+		part, off := c.fieldPart(b, varStart, i, &k)
+		if err := f.Type.validate(part, at+off); err != nil {
 			return inField(err, FieldStep(f.Name))
 		}
 	}

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"slices"
 	"sync"
 
@@ -195,10 +194,10 @@ func (m *merkle) progressive(refs []ref) ref {
 	return r
 }
 
-// bits returns the root of the bits of the bitlist serialized in b,
-// without its delimiter (over as packed), and their number.
-func (m *merkle) bits(b []byte, depth int) (ref, uint64) {
-	n := uint64(8*(len(b)-1) + bits.Len8(b[len(b)-1]) - 1)
+// bits returns the root of the bits of the bitlist of type t serialized
+// in b, without its delimiter (over as packed), and their number.
+func (m *merkle) bits(t Type, b []byte, depth int) (ref, uint64) {
+	n := must(bitlistCount(t, b, 0))
 	data := b[:(n+7)/8]
 	mark := m.pushChunks(data)
 	if n%8 != 0 {
@@ -266,18 +265,7 @@ func (m *merkle) fieldRoots(c *Container, b []byte) int {
 	mark := len(m.stack)
 	k := 0 // the next variable-size field
 	for i, f := range c.fields {
-		var part []byte
-		if f.Type.IsFixedSize() {
-			off := c.offsets[i]
-			part = b[off : off+f.Type.FixedSize()]
-		} else {
-			end := len(b)
-			if k+1 < len(varStart) {
-				end = varStart[k+1]
-			}
-			part = b[varStart[k]:end]
-			k++
-		}
+		part, _ := c.fieldPart(b, varStart, i, &k)
 		r := m.value(f.Type, part)
 		m.stack = append(m.stack, r)
 	}
@@ -292,7 +280,7 @@ func (m *merkle) value(t Type, b []byte) ref {
 	case *Bitvector:
 		return m.packed(b, t.depth)
 	case *Bitlist:
-		data, n := m.bits(b, t.depth)
+		data, n := m.bits(t, b, t.depth)
 		return m.pairOf(data, m.leafUint64(n))
 	case *Vector:
 		return m.elements(&t.elements, b, int(t.n), t.depth)
@@ -317,7 +305,7 @@ func (m *merkle) value(t Type, b []byte) ref {
 		n := e.countIn(b)
 		return m.pairOf(m.elements(e, b, n, -1), m.leafUint64(uint64(n)))
 	case *ProgressiveBitlist:
-		data, n := m.bits(b, -1)
+		data, n := m.bits(t, b, -1)
 		return m.pairOf(data, m.leafUint64(n))
 	case *ProgressiveContainer:
 		mark := m.fieldRoots(t.fields, b)

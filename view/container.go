@@ -163,15 +163,12 @@ func (c *Container) lockedCommit() *tree.Node {
 // reader has built yet is hashed from its bytes, without building it (see
 // lazyTree.root).
 func (c *Container) HashTreeRoot() [32]byte {
-	// As Node: pending writes are committed under the family's lock, and
-	// only without them are node and lazy final for readers.
-	if c.lk.pending.Load() {
-		return c.lockedCommit().Root()
-	}
-	if c.node == nil {
+	// As in Node, node and lazy are final for readers only without pending
+	// writes, which Node commits.
+	if !c.lk.pending.Load() && c.node == nil {
 		return c.lazy.root(c.t)
 	}
-	return c.node.Root()
+	return c.Node().Root()
 }
 
 // MarshalSSZ implements [View].
