@@ -114,6 +114,33 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 	return samples, count, nil
 }
 
+// settleHeap grows the heap to the size a process that holds its live data
+// keeps between collections: it allocates garbage until two collections
+// have run. The decode and memory rows drop the state and collect, which
+// lowers the collector's heap goal; the runtime then returns the memory
+// above that goal to the OS, and a warm row that allocates faults those
+// pages in again, a cost a process whose heap has reached its steady size
+// does not pay (docs/performance.md measures it). The garbage is
+// pointer-free, so that the collections it causes mark only the live heap.
+func settleHeap() {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	for n := m.NumGC; m.NumGC < n+2; runtime.ReadMemStats(&m) {
+		settleSink = make([]byte, settleChunk)
+		for i := 0; i < len(settleSink); i += 4096 {
+			settleSink[i] = 1 // fault in every page, zeroed or not
+		}
+	}
+	settleSink = nil
+}
+
+// settleChunk is the size of settleHeap's allocations: large enough that
+// each is pages of its own, small enough not to overshoot the heap goal.
+const settleChunk = 1 << 20
+
+// settleSink keeps settleHeap's allocations from being optimized away.
+var settleSink []byte
+
 // liveHeap collects garbage (twice, so that sync.Pool caches are dropped too)
 // and returns the bytes of live heap objects.
 func liveHeap() uint64 {

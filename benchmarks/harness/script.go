@@ -114,6 +114,7 @@ func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 		heapRoot.Samples = append(heapRoot.Samples, float64(hr))
 	}
 	out.Rows = append(out.Rows, alloc, heapDecode, heapRoot)
+	settleHeap()
 	for _, row := range scriptRows {
 		timed(row)
 	}
