@@ -33,9 +33,10 @@
 // at most 1 MiB (every gossip object but the rarest blocks) keeps its
 // bytes beside it, and encodes by copying them, until it is changed; a
 // larger one (a state) holds its tree only. Values above 10 MiB, and the
-// other views, build their trees when decoded. A list or vector of fixed-size values decoded on its own builds
-// its tree over a copy of its bytes that its pages own, keeps that copy,
-// and encodes by copying it until it is changed.
+// other views, build their trees when decoded. A list or vector of
+// fixed-size values decoded on its own builds its tree over a copy of its
+// bytes that its pages own, keeps that copy, and encodes by copying it
+// until it is changed.
 //
 // # Handles and copies
 //

@@ -117,11 +117,13 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 // settleHeap grows the heap to the size a process that holds its live data
 // keeps between collections: it allocates garbage until two collections
 // have run. The decode and memory rows drop the state and collect, which
-// lowers the collector's heap goal; the runtime then returns the memory
-// above that goal to the OS, and a warm row that allocates faults those
-// pages in again, a cost a process whose heap has reached its steady size
-// does not pay (docs/performance.md measures it). The garbage is
-// pointer-free, so that the collections it causes mark only the live heap.
+// lowers the collector's heap goal; the runtime's scavenger then returns
+// most of the heap above what is live to the OS, and a warm row that
+// allocates faults those pages in again. That debt is the harness's own: a
+// process that holds its state throughout does not owe it (what the
+// scavenger releases between a steady process's collections still shows,
+// docs/performance.md). The garbage is pointer-free, so that the
+// collections it causes mark only the live heap.
 func settleHeap() {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
