@@ -1,0 +1,3 @@
+module github.com/ssztree/ssztree/testdata
+
+go 1.24
