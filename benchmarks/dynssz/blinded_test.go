@@ -112,7 +112,8 @@ const blindedCount = 24
 // same root and encode back to the same bytes, and the JSON of each,
 // decoded by the other, gives the same value. The blinded blocks are those
 // of random signed blocks and of the signed blocks of the conformance
-// cases, when SSZ_SPECTESTS names them (relative to ssztree's root).
+// cases (samples.Dir: the subset ssztree's repository carries, or the
+// folder SSZ_SPECTESTS names).
 func TestBlindedAgreement(t *testing.T) {
 	for _, p := range []*forksPreset{{forks.Mainnet.Name, forks.Mainnet.Values}, {forks.Minimal.Name, forks.Minimal.Values}} {
 		ds := dynssz.NewDynSsz(p.specs())
@@ -127,7 +128,11 @@ func TestBlindedAgreement(t *testing.T) {
 				}
 				cases = append(cases, samples.Case{Name: fmt.Sprintf("random/%d", i), SSZ: b})
 			}
-			if dir, err := samples.Dir(); err == nil && dir != "" {
+			dir, err := samples.Dir()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dir != "" {
 				static, err := samples.Static(dir, p.name, f.name, "SignedBeaconBlock")
 				if err != nil {
 					t.Fatal(err)

@@ -8,15 +8,26 @@ import (
 	"github.com/ssztree/ssztree/internal/spectests"
 )
 
+// carried is the subset of the conformance data the repository carries,
+// from its root.
+const carried = "testdata/spectests"
+
 // conform runs the conformance cases of a consensus-spec-tests folder and
-// prints the summary; it fails if any supported case failed.
+// prints the summary; it fails if any supported case failed. The folder is
+// the one given, else $SSZ_SPECTESTS, else the carried subset when run
+// from the repository's root.
 func conform(args []string, out io.Writer) error {
 	dir := os.Getenv("SSZ_SPECTESTS")
 	if len(args) > 0 {
 		dir = args[0]
 	}
 	if dir == "" {
-		return fmt.Errorf("no folder: give one, or set SSZ_SPECTESTS (official releases: https://github.com/ethereum/consensus-spec-tests/releases)")
+		if fi, err := os.Stat(carried); err == nil && fi.IsDir() {
+			dir = carried
+		}
+	}
+	if dir == "" {
+		return fmt.Errorf("no folder: give one, or set SSZ_SPECTESTS, or run from the repository's root, which carries %s (official releases: https://github.com/ethereum/consensus-spec-tests/releases)", carried)
 	}
 	s, err := spectests.Run(dir)
 	if err != nil {

@@ -19,7 +19,9 @@
 //
 // conform runs every SSZ conformance case found in dir, a folder in the
 // layout of the official consensus-spec-tests releases (the folder that
-// holds tests/), and prints a summary; dir defaults to $SSZ_SPECTESTS.
+// holds tests/), and prints a summary; dir defaults to $SSZ_SPECTESTS, and
+// then, from the repository's root, to the subset of the conformance data
+// it carries, testdata/spectests.
 //
 // inspect prints the fork, network, preset, slot, validator count and root
 // of the beacon state in FILE (SSZ, snappy-framed, or a spec test's

@@ -7,15 +7,17 @@ import (
 	"sort"
 
 	"github.com/golang/snappy"
+	"github.com/ssztree/ssztree/altair"
+	"github.com/ssztree/ssztree/bellatrix"
+	"github.com/ssztree/ssztree/capella"
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
+	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/synth"
 )
-
-// SpecTestsEnv names the environment variable that holds the directory of
-// the conformance data (the layout of consensus-spec-tests, as for the
-// library's own tests): the seeds are read from it at test time rather
-// than copied into the repository.
-const SpecTestsEnv = "SSZ_SPECTESTS"
 
 // maxDecoded bounds what a snappy file of the conformance data may
 // decompress to (a mainnet state is a few megabytes).
@@ -23,13 +25,15 @@ const maxDecoded = 64 << 20
 
 // StaticCases returns the serializations of the ssz_static cases of the
 // type typ of fork for preset, in every handler (ssz_random,
-// ssz_lengthy...), in the order of their paths. It returns nothing, and
-// no error, when SSZ_SPECTESTS is not set; an error when it is set and
-// the type has no cases there, so that a renamed folder is seen.
+// ssz_lengthy...), in the order of their paths, from the conformance data
+// the library's tests read (samples.Dir: the subset the repository
+// carries, or the folder SSZ_SPECTESTS names). The type having no cases
+// there is an error, so that a renamed folder is seen, unless the carried
+// subset leaves it out (samples.NotCarried).
 func StaticCases(preset, fork, typ string) ([][]byte, error) {
-	root := os.Getenv(SpecTestsEnv)
-	if root == "" {
-		return nil, nil
+	root, err := specDir()
+	if err != nil || root == "" || samples.NotCarried(preset, typ) {
+		return nil, err
 	}
 	dirs, err := filepath.Glob(filepath.Join(root, "tests", preset, fork, "ssz_static", typ, "*", "case_*"))
 	if err != nil {
@@ -43,11 +47,11 @@ func StaticCases(preset, fork, typ string) ([][]byte, error) {
 
 // GenericCases returns the serializations of the ssz_generic cases of
 // handler whose names start with prefix, valid and invalid ones, in the
-// order of their paths; nothing when SSZ_SPECTESTS is not set.
+// order of their paths, from the same folder as StaticCases.
 func GenericCases(handler, prefix string) ([][]byte, error) {
-	root := os.Getenv(SpecTestsEnv)
-	if root == "" {
-		return nil, nil
+	root, err := specDir()
+	if err != nil || root == "" {
+		return nil, err
 	}
 	var dirs []string
 	for _, kind := range []string{"valid", "invalid"} {
@@ -61,6 +65,16 @@ func GenericCases(handler, prefix string) ([][]byte, error) {
 		return nil, fmt.Errorf("difftest: no ssz_generic cases %s/%s* in %s", handler, prefix, root)
 	}
 	return readCases(dirs)
+}
+
+// specDir returns the folder of conformance data of the library's tests;
+// "" (no seeds) only in a copy of the library in the module cache.
+func specDir() (string, error) {
+	dir, err := samples.Dir()
+	if err != nil {
+		return "", fmt.Errorf("difftest: %w", err)
+	}
+	return dir, nil
 }
 
 // readCases reads the serialization of each case directory:
@@ -98,21 +112,59 @@ func readCase(dir string) ([]byte, error) {
 }
 
 // MainnetCases returns the seeds of a target of the type typ in fork: its
-// mainnet ssz_static cases, and for Phase 0, which has none in the
-// conformance data (minimal cases only), a synthetic state for the
-// BeaconState and nothing for the other types (their defaults and the
+// mainnet ssz_static cases, and a synthetic state for the BeaconState
+// where the conformance data has none: in Phase 0 (it has minimal cases
+// only), and in the subset the repository carries (samples.NotCarried).
+// The other types without cases get none (their defaults and the
 // mutations of those are seeds of every target).
 func MainnetCases(fork, typ string) ([][]byte, error) {
+	var cases [][]byte
 	if fork != "phase0" {
-		return StaticCases("mainnet", fork, typ)
+		c, err := StaticCases("mainnet", fork, typ)
+		if err != nil {
+			return nil, err
+		}
+		cases = c
 	}
-	if typ != "BeaconState" {
-		return nil, nil
+	if typ != "BeaconState" || (fork != "phase0" && !samples.NotCarried("mainnet", typ)) {
+		return cases, nil
 	}
-	st, err := synth.Phase0State(phase0.Mainnet, 64, 1)
+	b, err := syntheticState(fork)
 	if err != nil {
 		return nil, err
 	}
-	b, err := st.MarshalSSZ()
-	return [][]byte{b}, err
+	return append(cases, b), nil
+}
+
+// syntheticState returns the serialization of a small synthetic mainnet
+// state of fork.
+func syntheticState(fork string) ([]byte, error) {
+	const validators, seed = 64, 1
+	type marshaler interface{ MarshalSSZ() ([]byte, error) }
+	var st marshaler
+	var err error
+	switch fork {
+	case "phase0":
+		st, err = synth.Phase0State(phase0.Mainnet, validators, seed)
+	case "altair":
+		st, err = synth.AltairState(altair.Mainnet, validators, seed)
+	case "bellatrix":
+		st, err = synth.BellatrixState(bellatrix.Mainnet, validators, seed)
+	case "capella":
+		st, err = synth.CapellaState(capella.Mainnet, validators, seed)
+	case "deneb":
+		st, err = synth.DenebState(deneb.Mainnet, validators, seed)
+	case "electra":
+		st, err = synth.ElectraState(electra.Mainnet, validators, seed)
+	case "fulu":
+		st, err = synth.FuluState(fulu.Mainnet, validators, seed)
+	case "gloas":
+		st, err = synth.GloasState(gloas.Mainnet, validators, seed)
+	default:
+		return nil, fmt.Errorf("difftest: no synthetic state of fork %q", fork)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return st.MarshalSSZ()
 }

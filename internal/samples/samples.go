@@ -1,7 +1,8 @@
 // Package samples gives values of SSZ types for the tests of the fork
 // packages: random values of any schema type, and the values of the
-// ssz_static conformance cases in the folder named by SSZ_SPECTESTS, so
-// that a property (a header has the root of its block) is checked on both.
+// ssz_static conformance cases of [Dir] (the subset the repository
+// carries, or the folder named by SSZ_SPECTESTS), so that a property (a
+// header has the root of its block) is checked on both.
 package samples
 
 import (
@@ -157,31 +158,86 @@ type Case struct {
 	SSZ []byte
 }
 
-// Dir returns the folder named by the environment variable SSZ_SPECTESTS,
-// the folder holding tests/, or "" if it is unset. A relative name is
-// resolved against the root of module github.com/ssztree/ssztree, the
-// first folder up from the working directory (a package folder, under go
-// test) whose go.mod declares it, as from the root of the repository: the
-// tests of the modules in benchmarks/ find the same folder.
+// EnvDir names the environment variable that names a folder of
+// conformance data in the layout of consensus-spec-tests (the folder
+// holding tests/): a full release, or ../shared/spectests. When it is
+// unset, the tests read the subset the repository carries, [Carried].
+const EnvDir = "SSZ_SPECTESTS"
+
+// Carried is the folder, relative to the repository's root, of the subset
+// of the conformance data the repository carries: a case of every type of
+// every fork and preset and of every ssz_generic handler (its README says
+// how it was chosen). It is a module of its own, so that the library's
+// module zip, what go get downloads, leaves it out.
+const Carried = "testdata/spectests"
+
+// NotCarried reports whether the tests read the carried subset
+// (SSZ_SPECTESTS is unset) and it leaves out the ssz_static type typ of
+// preset: the mainnet BeaconState and HistoricalBatch, which the minimal
+// preset has with the same fields at a smaller size.
+func NotCarried(preset, typ string) bool {
+	return os.Getenv(EnvDir) == "" && preset == "mainnet" && (typ == "BeaconState" || typ == "HistoricalBatch")
+}
+
+// Dir returns the folder of conformance data the tests read: the one named
+// by SSZ_SPECTESTS or, when it is unset, the subset the repository
+// carries ([Carried]). A relative name is resolved against the root of
+// module github.com/ssztree/ssztree, the first folder up from the working
+// directory (a package folder, under go test) whose go.mod declares it, so
+// that the tests of the modules in benchmarks/ and fuzzing/ find the same
+// folder. A folder that does not hold tests/ is an error, so that no test
+// passes for want of data; the one exception is a copy of the module in
+// the module cache (a dependency's tests, run by go test all), which has
+// no carried subset: Dir then returns "" and no error, and the tests that
+// need the data skip.
 func Dir() (string, error) {
-	dir := os.Getenv("SSZ_SPECTESTS")
-	if dir == "" || filepath.IsAbs(dir) {
-		return dir, nil
+	dir := os.Getenv(EnvDir)
+	if dir == "" || !filepath.IsAbs(dir) {
+		root, err := moduleRoot()
+		if err != nil {
+			return "", err
+		}
+		if dir == "" {
+			if inModuleCache(root) {
+				return "", nil
+			}
+			dir = filepath.Join(root, filepath.FromSlash(Carried))
+		} else {
+			dir = filepath.Join(root, dir)
+		}
 	}
+	if fi, err := os.Stat(filepath.Join(dir, "tests")); err != nil || !fi.IsDir() {
+		if os.Getenv(EnvDir) == "" {
+			return "", fmt.Errorf("samples: the repository's conformance data, %s, has no tests/ folder: is the clone complete?", dir)
+		}
+		return "", fmt.Errorf("samples: %s=%s: %s is not a folder holding tests/ (the layout of consensus-spec-tests)", EnvDir, os.Getenv(EnvDir), dir)
+	}
+	return dir, nil
+}
+
+// moduleRoot returns the root of module modulePath: the first folder, up
+// from the working directory, whose go.mod declares it.
+func moduleRoot() (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for root := wd; ; {
 		if isModuleRoot(root) {
-			return filepath.Join(root, dir), nil
+			return root, nil
 		}
 		up := filepath.Dir(root)
 		if up == root {
-			return "", fmt.Errorf("samples: no go.mod of %s above %s to resolve SSZ_SPECTESTS=%s against", modulePath, wd, dir)
+			return "", fmt.Errorf("samples: no go.mod of %s above %s", modulePath, wd)
 		}
 		root = up
 	}
+}
+
+// inModuleCache reports whether the module root dir is a copy in the
+// module cache, whose folders are named path@version.
+func inModuleCache(dir string) bool {
+	return strings.Contains(filepath.Base(dir), "@")
 }
 
 // modulePath is the path of the module whose root Dir resolves against.
@@ -253,7 +309,7 @@ const randomCount = 16
 // All returns the values of typ, of the given fork and preset, that a
 // property is tested on: randomCount random ones, from a seed fixed so
 // that a failure repeats, and those of the ssz_static cases of the type
-// under SSZ_SPECTESTS, if it is set. It fails tb on an error.
+// of [Dir]. It fails tb on an error.
 func All(tb testing.TB, fork string, preset string, typ schema.Type) []Case {
 	tb.Helper()
 	r := rand.New(rand.NewPCG(1, 2))

@@ -2,6 +2,8 @@ package samples_test
 
 import (
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ssztree/ssztree/capella"
@@ -41,7 +43,7 @@ func TestStatic(t *testing.T) {
 		t.Fatal(err)
 	}
 	if dir == "" {
-		t.Skip("SSZ_SPECTESTS is not set")
+		t.Skip("a copy in the module cache: no conformance data")
 	}
 	for _, tc := range []struct {
 		fork string
@@ -66,5 +68,28 @@ func TestStatic(t *testing.T) {
 	}
 	if cs, err := samples.Static(dir, "minimal", "capella", "NoSuchType"); err != nil || len(cs) != 0 {
 		t.Errorf("NoSuchType: %d cases, %v", len(cs), err)
+	}
+}
+
+// TestDir checks where Dir looks: the carried subset when SSZ_SPECTESTS is
+// unset, a relative SSZ_SPECTESTS from the module root, and an error for a
+// folder without tests/.
+func TestDir(t *testing.T) {
+	t.Setenv(samples.EnvDir, "")
+	carried, err := samples.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(filepath.ToSlash(carried), samples.Carried) {
+		t.Errorf("SSZ_SPECTESTS unset: %s, want the carried %s", carried, samples.Carried)
+	}
+	t.Setenv(samples.EnvDir, samples.Carried)
+	if dir, err := samples.Dir(); err != nil || dir != carried {
+		t.Errorf("SSZ_SPECTESTS=%s: %q, %v; want %q", samples.Carried, dir, err, carried)
+	}
+	empty := t.TempDir()
+	t.Setenv(samples.EnvDir, empty)
+	if dir, err := samples.Dir(); err == nil || !strings.Contains(err.Error(), "tests/") {
+		t.Errorf("SSZ_SPECTESTS=%s, a folder without tests/: %q, %v", empty, dir, err)
 	}
 }

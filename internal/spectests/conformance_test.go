@@ -1,24 +1,17 @@
 package spectests
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/ssztree/ssztree/internal/samples"
 )
 
-// envDir names the environment variable that points to the test data.
-const envDir = "SSZ_SPECTESTS"
-
-const howToGet = envDir + ` is not set: to run the conformance tests, download general.tar.gz
-(and minimal.tar.gz, mainnet.tar.gz) of a release of
-https://github.com/ethereum/consensus-spec-tests/releases, extract them into one
-folder so that it holds tests/, and set ` + envDir + ` to that folder (a relative
-path is taken from the module root)`
-
 // TestConformance runs the ssz_generic and ssz_static cases of the folder
-// named by SSZ_SPECTESTS, with a subtest per ssz_generic handler
+// named by SSZ_SPECTESTS or, when it is unset, of the subset the
+// repository carries (testdata/spectests), with a subtest per ssz_generic handler
 // (TestConformance/<handler>) and per ssz_static type
 // (TestConformance/ssz_static/<preset>/<fork>/<type>), and reports the
 // summary: with -v on standard output, each line starting with
@@ -54,6 +47,9 @@ func TestConformance(t *testing.T) {
 			})
 		}
 	})
+	if os.Getenv(samples.EnvDir) == "" {
+		checkCarried(t, r.sum)
+	}
 	if testing.Verbose() {
 		for _, line := range r.sum.Lines() {
 			fmt.Println(line)
@@ -63,38 +59,54 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// specDir returns the folder named by SSZ_SPECTESTS, resolving a relative
-// path against the module root. It skips the test if SSZ_SPECTESTS is unset.
+// specDir returns the folder of conformance data (samples.Dir). It skips
+// the test in a copy of the module in the module cache, which carries no
+// data.
 func specDir(t *testing.T) string {
-	dir := os.Getenv(envDir)
-	if dir == "" {
-		t.Skip(howToGet)
-	}
-	if filepath.IsAbs(dir) {
-		return dir
-	}
-	root, err := moduleRoot()
+	dir, err := samples.Dir()
 	if err != nil {
-		t.Fatalf("%s=%s: %v", envDir, dir, err)
+		t.Fatal(err)
 	}
-	return filepath.Join(root, dir)
+	if dir == "" {
+		t.Skip("a copy of the module in the module cache: no conformance data (set " + samples.EnvDir + " to a folder holding tests/)")
+	}
+	return dir
 }
 
-// moduleRoot returns the closest folder, from the working directory up,
-// that holds go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
+// carriedHandlers are the ssz_generic handlers of a release, each of
+// which the carried subset must hold valid and invalid cases of.
+var carriedHandlers = []string{
+	"basic_progressive_list", "basic_vector", "bitlist", "bitvector", "boolean",
+	"compatible_unions", "containers", "progressive_bitlist", "progressive_containers", "uints",
+}
+
+// notCarried are the suites of staticForks and the built-in presets that
+// the carried subset has no cases of, with the reason.
+var notCarried = map[string]string{
+	"mainnet/phase0": "the source, ../shared/spectests, has phase0 cases of the minimal preset only (the phase0 types are the same in both presets, at other sizes)",
+}
+
+// checkCarried checks that the run of the carried subset covered what its
+// README promises: valid and invalid cases of every ssz_generic handler,
+// and cases of every fork in both presets, all run.
+func checkCarried(t *testing.T, s *Summary) {
+	t.Helper()
+	for _, h := range carriedHandlers {
+		c := s.Handlers[h]
+		if c == nil || c.Valid == 0 || c.Invalid == 0 {
+			t.Errorf("carried subset: ssz_generic/%s: %+v, want valid and invalid cases", h, c)
+		}
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
+	for _, preset := range []string{"mainnet", "minimal"} {
+		for fork := range staticForks {
+			suite := preset + "/" + fork
+			if _, ok := notCarried[suite]; ok {
+				continue
+			}
+			i := slices.IndexFunc(s.Static, func(c StaticCount) bool { return c.Preset == preset && c.Fork == fork })
+			if i < 0 || s.Static[i].Cases == 0 || s.Static[i].Unsupported != "" {
+				t.Errorf("carried subset: no ssz_static cases of %s run", suite)
+			}
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the working directory")
-		}
-		dir = parent
 	}
 }

@@ -40,11 +40,14 @@
 // The other runners (operations, sanity...) test more than SSZ: they are
 // listed with their case counts.
 //
-// The test TestConformance runs [Run] on the folder named by the environment
-// variable SSZ_SPECTESTS, the folder holding tests/, and is skipped when it
-// is unset. A relative SSZ_SPECTESTS is resolved against the module root
-// (the folder holding go.mod), not against the package folder where go test
-// runs the test binary, so that from the repository root
+// The test TestConformance runs [Run] on the subset of the conformance
+// data the repository carries, testdata/spectests (a case of every type of
+// every fork and preset and of every ssz_generic handler; its README says
+// how it was chosen), or, when the environment variable SSZ_SPECTESTS is
+// set, on the folder it names, the folder holding tests/. A relative
+// SSZ_SPECTESTS is resolved against the module root (the folder holding
+// go.mod), not against the package folder where go test runs the test
+// binary, so that from the repository root
 //
 //	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./internal/spectests/
 //
