@@ -2,8 +2,10 @@ package versioned
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,7 +79,7 @@ func TestReadState(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if d.Fork != fork || d.Schedule != schedule || d.BySlot || st.ForkName() != fork || st.Preset() != schedule.Preset() {
+			if d.Fork != fork || d.Schedule != schedule || (d.Rule == BySlot) || st.ForkName() != fork || st.Preset() != schedule.Preset() {
 				t.Errorf("%s: detected %+v, state of %v %s", name, d, st.ForkName(), st.Preset().Name)
 			}
 			if st.Slot() != 1234 || st.Fork().Epoch != 7 || st.FinalizedCheckpoint().Root != (phase0.Root{0xf1}) ||
@@ -146,24 +148,52 @@ func TestReadState(t *testing.T) {
 	}
 }
 
-// A state whose version no schedule has is read by its slot: in the first
-// schedule given, or mainnet's.
+// A state whose version no schedule has is found by its structure; from
+// a stream, where Capella's state and Deneb's differ only in bytes that
+// arrive after the lists (their execution payload headers), by its slot.
 func TestDetectBySlot(t *testing.T) {
+	unknown := forks.ForkVersion{0xde, 0xad, 0xbe, 0xef}
 	slot := phase0.Slot(364032 * 32) // mainnet's first Electra slot
 	b := testState(t, forks.NameElectra, forks.MainnetSchedule, slot)
-	copy(b[forks.StateForkVersionOffset:], []byte{0xde, 0xad, 0xbe, 0xef})
+	copy(b[forks.StateForkVersionOffset:], unknown[:])
 	st, d, err := ReadState(b)
-	if err != nil || !d.BySlot || d.Fork != forks.NameElectra || d.Schedule != forks.MainnetSchedule || st.ForkName() != forks.NameElectra {
-		t.Fatalf("by slot: %+v, %v", d, err)
+	if err != nil || d.Rule != ByStructure || d.Fork != forks.NameElectra || d.Schedule != nil || st.ForkName() != forks.NameElectra {
+		t.Fatalf("by structure: %+v, %v", d, err)
 	}
-	if d.Version != (forks.ForkVersion{0xde, 0xad, 0xbe, 0xef}) {
-		t.Errorf("version %v", d.Version)
+	if d.Version != unknown || d.Slot != uint64(slot) {
+		t.Errorf("version %v, slot %d", d.Version, d.Slot)
 	}
-	// One slot before, it is a Deneb state, which the bytes are not.
-	b = testState(t, forks.NameElectra, forks.MainnetSchedule, slot-1)
-	copy(b[forks.StateForkVersionOffset:], []byte{0xde, 0xad, 0xbe, 0xef})
-	if _, _, err := ReadState(b); err == nil || !strings.Contains(err.Error(), "versioned: a deneb state by its slot, in the schedule of mainnet (mainnet preset): ") {
-		t.Errorf("a deneb slot: %v", err)
+
+	// A Capella state whose execution payload header comes after the
+	// largest fixed part, which a stream's detection reads first.
+	big, err := synth.CapellaState(capella.Mainnet, 20_000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigState := func(slot uint64) []byte {
+		b, err := big.MarshalSSZ()
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary.LittleEndian.PutUint64(b[slotOffset:], slot)
+		copy(b[forks.StateForkVersionOffset:], unknown[:])
+		return b
+	}
+	b = bigState(194048 * 32) // mainnet's first Capella slot
+	if _, d, err := ReadState(b); err != nil || d.Rule != ByStructure || d.Fork != forks.NameCapella {
+		t.Errorf("capella, whole: %+v, %v", d, err)
+	}
+	st, d, err = ReadStateFrom(bytes.NewReader(b), int64(len(b)))
+	if err != nil || d.Rule != BySlot || d.Fork != forks.NameCapella || d.Schedule != forks.MainnetSchedule || st.Validators().Len() != 20_000 {
+		t.Errorf("capella, streamed: %+v, %v", d, err)
+	}
+	if !slices.Contains(d.Candidates, Candidate{forks.NameDeneb, forks.Mainnet}) {
+		t.Errorf("capella, streamed: candidates %v, without mainnet/deneb", d.Candidates)
+	}
+	// At a Deneb slot, the stream is read as Deneb's, which it is not.
+	b = bigState(269568 * 32)
+	if _, _, err := ReadStateFrom(bytes.NewReader(b), int64(len(b))); err == nil || !strings.Contains(err.Error(), "a deneb state of the mainnet preset, network mainnet, by its slot: ") {
+		t.Errorf("a capella state at a deneb slot: %v", err)
 	}
 
 	// A custom network: its versions, its epochs.
@@ -175,12 +205,12 @@ func TestDetectBySlot(t *testing.T) {
 	}
 	b = testState(t, forks.NameAltair, devnet, 80)
 	st, d, err = ReadState(b, devnet)
-	if err != nil || d.BySlot || d.Schedule != devnet || st.ForkName() != forks.NameAltair || st.Preset() != forks.Minimal {
+	if err != nil || (d.Rule == BySlot) || d.Schedule != devnet || st.ForkName() != forks.NameAltair || st.Preset() != forks.Minimal {
 		t.Errorf("devnet: %+v %v", d, err)
 	}
-	// Mainnet's phase0 version is the zero version: by slot.
-	b = testState(t, forks.NamePhase0, forks.MainnetSchedule, 100)
-	if st, d, err := ReadState(b); err != nil || !d.BySlot || st.ForkName() != forks.NamePhase0 {
+	// Mainnet's genesis version is the zero version, mainnet's phase0.
+	b = testState(t, forks.NamePhase0, forks.MainnetSchedule, 0)
+	if st, d, err := ReadState(b); err != nil || d.Schedule != forks.MainnetSchedule || st.ForkName() != forks.NamePhase0 || st.Preset() != forks.Mainnet {
 		t.Errorf("phase0: %+v %v", d, err)
 	}
 	if _, err := DetectState(b[:55]); err == nil {
@@ -353,7 +383,7 @@ func TestSynthetic(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", fork, err)
 		}
-		if st.ForkName() != fork || d.Schedule != forks.MainnetSchedule || d.BySlot || st.Validators().Len() != n ||
+		if st.ForkName() != fork || d.Schedule != forks.MainnetSchedule || (d.Rule == BySlot) || st.Validators().Len() != n ||
 			st.HashTreeRoot() != want.HashTreeRoot() || forks.MainnetSchedule.AtSlot(uint64(st.Slot())) != fork {
 			t.Errorf("%v: read as %v of %v, %d validators", fork, st.ForkName(), d.Schedule, st.Validators().Len())
 		}
@@ -394,7 +424,7 @@ func TestGivenSchedulesFirst(t *testing.T) {
 	}
 	b := testState(t, forks.NameDeneb, odd, 10)
 	st, d, err := ReadState(b, odd)
-	if err != nil || st.ForkName() != forks.NameDeneb || d.Schedule != odd || !d.Given || d.BySlot {
+	if err != nil || st.ForkName() != forks.NameDeneb || d.Schedule != odd || !d.Given || (d.Rule == BySlot) {
 		t.Errorf("odd network: %+v, %v", d, err)
 	}
 	var wrong *forks.WrongForkError

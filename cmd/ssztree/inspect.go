@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -85,33 +84,29 @@ func inspect(args []string, out io.Writer) error {
 }
 
 // inspectState prints the state b, of fork and preset where given, found
-// from the bytes and schedules where not.
+// from the bytes (versioned.ReadState) where not.
 func inspectState(out io.Writer, b []byte, fork *forks.Name, preset *def.Preset, schedules []*forks.Schedule) error {
-	d, err := versioned.DetectState(b, schedules...)
-	if err != nil {
-		return err
-	}
-	how := "by fork.current_version " + d.Version.String()
-	if d.BySlot {
-		how = "by slot, fork.current_version " + d.Version.String() + " in no schedule"
-	}
-	if fork != nil {
-		d.Fork, how = *fork, "as -fork says"
-	}
-	if preset == nil {
-		preset = d.Schedule.Preset()
-	}
-	st, err := versioned.DecodeState(d.Fork, preset, b)
-	if err != nil {
-		if d.BySlot && fork == nil {
-			return fmt.Errorf("inspect: fork.current_version %v is in no schedule; read as a %s %v state by its slot (give -fork, -preset or -network): %w",
-				d.Version, preset.Name, d.Fork, err)
+	st, d, err := versioned.ReadState(b, schedules...)
+	how := "by its " + d.Rule.String()
+	if fork != nil || preset != nil {
+		f, p := d.Fork, d.Preset
+		if fork != nil {
+			f, how = *fork, "as -fork says"
 		}
+		if p = preset; p == nil {
+			p = forks.Mainnet
+			if len(schedules) > 0 {
+				p = schedules[0].Preset()
+			}
+		}
+		st, err = versioned.DecodeState(f, p, b)
+	}
+	if err != nil {
 		return err
 	}
-	network := d.Schedule.Network()
-	if d.BySlot && len(schedules) == 0 {
-		network = "unknown (slot read with mainnet's schedule)"
+	network := "unknown (fork.current_version " + d.Version.String() + " is in no schedule)"
+	if d.Schedule != nil {
+		network = d.Schedule.Network()
 	}
 	root := st.HashTreeRoot()
 	fmt.Fprintf(out, "state\nfork        %v (%s)\nnetwork     %s\npreset      %s\nslot        %d\nvalidators  %d\nroot        0x%x\n",
@@ -119,35 +114,30 @@ func inspectState(out io.Writer, b []byte, fork *forks.Name, preset *def.Preset,
 	return nil
 }
 
-// inspectBlock prints the signed block b, of fork and preset where given;
-// its fork is otherwise the one of its slot in the schedule given, or in
-// mainnet's.
+// inspectBlock prints the signed block b, of fork and preset where given,
+// found from the bytes (versioned.ReadSignedBlock) where not.
 func inspectBlock(out io.Writer, b []byte, fork *forks.Name, preset *def.Preset, schedules []*forks.Schedule) error {
-	schedule := forks.MainnetSchedule
-	if len(schedules) > 0 {
-		schedule = schedules[0]
-	}
-	how := "as -fork says"
-	if fork == nil {
-		// A SignedBeaconBlock begins with the offset of its message (4
-		// bytes) and its signature (96); the message with its slot.
-		const slotAt = 4 + 96
-		if len(b) < slotAt+8 {
-			return fmt.Errorf("inspect: %d bytes: too short for a signed block", len(b))
+	sb, d, err := versioned.ReadSignedBlock(b, schedules...)
+	how := "by its " + d.Rule.String()
+	if fork != nil || preset != nil {
+		f, p := d.Fork, d.Preset
+		if fork != nil {
+			f, how = *fork, "as -fork says"
 		}
-		n := schedule.AtSlot(binary.LittleEndian.Uint64(b[slotAt:]))
-		fork, how = &n, "by slot in the schedule of "+schedule.Network()
+		if p = preset; p == nil {
+			p = forks.Mainnet
+			if len(schedules) > 0 {
+				p = schedules[0].Preset()
+			}
+		}
+		sb, err = versioned.DecodeSignedBlock(f, p, b)
 	}
-	if preset == nil {
-		preset = schedule.Preset()
-	}
-	sb, err := versioned.DecodeSignedBlock(*fork, preset, b)
 	if err != nil {
 		return err
 	}
 	m := sb.Message()
 	root := m.HashTreeRoot()
-	fmt.Fprintf(out, "signed block\nfork        %v (%s)\npreset      %s\nslot        %d\nproposer    %d\nparent      0x%x\nstate root  0x%x\nroot        0x%x\n",
+	fmt.Fprintf(out, "signed block\nfork        %v (%s)\npreset      %s\nslot        %d\nproposer    %d\nparent      %v\nstate root  %v\nroot        0x%x\n",
 		sb.ForkName(), how, sb.Preset().Name, m.Slot(), m.ProposerIndex(), m.ParentRoot(), m.StateRoot(), root)
 	return nil
 }
