@@ -47,8 +47,10 @@ type Envelope struct {
 	// produced for a proposer: amounts in Wei, as their decimal strings,
 	// checked to be uint256 values.
 	ExecutionPayloadValue, ConsensusBlockValue string
-	// Data is the JSON text of the data member, a slice of the input,
-	// its syntax checked.
+	// Data is the JSON text of the data member: read, a slice of the
+	// input, its syntax checked; written by MarshalEnvelope as it is,
+	// once its syntax is checked (MarshalVersioned writes the data from
+	// its serialization instead).
 	Data []byte
 }
 
