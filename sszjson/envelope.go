@@ -10,15 +10,23 @@ import (
 //
 //	{"version": "capella", "execution_optimistic": false, "finalized": true, "data": {...}}
 //
-// Version and data are required; the other members are optional, and only
-// those below are known: the members of the responses of the beacon-APIs
-// (ethereum/beacon-APIs at 7a58b5a, after v5.0.0-alpha.2:
-// apis/beacon/blocks/block.v2.yaml, apis/debug/state.v2.yaml,
-// apis/validator/block.v3.yaml and block.v4.yaml) that carry a version.
-// The pointers are nil and the strings empty where a member is absent.
+// Data is required; the other members are optional. The fields below are
+// the members of the responses of the beacon-APIs (ethereum/beacon-APIs at
+// 7a58b5a, after v5.0.0-alpha.2: apis/beacon/blocks/block.v2.yaml and
+// blinded_block.yaml, apis/debug/state.v2.yaml and
+// data_column_sidecars.yaml, apis/validator/block.v3.yaml and
+// block.v4.yaml; apis/beacon/blob_sidecars/blob_sidecars.yaml before its
+// removal in 5208bd6) that wrap a value of the fork's types. Some
+// responses have no version: that of /eth/v1/beacon/blobs/{block_id}, and
+// the blob sidecars' before beacon-APIs v3. The API adds members over time
+// (dependent_root, in the duties' responses): the functions that read an
+// envelope skip the members they do not know, checking that they are
+// JSON, and the functions that write one write only these. The pointers
+// are nil and the strings empty where a member is absent.
 type Envelope struct {
 	// Version is the name of the fork whose type the data has ("capella"),
-	// as in the Eth-Consensus-Version header.
+	// as in the Eth-Consensus-Version header, or empty where the response
+	// has no version.
 	Version string
 	// ExecutionOptimistic is execution_optimistic: whether the value
 	// references an execution payload not verified yet (the API says to
@@ -39,8 +47,10 @@ type Envelope struct {
 	// produced for a proposer: amounts in Wei, as their decimal strings,
 	// checked to be uint256 values.
 	ExecutionPayloadValue, ConsensusBlockValue string
-	// Data is the JSON text of the data member, a slice of the input,
-	// its syntax checked.
+	// Data is the JSON text of the data member: read, a slice of the
+	// input, its syntax checked; written by MarshalEnvelope as it is,
+	// once its syntax is checked (MarshalVersioned writes the data from
+	// its serialization instead).
 	Data []byte
 }
 
@@ -58,21 +68,28 @@ var envelopeMembers = [...]string{
 	"execution_payload_value", "consensus_block_value",
 }
 
-// The indices in envelopeMembers of the members that are not facts about
-// the data.
+// The indices of the members in envelopeMembers.
 const (
-	memberVersion = 0
-	memberData    = 1
+	memberVersion = iota
+	memberData
+	memberExecutionOptimistic
+	memberFinalized
+	memberExecutionPayloadBlinded
+	memberExecutionPayloadIncluded
+	memberExecutionPayloadValue
+	memberConsensusBlockValue
 )
 
 // UnmarshalEnvelope reads the beacon API's envelope in data and returns it,
 // the JSON text of its data unconverted; the caller converts it with
 // [Unmarshal] and the type that the envelope's members say (the version,
-// and for a block produced for a proposer whether it is blinded). It is
-// strict as Unmarshal is: a member of the envelope not known (see
-// [Envelope]) is an error wrapping [ErrUnknownMember], and so is a known
-// member twice, a missing version or data ([ErrField]), or a member of
-// the wrong kind. It is UnmarshalOptions{}.UnmarshalEnvelope.
+// and for a block produced for a proposer whether it is blinded). A member
+// of the envelope that is not known (see [Envelope]) is skipped, its
+// syntax checked, whatever the options; a known member twice or a missing
+// data is an error wrapping [ErrField], and a member of the wrong kind
+// one wrapping [ErrKind]. The version may be absent, as it is in some
+// responses: Version is then empty. It is
+// UnmarshalOptions{}.UnmarshalEnvelope.
 //
 // Errors are [*Error] values about the top value "Envelope": the path of a
 // fault in a member starts with the member's name ("Envelope.version").
@@ -89,7 +106,11 @@ func (o UnmarshalOptions) UnmarshalEnvelope(data []byte) (Envelope, error) {
 // UnmarshalVersioned reads the beacon API's envelope in data, as
 // [UnmarshalEnvelope] does, and returns it with the SSZ serialization of
 // its data, converted as [Unmarshal] does into the type that typeOf gives
-// for the envelope's version. It calls typeOf once, when it has read the
+// for the envelope's version: the data is strict as Unmarshal is (a member
+// that names no field is an error wrapping [ErrUnknownMember]) unless the
+// options allow unknown members, while the envelope's own unknown members
+// are always skipped. The version is required here ([ErrField] where it is
+// missing). It calls typeOf once, when it has read the
 // version; an error of typeOf is returned as the Err of an [*Error] at
 // "Envelope.version", a nil type as one wrapping [ErrUnsupportedType].
 // The errors about the data have paths that start with "data"
@@ -150,8 +171,12 @@ func (d *decoder) envelope(typeOf func(string) (schema.Type, error)) (Envelope, 
 		}
 		m := envelopeMember(name)
 		if m < 0 {
-			if err := d.unknown(); err != nil {
-				return env, nil, err
+			// The API adds members over time: skip those not known,
+			// whatever the options, which are about the data, and name
+			// the member whose value is not JSON.
+			unknown := string(name)
+			if err := d.skip(0); err != nil {
+				return env, nil, inPath(err, schema.FieldStep(unknown), nil)
 			}
 			continue
 		}
@@ -204,7 +229,10 @@ func (d *decoder) envelope(typeOf func(string) (schema.Type, error)) (Envelope, 
 			}
 		}
 	}
-	for _, m := range []int{memberVersion, memberData} {
+	for _, m := range []int{memberData, memberVersion} {
+		if m == memberVersion && typeOf == nil {
+			continue // optional, unless the data's type depends on it
+		}
 		if seen>>m&1 == 0 {
 			return env, nil, inPath(d.errorf(ErrField, at, "missing member"), schema.FieldStep(envelopeMembers[m]), nil)
 		}

@@ -36,6 +36,12 @@ func TestUnmarshalEnvelope(t *testing.T) {
 			Envelope{Version: "gloas", ConsensusBlockValue: "0", ExecutionPayloadIncluded: &no}},
 		// The data may be any JSON: it is not converted.
 		{`{"version":"","data":[1,{"a":null}]}`, Envelope{Data: []byte(`[1,{"a":null}]`)}},
+		// Members not known are skipped, whatever their value.
+		{`{"version":"electra","dependent_root":"0x` + strings.Repeat("ab", 32) + `","execution_optimistic":true,"data":` + checkpointJSON + `,"meta":{"a":[1,2.5e3,null,{"b":"\u00e9"}]},"Version":"x"}`,
+			Envelope{Version: "electra", ExecutionOptimistic: &yes}},
+		// Some responses have no version.
+		{`{"execution_optimistic":false,"finalized":false,"data":[` + checkpointJSON + `]}`,
+			Envelope{ExecutionOptimistic: &no, Finalized: &no, Data: []byte(`[` + checkpointJSON + `]`)}},
 	}
 	for _, tc := range tests {
 		in := []byte(tc.json)
@@ -134,14 +140,16 @@ func TestEnvelopeErrors(t *testing.T) {
 		{`["phase0",` + cp + `]`, "", ErrKind, nil},
 		{`null`, "", ErrKind, nil},
 		{``, "", ErrSyntax, nil},
-		{`{"data":` + cp + `}`, "version", ErrField, nil},
 		{`{"version":"phase0"}`, "data", ErrField, nil},
-		{`{}`, "version", ErrField, nil},
+		{`{}`, "data", ErrField, nil},
+		{`{"version":"phase0","dependent_root":"0x00"}`, "data", ErrField, nil},
 		{`{"version":"phase0","version":"phase0","data":` + cp + `}`, "version", ErrField, nil},
 		{`{"version":"phase0","data":` + cp + `,"data":` + cp + `}`, "data", ErrField, nil},
 		{`{"version":"phase0","finalized":true,"finalized":true,"data":` + cp + `}`, "finalized", ErrField, nil},
-		{`{"version":"phase0","data":` + cp + `,"dependent_root":"0x00"}`, "", ErrUnknownMember, nil},
-		{`{"Version":"phase0","data":` + cp + `}`, "", ErrUnknownMember, nil},
+		{`{"version":"phase0","data":` + cp + `,"dependent_root":0x00}`, "", ErrSyntax, nil},
+		{`{"version":"phase0","data":` + cp + `,"dependent_root":-}`, "dependent_root", ErrSyntax, nil},
+		{`{"version":"phase0","dependent_root":["0x00",],"data":` + cp + `}`, "dependent_root", ErrSyntax, nil},
+		{`{"version":"phase0","dependent_root":` + strings.Repeat("[", maxSkipDepth+1) + `}`, "dependent_root", ErrSyntax, nil},
 		{`{"version":1,"data":` + cp + `}`, "version", ErrKind, nil},
 		{`{"version":null,"data":` + cp + `}`, "version", ErrKind, nil},
 		{`{"version":"phase0","finalized":"true","data":` + cp + `}`, "finalized", ErrKind, nil},
@@ -158,7 +166,10 @@ func TestEnvelopeErrors(t *testing.T) {
 		{`{"version":"phase0","data":` + cp + `,}`, "", ErrSyntax, nil},
 		{`{"version":"phase0","data":{"epoch":"1",}}`, "data", ErrSyntax, nil},
 		{`{"data":{"epoch" "1"},"version":"phase0"}`, "data", ErrSyntax, nil},
-		// The version's type.
+		// The version's type: UnmarshalVersioned needs the version.
+		{`{"data":` + cp + `}`, "version", ErrField, checkpoint},
+		{`{"Version":"phase0","data":` + cp + `}`, "version", ErrField, checkpoint},
+		{`{"data":` + cp + `,"dependent_root":"0x00"}`, "version", ErrField, checkpoint},
 		{`{"version":"phase1","data":` + cp + `}`, "version", errTypeOf, checkpoint},
 		{`{"data":` + cp + `,"version":"phase1"}`, "version", errTypeOf, checkpoint},
 		{`{"version":"nil","data":` + cp + `}`, "version", ErrUnsupportedType, checkpoint},
@@ -170,6 +181,7 @@ func TestEnvelopeErrors(t *testing.T) {
 		{`{"data":{"epoch":"1","root":"0x00"},"version":"phase0"}`, "data.root", ErrLength, checkpoint},
 		{`{"version":"phase0","data":null}`, "data", ErrKind, checkpoint},
 		{`{"version":"phase0","data":{"epoch":"1","slot":"2","root":"0x"}}`, "data", ErrUnknownMember, checkpoint},
+		{`{"version":"phase0","dependent_root":"0x00","data":{"epoch":"1","slot":"2","root":"0x"}}`, "data", ErrUnknownMember, checkpoint},
 		{`{"data":{"epoch":"1","slot":"2","root":"0x"},"version":"phase0"}`, "data", ErrUnknownMember, checkpoint},
 		{`{"version":"union","data":{"selector":"2","data":{"a":"1","b":[],"c":"0x01","d":true,"e":0}}}`, "data.data", ErrUnknownMember, unionType},
 		{`{"data":{"selector":"1","data":"1","x":0},"version":"union"}`, "data", ErrUnknownMember, unionType},
@@ -230,4 +242,97 @@ func TestEnvelopeAllowUnknownMembers(t *testing.T) {
 	js = `{"version":"phase0","x":0,"version":"phase0","data":` + checkpointJSON + `}`
 	_, _, err = allowUnknown.UnmarshalVersioned([]byte(js), typeOfTest)
 	checkEnvelopeError(t, "UnmarshalVersioned", js, err, "version", ErrField, nil)
+}
+
+// TestMarshalEnvelope checks the envelopes MarshalEnvelope and
+// MarshalVersioned write: the members set, in the order of Envelope's
+// fields, and what UnmarshalEnvelope and UnmarshalVersioned read back.
+func TestMarshalEnvelope(t *testing.T) {
+	yes, no := true, false
+	tests := []struct {
+		env  Envelope
+		want string // the envelope without its data and closing brace
+	}{
+		{Envelope{Version: "capella", ExecutionOptimistic: &no, Finalized: &yes},
+			`{"version":"capella","execution_optimistic":false,"finalized":true,"data":`},
+		{Envelope{Version: "deneb"}, `{"version":"deneb","data":`},
+		{Envelope{ExecutionOptimistic: &yes, Finalized: &no},
+			`{"execution_optimistic":true,"finalized":false,"data":`},
+		{Envelope{Version: "fulu", ExecutionPayloadBlinded: &no, ExecutionPayloadIncluded: &yes, ExecutionPayloadValue: "12345", ConsensusBlockValue: "0"},
+			`{"version":"fulu","execution_payload_blinded":false,"execution_payload_included":true,"execution_payload_value":"12345","consensus_block_value":"0","data":`},
+		{Envelope{Version: "a\"b\\c\n"}, `{"version":"a\"b\\c\u000a","data":`},
+		{Envelope{}, `{"data":`},
+	}
+	for _, tc := range tests {
+		env := tc.env
+		env.Data = []byte(checkpointJSON)
+		got, err := MarshalEnvelope(env)
+		if want := tc.want + checkpointJSON + "}"; err != nil || string(got) != want {
+			t.Errorf("MarshalEnvelope(%s) = %s, %v; want %s", describe(env), got, err, want)
+			continue
+		}
+		back, err := UnmarshalEnvelope(got)
+		if err != nil || !sameEnvelope(back, env) {
+			t.Errorf("UnmarshalEnvelope(%s) = %s, %v; want %s", got, describe(back), err, describe(env))
+		}
+
+		// MarshalVersioned converts the data and ignores env.Data.
+		env.Data = []byte(`"ignored"`)
+		versioned, err := MarshalVersioned(env, checkpoint, checkpointSSZ)
+		if err != nil || !bytes.Equal(versioned, got) {
+			t.Errorf("MarshalVersioned(%s) = %s, %v; want %s", describe(env), versioned, err, got)
+		}
+		if env.Version == "" {
+			continue
+		}
+		env.Data = []byte(checkpointJSON)
+		back, ssz, err := UnmarshalVersioned(versioned, func(string) (schema.Type, error) { return checkpoint, nil })
+		if err != nil || !sameEnvelope(back, env) || !bytes.Equal(ssz, checkpointSSZ) {
+			t.Errorf("UnmarshalVersioned(%s) = %s, %x, %v", versioned, describe(back), ssz, err)
+		}
+	}
+
+	// AppendEnvelope appends.
+	if got, err := AppendEnvelope([]byte("x"), Envelope{Data: []byte(" [ ] ")}); err != nil || string(got) != `x{"data": [ ] }` {
+		t.Errorf("AppendEnvelope = %s, %v", got, err)
+	}
+}
+
+// TestMarshalEnvelopeErrors checks the errors of MarshalEnvelope and
+// MarshalVersioned: about the envelope, at the member at fault.
+func TestMarshalEnvelopeErrors(t *testing.T) {
+	tests := []struct {
+		env      Envelope
+		path     string
+		sentinel error
+	}{
+		{Envelope{Version: "phase0"}, "data", ErrField},
+		{Envelope{Version: "phase0", Data: []byte{}}, "data", ErrField},
+		{Envelope{Version: "phase0", Data: []byte(`{"a":}`)}, "data", ErrSyntax},
+		{Envelope{Version: "phase0", Data: []byte(`1 2`)}, "data", ErrSyntax},
+		{Envelope{Version: "phase0", Data: []byte(`{"a":1`)}, "data", ErrSyntax},
+		{Envelope{Version: "phase0", Data: []byte(`  `)}, "data", ErrSyntax},
+		{Envelope{Version: "\xff", Data: []byte(`{}`)}, "version", ErrValue},
+		{Envelope{Version: "phase0", ExecutionPayloadValue: "-1", Data: []byte(`{}`)}, "execution_payload_value", ErrValue},
+		{Envelope{Version: "phase0", ConsensusBlockValue: "0x10", Data: []byte(`{}`)}, "consensus_block_value", ErrValue},
+		{Envelope{Version: "phase0", ConsensusBlockValue: "115792089237316195423570985008687907853269984665640564039457584007913129639936", Data: []byte(`{}`)}, "consensus_block_value", ErrValue},
+	}
+	for _, tc := range tests {
+		out, err := AppendEnvelope([]byte("kept"), tc.env)
+		checkEnvelopeError(t, "AppendEnvelope", describe(tc.env), err, tc.path, tc.sentinel, nil)
+		if string(out) != "kept" {
+			t.Errorf("AppendEnvelope(%s) changed dst: %q", describe(tc.env), out)
+		}
+		if tc.path == "data" {
+			continue
+		}
+		_, err = MarshalVersioned(tc.env, checkpoint, checkpointSSZ)
+		checkEnvelopeError(t, "MarshalVersioned", describe(tc.env), err, tc.path, tc.sentinel, nil)
+	}
+
+	// The data's faults, below "data".
+	_, err := MarshalVersioned(Envelope{Version: "phase0"}, checkpoint, checkpointSSZ[:39])
+	checkEnvelopeError(t, "MarshalVersioned", "a short checkpoint", err, "data", schema.ErrSize, checkpoint)
+	_, err = MarshalVersioned(Envelope{Version: "phase0"}, nil, checkpointSSZ)
+	checkEnvelopeError(t, "MarshalVersioned", "a nil type", err, "data", ErrUnsupportedType, nil)
 }

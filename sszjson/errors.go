@@ -47,8 +47,8 @@ var (
 // invalid value: ...".
 type Error struct {
 	// Top is the name of the type that was being converted, or
-	// "Envelope" for the functions that read the beacon API's envelope
-	// (see [Envelope]), whose data is at the path "data".
+	// "Envelope" for the functions that read and write the beacon API's
+	// envelope (see [Envelope]), whose data is at the path "data".
 	Top string
 	// Path is the path from the top value to the part at fault, in the
 	// notation of schema.ParsePath ("validators[12].effective_balance"),

@@ -86,3 +86,23 @@ func ExampleUnmarshalVersioned() {
 	// sszjson: Envelope.data (Header) at byte 62: unknown member: "proposer_index"
 	// sszjson: Envelope.version at byte 12: no header type for "bellatrix"
 }
+
+// MarshalVersioned writes the beacon API's envelope around the JSON of a
+// serialized value; a reader skips the envelope's members it does not
+// know, as a newer beacon node's dependent_root.
+func ExampleMarshalVersioned() {
+	header := schema.Must(schema.NewContainer("Header",
+		schema.Field{Name: "slot", Type: schema.Uint64},
+	))
+	optimistic, finalized := false, true
+	env := sszjson.Envelope{Version: "phase0", ExecutionOptimistic: &optimistic, Finalized: &finalized}
+	js, err := sszjson.MarshalVersioned(env, header, []byte{7, 0, 0, 0, 0, 0, 0, 0})
+	fmt.Println(string(js), err)
+
+	newer := []byte(`{"version":"phase0","dependent_root":"0x00","data":{"slot":"7"}}`)
+	back, err := sszjson.UnmarshalEnvelope(newer)
+	fmt.Println(back.Version, string(back.Data), err)
+	// Output:
+	// {"version":"phase0","execution_optimistic":false,"finalized":true,"data":{"slot":"7"}} <nil>
+	// phase0 {"slot":"7"} <nil>
+}

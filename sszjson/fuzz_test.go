@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ssztree/ssztree/schema"
 )
@@ -157,6 +158,57 @@ func FuzzRoundTrip(f *testing.F) {
 		back, err := Unmarshal(outer, js)
 		if err != nil || !bytes.Equal(back, ssz) {
 			t.Fatalf("round trip of %x through %s: %x, %v", ssz, js, back, err)
+		}
+	})
+}
+
+// FuzzEnvelope feeds arbitrary text to UnmarshalEnvelope, which skips the
+// envelope's members it does not know: it must never panic; its errors
+// must be about the envelope; when it succeeds, the text must be JSON,
+// encoding/json must see the same data and version (it keeps the last of
+// duplicate members, which UnmarshalEnvelope rejects where they are
+// known), and MarshalEnvelope must write the envelope again so that
+// UnmarshalEnvelope reads the same back.
+func FuzzEnvelope(f *testing.F) {
+	f.Add([]byte(`{"version":"phase0","execution_optimistic":false,"finalized":true,"data":{"a":"1"}}`))
+	f.Add([]byte(`{"dependent_root":"0x00","data":[1,2],"meta":{"x":[null]}}`))
+	f.Add([]byte(`{"version":"fulu","execution_payload_blinded":true,"execution_payload_value":"1","consensus_block_value":"2","execution_payload_included":false,"data":null}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		env, err := UnmarshalEnvelope(data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Top != "Envelope" {
+				t.Fatalf("error not about the envelope: %v", err)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("UnmarshalEnvelope accepts text that is not JSON: %q", data)
+		}
+		var std map[string]json.RawMessage
+		if err := json.Unmarshal(data, &std); err != nil {
+			t.Fatalf("UnmarshalEnvelope(%q) succeeds, encoding/json: %v", data, err)
+		}
+		if !bytes.Equal(std["data"], env.Data) {
+			t.Fatalf("UnmarshalEnvelope(%q): data %s, encoding/json's %s", data, env.Data, std["data"])
+		}
+		if v, ok := std["version"]; ok && utf8.ValidString(env.Version) {
+			// encoding/json reads invalid UTF-8 as U+FFFD.
+			var s string
+			if err := json.Unmarshal(v, &s); err != nil || s != env.Version {
+				t.Fatalf("UnmarshalEnvelope(%q): version %q, encoding/json's %q (%v)", data, env.Version, s, err)
+			}
+		}
+		out, err := MarshalEnvelope(env)
+		if err != nil {
+			if !utf8.ValidString(env.Version) {
+				return // read as JSON strings are, unchecked; not written
+			}
+			t.Fatalf("MarshalEnvelope of %q's envelope: %v", data, err)
+		}
+		back, err := UnmarshalEnvelope(out)
+		if err != nil || !sameEnvelope(back, env) {
+			t.Fatalf("UnmarshalEnvelope(MarshalEnvelope(%s)) = %s, %v", describe(env), describe(back), err)
 		}
 	})
 }

@@ -42,7 +42,10 @@
 // false, "finalized": true, "data": {...}}. [UnmarshalEnvelope] reads that
 // object and returns the JSON text of its data; [UnmarshalVersioned]
 // decodes the data as the type that a function of the caller picks for the
-// version.
+// version. Both skip the envelope's members they do not know, which the
+// API adds over time, and keep the data strict. [MarshalEnvelope] and
+// [MarshalVersioned] write the envelope, the latter converting the data
+// from its serialization on the way.
 //
 // Both directions work on the serialization, not on trees: they walk the
 // bytes or the JSON text once, guided by the schema, and append to one
@@ -129,13 +132,15 @@ func Unmarshal(t schema.Type, data []byte) ([]byte, error) {
 // to use from several goroutines at once.
 type UnmarshalOptions struct {
 	// AllowUnknownMembers makes the methods of UnmarshalOptions skip the
-	// members of an object (a container's, a union's, the envelope's)
-	// that name none of its fields, checking only their syntax, where
-	// they would otherwise return an error wrapping ErrUnknownMember.
-	// Duplicates among the skipped members go unnoticed; a known member
-	// twice is an error either way. It suits JSON from newer software that adds members of
-	// its own, at the price of reading a later fork's value into an
-	// earlier fork's type without an error.
+	// members of an object (a container's, a union's) that name none of
+	// its fields, checking only their syntax, where they would otherwise
+	// return an error wrapping ErrUnknownMember. The members of the beacon
+	// API's envelope around the data are skipped either way (see
+	// [UnmarshalEnvelope]); this option is about the data. Duplicates
+	// among the skipped members go unnoticed; a known member twice is an
+	// error either way. It suits JSON from newer software that adds
+	// members of its own, at the price of reading a later fork's value
+	// into an earlier fork's type without an error.
 	AllowUnknownMembers bool
 }
 

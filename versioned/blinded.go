@@ -10,7 +10,6 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
-	"github.com/ssztree/ssztree/sszjson"
 )
 
 // newBlindedTypes returns the forkTypes of the blinded blocks of a fork,
@@ -159,29 +158,4 @@ func DecodeSignedBlindedBlockJSON(fork forks.Name, preset *def.Preset, data []by
 		return nil, err
 	}
 	return &SignedBlock{fork: fork, preset: preset, blinded: true, v: v}, nil
-}
-
-// UnmarshalBlockEnvelope returns the block in data, the beacon API's
-// response to a proposer (GET /eth/v3/validator/blocks/{slot}):
-// {"version": "fulu", "execution_payload_blinded": true, "data": {...}},
-// a BlindedBeaconBlock when execution_payload_blinded is true, a
-// BeaconBlock when it is false or absent, of the fork its version names,
-// in preset. A response whose data holds the block with its blobs (the
-// block contents of Deneb on) is not a BeaconBlock, and fails.
-func UnmarshalBlockEnvelope(preset *def.Preset, data []byte) (*Block, sszjson.Envelope, error) {
-	env, err := sszjson.UnmarshalEnvelope(data)
-	if err != nil {
-		return nil, env, err
-	}
-	fork, err := forks.ParseName(env.Version)
-	if err != nil {
-		return nil, env, fmt.Errorf("versioned: envelope version: %w", err)
-	}
-	var b *Block
-	if env.ExecutionPayloadBlinded != nil && *env.ExecutionPayloadBlinded {
-		b, err = DecodeBlindedBlockJSON(fork, preset, env.Data)
-	} else {
-		b, err = DecodeBlockJSON(fork, preset, env.Data)
-	}
-	return b, env, err
 }

@@ -1,8 +1,6 @@
 package versioned
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/capella"
@@ -14,7 +12,6 @@ import (
 	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
-	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -218,23 +215,6 @@ func DecodeSignedBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*S
 		return nil, err
 	}
 	return &SignedBlock{fork: fork, preset: preset, v: v}, nil
-}
-
-// UnmarshalSignedBlockEnvelope returns the signed block in data, the
-// beacon API's response {"version": "electra", "data": {...}} (GET
-// /eth/v2/beacon/blocks/{block_id}), of the fork its version names, in
-// preset, with the envelope's other members.
-func UnmarshalSignedBlockEnvelope(preset *def.Preset, data []byte) (*SignedBlock, sszjson.Envelope, error) {
-	env, err := sszjson.UnmarshalEnvelope(data)
-	if err != nil {
-		return nil, env, err
-	}
-	fork, err := forks.ParseName(env.Version)
-	if err != nil {
-		return nil, env, fmt.Errorf("versioned: envelope version: %w", err)
-	}
-	b, err := DecodeSignedBlockJSON(fork, preset, env.Data)
-	return b, env, err
 }
 
 // ForkName returns the fork the block is of.

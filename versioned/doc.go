@@ -6,9 +6,15 @@
 // [DecodeState], [DecodeBlock], [DecodeSignedBlock], [DecodeBlobSidecar]
 // and [DecodeDataColumnSidecar] take the fork (a forks.Name; see
 // forks.ParseName for a header's text), the preset and the SSZ bytes; the
-// JSON variants take the API's JSON, and [UnmarshalStateEnvelope] and
-// [UnmarshalSignedBlockEnvelope] the whole response, {"version": ...,
-// "data": ...}. [ReadState] finds the fork and preset of state bytes
+// JSON variants take the API's JSON, and [UnmarshalStateEnvelope],
+// [UnmarshalSignedBlockEnvelope] and the other Unmarshal...Envelope
+// functions the whole response, {"version": ..., "execution_optimistic":
+// ..., "finalized": ..., "data": ...}, skipping the members of the
+// envelope they do not know (the API adds some over time) while the data
+// stays strict. [MarshalStateEnvelope], [MarshalSignedBlockEnvelope],
+// [MarshalBlockEnvelope], [MarshalBlobSidecarsEnvelope] and
+// [MarshalDataColumnSidecarsEnvelope] write those responses, the version
+// taken from the value. [ReadState] finds the fork and preset of state bytes
 // itself, from fork.current_version and the fork schedules of package
 // forks (or from the slot, for a version no schedule has), and
 // [DetectState] says what it found without decoding. [ReadStateFrom] does

@@ -8,6 +8,7 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/versioned"
 )
 
@@ -65,6 +66,38 @@ func ExampleUnmarshalSignedBlockEnvelope() {
 	// Output:
 	// electra block at slot 11649024 finalized: true
 	// header root is the block root: true
+}
+
+// A server answers GET /eth/v2/beacon/blocks/{block_id} in JSON: the
+// version is the block's fork, the other members the caller's; a member
+// added by a newer beacon node (dependent_root) is skipped when read.
+func ExampleMarshalSignedBlockEnvelope() {
+	block := deneb.NewSignedBeaconBlock(deneb.Minimal)
+	block.Message().SetSlot(42)
+	ssz, err := block.MarshalSSZ()
+	if err != nil {
+		panic(err)
+	}
+	b, err := versioned.DecodeSignedBlock(forks.NameDeneb, forks.Minimal, ssz)
+	if err != nil {
+		panic(err)
+	}
+	optimistic, finalized := false, true
+	response, err := versioned.MarshalSignedBlockEnvelope(b, sszjson.Envelope{ExecutionOptimistic: &optimistic, Finalized: &finalized})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%.73s...\n", response)
+
+	newer := append([]byte(`{"dependent_root":"0x00",`), response[1:]...)
+	back, env, err := versioned.UnmarshalSignedBlockEnvelope(forks.Minimal, newer)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(env.Version, "block at slot", back.Message().Slot(), "same root:", back.HashTreeRoot() == b.HashTreeRoot())
+	// Output:
+	// {"version":"deneb","execution_optimistic":false,"finalized":true,"data":{...
+	// deneb block at slot 42 same root: true
 }
 
 // A beacon node's SSZ response names its fork in the Eth-Consensus-Version

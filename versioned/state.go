@@ -2,7 +2,6 @@ package versioned
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/bellatrix"
@@ -15,7 +14,6 @@ import (
 	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
-	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )
@@ -76,23 +74,6 @@ func DecodeStateJSON(fork forks.Name, preset *def.Preset, data []byte) (*State, 
 		return nil, err
 	}
 	return &State{fork: fork, preset: preset, v: v}, nil
-}
-
-// UnmarshalStateEnvelope returns the state in data, the beacon API's
-// response {"version": "fulu", "data": {...}} (GET
-// /eth/v2/debug/beacon/states/{state_id}), of the fork its version names,
-// in preset, with the envelope's other members.
-func UnmarshalStateEnvelope(preset *def.Preset, data []byte) (*State, sszjson.Envelope, error) {
-	env, err := sszjson.UnmarshalEnvelope(data)
-	if err != nil {
-		return nil, env, err
-	}
-	fork, err := forks.ParseName(env.Version)
-	if err != nil {
-		return nil, env, fmt.Errorf("versioned: envelope version: %w", err)
-	}
-	st, err := DecodeStateJSON(fork, preset, env.Data)
-	return st, env, err
 }
 
 // ForkName returns the fork the state is of.
