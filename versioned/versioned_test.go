@@ -28,7 +28,7 @@ type stateSetter interface {
 // schedule, its version the schedule's, at slot, with 3 validators.
 func testState(t *testing.T, fork forks.Name, schedule *forks.Schedule, slot phase0.Slot) []byte {
 	t.Helper()
-	v := types[fork].newState(schedule.Preset() == forks.Minimal)
+	v := types[fork].newState(mustSpec(t, fork, schedule.Preset()))
 	version, _ := schedule.Version(fork)
 	s := v.(stateSetter)
 	s.SetSlot(slot)
@@ -196,8 +196,8 @@ func TestDecodeStateWrongFork(t *testing.T) {
 	if !errors.As(err, &wrong) || wrong.Fork != forks.NameFulu || wrong.DecodedFork != forks.NameCapella {
 		t.Errorf("fulu as capella: %v", err)
 	}
-	if _, err := DecodeState(forks.NameFulu, &def.Preset{Name: "gnosis"}, b); !errors.Is(err, ErrPreset) {
-		t.Errorf("gnosis preset: %v", err)
+	if _, err := DecodeState(forks.NameFulu, &def.Preset{Name: "empty"}, b); !errors.Is(err, ErrPreset) {
+		t.Errorf("a preset without values: %v", err)
 	}
 	if _, err := DecodeState(forks.NameFulu, nil, b); !errors.Is(err, ErrPreset) {
 		t.Errorf("nil preset: %v", err)
@@ -222,7 +222,7 @@ func TestBlocks(t *testing.T) {
 		for _, minimal := range []bool{false, true} {
 			preset := map[bool]*def.Preset{false: forks.Mainnet, true: forks.Minimal}[minimal]
 			name := fmt.Sprintf("%v/%s", fork, preset.Name)
-			sb := types[fork].newSigned(minimal)
+			sb := types[fork].newSigned(mustSpec(t, fork, preset))
 			m := types[fork].message(sb).(blockSetter)
 			m.SetSlot(99)
 			m.SetProposerIndex(7)
