@@ -269,8 +269,17 @@ func TestOtherPresets(t *testing.T) {
 				t.Errorf("%s: ReadState: %v, found %v of %v", name, err, d.Fork, d.Schedule)
 			}
 			// In mainnet's preset, the bytes fail or have another root.
-			if m, err := DecodeState(fork, forks.Mainnet, want.bytes); err == nil && m.HashTreeRoot() == want.root {
+			// A gnosis Fulu state fails (its proposer lookahead is of 32
+			// slots, not 64), and the error names what the bytes hold.
+			m, err := DecodeState(fork, forks.Mainnet, want.bytes)
+			if err == nil && m.HashTreeRoot() == want.root {
 				t.Errorf("%s: decoded in mainnet's preset with the same root", name)
+			}
+			var wrong *forks.WrongForkError
+			if c.preset == forks.Gnosis && fork == forks.NameFulu &&
+				(!errors.As(err, &wrong) || wrong.Schedule != c.schedule || wrong.Fork != fork ||
+					!strings.Contains(err.Error(), "bytes hold a gnosis-preset fulu state")) {
+				t.Errorf("%s: decoded as mainnet's: %v", name, err)
 			}
 		}
 	}
