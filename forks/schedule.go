@@ -335,7 +335,11 @@ var (
 	// 7f71638afc431675c19b9e306998b9d4925b7cec, April 2025: every
 	// version, and the epochs up to Electra's), with the Fulu epoch of
 	// the Osaka upgrade schedule of ethereum/execution-specs
-	// (src/ethereum/forks/osaka/__init__.py: 50688, 28 October 2025).
+	// (src/ethereum/forks/osaka/__init__.py: 50688, 28 October 2025), as
+	// Lighthouse's copy of the file has it
+	// (common/eth2_network_config/built_in_network_configs/hoodi/config.yaml
+	// of github.com/sigp/lighthouse at
+	// 044b604f940046020178984a38a0b55a075374b8).
 	HoodiSchedule = mustSchedule("hoodi", "mainnet",
 		ScheduledFork{NamePhase0, ForkVersion{0x10, 0x00, 0x09, 0x10}, 0},
 		ScheduledFork{NameAltair, ForkVersion{0x20, 0x00, 0x09, 0x10}, 0},
