@@ -49,12 +49,25 @@
 // spelled as the beacon API spells it ("capella"), and a network runs the
 // forks by a [Schedule]: each fork's [ForkVersion], the Fork.current_version
 // of its states, and its epoch. [MainnetSchedule], [SepoliaSchedule],
-// [HoodiSchedule] and [MinimalSchedule] are built in; [NewSchedule] and
-// [ParseConfig] make others. [LookupVersion] tells the fork, network and
-// preset of a version:
+// [HoodiSchedule], [GnosisSchedule], [ChiadoSchedule] and
+// [MinimalSchedule] are built in ([Schedules] lists them); [NewSchedule],
+// [NewScheduleWithPreset] and [ParseConfig] make others. [LookupVersion]
+// tells the fork, network and preset of a version:
 //
 //	name, schedule, ok := forks.LookupVersion(forks.ForkVersion{0x06, 0, 0, 0})
 //	// forks.NameFulu, forks.MainnetSchedule, true
+//
+// The presets are [Mainnet] and [Minimal], the specification's
+// ([Presets]), and [Gnosis], that of Gnosis Chain and Chiado
+// ([BuiltinPresets] lists the three, [LookupPreset] finds one by name).
+// Any other is loaded at run time from the specification's preset files,
+// presets/<name>/{phase0,altair,...}.yaml ([LoadPreset], [ParsePreset]),
+// or made from its values ([NewPreset]), and a network's config.yaml
+// takes it ([ParseConfig]):
+//
+//	p, err := forks.LoadPreset(os.DirFS("consensus-specs"), "presets/custom")
+//	...
+//	s, err := forks.ParseConfig(config, p) // PRESET_BASE: custom
 //
 // The fork packages' state decoders use it to name what wrong bytes hold:
 // a state decoded as another fork's, or failing to decode as another

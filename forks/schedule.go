@@ -163,15 +163,27 @@ type Schedule struct {
 
 // NewSchedule returns the schedule of the network named network
 // (CONFIG_NAME of its configuration, "mainnet"), whose types take the
-// preset named preset ("mainnet" or "minimal": its PRESET_BASE). The forks
-// are the network's, in order from phase0 with none left out: phase0 at
-// epoch 0, each fork's epoch not before the one before it, and no version
-// twice. A network that has not scheduled a fork may leave it out, and
-// every later one, or give it FarFutureEpoch.
+// built-in preset named preset ("mainnet", "minimal" or "gnosis": its
+// PRESET_BASE; see [LookupPreset]), as [NewScheduleWithPreset] does. A
+// preset that is not built in is an error wrapping [ErrUnknownPreset].
 func NewSchedule(network, preset string, forks ...ScheduledFork) (*Schedule, error) {
-	p, ok := Presets[preset]
+	p, ok := LookupPreset(preset)
 	if !ok {
-		return nil, fmt.Errorf("forks: schedule %s: unknown preset %q", network, preset)
+		return nil, fmt.Errorf("forks: schedule %s: %w %q", network, ErrUnknownPreset, preset)
+	}
+	return NewScheduleWithPreset(network, p, forks...)
+}
+
+// NewScheduleWithPreset returns the schedule of the network named network,
+// whose types take the preset p, of any name (a built-in one, or one of
+// [NewPreset] or [LoadPreset]). The forks are the network's, in order
+// from phase0 with none left out: phase0 at epoch 0, each fork's epoch
+// not before the one before it, and no version twice. A network that has
+// not scheduled a fork may leave it out, and every later one, or give it
+// FarFutureEpoch.
+func NewScheduleWithPreset(network string, p *def.Preset, forks ...ScheduledFork) (*Schedule, error) {
+	if p == nil {
+		return nil, fmt.Errorf("forks: schedule %s: a nil preset", network)
 	}
 	if len(forks) == 0 {
 		return nil, fmt.Errorf("forks: schedule %s: no forks", network)
@@ -277,12 +289,15 @@ func (s *Schedule) String() string {
 
 // The built-in schedules. Each lists the forks of this package that its
 // network has a version for, those it has not scheduled at FarFutureEpoch:
-// mainnet and minimal every fork, Sepolia and Hoodi up to Fulu (their
-// configurations have no Gloas version yet).
+// mainnet and minimal every fork, Sepolia, Hoodi, Gnosis and Chiado up to
+// Fulu (their configurations have no Gloas version yet).
 var (
 	// MainnetSchedule is mainnet's, from configs/mainnet.yaml of the
-	// specification release v1.6.1, and its Gloas version from that of
-	// v1.7.0-alpha.13 (GLOAS_FORK_VERSION 0x07000000, not scheduled).
+	// specification release v1.6.1 (github.com/ethereum/consensus-specs
+	// at 5fa6edcca8ab4cf548653e6680b17b9d3e04d225), and its Gloas version
+	// from that of v1.7.0-alpha.13 (at
+	// e762dd6e2c45ee05648b5787e7d261279aec226a; GLOAS_FORK_VERSION
+	// 0x07000000, not scheduled).
 	MainnetSchedule = mustSchedule("mainnet", "mainnet",
 		ScheduledFork{NamePhase0, ForkVersion{0x00, 0x00, 0x00, 0x00}, 0},
 		ScheduledFork{NameAltair, ForkVersion{0x01, 0x00, 0x00, 0x00}, 74240},
@@ -295,11 +310,16 @@ var (
 	)
 
 	// SepoliaSchedule is the Sepolia test network's, from
-	// metadata/config.yaml of github.com/eth-clients/sepolia (at 129de385,
+	// metadata/config.yaml of github.com/eth-clients/sepolia (at
+	// 129de385d8bb7d794dc4b864b0ebeb4d73753f98,
 	// May 2025, for phase0 to Electra). Its Fulu version is the one of
 	// the same file once Fulu was scheduled, and its Fulu epoch the one
 	// the Osaka upgrade schedule of ethereum/execution-specs gives
-	// (src/ethereum/forks/osaka/__init__.py: 272640, 14 October 2025).
+	// (src/ethereum/forks/osaka/__init__.py: 272640, 14 October 2025),
+	// both as Lighthouse's copy of the file has them
+	// (common/eth2_network_config/built_in_network_configs/sepolia/config.yaml
+	// of github.com/sigp/lighthouse at
+	// 09f4e25506c7ba74662150ef393bc4ac03707806).
 	SepoliaSchedule = mustSchedule("sepolia", "mainnet",
 		ScheduledFork{NamePhase0, ForkVersion{0x90, 0x00, 0x00, 0x69}, 0},
 		ScheduledFork{NameAltair, ForkVersion{0x90, 0x00, 0x00, 0x70}, 50},
@@ -311,10 +331,15 @@ var (
 	)
 
 	// HoodiSchedule is the Hoodi test network's, from metadata/config.yaml
-	// of github.com/eth-clients/hoodi (at 7f71638a, April 2025: every
+	// of github.com/eth-clients/hoodi (at
+	// 7f71638afc431675c19b9e306998b9d4925b7cec, April 2025: every
 	// version, and the epochs up to Electra's), with the Fulu epoch of
 	// the Osaka upgrade schedule of ethereum/execution-specs
-	// (src/ethereum/forks/osaka/__init__.py: 50688, 28 October 2025).
+	// (src/ethereum/forks/osaka/__init__.py: 50688, 28 October 2025), as
+	// Lighthouse's copy of the file has it
+	// (common/eth2_network_config/built_in_network_configs/hoodi/config.yaml
+	// of github.com/sigp/lighthouse at
+	// 044b604f940046020178984a38a0b55a075374b8).
 	HoodiSchedule = mustSchedule("hoodi", "mainnet",
 		ScheduledFork{NamePhase0, ForkVersion{0x10, 0x00, 0x09, 0x10}, 0},
 		ScheduledFork{NameAltair, ForkVersion{0x20, 0x00, 0x09, 0x10}, 0},
@@ -323,6 +348,36 @@ var (
 		ScheduledFork{NameDeneb, ForkVersion{0x50, 0x00, 0x09, 0x10}, 0},
 		ScheduledFork{NameElectra, ForkVersion{0x60, 0x00, 0x09, 0x10}, 2048},
 		ScheduledFork{NameFulu, ForkVersion{0x70, 0x00, 0x09, 0x10}, 50688},
+	)
+
+	// GnosisSchedule is Gnosis Chain's, of the [Gnosis] preset, from
+	// mainnet/config.yaml of github.com/gnosischain/configs at
+	// b88a0a883a88e05ddf67f6055cb655f69d846d76 (March 2026, which
+	// scheduled Fulu: epoch 1714688, 14 April 2026). Its CONFIG_NAME is
+	// "gnosis".
+	GnosisSchedule = mustSchedule("gnosis", "gnosis",
+		ScheduledFork{NamePhase0, ForkVersion{0x00, 0x00, 0x00, 0x64}, 0},
+		ScheduledFork{NameAltair, ForkVersion{0x01, 0x00, 0x00, 0x64}, 512},
+		ScheduledFork{NameBellatrix, ForkVersion{0x02, 0x00, 0x00, 0x64}, 385536},
+		ScheduledFork{NameCapella, ForkVersion{0x03, 0x00, 0x00, 0x64}, 648704},
+		ScheduledFork{NameDeneb, ForkVersion{0x04, 0x00, 0x00, 0x64}, 889856},
+		ScheduledFork{NameElectra, ForkVersion{0x05, 0x00, 0x00, 0x64}, 1337856},
+		ScheduledFork{NameFulu, ForkVersion{0x06, 0x00, 0x00, 0x64}, 1714688},
+	)
+
+	// ChiadoSchedule is that of Chiado, Gnosis Chain's test network, of
+	// the [Gnosis] preset, from chiado/config.yaml of
+	// github.com/gnosischain/configs at the commit of [GnosisSchedule]
+	// (the file last changed at b97456feb8279810867f24b15fd4d840f7feba9d;
+	// Fulu at epoch 1353216, 16 March 2026).
+	ChiadoSchedule = mustSchedule("chiado", "gnosis",
+		ScheduledFork{NamePhase0, ForkVersion{0x00, 0x00, 0x00, 0x6f}, 0},
+		ScheduledFork{NameAltair, ForkVersion{0x01, 0x00, 0x00, 0x6f}, 90},
+		ScheduledFork{NameBellatrix, ForkVersion{0x02, 0x00, 0x00, 0x6f}, 180},
+		ScheduledFork{NameCapella, ForkVersion{0x03, 0x00, 0x00, 0x6f}, 244224},
+		ScheduledFork{NameDeneb, ForkVersion{0x04, 0x00, 0x00, 0x6f}, 516608},
+		ScheduledFork{NameElectra, ForkVersion{0x05, 0x00, 0x00, 0x6f}, 948224},
+		ScheduledFork{NameFulu, ForkVersion{0x06, 0x00, 0x00, 0x6f}, 1353216},
 	)
 
 	// MinimalSchedule is the test configuration of the minimal preset,
@@ -342,10 +397,11 @@ var (
 	)
 )
 
-// Schedules returns the built-in schedules: mainnet, sepolia, hoodi and
-// minimal, in that order.
+// Schedules returns the built-in schedules: mainnet, sepolia, hoodi,
+// gnosis, chiado and minimal, in that order (a new slice; no two share a
+// version).
 func Schedules() []*Schedule {
-	return []*Schedule{MainnetSchedule, SepoliaSchedule, HoodiSchedule, MinimalSchedule}
+	return []*Schedule{MainnetSchedule, SepoliaSchedule, HoodiSchedule, GnosisSchedule, ChiadoSchedule, MinimalSchedule}
 }
 
 // LookupVersion returns the fork whose version is v and the schedule that
@@ -366,12 +422,22 @@ func LookupVersion(v ForkVersion, schedules ...*Schedule) (Name, *Schedule, bool
 
 // ParseConfig returns the schedule of a network's configuration file, the
 // config.yaml of the specification's configs/ or of a network's metadata
-// (eth-clients/sepolia): CONFIG_NAME, PRESET_BASE, GENESIS_FORK_VERSION
-// and the <FORK>_FORK_VERSION and <FORK>_FORK_EPOCH of each later fork the
-// package knows. The file's other keys, those of forks the package does
-// not know included, are not read. A fork the file
-// leaves out ends the schedule: a later fork it gives then is an error.
-func ParseConfig(data []byte) (*Schedule, error) {
+// (eth-clients/sepolia, gnosischain/configs): CONFIG_NAME, PRESET_BASE,
+// GENESIS_FORK_VERSION and the <FORK>_FORK_VERSION and <FORK>_FORK_EPOCH
+// of each later fork the package knows. The file's other keys, those of
+// forks the package does not know included, are not read. A fork the
+// file leaves out ends the schedule: a later fork it gives then is an
+// error.
+//
+// The preset named by PRESET_BASE is the one of presets with that name,
+// else the built-in one ([LookupPreset]); one that is neither is an error
+// wrapping [ErrUnknownPreset] that names it. A preset of the
+// specification's files is [LoadPreset]'s:
+//
+//	p, err := forks.LoadPreset(os.DirFS(specs), "presets/gnosis")
+//	...
+//	s, err := forks.ParseConfig(config, p)
+func ParseConfig(data []byte, presets ...*def.Preset) (*Schedule, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("forks: config: %v", err)
@@ -430,7 +496,39 @@ func ParseConfig(data []byte) (*Schedule, error) {
 		}
 		scheduled = append(scheduled, ScheduledFork{Name: n, Version: v, Epoch: e})
 	}
-	return NewSchedule(network, preset, scheduled...)
+	p, err := presetNamed(preset, presets)
+	if err != nil {
+		return nil, fmt.Errorf("forks: config %s: %w", network, err)
+	}
+	return NewScheduleWithPreset(network, p, scheduled...)
+}
+
+// presetNamed returns the preset of presets named name, else the built-in
+// one, or an error wrapping ErrUnknownPreset that names it and the
+// presets it looked at.
+func presetNamed(name string, presets []*def.Preset) (*def.Preset, error) {
+	given := make([]string, 0, len(presets))
+	for _, p := range presets {
+		if p == nil {
+			continue
+		}
+		if p.Name == name {
+			return p, nil
+		}
+		given = append(given, p.Name)
+	}
+	if p, ok := LookupPreset(name); ok {
+		return p, nil
+	}
+	var builtin []string
+	for _, p := range BuiltinPresets() {
+		builtin = append(builtin, p.Name)
+	}
+	if len(given) == 0 {
+		given = append(given, "none")
+	}
+	return nil, fmt.Errorf("PRESET_BASE %q: %w: neither built in (%s) nor given (%s)",
+		name, ErrUnknownPreset, strings.Join(builtin, ", "), strings.Join(given, ", "))
 }
 
 // noLaterFork returns an error when values give a version or epoch of a

@@ -155,7 +155,7 @@ func TestNewScheduleErrors(t *testing.T) {
 		forks        []ScheduledFork
 		want         string
 	}{
-		{"no preset", "gnosis", []ScheduledFork{{NamePhase0, v(0), 0}}, "unknown preset"},
+		{"no preset", "custom", []ScheduledFork{{NamePhase0, v(0), 0}}, "unknown preset \"custom\""},
 		{"empty", "mainnet", nil, "no forks"},
 		{"gap", "mainnet", []ScheduledFork{{NamePhase0, v(0), 0}, {NameBellatrix, v(2), 1}}, "fork 1 is bellatrix, want altair"},
 		{"genesis later", "mainnet", []ScheduledFork{{NamePhase0, v(0), 3}}, "phase0 at epoch 3"},
@@ -246,7 +246,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"a list", "- 1\n- 2\n", "not a mapping"},
 		{"no name", "PRESET_BASE: mainnet\n", "no CONFIG_NAME"},
 		{"no preset", "CONFIG_NAME: x\n", "no PRESET_BASE"},
-		{"unknown preset", "CONFIG_NAME: x\nPRESET_BASE: gnosis\nGENESIS_FORK_VERSION: 0x00000009\n", "unknown preset"},
+		{"unknown preset", "CONFIG_NAME: x\nPRESET_BASE: custom\nGENESIS_FORK_VERSION: 0x00000009\n",
+			`config x: PRESET_BASE "custom": unknown preset: neither built in (mainnet, minimal, gnosis) nor given (none)`},
 		{"no genesis", "CONFIG_NAME: x\nPRESET_BASE: mainnet\n", "no GENESIS_FORK_VERSION"},
 		{"bad version", base + "ALTAIR_FORK_VERSION: 0x0100\nALTAIR_FORK_EPOCH: 1\n", "ALTAIR_FORK_VERSION"},
 		{"bad epoch", base + "ALTAIR_FORK_VERSION: 0x01000009\nALTAIR_FORK_EPOCH: soon\n", "not an epoch"},

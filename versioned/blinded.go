@@ -13,7 +13,8 @@ import (
 )
 
 // newBlindedTypes returns the forkTypes of the blinded blocks of a fork,
-// of which only the functions of blocks are set.
+// of which only the functions of blocks are set: they take the *Spec of
+// the fork's package, as its forkTypes in types do.
 func newBlindedTypes[P any,
 	B interface {
 		blockView
@@ -24,29 +25,22 @@ func newBlindedTypes[P any,
 		Copy() SB
 		Message() B
 	}](
-	mainnet, minimal P,
 	newBlock func(P) B, decodeBlock func(P, []byte) (B, error),
 	newSigned func(P) SB, decodeSigned func(P, []byte) (SB, error),
 ) forkTypes {
-	spec := func(min bool) P {
-		if min {
-			return minimal
-		}
-		return mainnet
-	}
 	return forkTypes{
-		newBlock: func(min bool) blockView { return newBlock(spec(min)) },
-		decodeBlock: func(min bool, b []byte) (blockView, error) {
-			v, err := decodeBlock(spec(min), b)
+		newBlock: func(s any) blockView { return newBlock(s.(P)) },
+		decodeBlock: func(s any, b []byte) (blockView, error) {
+			v, err := decodeBlock(s.(P), b)
 			if err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
 		copyBlock: func(v blockView) blockView { return v.(B).Copy() },
-		newSigned: func(min bool) signedView { return newSigned(spec(min)) },
-		decodeSigned: func(min bool, b []byte) (signedView, error) {
-			v, err := decodeSigned(spec(min), b)
+		newSigned: func(s any) signedView { return newSigned(s.(P)) },
+		decodeSigned: func(s any, b []byte) (signedView, error) {
+			v, err := decodeSigned(s.(P), b)
 			if err != nil {
 				return nil, err
 			}
@@ -61,19 +55,19 @@ func newBlindedTypes[P any,
 // from Bellatrix on (the builder specifications': the beacon API's
 // blinded blocks); those of the forks before are zero.
 var blindedTypes = [...]forkTypes{
-	forks.NameBellatrix: newBlindedTypes(bellatrix.Mainnet, bellatrix.Minimal,
+	forks.NameBellatrix: newBlindedTypes(
 		bellatrix.NewBlindedBeaconBlock, bellatrix.DecodeBlindedBeaconBlock,
 		bellatrix.NewSignedBlindedBeaconBlock, bellatrix.DecodeSignedBlindedBeaconBlock),
-	forks.NameCapella: newBlindedTypes(capella.Mainnet, capella.Minimal,
+	forks.NameCapella: newBlindedTypes(
 		capella.NewBlindedBeaconBlock, capella.DecodeBlindedBeaconBlock,
 		capella.NewSignedBlindedBeaconBlock, capella.DecodeSignedBlindedBeaconBlock),
-	forks.NameDeneb: newBlindedTypes(deneb.Mainnet, deneb.Minimal,
+	forks.NameDeneb: newBlindedTypes(
 		deneb.NewBlindedBeaconBlock, deneb.DecodeBlindedBeaconBlock,
 		deneb.NewSignedBlindedBeaconBlock, deneb.DecodeSignedBlindedBeaconBlock),
-	forks.NameElectra: newBlindedTypes(electra.Mainnet, electra.Minimal,
+	forks.NameElectra: newBlindedTypes(
 		electra.NewBlindedBeaconBlock, electra.DecodeBlindedBeaconBlock,
 		electra.NewSignedBlindedBeaconBlock, electra.DecodeSignedBlindedBeaconBlock),
-	forks.NameFulu: newBlindedTypes(fulu.Mainnet, fulu.Minimal,
+	forks.NameFulu: newBlindedTypes(
 		fulu.NewBlindedBeaconBlock, fulu.DecodeBlindedBeaconBlock,
 		fulu.NewSignedBlindedBeaconBlock, fulu.DecodeSignedBlindedBeaconBlock),
 }
@@ -86,20 +80,20 @@ func tableOf(fork forks.Name, blinded bool) *forkTypes {
 	return &types[fork]
 }
 
-// blindedOf returns the forkTypes of the blinded blocks of fork and
-// whether preset is the minimal one, or an error for a fork before
+// blindedOf returns the forkTypes of the blinded blocks of fork and the
+// fork package's *Spec of preset, or an error for a fork before
 // Bellatrix, which has none, or a fork or preset the package does not
 // have.
-func blindedOf(fork forks.Name, preset *def.Preset) (*forkTypes, bool, error) {
-	_, minimal, err := typesOf(fork, preset)
+func blindedOf(fork forks.Name, preset *def.Preset) (*forkTypes, any, error) {
+	_, spec, err := typesOf(fork, preset)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	if fork < forks.NameBellatrix || int(fork) >= len(blindedTypes) {
 		// Gloas has none: its block body holds the bid, not the payload.
-		return nil, false, fmt.Errorf("versioned: %v has no blinded blocks: %w", fork, forks.ErrUnknownFork)
+		return nil, nil, fmt.Errorf("versioned: %v has no blinded blocks: %w", fork, forks.ErrUnknownFork)
 	}
-	return &blindedTypes[fork], minimal, nil
+	return &blindedTypes[fork], spec, nil
 }
 
 // DecodeBlindedBlock returns the BlindedBeaconBlock serialized in b, of
@@ -107,11 +101,11 @@ func blindedOf(fork forks.Name, preset *def.Preset) (*forkTypes, bool, error) {
 // signs, whose body holds the header of the execution payload. Its root
 // is that of the full block.
 func DecodeBlindedBlock(fork forks.Name, preset *def.Preset, b []byte) (*Block, error) {
-	t, minimal, err := blindedOf(fork, preset)
+	t, spec, err := blindedOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v, err := t.decodeBlock(minimal, b)
+	v, err := t.decodeBlock(spec, b)
 	if err != nil {
 		return nil, err
 	}
@@ -121,11 +115,11 @@ func DecodeBlindedBlock(fork forks.Name, preset *def.Preset, b []byte) (*Block, 
 // DecodeBlindedBlockJSON returns the BlindedBeaconBlock of fork and preset
 // in data, its JSON in the beacon-API format.
 func DecodeBlindedBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*Block, error) {
-	t, minimal, err := blindedOf(fork, preset)
+	t, spec, err := blindedOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v := t.newBlock(minimal)
+	v := t.newBlock(spec)
 	if err := v.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}
@@ -135,11 +129,11 @@ func DecodeBlindedBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*
 // DecodeSignedBlindedBlock returns the SignedBlindedBeaconBlock serialized
 // in b, of fork (Bellatrix or later) and preset.
 func DecodeSignedBlindedBlock(fork forks.Name, preset *def.Preset, b []byte) (*SignedBlock, error) {
-	t, minimal, err := blindedOf(fork, preset)
+	t, spec, err := blindedOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v, err := t.decodeSigned(minimal, b)
+	v, err := t.decodeSigned(spec, b)
 	if err != nil {
 		return nil, err
 	}
@@ -149,11 +143,11 @@ func DecodeSignedBlindedBlock(fork forks.Name, preset *def.Preset, b []byte) (*S
 // DecodeSignedBlindedBlockJSON returns the SignedBlindedBeaconBlock of
 // fork and preset in data, its JSON in the beacon-API format.
 func DecodeSignedBlindedBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*SignedBlock, error) {
-	t, minimal, err := blindedOf(fork, preset)
+	t, spec, err := blindedOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v := t.newSigned(minimal)
+	v := t.newSigned(spec)
 	if err := v.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ func TestBlindedBlocks(t *testing.T) {
 	for _, fork := range forks.Names()[forks.NameBellatrix:forks.NameGloas] {
 		for _, preset := range []*def.Preset{forks.Mainnet, forks.Minimal} {
 			name := fork.String() + "/" + preset.Name
-			sb := blindedTypes[fork].newSigned(preset == forks.Minimal)
+			sb := blindedTypes[fork].newSigned(mustSpec(t, fork, preset))
 			blindedTypes[fork].message(sb).(interface{ SetSlot(phase0.Slot) }).SetSlot(77)
 			b, err := sb.MarshalSSZ()
 			if err != nil {

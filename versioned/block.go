@@ -35,11 +35,11 @@ type Block struct {
 // (forks.Mainnet or forks.Minimal), as the Eth-Consensus-Version header
 // names the fork.
 func DecodeBlock(fork forks.Name, preset *def.Preset, b []byte) (*Block, error) {
-	t, minimal, err := typesOf(fork, preset)
+	t, spec, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v, err := t.decodeBlock(minimal, b)
+	v, err := t.decodeBlock(spec, b)
 	if err != nil {
 		return nil, err
 	}
@@ -50,11 +50,11 @@ func DecodeBlock(fork forks.Name, preset *def.Preset, b []byte) (*Block, error) 
 // JSON in the beacon-API format. A member the fork's block does not have
 // is an error.
 func DecodeBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*Block, error) {
-	t, minimal, err := typesOf(fork, preset)
+	t, spec, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v := t.newBlock(minimal)
+	v := t.newBlock(spec)
 	if err := v.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}
@@ -190,11 +190,11 @@ type SignedBlock struct {
 // API's GET /eth/v2/beacon/blocks/{block_id} in SSZ, whose
 // Eth-Consensus-Version header names the fork.
 func DecodeSignedBlock(fork forks.Name, preset *def.Preset, b []byte) (*SignedBlock, error) {
-	t, minimal, err := typesOf(fork, preset)
+	t, spec, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v, err := t.decodeSigned(minimal, b)
+	v, err := t.decodeSigned(spec, b)
 	if err != nil {
 		return nil, err
 	}
@@ -206,11 +206,11 @@ func DecodeSignedBlock(fork forks.Name, preset *def.Preset, b []byte) (*SignedBl
 // does not have is an error: the JSON of a Deneb block decoded as
 // Capella's fails and names the member.
 func DecodeSignedBlockJSON(fork forks.Name, preset *def.Preset, data []byte) (*SignedBlock, error) {
-	t, minimal, err := typesOf(fork, preset)
+	t, spec, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v := t.newSigned(minimal)
+	v := t.newSigned(spec)
 	if err := v.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/ssztree/ssztree/def"
@@ -99,9 +98,10 @@ type Detection struct {
 	// Rule is what decided between the candidates.
 	Rule Rule
 	// Schedule is the network the value is of, when one is known: that
-	// whose version a state holds, or that whose epochs the slot was read
-	// in (Rule BySlot); nil when neither names one, as for a state whose
-	// structure decided and whose version no schedule has.
+	// whose version a state holds, that whose epochs the slot was read in
+	// (Rule BySlot), or else the first given of the value's preset; nil
+	// when none names one, as for a state whose structure decided and
+	// whose version no schedule has.
 	Schedule *forks.Schedule
 	// Given is true when Schedule is one of those the caller gave.
 	Given bool
@@ -121,6 +121,9 @@ type Detection struct {
 // String says what was found and by which rule: "a fulu state of mainnet
 // (mainnet preset), by its fork version".
 func (d Detection) String() string {
+	if d.Preset == nil || d.Rule == 0 {
+		return fmt.Sprintf("a %s not found", kindWords[d.Kind])
+	}
 	s := fmt.Sprintf("a %v %s of the %s preset", d.Fork, kindWords[d.Kind], d.Preset.Name)
 	if d.Schedule != nil {
 		s += ", network " + d.Schedule.Network()
@@ -173,8 +176,9 @@ func candidateList(cs []Candidate) string {
 }
 
 // DetectState finds the fork and preset of the serialized BeaconState b,
-// of any fork and any preset built in (forks.Presets) or of a schedule
-// given, from the bytes alone:
+// of any fork, in any preset built in (forks.BuiltinPresets) or, when
+// schedules are given, in theirs (the network the caller names is the
+// state's), from the bytes alone:
 //
 //  1. Structure: the forks and presets whose BeaconState the bytes fit
 //     (the size, the offsets of the fixed part and those of the nested
@@ -305,6 +309,15 @@ func detect(kind Kind, b []byte, size int, schedules []*forks.Schedule) (Detecti
 				}
 			}
 		}
+		if s == nil {
+			// The network the caller names, of the answer's preset.
+			for _, g := range schedules {
+				if g.Preset() == d.Preset {
+					s, given = g, true
+					break
+				}
+			}
+		}
 		d.Schedule, d.Given = s, given
 		return d
 	}
@@ -356,28 +369,44 @@ func detect(kind Kind, b []byte, size int, schedules []*forks.Schedule) (Detecti
 }
 
 // pick returns the index of the group holding the fork that a schedule
-// gives (forkOf), in its preset: the first schedule of given, then of
-// builtIn, that gives one; -1 if none does.
+// gives (forkOf), in its preset: that of the first schedule of given that
+// gives one, else that of builtIn if all of those that give one agree on
+// it (a slot that means Electra on mainnet and no candidate on the other
+// networks names mainnet; one that means a candidate on two networks names
+// neither); -1 if none does.
 func pick(groups []group, forkOf func(*forks.Schedule) (forks.Name, bool), given, builtIn []*forks.Schedule) (int, *forks.Schedule, bool) {
-	for k, list := range [][]*forks.Schedule{given, builtIn} {
-		for _, s := range list {
-			f, ok := forkOf(s)
-			if !ok {
-				continue
-			}
-			for i, g := range groups {
-				if slices.Contains(g.members, Candidate{Fork: f, Preset: s.Preset()}) {
-					return i, s, k == 0
-				}
-			}
+	answer := func(s *forks.Schedule) int {
+		f, ok := forkOf(s)
+		if !ok {
+			return -1
+		}
+		return slices.IndexFunc(groups, func(g group) bool {
+			return slices.Contains(g.members, Candidate{Fork: f, Preset: s.Preset()})
+		})
+	}
+	for _, s := range given {
+		if i := answer(s); i >= 0 {
+			return i, s, true
 		}
 	}
-	return -1, nil, false
+	found, by := -1, (*forks.Schedule)(nil)
+	for _, s := range builtIn {
+		i := answer(s)
+		switch {
+		case i < 0:
+		case found < 0:
+			found, by = i, s
+		case i != found:
+			return -1, nil, false
+		}
+	}
+	return found, by, false
 }
 
 // candidates returns every fork and preset a value of kind may be of: the
-// forks, in order, in each preset of the schedules given and built in
-// (mainnet's and minimal's first, then the others by name).
+// forks, in order, in each preset of the schedules given or, when none is,
+// of forks.BuiltinPresets (mainnet, minimal, gnosis): a network given is
+// the value's.
 func candidates(kind Kind, schedules []*forks.Schedule) []Candidate {
 	var presets []*def.Preset
 	add := func(p *def.Preset) {
@@ -388,15 +417,10 @@ func candidates(kind Kind, schedules []*forks.Schedule) []Candidate {
 	for _, s := range schedules {
 		add(s.Preset())
 	}
-	add(forks.Mainnet)
-	add(forks.Minimal)
-	names := make([]string, 0, len(forks.Presets))
-	for name := range forks.Presets {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		add(forks.Presets[name])
+	if len(presets) == 0 {
+		for _, p := range forks.BuiltinPresets() {
+			add(p)
+		}
 	}
 	var cs []Candidate
 	for _, p := range presets {

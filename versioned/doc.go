@@ -22,6 +22,17 @@
 // body), building the state as its bytes arrive rather than holding them
 // and the tree at once.
 //
+// Every function takes a preset of any name: the built-in ones
+// (forks.Mainnet, forks.Minimal, forks.Gnosis), or one loaded at run time
+// from the specification's preset files (forks.LoadPreset). The fork
+// packages' types of a preset (fulu.NewSpec...) are made at its first use
+// and kept for the process, once however many goroutines ask at once;
+// those of mainnet and minimal are the packages' own (fulu.Mainnet...). A
+// nil preset, or one without the values of the fork asked for, is an
+// error wrapping [ErrPreset]. The schedules [ReadState] looks versions up
+// in carry their preset, the built-in ones (Gnosis and Chiado included)
+// and those of forks.ParseConfig alike.
+//
 // A [State], a [Block] and a [SignedBlock] are structs over the view of
 // the fork's package (*fulu.BeaconState, *electra.BeaconBlock...), with
 // the fork and the preset. Their methods are what every fork has: the

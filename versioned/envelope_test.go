@@ -48,13 +48,17 @@ func TestEnvelopeRoundTrip(t *testing.T) {
 	for _, fork := range forks.Names() {
 		for _, preset := range presets {
 			minimal := preset == forks.Minimal
+			spec, err := specOf(fork, preset)
+			if err != nil {
+				t.Fatal(err)
+			}
 			name := fmt.Sprintf("%v/%s", fork, preset.Name)
 
 			// A state: random in the minimal preset, and with 3 validators
 			// (the vectors are large) in mainnet.
 			var stateSSZ []byte
 			if minimal {
-				stateSSZ = randomOf(t, r, types[fork].untyped(types[fork].newState(true)).Type())
+				stateSSZ = randomOf(t, r, types[fork].untyped(types[fork].newState(spec)).Type())
 			} else {
 				stateSSZ = testState(t, fork, forks.MainnetSchedule, 99)
 			}
@@ -79,7 +83,7 @@ func TestEnvelopeRoundTrip(t *testing.T) {
 
 			// Signed blocks and their messages, random.
 			for i := range 2 {
-				signedSSZ := randomOf(t, r, types[fork].newSigned(minimal).View().Schema())
+				signedSSZ := randomOf(t, r, types[fork].newSigned(spec).View().Schema())
 				sb, err := DecodeSignedBlock(fork, preset, signedSSZ)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
@@ -117,7 +121,7 @@ func TestEnvelopeRoundTrip(t *testing.T) {
 			if fork < forks.NameBellatrix || fork >= forks.NameGloas {
 				continue
 			}
-			sb, err := DecodeSignedBlindedBlock(fork, preset, randomOf(t, r, blindedTypes[fork].newSigned(minimal).View().Schema()))
+			sb, err := DecodeSignedBlindedBlock(fork, preset, randomOf(t, r, blindedTypes[fork].newSigned(spec).View().Schema()))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -296,7 +300,7 @@ func TestEnvelopeLenientAndErrors(t *testing.T) {
 	if _, err := MarshalStateEnvelope(st, sszjson.Envelope{Version: "heze"}); !errors.Is(err, forks.ErrUnknownFork) {
 		t.Errorf("capella state written as heze: %v", err)
 	}
-	sb, err := DecodeSignedBlock(forks.NameDeneb, forks.Minimal, mustSSZ(t, types[forks.NameDeneb].newSigned(true)))
+	sb, err := DecodeSignedBlock(forks.NameDeneb, forks.Minimal, mustSSZ(t, types[forks.NameDeneb].newSigned(deneb.Minimal)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,19 +64,23 @@ type signedView interface {
 
 // forkTypes are the functions of one fork's package that the package
 // uses, made over the fork's concrete types by newForkTypes, so that the
-// rest of the package has no switch on the fork.
+// rest of the package has no switch on the fork. Each takes spec, the
+// fork package's *Spec of the value's preset, as specOf returns it.
 type forkTypes struct {
-	newState    func(minimal bool) stateView
-	decodeState func(minimal bool, b []byte) (stateView, error)
+	// newSpec returns the fork package's *Spec of preset p: its Mainnet
+	// or Minimal for forks.Mainnet and forks.Minimal, else NewSpec's.
+	newSpec     func(p *def.Preset) (any, error)
+	newState    func(spec any) stateView
+	decodeState func(spec any, b []byte) (stateView, error)
 	// decodeAny decodes a state without the fork packages' check of its
 	// fork.current_version against the built-in schedules: for a state
 	// whose fork a schedule of the caller's gave.
-	decodeAny func(minimal bool, b []byte) (stateView, error)
+	decodeAny func(spec any, b []byte) (stateView, error)
 	// readState decodes a state from a stream of size bytes (-1: up to
 	// its end) of at most maxSize bytes (-1: any) as its bytes arrive
 	// (view.DecodeReader), without that check either: ReadStateFrom has
 	// found the fork from the version.
-	readState func(minimal bool, r io.Reader, size, maxSize int64) (stateView, error)
+	readState func(spec any, r io.Reader, size, maxSize int64) (stateView, error)
 	copyState func(stateView) stateView
 	// untyped, validators and balances return the untyped view of a
 	// state, and the handles of its lists, of types that depend on the
@@ -84,17 +88,18 @@ type forkTypes struct {
 	untyped      func(stateView) view.View
 	validators   func(stateView) ValueList[phase0.Validator]
 	balances     func(stateView) BasicList[phase0.Gwei]
-	newBlock     func(minimal bool) blockView
-	decodeBlock  func(minimal bool, b []byte) (blockView, error)
+	newBlock     func(spec any) blockView
+	decodeBlock  func(spec any, b []byte) (blockView, error)
 	copyBlock    func(blockView) blockView
-	newSigned    func(minimal bool) signedView
-	decodeSigned func(minimal bool, b []byte) (signedView, error)
+	newSigned    func(spec any) signedView
+	decodeSigned func(spec any, b []byte) (signedView, error)
 	copySigned   func(signedView) signedView
 	message      func(signedView) blockView
 }
 
 // newForkTypes returns the forkTypes of the fork whose Specs of the two
-// presets are mainnet and minimal, and whose constructors, decoders and
+// presets of the specification are mainnet and minimal, whose NewSpec
+// makes that of another preset, and whose constructors, decoders and
 // wrappers of the state, block and signed block, and the state's methods
 // View, Validators and Balances (whose types differ between the forks),
 // are given.
@@ -115,38 +120,33 @@ func newForkTypes[P interface {
 		Copy() SB
 		Message() B
 	}](
-	mainnet, minimal P,
+	mainnet, minimal P, newSpec func(*def.Preset) (P, error),
 	newState func(P) S, decodeState func(P, []byte) (S, error), wrapState func(P, C) S,
 	untyped func(S) C, validators func(S) VL, balances func(S) BL,
 	newBlock func(P) B, decodeBlock func(P, []byte) (B, error),
 	newSigned func(P) SB, decodeSigned func(P, []byte) (SB, error),
 ) forkTypes {
-	spec := func(min bool) P {
-		if min {
-			return minimal
-		}
-		return mainnet
-	}
 	return forkTypes{
-		newState: func(min bool) stateView { return newState(spec(min)) },
-		decodeState: func(min bool, b []byte) (stateView, error) {
-			v, err := decodeState(spec(min), b)
+		newSpec:  specMaker(mainnet, minimal, newSpec),
+		newState: func(s any) stateView { return newState(s.(P)) },
+		decodeState: func(s any, b []byte) (stateView, error) {
+			v, err := decodeState(s.(P), b)
 			if err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		decodeAny: func(min bool, b []byte) (stateView, error) {
-			c, err := view.Decode(spec(min).Types().Type("BeaconState"), b)
+		decodeAny: func(s any, b []byte) (stateView, error) {
+			c, err := view.Decode(s.(P).Types().Type("BeaconState"), b)
 			if err != nil {
 				return nil, err
 			}
-			return wrapState(spec(min), c.(C)), nil
+			return wrapState(s.(P), c.(C)), nil
 		},
-		readState: func(min bool, r io.Reader, size, maxSize int64) (stateView, error) {
+		readState: func(s any, r io.Reader, size, maxSize int64) (stateView, error) {
 			var v view.View
 			var err error
-			if t := spec(min).Types().Type("BeaconState"); maxSize < 0 {
+			if t := s.(P).Types().Type("BeaconState"); maxSize < 0 {
 				v, err = view.DecodeReader(t, r, size)
 			} else {
 				v, err = view.DecodeReaderMax(t, r, size, maxSize)
@@ -158,24 +158,24 @@ func newForkTypes[P interface {
 			if !ok {
 				return nil, fmt.Errorf("versioned: a BeaconState read as a %T", v)
 			}
-			return wrapState(spec(min), c), nil
+			return wrapState(s.(P), c), nil
 		},
 		copyState:  func(v stateView) stateView { return v.(S).Copy() },
 		untyped:    func(v stateView) view.View { return untyped(v.(S)) },
 		validators: func(v stateView) ValueList[phase0.Validator] { return validators(v.(S)) },
 		balances:   func(v stateView) BasicList[phase0.Gwei] { return balances(v.(S)) },
-		newBlock:   func(min bool) blockView { return newBlock(spec(min)) },
-		decodeBlock: func(min bool, b []byte) (blockView, error) {
-			v, err := decodeBlock(spec(min), b)
+		newBlock:   func(s any) blockView { return newBlock(s.(P)) },
+		decodeBlock: func(s any, b []byte) (blockView, error) {
+			v, err := decodeBlock(s.(P), b)
 			if err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
 		copyBlock: func(v blockView) blockView { return v.(B).Copy() },
-		newSigned: func(min bool) signedView { return newSigned(spec(min)) },
-		decodeSigned: func(min bool, b []byte) (signedView, error) {
-			v, err := decodeSigned(spec(min), b)
+		newSigned: func(s any) signedView { return newSigned(s.(P)) },
+		decodeSigned: func(s any, b []byte) (signedView, error) {
+			v, err := decodeSigned(s.(P), b)
 			if err != nil {
 				return nil, err
 			}
@@ -186,66 +186,81 @@ func newForkTypes[P interface {
 	}
 }
 
+// specMaker returns the newSpec of forkTypes: mainnet and minimal for
+// forks.Mainnet and forks.Minimal, so that the package's values share the
+// types of the fork packages' presets, else newSpec's.
+func specMaker[P any](mainnet, minimal P, newSpec func(*def.Preset) (P, error)) func(*def.Preset) (any, error) {
+	return func(p *def.Preset) (any, error) {
+		switch p {
+		case forks.Mainnet:
+			return mainnet, nil
+		case forks.Minimal:
+			return minimal, nil
+		}
+		s, err := newSpec(p)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+}
+
 // types are the forkTypes of every fork, by forks.Name.
 var types = [...]forkTypes{
-	forks.NamePhase0: newForkTypes(phase0.Mainnet, phase0.Minimal,
+	forks.NamePhase0: newForkTypes(phase0.Mainnet, phase0.Minimal, phase0.NewSpec,
 		phase0.NewBeaconState, phase0.DecodeBeaconState, phase0.WrapBeaconState,
 		(*phase0.BeaconState).View, (*phase0.BeaconState).Validators, (*phase0.BeaconState).Balances,
 		phase0.NewBeaconBlock, phase0.DecodeBeaconBlock,
 		phase0.NewSignedBeaconBlock, phase0.DecodeSignedBeaconBlock),
-	forks.NameAltair: newForkTypes(altair.Mainnet, altair.Minimal,
+	forks.NameAltair: newForkTypes(altair.Mainnet, altair.Minimal, altair.NewSpec,
 		altair.NewBeaconState, altair.DecodeBeaconState, altair.WrapBeaconState,
 		(*altair.BeaconState).View, (*altair.BeaconState).Validators, (*altair.BeaconState).Balances,
 		altair.NewBeaconBlock, altair.DecodeBeaconBlock,
 		altair.NewSignedBeaconBlock, altair.DecodeSignedBeaconBlock),
-	forks.NameBellatrix: newForkTypes(bellatrix.Mainnet, bellatrix.Minimal,
+	forks.NameBellatrix: newForkTypes(bellatrix.Mainnet, bellatrix.Minimal, bellatrix.NewSpec,
 		bellatrix.NewBeaconState, bellatrix.DecodeBeaconState, bellatrix.WrapBeaconState,
 		(*bellatrix.BeaconState).View, (*bellatrix.BeaconState).Validators, (*bellatrix.BeaconState).Balances,
 		bellatrix.NewBeaconBlock, bellatrix.DecodeBeaconBlock,
 		bellatrix.NewSignedBeaconBlock, bellatrix.DecodeSignedBeaconBlock),
-	forks.NameCapella: newForkTypes(capella.Mainnet, capella.Minimal,
+	forks.NameCapella: newForkTypes(capella.Mainnet, capella.Minimal, capella.NewSpec,
 		capella.NewBeaconState, capella.DecodeBeaconState, capella.WrapBeaconState,
 		(*capella.BeaconState).View, (*capella.BeaconState).Validators, (*capella.BeaconState).Balances,
 		capella.NewBeaconBlock, capella.DecodeBeaconBlock,
 		capella.NewSignedBeaconBlock, capella.DecodeSignedBeaconBlock),
-	forks.NameDeneb: newForkTypes(deneb.Mainnet, deneb.Minimal,
+	forks.NameDeneb: newForkTypes(deneb.Mainnet, deneb.Minimal, deneb.NewSpec,
 		deneb.NewBeaconState, deneb.DecodeBeaconState, deneb.WrapBeaconState,
 		(*deneb.BeaconState).View, (*deneb.BeaconState).Validators, (*deneb.BeaconState).Balances,
 		deneb.NewBeaconBlock, deneb.DecodeBeaconBlock,
 		deneb.NewSignedBeaconBlock, deneb.DecodeSignedBeaconBlock),
-	forks.NameElectra: newForkTypes(electra.Mainnet, electra.Minimal,
+	forks.NameElectra: newForkTypes(electra.Mainnet, electra.Minimal, electra.NewSpec,
 		electra.NewBeaconState, electra.DecodeBeaconState, electra.WrapBeaconState,
 		(*electra.BeaconState).View, (*electra.BeaconState).Validators, (*electra.BeaconState).Balances,
 		electra.NewBeaconBlock, electra.DecodeBeaconBlock,
 		electra.NewSignedBeaconBlock, electra.DecodeSignedBeaconBlock),
-	forks.NameFulu: newForkTypes(fulu.Mainnet, fulu.Minimal,
+	forks.NameFulu: newForkTypes(fulu.Mainnet, fulu.Minimal, fulu.NewSpec,
 		fulu.NewBeaconState, fulu.DecodeBeaconState, fulu.WrapBeaconState,
 		(*fulu.BeaconState).View, (*fulu.BeaconState).Validators, (*fulu.BeaconState).Balances,
 		fulu.NewBeaconBlock, fulu.DecodeBeaconBlock,
 		fulu.NewSignedBeaconBlock, fulu.DecodeSignedBeaconBlock),
-	forks.NameGloas: newForkTypes(gloas.Mainnet, gloas.Minimal,
+	forks.NameGloas: newForkTypes(gloas.Mainnet, gloas.Minimal, gloas.NewSpec,
 		gloas.NewBeaconState, gloas.DecodeBeaconState, gloas.WrapBeaconState,
 		(*gloas.BeaconState).View, (*gloas.BeaconState).Validators, (*gloas.BeaconState).Balances,
 		gloas.NewBeaconBlock, gloas.DecodeBeaconBlock,
 		gloas.NewSignedBeaconBlock, gloas.DecodeSignedBeaconBlock),
 }
 
-// typesOf returns the forkTypes of fork and whether preset is the minimal
-// one, or an error for a fork or a preset the package does not have.
-func typesOf(fork forks.Name, preset *def.Preset) (*forkTypes, bool, error) {
+// typesOf returns the forkTypes of fork and the fork package's *Spec of
+// preset (see specOf), or an error for a fork the package does not have
+// or a preset whose values do not resolve the fork's types.
+func typesOf(fork forks.Name, preset *def.Preset) (*forkTypes, any, error) {
 	if !fork.Valid() {
-		return nil, false, fmt.Errorf("versioned: %w: %v", forks.ErrUnknownFork, fork)
+		return nil, nil, fmt.Errorf("versioned: %w: %v", forks.ErrUnknownFork, fork)
 	}
-	if preset == nil {
-		return nil, false, fmt.Errorf("versioned: %w", ErrPreset)
+	spec, err := specOf(fork, preset)
+	if err != nil {
+		return nil, nil, err
 	}
-	switch preset.Name {
-	case forks.Mainnet.Name:
-		return &types[fork], false, nil
-	case forks.Minimal.Name:
-		return &types[fork], true, nil
-	}
-	return nil, false, fmt.Errorf("versioned: %w: %q", ErrPreset, preset.Name)
+	return &types[fork], spec, nil
 }
 
 // as returns v as a T when the value is of fork want, and false otherwise.

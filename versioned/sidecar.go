@@ -38,14 +38,16 @@ func DecodeBlobSidecarJSON(fork forks.Name, preset *def.Preset, data []byte) (*d
 // blobSpec returns the Deneb types of preset, those of the blob sidecars
 // of fork.
 func blobSpec(fork forks.Name, preset *def.Preset) (*deneb.Spec, error) {
-	if _, minimal, err := typesOf(fork, preset); err != nil {
-		return nil, err
+	if !fork.Valid() {
+		return nil, fmt.Errorf("versioned: %w: %v", forks.ErrUnknownFork, fork)
 	} else if fork < forks.NameDeneb {
 		return nil, fmt.Errorf("versioned: %v has no BlobSidecar: %w", fork, forks.ErrUnknownFork)
-	} else if minimal {
-		return deneb.Minimal, nil
 	}
-	return deneb.Mainnet, nil
+	spec, err := specOf(forks.NameDeneb, preset)
+	if err != nil {
+		return nil, err
+	}
+	return spec.(*deneb.Spec), nil
 }
 
 // DecodeDataColumnSidecar returns the DataColumnSidecar serialized in b, of
@@ -77,16 +79,18 @@ func DecodeDataColumnSidecarJSON(fork forks.Name, preset *def.Preset, data []byt
 // columnSpec returns the Fulu types of preset, those of the data column
 // sidecars of fork.
 func columnSpec(fork forks.Name, preset *def.Preset) (*fulu.Spec, error) {
-	if _, minimal, err := typesOf(fork, preset); err != nil {
-		return nil, err
+	if !fork.Valid() {
+		return nil, fmt.Errorf("versioned: %w: %v", forks.ErrUnknownFork, fork)
 	} else if fork < forks.NameFulu {
 		return nil, fmt.Errorf("versioned: %v has no DataColumnSidecar: %w", fork, forks.ErrUnknownFork)
 	} else if fork > forks.NameFulu {
 		// Gloas' sidecar, without the commitments and their proof, is
 		// another type.
 		return nil, fmt.Errorf("versioned: %v's DataColumnSidecar is not Fulu's: decode it with gloas.DecodeDataColumnSidecar: %w", fork, forks.ErrUnknownFork)
-	} else if minimal {
-		return fulu.Minimal, nil
 	}
-	return fulu.Mainnet, nil
+	spec, err := specOf(forks.NameFulu, preset)
+	if err != nil {
+		return nil, err
+	}
+	return spec.(*fulu.Spec), nil
 }

@@ -18,9 +18,11 @@ import (
 	"github.com/ssztree/ssztree/view"
 )
 
-// ErrPreset is the error, wrapped, of a nil preset or of one the package
-// has no types for: it has those of forks.Mainnet and forks.Minimal.
-var ErrPreset = errors.New("preset not built in")
+// ErrPreset is the error, wrapped, of a nil preset or of one whose values
+// do not resolve the types of the fork asked for (a preset without the
+// parameters of that fork). Every other preset works, built in
+// (forks.BuiltinPresets) or not (forks.LoadPreset, forks.NewPreset).
+var ErrPreset = errors.New("invalid preset")
 
 // State is a BeaconState of any fork: the view of the fork's package
 // (*fulu.BeaconState...), with the fork and the preset it is of. Its
@@ -32,8 +34,10 @@ type State struct {
 	v      stateView
 }
 
-// DecodeState returns the state serialized in b, of fork and preset
-// (forks.Mainnet or forks.Minimal). A state whose fork.current_version
+// DecodeState returns the state serialized in b, of fork and preset, any
+// preset (forks.Mainnet, forks.Gnosis, one of forks.LoadPreset...): the
+// fork package's types of a preset are made at its first use, and kept
+// for the next. A state whose fork.current_version
 // names another fork, or that fails to decode and whose version names
 // another preset, is a *forks.WrongForkError saying what it holds; to find
 // the fork from the bytes, see [ReadState].
@@ -44,7 +48,7 @@ func DecodeState(fork forks.Name, preset *def.Preset, b []byte) (*State, error) 
 // decodeState is DecodeState, without the check of fork.current_version
 // against the built-in schedules unless checked.
 func decodeState(fork forks.Name, preset *def.Preset, b []byte, checked bool) (*State, error) {
-	t, minimal, err := typesOf(fork, preset)
+	t, spec, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +56,7 @@ func decodeState(fork forks.Name, preset *def.Preset, b []byte, checked bool) (*
 	if checked {
 		decode = t.decodeState
 	}
-	v, err := decode(minimal, b)
+	v, err := decode(spec, b)
 	if err != nil {
 		return nil, err
 	}
@@ -65,11 +69,11 @@ func decodeState(fork forks.Name, preset *def.Preset, b []byte, checked bool) (*
 // state does not have is an error: the JSON of a later fork's state
 // decoded as an earlier one's fails and names the member.
 func DecodeStateJSON(fork forks.Name, preset *def.Preset, data []byte) (*State, error) {
-	t, minimal, err := typesOf(fork, preset)
+	t, spec, err := typesOf(fork, preset)
 	if err != nil {
 		return nil, err
 	}
-	v := t.newState(minimal)
+	v := t.newState(spec)
 	if err := v.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}

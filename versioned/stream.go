@@ -93,11 +93,11 @@ func readStateFrom(r io.Reader, size, maxSize int64, schedules []*forks.Schedule
 	if err != nil {
 		return nil, d, err
 	}
-	t, minimal, err := typesOf(d.Fork, d.Preset)
+	t, spec, err := typesOf(d.Fork, d.Preset)
 	if err != nil {
 		return nil, d, err
 	}
-	v, err := t.readState(minimal, io.MultiReader(bytes.NewReader(prefix), r), size, maxSize)
+	v, err := t.readState(spec, io.MultiReader(bytes.NewReader(prefix), r), size, maxSize)
 	if err != nil {
 		return nil, d, fmt.Errorf("versioned: %v: %w", d, err)
 	}

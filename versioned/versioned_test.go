@@ -30,7 +30,7 @@ type stateSetter interface {
 // schedule, its version the schedule's, at slot, with 3 validators.
 func testState(t *testing.T, fork forks.Name, schedule *forks.Schedule, slot phase0.Slot) []byte {
 	t.Helper()
-	v := types[fork].newState(schedule.Preset() == forks.Minimal)
+	v := types[fork].newState(mustSpec(t, fork, schedule.Preset()))
 	version, _ := schedule.Version(fork)
 	s := v.(stateSetter)
 	s.SetSlot(slot)
@@ -153,15 +153,35 @@ func TestReadState(t *testing.T) {
 // arrive after the lists (their execution payload headers), by its slot.
 func TestDetectBySlot(t *testing.T) {
 	unknown := forks.ForkVersion{0xde, 0xad, 0xbe, 0xef}
-	slot := phase0.Slot(364032 * 32) // mainnet's first Electra slot
-	b := testState(t, forks.NameElectra, forks.MainnetSchedule, slot)
+	slot := phase0.Slot(411392*32 + 7) // in mainnet's first Fulu epoch
+	b := testState(t, forks.NameFulu, forks.MainnetSchedule, slot)
 	copy(b[forks.StateForkVersionOffset:], unknown[:])
 	st, d, err := ReadState(b)
-	if err != nil || d.Rule != ByStructure || d.Fork != forks.NameElectra || d.Schedule != nil || st.ForkName() != forks.NameElectra {
+	if err != nil || d.Rule != ByStructure || d.Fork != forks.NameFulu || d.Preset != forks.Mainnet || d.Schedule != nil || st.ForkName() != forks.NameFulu {
 		t.Fatalf("by structure: %+v, %v", d, err)
 	}
 	if d.Version != unknown || d.Slot != uint64(slot) {
 		t.Errorf("version %v, slot %d", d.Version, d.Slot)
+	}
+	// Before Fulu, the gnosis preset lays a state out as mainnet's does
+	// (their roots differ): the slot names mainnet's Electra, which no other
+	// network has at that slot.
+	b = testState(t, forks.NameElectra, forks.MainnetSchedule, 364032*32)
+	copy(b[forks.StateForkVersionOffset:], unknown[:])
+	if _, d, err := ReadState(b); err != nil || d.Rule != BySlot || d.Fork != forks.NameElectra || d.Preset != forks.Mainnet || d.Schedule != forks.MainnetSchedule ||
+		!slices.Contains(d.Candidates, Candidate{forks.NameElectra, forks.Gnosis}) {
+		t.Errorf("electra, by slot: %+v, %v", d, err)
+	}
+	// At a slot of no network's Electra, the presets stay apart.
+	b = testState(t, forks.NameElectra, forks.MainnetSchedule, 3)
+	copy(b[forks.StateForkVersionOffset:], unknown[:])
+	var amb *AmbiguousError
+	if _, _, err := ReadState(b); !errors.As(err, &amb) || !slices.Equal(amb.Candidates, []Candidate{{forks.NameElectra, forks.Mainnet}, {forks.NameElectra, forks.Gnosis}}) {
+		t.Errorf("electra at slot 3: %v", err)
+	}
+	// The network given decides.
+	if _, d, err := ReadState(b, forks.GnosisSchedule); err != nil || d.Preset != forks.Gnosis || !d.Given {
+		t.Errorf("electra at slot 3, gnosis given: %+v, %v", d, err)
 	}
 
 	// A Capella state whose execution payload header comes after the
@@ -180,11 +200,13 @@ func TestDetectBySlot(t *testing.T) {
 		return b
 	}
 	b = bigState(194048 * 32) // mainnet's first Capella slot
-	if _, d, err := ReadState(b); err != nil || d.Rule != ByStructure || d.Fork != forks.NameCapella {
+	if _, d, err := ReadState(b, forks.MainnetSchedule); err != nil || d.Rule != ByStructure || d.Fork != forks.NameCapella {
 		t.Errorf("capella, whole: %+v, %v", d, err)
 	}
-	st, d, err = ReadStateFrom(bytes.NewReader(b), int64(len(b)))
-	if err != nil || d.Rule != BySlot || d.Fork != forks.NameCapella || d.Schedule != forks.MainnetSchedule || st.Validators().Len() != 20_000 {
+	// Streamed, mainnet's schedule given: Chiado's has Capella at that
+	// slot too, in the gnosis preset, which lays it out alike.
+	st, d, err = ReadStateFrom(bytes.NewReader(b), int64(len(b)), forks.MainnetSchedule)
+	if err != nil || d.Rule != BySlot || d.Fork != forks.NameCapella || d.Schedule != forks.MainnetSchedule || !d.Given || st.Validators().Len() != 20_000 {
 		t.Errorf("capella, streamed: %+v, %v", d, err)
 	}
 	if !slices.Contains(d.Candidates, Candidate{forks.NameDeneb, forks.Mainnet}) {
@@ -192,7 +214,7 @@ func TestDetectBySlot(t *testing.T) {
 	}
 	// At a Deneb slot, the stream is read as Deneb's, which it is not.
 	b = bigState(269568 * 32)
-	if _, _, err := ReadStateFrom(bytes.NewReader(b), int64(len(b))); err == nil || !strings.Contains(err.Error(), "a deneb state of the mainnet preset, network mainnet, by its slot: ") {
+	if _, _, err := ReadStateFrom(bytes.NewReader(b), int64(len(b)), forks.MainnetSchedule); err == nil || !strings.Contains(err.Error(), "a deneb state of the mainnet preset, network mainnet, by its slot: ") {
 		t.Errorf("a capella state at a deneb slot: %v", err)
 	}
 
@@ -226,8 +248,8 @@ func TestDecodeStateWrongFork(t *testing.T) {
 	if !errors.As(err, &wrong) || wrong.Fork != forks.NameFulu || wrong.DecodedFork != forks.NameCapella {
 		t.Errorf("fulu as capella: %v", err)
 	}
-	if _, err := DecodeState(forks.NameFulu, &def.Preset{Name: "gnosis"}, b); !errors.Is(err, ErrPreset) {
-		t.Errorf("gnosis preset: %v", err)
+	if _, err := DecodeState(forks.NameFulu, &def.Preset{Name: "empty"}, b); !errors.Is(err, ErrPreset) {
+		t.Errorf("a preset without values: %v", err)
 	}
 	if _, err := DecodeState(forks.NameFulu, nil, b); !errors.Is(err, ErrPreset) {
 		t.Errorf("nil preset: %v", err)
@@ -252,7 +274,7 @@ func TestBlocks(t *testing.T) {
 		for _, minimal := range []bool{false, true} {
 			preset := map[bool]*def.Preset{false: forks.Mainnet, true: forks.Minimal}[minimal]
 			name := fmt.Sprintf("%v/%s", fork, preset.Name)
-			sb := types[fork].newSigned(minimal)
+			sb := types[fork].newSigned(mustSpec(t, fork, preset))
 			m := types[fork].message(sb).(blockSetter)
 			m.SetSlot(99)
 			m.SetProposerIndex(7)

@@ -113,7 +113,12 @@ func TestInspectBlock(t *testing.T) {
 	b, _ := sb.MarshalSSZ()
 	file := write(t, t.TempDir(), "block.ssz", b)
 	var out bytes.Buffer
-	if err := inspect([]string{"-block", file}, &out); err != nil {
+	// Its layout is that of a gnosis-preset block too, at a slot of
+	// Chiado's Deneb: ambiguous without a network.
+	if err := inspect([]string{"-block", file}, &out); err == nil || !strings.Contains(err.Error(), "mainnet/deneb, gnosis/deneb") {
+		t.Errorf("no network: %v", err)
+	}
+	if err := inspect([]string{"-block", "-network", "mainnet", file}, &out); err != nil {
 		t.Fatal(err)
 	}
 	root := sb.Message().HashTreeRoot()
