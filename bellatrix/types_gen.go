@@ -727,6 +727,13 @@ func (*ExecutionAddress) AppendSSZValue(dst []byte, v ExecutionAddress) []byte {
 // String returns v in hex, after 0x.
 func (v ExecutionAddress) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v ExecutionAddress) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "bellatrix", "ExecutionAddress")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v ExecutionAddress) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 

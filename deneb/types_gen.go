@@ -620,6 +620,13 @@ func (*KZGCommitment) AppendSSZValue(dst []byte, v KZGCommitment) []byte { retur
 // String returns v in hex, after 0x.
 func (v KZGCommitment) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v KZGCommitment) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "deneb", "KZGCommitment")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v KZGCommitment) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -660,6 +667,13 @@ func (*KZGProof) AppendSSZValue(dst []byte, v KZGProof) []byte { return append(d
 
 // String returns v in hex, after 0x.
 func (v KZGProof) String() string { return forkcode.String(v[:]) }
+
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v KZGProof) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "deneb", "KZGProof")
+}
 
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v KZGProof) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }

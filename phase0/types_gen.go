@@ -44,6 +44,13 @@ func (*Version) AppendSSZValue(dst []byte, v Version) []byte { return append(dst
 // String returns v in hex, after 0x.
 func (v Version) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Version) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Version")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Version) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -85,6 +92,13 @@ func (*Root) AppendSSZValue(dst []byte, v Root) []byte { return append(dst, v[:]
 // String returns v in hex, after 0x.
 func (v Root) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Root) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Root")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Root) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -123,6 +137,13 @@ func (*BLSPubkey) AppendSSZValue(dst []byte, v BLSPubkey) []byte { return append
 // String returns v in hex, after 0x.
 func (v BLSPubkey) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v BLSPubkey) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "BLSPubkey")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v BLSPubkey) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -160,6 +181,13 @@ func (*Bytes32) AppendSSZValue(dst []byte, v Bytes32) []byte { return append(dst
 
 // String returns v in hex, after 0x.
 func (v Bytes32) String() string { return forkcode.String(v[:]) }
+
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Bytes32) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Bytes32")
+}
 
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Bytes32) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
@@ -211,6 +239,13 @@ func (*BLSSignature) AppendSSZValue(dst []byte, v BLSSignature) []byte { return 
 // String returns v in hex, after 0x.
 func (v BLSSignature) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v BLSSignature) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "BLSSignature")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v BLSSignature) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -249,6 +284,13 @@ func (*Hash32) AppendSSZValue(dst []byte, v Hash32) []byte { return append(dst, 
 // String returns v in hex, after 0x.
 func (v Hash32) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Hash32) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Hash32")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Hash32) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -286,6 +328,13 @@ func (*Domain) AppendSSZValue(dst []byte, v Domain) []byte { return append(dst, 
 
 // String returns v in hex, after 0x.
 func (v Domain) String() string { return forkcode.String(v[:]) }
+
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Domain) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Domain")
+}
 
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Domain) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
