@@ -39,9 +39,6 @@ func CopyBody(b *electra.BeaconBlockBody) electra.BeaconBlockBody {
 // views by value, in a module of its own that uses the repository's, and
 // checks that its copylocks analyzer reports each copy.
 func TestVetReportsViewCopy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet over the fork packages")
-	}
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command:", err)
