@@ -38,9 +38,11 @@
 // atomically, so that a zero view is as safe to share as any view (see
 // package view), and a handle taken from it (st.Balances() of a zero st)
 // writes through to it. A view made for another preset (NewX, DecodeX)
-// keeps its preset when written. The views hold their tree behind an
-// atomic pointer: use them through pointers, never copy one by value (go
-// vet says so).
+// keeps its preset when written. Views are used through pointers: a view
+// copied by value (cp := *st) shares its tree with the original and writes
+// to it (Copy is the copy); go vet reports such a copy, as it does a
+// copied sync.Mutex, since every view holds a marker for its copylocks
+// check.
 //
 // # Derived values
 //

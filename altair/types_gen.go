@@ -432,7 +432,11 @@ func newSchemas(ts *def.Types) schemas {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SyncAggregate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -598,7 +602,11 @@ func (x *SyncAggregate) SetSyncCommitteeSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SyncCommittee struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -770,7 +778,11 @@ func (x *SyncCommittee) SetAggregatePubkey(v BLSPubkey) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1006,7 +1018,11 @@ func (x *BeaconBlockBody) SetSyncAggregate(v *SyncAggregate) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1193,7 +1209,11 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1385,7 +1405,11 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconState struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1867,7 +1891,11 @@ func (x *SyncCommitteeMessage) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SyncCommitteeContribution struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2059,7 +2087,11 @@ func (x *SyncCommitteeContribution) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ContributionAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2241,7 +2273,11 @@ func (x *ContributionAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedContributionAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2561,7 +2597,11 @@ func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientBootstrap struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2763,7 +2803,11 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3019,7 +3063,11 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientFinalityUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3241,7 +3289,11 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientOptimisticUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }

@@ -727,6 +727,13 @@ func (*ExecutionAddress) AppendSSZValue(dst []byte, v ExecutionAddress) []byte {
 // String returns v in hex, after 0x.
 func (v ExecutionAddress) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v ExecutionAddress) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "bellatrix", "ExecutionAddress")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v ExecutionAddress) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -792,7 +799,11 @@ func newSchemas(ts *def.Types) schemas {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayload struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1074,7 +1085,11 @@ func (x *ExecutionPayload) Transactions() *view.ListOf[*view.ByteList] {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayloadHeader struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1365,7 +1380,11 @@ func (x *ExecutionPayloadHeader) SetTransactionsRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1613,7 +1632,11 @@ func (x *BeaconBlockBody) SetExecutionPayload(v *ExecutionPayload) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1800,7 +1823,11 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1993,7 +2020,11 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconState struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2487,7 +2518,11 @@ func (x *PowBlock) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BlindedBeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2737,7 +2772,11 @@ func (x *BlindedBeaconBlockBody) SetExecutionPayloadHeader(v *ExecutionPayloadHe
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BlindedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2930,7 +2969,11 @@ func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBlindedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }

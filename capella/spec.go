@@ -39,7 +39,10 @@
 // package view), and a handle taken from it (st.Balances() of a zero st)
 // writes through to it. A view made for another preset (NewX, DecodeX)
 // keeps its preset when written. Views are used through pointers: a view
-// copied by value shares its tree with the original (Copy is the copy).
+// copied by value (cp := *st) shares its tree with the original and writes
+// to it (Copy is the copy); go vet reports such a copy, as it does a
+// copied sync.Mutex, since every view holds a marker for its copylocks
+// check.
 //
 // # Derived values
 //

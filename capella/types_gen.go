@@ -957,7 +957,11 @@ func (x *HistoricalSummary) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayload struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1246,7 +1250,11 @@ func (x *ExecutionPayload) Withdrawals() *view.ValueList[Withdrawal, *Withdrawal
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayloadHeader struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1550,7 +1558,11 @@ func (x *ExecutionPayloadHeader) SetWithdrawalsRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1806,7 +1818,11 @@ func (x *BeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedBLSToExe
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1993,7 +2009,11 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2189,7 +2209,11 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconState struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2624,7 +2648,11 @@ func (x *BeaconState) HistoricalSummaries() *view.ValueList[HistoricalSummary, *
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientHeader struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2821,7 +2849,11 @@ func (x *LightClientHeader) SetExecutionBranch(v [4]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientBootstrap struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3018,7 +3050,11 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [5]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3266,7 +3302,11 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientFinalityUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3480,7 +3520,11 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientOptimisticUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3669,7 +3713,11 @@ func (x *LightClientOptimisticUpdate) SetSignatureSlot(v Slot) { x.container().S
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BlindedBeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3927,7 +3975,11 @@ func (x *BlindedBeaconBlockBody) BLSToExecutionChanges() *view.ValueList[SignedB
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BlindedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -4120,7 +4172,11 @@ func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBlindedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }

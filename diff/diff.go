@@ -14,9 +14,11 @@
 // A change is reported at a leaf of the comparison (see [Change]): a basic
 // value (a uint64, a boolean), an element of a vector or list of basic
 // values, or a value compared whole: a byte vector or byte list (a root, a
-// public key, extra data), a bitvector or bitlist, a progressive list or
-// bitlist. Containers, vectors and lists of composite values are walked
-// field by field and element by element. A list that is longer on one side
+// public key, extra data), a bitvector or bitlist (progressive or not).
+// Containers (progressive or not), vectors and lists of composite values
+// are walked field by field and element by element; "list" means a
+// bounded list and a progressive list (EIP-7916) alike, whose subtrees are
+// walked in turn. A list that is longer on one side
 // reports each element it has beyond the other's length whole, as added
 // (only in b) or removed (only in a). A union whose selectors differ is a
 // change of the whole union; otherwise its value is compared under "data".
@@ -30,6 +32,7 @@ package diff
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -99,13 +102,33 @@ type Result struct {
 	Truncated bool
 }
 
+// ErrNilView is the error of a comparison of a nil view: nil, or a nil
+// pointer of a view type (a nil *view.Container).
+var ErrNilView = errors.New("diff: nil view")
+
 // Values compares two views: see [Trees]. Pending writes of either are
-// committed first.
+// committed first. A nil view, untyped or a nil pointer, gives an error
+// wrapping [ErrNilView] that says which.
 func Values(a, b view.View, opts Options) (*Result, error) {
-	if a == nil || b == nil {
-		return nil, fmt.Errorf("%w: nil view", ErrTree)
+	if err := notNil("a", a); err != nil {
+		return nil, err
+	}
+	if err := notNil("b", b); err != nil {
+		return nil, err
 	}
 	return Trees(a.Type(), a.Node(), b.Type(), b.Node(), opts)
+}
+
+// notNil returns an error wrapping ErrNilView if v, the view named name, is
+// nil or a nil pointer in the interface.
+func notNil(name string, v view.View) error {
+	if v == nil {
+		return fmt.Errorf("%w: %s is nil", ErrNilView, name)
+	}
+	if r := reflect.ValueOf(v); r.Kind() == reflect.Pointer && r.IsNil() {
+		return fmt.Errorf("%w: %s is a nil %T", ErrNilView, name, v)
+	}
+	return nil
 }
 
 // Trees compares the value of type ta whose tree is a with the value of
@@ -200,6 +223,19 @@ func (w *walker) value(t schema.Type, a, b *tree.Node, path schema.Path) error {
 		}
 		s := seq{t: t, elem: t.Elem(), layout: t.PageLayout(), depth: t.DataDepth()}
 		return w.elements(&s, da, db, la, lb, path)
+	case *schema.ProgressiveList:
+		if isByte(t.Elem()) {
+			return w.whole(t, a, b, path)
+		}
+		da, la, err := t.Split(a)
+		if err != nil {
+			return treeErr(path, t, err)
+		}
+		db, lb, err := t.Split(b)
+		if err != nil {
+			return treeErr(path, t, err)
+		}
+		return w.progressive(t, da, db, la, lb, path)
 	case *schema.Union:
 		sa, va, err := t.Selected(a)
 		if err != nil {
@@ -214,7 +250,7 @@ func (w *walker) value(t schema.Type, a, b *tree.Node, path schema.Path) error {
 		}
 		return w.value(t.Option(sa), va, vb, at(path, schema.FieldStep("data")))
 	}
-	// Basic values, bitfields, progressive lists: compared whole.
+	// Basic values, bitfields, progressive bitlists: compared whole.
 	return w.whole(t, a, b, path)
 }
 

@@ -7,14 +7,64 @@ import (
 	"github.com/ssztree/ssztree/tree"
 )
 
-// seq describes the data tree of a vector or list: the element type, the
-// layout of its pages (nil when each element is a subtree of its own) and
-// the depth of the tree.
+// seq describes the data tree of a vector or list, or one subtree of the
+// data tree of a progressive list: the element type, the layout of its
+// pages (nil when each element is a subtree of its own), the depth of the
+// tree, and the index in the list of its first element (base).
 type seq struct {
 	t      schema.Type
 	elem   schema.Type
 	layout *tree.Layout
 	depth  int
+	base   uint64
+}
+
+// index returns the path step of element i of the tree s describes.
+func (s *seq) index(i uint64) schema.PathStep { return schema.IndexStep(s.base + i) }
+
+// progressive compares the progressive data trees da and db of lists of
+// type t holding la and lb elements, found at path, subtree by subtree:
+// subtree k, of depth 2k, holds the elements after those of the subtrees
+// before it, and is compared as the data tree of a list. A subtree that
+// only the longer list has is compared with a zero subtree, so that all
+// its elements are reported as added or removed.
+func (w *walker) progressive(t *schema.ProgressiveList, da, db *tree.Node, la, lb uint64, path schema.Path) error {
+	elem := t.Elem()
+	// Elements per leaf: packed basic values share a chunk; other values
+	// have a root of their own.
+	perLeaf := uint64(1)
+	switch elem.(type) {
+	case *schema.Uint, *schema.Bool:
+		perLeaf = 32 / uint64(elem.FixedSize())
+	}
+	leaves := func(n uint64) uint64 { return (n + perLeaf - 1) / perLeaf }
+	var bufA, bufB [tree.ProgressiveLevels]*tree.Node
+	sa, err := tree.ProgressiveParts(bufA[:0], da, tree.ProgressiveSubtrees(leaves(la)))
+	if err != nil {
+		return treeErr(path, t, err)
+	}
+	sb, err := tree.ProgressiveParts(bufB[:0], db, tree.ProgressiveSubtrees(leaves(lb)))
+	if err != nil {
+		return treeErr(path, t, err)
+	}
+	base := uint64(0)
+	for k := 0; k < max(len(sa), len(sb)); k++ {
+		span := perLeaf << (2 * uint(k))
+		in := func(n uint64) uint64 { return min(span, n-min(n, base)) }
+		a, b := tree.Zero(2*k), tree.Zero(2*k)
+		if k < len(sa) {
+			a = sa[k]
+		}
+		if k < len(sb) {
+			b = sb[k]
+		}
+		s := seq{t: t, elem: elem, layout: t.SubtreeLayout(k), depth: 2 * k, base: base}
+		if err := w.elements(&s, a, b, in(la), in(lb), path); err != nil {
+			return err
+		}
+		base += span
+	}
+	return nil
 }
 
 // elements compares the data trees da and db of a vector or list holding
@@ -114,7 +164,7 @@ func (w *walker) page(s *seq, a, b *tree.Node, p, la, lb uint64, path schema.Pat
 		if string(x) == string(y) {
 			continue
 		}
-		if err := w.bytes(s.elem, x, y, at(path, schema.IndexStep(p*per+uint64(k)))); err != nil {
+		if err := w.bytes(s.elem, x, y, at(path, s.index(p*per+uint64(k)))); err != nil {
 			return err
 		}
 	}
@@ -146,7 +196,7 @@ func (w *walker) extraPaged(s *seq, da, db *tree.Node, la, lb uint64, path schem
 		}
 		k := (i % per) * es
 		v := cur[k : k+es : k+es]
-		c := Change{Path: at(path, schema.IndexStep(i)), Kind: kind, Type: s.elem}
+		c := Change{Path: at(path, s.index(i)), Kind: kind, Type: s.elem}
 		if kind == Added {
 			c.B = v
 		} else {
@@ -167,7 +217,7 @@ func (w *walker) subtrees(s *seq, a, b *tree.Node, h int, lo, count uint64, path
 		return nil
 	}
 	if h == 0 {
-		return w.value(s.elem, a, b, at(path, schema.IndexStep(lo)))
+		return w.value(s.elem, a, b, at(path, s.index(lo)))
 	}
 	if below := heightOf(count - lo); below < h {
 		// As in pages: straight down to the leftmost subtree holding
@@ -207,9 +257,9 @@ func (w *walker) extraSubtrees(s *seq, da, db *tree.Node, la, lb uint64, path sc
 		}
 		v, err := s.elem.Encode([]byte{}, e)
 		if err != nil {
-			return treeErr(at(path, schema.IndexStep(i)), s.elem, err)
+			return treeErr(at(path, s.index(i)), s.elem, err)
 		}
-		c := Change{Path: at(path, schema.IndexStep(i)), Kind: kind, Type: s.elem}
+		c := Change{Path: at(path, s.index(i)), Kind: kind, Type: s.elem}
 		if kind == Added {
 			c.B = v
 		} else {

@@ -43,6 +43,21 @@ func reference(t schema.Type, a, b []byte, path schema.Path, out []Change) []Cha
 			return whole()
 		}
 		return referenceElems(t.Elem(), elems(t.Elem(), a), elems(t.Elem(), b), path, out)
+	case *schema.ProgressiveList:
+		if isByte(t.Elem()) {
+			return whole()
+		}
+		return referenceElems(t.Elem(), elems(t.Elem(), a), elems(t.Elem(), b), path, out)
+	case *schema.ProgressiveContainer:
+		fields := make([]schema.Type, t.NumFields())
+		for i := range fields {
+			fields[i] = t.Field(i).Type
+		}
+		pa, pb := split(fields, a), split(fields, b)
+		for i := range fields {
+			out = reference(fields[i], pa[i], pb[i], at(path, schema.FieldStep(t.Field(i).Name)), out)
+		}
+		return out
 	case *schema.Union:
 		if a[0] != b[0] || t.Option(int(a[0])) == nil {
 			return whole()
@@ -118,8 +133,9 @@ func field(name string, t schema.Type) schema.Field { return schema.Field{Name: 
 
 // diffTypes are the types the walk is fuzzed on: every kind of data tree
 // (packed pages, pages of compact values with and without group roots,
-// a subtree per element, spines of large limits), nested, and a Fulu
-// state of the minimal preset.
+// a subtree per element, spines of large limits), bounded and
+// progressive, nested, and a Fulu and a Gloas state of the minimal
+// preset.
 var diffTypes = func() []schema.Type {
 	m := schema.Must[*schema.Container]
 	bytes32 := schema.Must(schema.NewByteVector(32))
@@ -138,7 +154,19 @@ var diffTypes = func() []schema.Type {
 		panic(err)
 	}
 	state := fulu.Type("BeaconState")
+	gloas, err := forks.Gloas.Resolve(forks.Minimal)
+	if err != nil {
+		panic(err)
+	}
+	progressive := func(elem schema.Type) schema.Type { return schema.Must(schema.NewProgressiveList(elem)) }
 	return []schema.Type{
+		progressive(schema.Uint64), progressive(schema.Boolean), progressive(schema.Uint8),
+		progressive(schema.Uint256), progressive(validator), progressive(checkpoint), progressive(bytes32),
+		progressive(schema.Must(schema.NewByteList(20))), progressive(inner), progressive(union),
+		progressive(progressive(schema.Uint16)), schema.NewProgressiveBitlist(),
+		schema.Must(schema.NewProgressiveContainer("Prog", []bool{true, false, true, true},
+			field("x", schema.Uint64), field("vs", progressive(validator)), field("i", inner))),
+		gloas.Type("BeaconState"),
 		schema.Uint64, schema.Boolean, bytes32, checkpoint, validator,
 		schema.Must(schema.NewList(schema.Uint64, 1<<40)),
 		schema.Must(schema.NewList(schema.Uint8, 3000)),
@@ -253,7 +281,7 @@ func FuzzDiff(f *testing.F) {
 func TestDiffReference(t *testing.T) {
 	for i, typ := range diffTypes {
 		runs := 60
-		if typ == diffTypes[len(diffTypes)-1] {
+		if _, ok := typ.(interface{ Name() string }); ok && typ.(interface{ Name() string }).Name() == "BeaconState" {
 			runs = 10
 		}
 		for s := 0; s < runs; s++ {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/synth"
 )
 
@@ -78,6 +79,54 @@ func TestStateChanges(t *testing.T) {
 	back, err := Values(b.View(), a.View(), Options{})
 	if err != nil || len(back.Changes) != len(want) || back.Changes[3].Kind != Removed {
 		t.Fatalf("reversed: %v, %v", back, err)
+	}
+}
+
+// TestGloasStateChanges checks a diff of Gloas states, whose lists are
+// progressive: changed elements are reported one by one, as in Fulu's
+// bounded lists, not the whole list.
+func TestGloasStateChanges(t *testing.T) {
+	a, err := synth.GloasState(gloas.Minimal, 300, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := a.MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := gloas.DecodeBeaconState(gloas.Minimal, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Values(a.View(), b.View(), Options{})
+	if err != nil || len(res.Changes) != 0 {
+		t.Fatalf("equal states: %v, %v", res, err)
+	}
+	b.Balances().Set(7, b.Balances().Get(7)+1)
+	b.Balances().Set(290, 5)
+	v := b.Validators().Get(12)
+	v.Slashed = !v.Slashed
+	b.Validators().Set(12, v)
+	if err := b.Validators().Append(v); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Values(a.View(), b.View(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"validators[12].slashed changed",
+		"validators[300] added",
+		"balances[7] changed",
+		"balances[290] changed",
+	}
+	if len(res.Changes) != len(want) {
+		t.Fatalf("changes:\n%s", describe(res.Changes))
+	}
+	for i, c := range res.Changes {
+		if got := c.Path.String() + " " + c.Kind.String(); got != want[i] {
+			t.Errorf("change %d: %s, want %s", i, got, want[i])
+		}
 	}
 }
 

@@ -1158,7 +1158,11 @@ func (x *ConsolidationRequest) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionRequests struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1408,7 +1412,11 @@ func (x *SingleAttestation) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type Attestation struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1591,7 +1599,11 @@ func (x *Attestation) CommitteeBits() *view.Bitvector {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type IndexedAttestation struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1772,7 +1784,11 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type AttesterSlashing struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1944,7 +1960,11 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type AggregateAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2123,7 +2143,11 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedAggregateAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2304,7 +2328,11 @@ func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2574,7 +2602,11 @@ func (x *BeaconBlockBody) SetExecutionRequests(v *ExecutionRequests) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2761,7 +2793,11 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2966,7 +3002,11 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconState struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3460,7 +3500,11 @@ func (x *BeaconState) PendingConsolidations() *view.ValueList[PendingConsolidati
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientBootstrap struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3657,7 +3701,11 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [6]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3905,7 +3953,11 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientFinalityUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -4128,7 +4180,11 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BlindedBeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -4400,7 +4456,11 @@ func (x *BlindedBeaconBlockBody) SetExecutionRequests(v *ExecutionRequests) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BlindedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -4593,7 +4653,11 @@ func (x *BlindedBeaconBlock) SetBody(v *BlindedBeaconBlockBody) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBlindedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }

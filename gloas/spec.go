@@ -61,8 +61,10 @@
 //	var st gloas.BeaconState
 //	err := st.UnmarshalSSZ(b) // decodes a mainnet state
 //
-// The views hold their tree behind an atomic pointer: use them through
-// pointers, never copy one by value (go vet says so).
+// Views are used through pointers: a view copied by value (cp := *st)
+// shares its tree with the original and writes to it (Copy is the copy);
+// go vet reports such a copy, as it does a copied sync.Mutex, since every
+// view holds a marker for its copylocks check.
 package gloas
 
 //go:generate go run ../internal/sszgen -fork gloas -out types_gen.go -test zero_gen_test.go -spec spec_gen.go

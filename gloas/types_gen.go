@@ -1211,7 +1211,11 @@ func (x *PayloadAttestationData) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type PayloadAttestation struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -1475,7 +1479,11 @@ func (x *PayloadAttestationMessage) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type IndexedPayloadAttestation struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -1675,7 +1683,11 @@ func (x *IndexedPayloadAttestation) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayload struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -1978,7 +1990,11 @@ func (x *ExecutionPayload) SetSlotNumber(v uint64) { x.container().SetUint(18, v
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionRequests struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -2164,7 +2180,11 @@ func (x *ExecutionRequests) BuilderExits() *view.ProgressiveValueList[BuilderExi
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayloadBid struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -2418,7 +2438,11 @@ func (x *ExecutionPayloadBid) SetExecutionRequestsRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedExecutionPayloadBid struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2594,7 +2618,11 @@ func (x *SignedExecutionPayloadBid) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type ExecutionPayloadEnvelope struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -2799,7 +2827,11 @@ func (x *ExecutionPayloadEnvelope) SetParentBeaconBlockRoot(v Root) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedExecutionPayloadEnvelope struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2977,7 +3009,11 @@ func (x *SignedExecutionPayloadEnvelope) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type Attestation struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -3162,7 +3198,11 @@ func (x *Attestation) CommitteeBits() *view.Bitvector {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type IndexedAttestation struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -3343,7 +3383,11 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type AttesterSlashing struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3515,7 +3559,11 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type AggregateAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3694,7 +3742,11 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedAggregateAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3875,7 +3927,11 @@ func (x *SignedAggregateAndProof) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlockBody struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -4149,7 +4205,11 @@ func (x *BeaconBlockBody) SetParentExecutionRequests(v *ExecutionRequests) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -4336,7 +4396,11 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -4550,7 +4614,11 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconState struct {
+	_    forkcode.NoCopy            // go vet reports a copy by value
 	c    *view.ProgressiveContainer // nil until the first use of a zero value; see container
 	spec *Spec                      // nil in a zero value: Mainnet
 }
@@ -5107,7 +5175,11 @@ func (x *BeaconState) PtcWindow() *view.CompactVector {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type DataColumnSidecar struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -5455,7 +5527,11 @@ func (x *SignedProposerPreferences) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type PartialDataColumnHeader struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -5634,7 +5710,11 @@ func (x *PartialDataColumnHeader) KZGCommitmentsInclusionProof() *view.ValueVect
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type PartialDataColumnSidecar struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -5800,7 +5880,11 @@ func (x *PartialDataColumnSidecar) KZGProofs() *view.ProgressiveValueList[KZGPro
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type PartialDataColumnPartsMetadata struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -6124,7 +6208,11 @@ func (x *LightClientHeader) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientBootstrap struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -6326,7 +6414,11 @@ func (x *LightClientBootstrap) SetCurrentSyncCommitteeBranch(v [11]Bytes32) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -6582,7 +6674,11 @@ func (x *LightClientUpdate) SetSignatureSlot(v Slot) { x.container().SetUint(6, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientFinalityUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -6804,7 +6900,11 @@ func (x *LightClientFinalityUpdate) SetSignatureSlot(v Slot) { x.container().Set
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type LightClientOptimisticUpdate struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }

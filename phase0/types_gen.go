@@ -44,6 +44,13 @@ func (*Version) AppendSSZValue(dst []byte, v Version) []byte { return append(dst
 // String returns v in hex, after 0x.
 func (v Version) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Version) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Version")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Version) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -85,6 +92,13 @@ func (*Root) AppendSSZValue(dst []byte, v Root) []byte { return append(dst, v[:]
 // String returns v in hex, after 0x.
 func (v Root) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Root) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Root")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Root) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -123,6 +137,13 @@ func (*BLSPubkey) AppendSSZValue(dst []byte, v BLSPubkey) []byte { return append
 // String returns v in hex, after 0x.
 func (v BLSPubkey) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v BLSPubkey) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "BLSPubkey")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v BLSPubkey) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -160,6 +181,13 @@ func (*Bytes32) AppendSSZValue(dst []byte, v Bytes32) []byte { return append(dst
 
 // String returns v in hex, after 0x.
 func (v Bytes32) String() string { return forkcode.String(v[:]) }
+
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Bytes32) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Bytes32")
+}
 
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Bytes32) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
@@ -211,6 +239,13 @@ func (*BLSSignature) AppendSSZValue(dst []byte, v BLSSignature) []byte { return 
 // String returns v in hex, after 0x.
 func (v BLSSignature) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v BLSSignature) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "BLSSignature")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v BLSSignature) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -249,6 +284,13 @@ func (*Hash32) AppendSSZValue(dst []byte, v Hash32) []byte { return append(dst, 
 // String returns v in hex, after 0x.
 func (v Hash32) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Hash32) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Hash32")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Hash32) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 
@@ -286,6 +328,13 @@ func (*Domain) AppendSSZValue(dst []byte, v Domain) []byte { return append(dst, 
 
 // String returns v in hex, after 0x.
 func (v Domain) String() string { return forkcode.String(v[:]) }
+
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v Domain) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "phase0", "Domain")
+}
 
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v Domain) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
@@ -785,7 +834,11 @@ func (x *AttestationData) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type IndexedAttestation struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -968,7 +1021,11 @@ func (x *IndexedAttestation) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type PendingAttestation struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1227,7 +1284,11 @@ func (x *Eth1Data) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type HistoricalBatch struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -1856,7 +1917,11 @@ func (x *ProposerSlashing) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type AttesterSlashing struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2028,7 +2093,11 @@ func (x *AttesterSlashing) SetAttestation2(v *IndexedAttestation) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type Attestation struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2438,7 +2507,11 @@ func (x *SignedVoluntaryExit) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlockBody struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2660,7 +2733,11 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -2847,7 +2924,11 @@ func (x *BeaconBlock) SetBody(v *BeaconBlockBody) { forkcode.Check(x.container()
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedBeaconBlock struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3036,7 +3117,11 @@ func (x *SignedBeaconBlock) SetSignature(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type BeaconState struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3482,7 +3567,11 @@ func (x *Eth1Block) UnmarshalJSON(data []byte) error {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type AggregateAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
@@ -3661,7 +3750,11 @@ func (x *AggregateAndProof) SetSelectionProof(v BLSSignature) {
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type SignedAggregateAndProof struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.Container // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }

@@ -55,6 +55,9 @@ var (
 	// ErrPath is returned (wrapped) when a path does not follow the
 	// grammar of [Path] or names no part of a value of the type.
 	ErrPath = errors.New("schema: no such path")
+	// ErrPastLength is returned (wrapped) when a path indexes a list or
+	// bitlist of a value at or past its length ([LocateIn]).
+	ErrPastLength = errors.New("schema: index past the length")
 )
 
 // Error describes why a value failed to decode or encode: which type, at

@@ -155,22 +155,65 @@ func Gindex(t Type, path string) (tree.Gindex, error) {
 // data has no type (nil) and ends the path ([LocateIn] follows the value's
 // selector). Any error wraps [ErrPath].
 func Locate(t Type, path string) (tree.Gindex, Type, error) {
-	return locate(t, nil, path)
+	return locate(t, nil, path, false)
 }
 
 // LocateIn is [Locate] for the value of type t whose tree is n: the data
 // of a union is of the option the value selects, so a path may go on below
-// the data of any union. A tree that does not have the shape of the type
-// gives an error wrapping [ErrTree].
+// the data of any union, and an index into a list or bitlist must be below
+// the value's length there, else the error wraps [ErrPastLength] and names
+// the length. A tree that does not have the shape of the type gives an
+// error wrapping [ErrTree].
 func LocateIn(t Type, n *tree.Node, path string) (tree.Gindex, Type, error) {
 	if n == nil {
 		return 0, nil, treeError(t, "nil tree")
 	}
-	return locate(t, n, path)
+	return locate(t, n, path, true)
 }
 
-// locate is Locate, and LocateIn when root is not nil.
-func locate(t Type, root *tree.Node, path string) (tree.Gindex, Type, error) {
+// LocateInPastLength is [LocateIn] without the check of lengths: an index
+// into a list or bitlist may be at or past its length, up to its limit,
+// where the tree holds zero chunks (or the chunk that packs the last
+// elements with zeros). It is for a proof that a list has no element
+// there, which a proof of the list's __len__ completes.
+func LocateInPastLength(t Type, n *tree.Node, path string) (tree.Gindex, Type, error) {
+	if n == nil {
+		return 0, nil, treeError(t, "nil tree")
+	}
+	return locate(t, n, path, false)
+}
+
+// lengthOf is what the lists and bitlists, bounded and progressive, have:
+// their length in the tree.
+type lengthOf interface {
+	Split(n *tree.Node) (data *tree.Node, length uint64, err error)
+}
+
+// checkLength returns an error wrapping ErrPastLength if step i of p, an
+// index into the value of type t at g below root, is not below the length
+// of that value, a list or bitlist.
+func checkLength(t Type, root *tree.Node, g tree.Gindex, p Path, i int) error {
+	l, ok := t.(lengthOf)
+	if !ok {
+		return nil
+	}
+	n, err := tree.GetGindex(root, g)
+	if err != nil {
+		return treeError(t, "%s: %v", p[:i+1], err)
+	}
+	_, length, err := l.Split(n)
+	if err != nil {
+		return err
+	}
+	if p[i].Index >= length {
+		return fmt.Errorf("%w: %s: index %d past the length %d of %v", ErrPastLength, p[:i+1], p[i].Index, length, t)
+	}
+	return nil
+}
+
+// locate is Locate, and LocateIn when root is not nil, which checks the
+// indices into lists against their lengths when checkLen is set.
+func locate(t Type, root *tree.Node, path string, checkLen bool) (tree.Gindex, Type, error) {
 	p, err := ParsePath(path)
 	if err != nil {
 		return 0, nil, err
@@ -183,6 +226,11 @@ func locate(t Type, root *tree.Node, path string) (tree.Gindex, Type, error) {
 		pos, next, err := t.child(s)
 		if err != nil {
 			return 0, nil, fmt.Errorf("%w (step %d of %q)", err, i+1, path)
+		}
+		if checkLen && root != nil && s.IsIndex() {
+			if err := checkLength(t, root, g, p, i); err != nil {
+				return 0, nil, err
+			}
 		}
 		if next == nil && s.Name == "data" && root != nil && i+1 < len(p) {
 			if next, err = selectedOption(t, root, g); err != nil {

@@ -42,11 +42,12 @@
 // index 105 in Capella's state, 169 in Electra's, 735 in Gloas'), so that
 // a tool needs no type switch for the common work. The validators and
 // balances are interfaces ([ValueList], [BasicList]) over the bounded lists
-// up to Fulu and Gloas' progressive ones; a Gloas state, a progressive
-// container, has no [State.View] but an [State.Untyped] view, as every
-// state has. For the rest, Gloas() (and Phase0() to Fulu()) returns the
-// fork's own view and whether the value is of that fork, and Any() returns
-// it whatever the fork.
+// up to Fulu and Gloas' progressive ones; [State.View] is the untyped view
+// of a state of any fork, a view.AnyContainer (a *view.Container up to
+// Fulu, a *view.ProgressiveContainer for Gloas' progressive state), which
+// diff.Values, view.Rebase and view.Prove take. For the rest, Gloas()
+// (and Phase0() to Fulu()) returns the fork's own view and whether the
+// value is of that fork, and Any() returns it whatever the fork.
 //
 // They are structs and not an interface that the fork packages
 // implement: a method that every fork has is added here, once, without a

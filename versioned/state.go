@@ -125,17 +125,15 @@ func (s *State) FinalizedCheckpoint() phase0.Checkpoint { return s.v.FinalizedCh
 // HashTreeRoot returns the hash_tree_root of the state.
 func (s *State) HashTreeRoot() [32]byte { return s.v.HashTreeRoot() }
 
-// View returns the container view of the state: its tree, its schema and
-// the fields by index. Writes through it change s. It is nil for a Gloas
-// state, a progressive container, whose untyped view Untyped returns.
-func (s *State) View() *view.Container {
-	c, _ := s.Untyped().(*view.Container)
-	return c
+// View returns the untyped view of the state, of any fork: its tree, its
+// type and the fields by index; a *view.Container up to Fulu, a
+// *view.ProgressiveContainer in Gloas. Writes through it change s.
+func (s *State) View() view.AnyContainer {
+	return types[s.fork].untyped(s.v).(view.AnyContainer)
 }
 
-// Untyped returns the untyped view of the state, of any fork: the
-// *view.Container of View up to Fulu, a *view.ProgressiveContainer in
-// Gloas. Writes through it change s.
+// Untyped returns the untyped view of the state, of any fork: what View
+// returns, as a view.View.
 func (s *State) Untyped() view.View { return types[s.fork].untyped(s.v) }
 
 // Copy returns an independent copy of s in O(1).

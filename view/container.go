@@ -145,6 +145,9 @@ func (c *Container) Schema() *schema.Container { return c.t }
 // NumFields returns the number of fields.
 func (c *Container) NumFields() int { return c.t.NumFields() }
 
+// FieldIndex returns the index of the field with the given name, or -1.
+func (c *Container) FieldIndex(name string) int { return c.t.FieldIndex(name) }
+
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (c *Container) Node() *tree.Node {

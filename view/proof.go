@@ -19,14 +19,33 @@ import (
 // the chunk that packs it with its neighbours, a composite value's its hash
 // tree root. For one path, the proof's HelperRoots are the path's branch,
 // leaf first (see [ProveBranch]).
+//
+// An index into a list or bitlist must be below its length: a path past
+// it gives an error wrapping [schema.ErrPastLength] that names the length.
+// [ProvePastLength] proves what the tree holds there.
 func Prove(v View, paths ...string) (*tree.Multiproof, error) {
+	return prove(v, paths, schema.LocateIn)
+}
+
+// ProvePastLength is [Prove] where an index into a list or bitlist may be
+// at or past its length (up to its limit): the leaf there is a zero chunk,
+// or the chunk that packs the list's last elements with zeros. With the
+// list's __len__ among the paths, such a proof shows that the list has no
+// element at the index. A progressive list's tree ends after the subtree
+// that holds its last element, so an index beyond that subtree names no
+// node: an error.
+func ProvePastLength(v View, paths ...string) (*tree.Multiproof, error) {
+	return prove(v, paths, schema.LocateInPastLength)
+}
+
+func prove(v View, paths []string, locate func(schema.Type, *tree.Node, string) (tree.Gindex, schema.Type, error)) (*tree.Multiproof, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("view: Prove of no path")
 	}
 	root := v.Node()
 	gs := make([]tree.Gindex, len(paths))
 	for i, p := range paths {
-		g, _, err := schema.LocateIn(v.Type(), root, p)
+		g, _, err := locate(v.Type(), root, p)
 		if err != nil {
 			return nil, err
 		}
@@ -38,10 +57,22 @@ func Prove(v View, paths ...string) (*tree.Multiproof, error) {
 // ProveBranch returns the single Merkle proof, against v's hash tree root,
 // of the part of v named by path (see [Prove]): its generalized index, its
 // root and its branch, the roots of the siblings on the way up, leaf first.
-// [tree.VerifyProof] checks it.
+// [tree.VerifyProof] checks it. An index past the length of a list is an
+// error wrapping [schema.ErrPastLength], as in Prove.
 func ProveBranch(v View, path string) (g tree.Gindex, leaf [32]byte, branch [][32]byte, err error) {
+	return proveBranch(v, path, schema.LocateIn)
+}
+
+// ProveBranchPastLength is [ProveBranch] where an index into a list or
+// bitlist may be at or past its length (up to its limit), as in
+// [ProvePastLength]: the proof of a zero past the end of a list.
+func ProveBranchPastLength(v View, path string) (g tree.Gindex, leaf [32]byte, branch [][32]byte, err error) {
+	return proveBranch(v, path, schema.LocateInPastLength)
+}
+
+func proveBranch(v View, path string, locate func(schema.Type, *tree.Node, string) (tree.Gindex, schema.Type, error)) (g tree.Gindex, leaf [32]byte, branch [][32]byte, err error) {
 	root := v.Node()
-	if g, _, err = schema.LocateIn(v.Type(), root, path); err != nil {
+	if g, _, err = locate(v.Type(), root, path); err != nil {
 		return 0, leaf, nil, err
 	}
 	leaf, branch, err = tree.Prove(root, g)

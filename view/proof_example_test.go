@@ -42,3 +42,21 @@ func ExampleProve() {
 	// [549755814013 549755814137 3] 44 true
 	// false
 }
+
+// A path past a list's length is an error that names the length; the proof
+// of the zero there is asked for by name.
+func ExampleProveBranchPastLength() {
+	balances, _ := view.NewBasicList[uint64](schema.Must(schema.NewList(schema.Uint64, 1<<40)))
+	for i := 0; i < 1000; i++ {
+		_ = balances.Append(32_000_000_000)
+	}
+	_, _, _, err := view.ProveBranch(balances, "[999999999]")
+	fmt.Println(err)
+
+	root := balances.HashTreeRoot()
+	g, leaf, branch, err := view.ProveBranchPastLength(balances, "[999999999]")
+	fmt.Println(leaf == [32]byte{}, tree.VerifyProof(root, g, leaf, branch), err)
+	// Output:
+	// schema: index past the length: [999999999]: index 999999999 past the length 1000 of List[uint64, 1099511627776]
+	// true true <nil>
+}

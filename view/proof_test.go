@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/ssztree/ssztree/schema"
@@ -80,7 +81,6 @@ func TestProvePaths(t *testing.T) {
 		{"validators.__len__", chunk(100)},
 		{"balances[41]", chunk(32_000_000_040, 7, 32_000_000_042, 32_000_000_043)},
 		{"balances.__len__", chunk(100)},
-		{"balances[1000000]", [32]byte{}}, // in a zero subtree: past the length
 		{"structs[1].A", chunk(1)},
 		{"structs[2].B.__len__", chunk(5)},
 		{"flag", [32]byte{}},
@@ -127,6 +127,100 @@ func TestProvePaths(t *testing.T) {
 	}
 }
 
+// TestProvePastLength checks that a proof of an element past a list's or
+// bitlist's length is an error that names the length, in Prove and
+// ProveBranch, at any depth and in a progressive list, and that
+// ProveBranchPastLength and ProvePastLength prove what the tree holds
+// there: a zero chunk, or the chunk that packs the last elements.
+func TestProvePastLength(t *testing.T) {
+	st := must(NewContainer(state))
+	bals := st.Field(3).(*BasicList[uint64])
+	for i := 0; i < 10; i++ {
+		if err := bals.Append(uint64(i + 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bits := st.Field(4).(*Bitlist)
+	for i := 0; i < 3; i++ {
+		if err := bits.Append(true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := must(NewContainer(varTestStruct))
+	if err := s.Field(1).(*BasicList[uint16]).Append(7); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Field(6).(*List).Append(s); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"balances[10]", "balances[10]: index 10 past the length 10 of List[uint64, 1099511627776]"},
+		{"balances[999999999]", "balances[999999999]: index 999999999 past the length 10 of List[uint64, 1099511627776]"},
+		{"validators[0].effective_balance", "validators[0]: index 0 past the length 0 of"},
+		{"bits[3]", "bits[3]: index 3 past the length 3 of Bitlist[2048]"},
+		{"structs[1].A", "structs[1]: index 1 past the length 1 of"},
+		{"structs[0].B[1]", "structs[0].B[1]: index 1 past the length 1 of List[uint16, 1024]"},
+	} {
+		_, _, _, err := ProveBranch(st, c.path)
+		if !errors.Is(err, schema.ErrPastLength) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ProveBranch(%q): %v, want schema.ErrPastLength and %q", c.path, err, c.want)
+		}
+		if _, err := Prove(st, "slot", c.path); !errors.Is(err, schema.ErrPastLength) {
+			t.Errorf("Prove(%q): %v, want schema.ErrPastLength", c.path, err)
+		}
+	}
+	for _, path := range []string{"balances[9]", "bits[2]", "structs[0].B[0]", "balances.__len__", "slot"} {
+		if _, _, _, err := ProveBranch(st, path); err != nil {
+			t.Errorf("ProveBranch(%q): %v", path, err)
+		}
+	}
+
+	// Asked for explicitly: the zero past the end, and the chunk packing
+	// balances 8 to 11, of which 10 and 11 are past the end.
+	root := st.HashTreeRoot()
+	var packed [32]byte
+	packed[0], packed[8] = 9, 10
+	for _, c := range []struct {
+		path string
+		leaf [32]byte
+	}{{"balances[999999999]", [32]byte{}}, {"balances[10]", packed}, {"validators[5]", [32]byte{}}} {
+		g, leaf, branch, err := ProveBranchPastLength(st, c.path)
+		if err != nil || leaf != c.leaf || !tree.VerifyProof(root, g, leaf, branch) {
+			t.Errorf("ProveBranchPastLength(%q): leaf %x, %v; want %x, verified", c.path, leaf, err, c.leaf)
+		}
+	}
+	mp, err := ProvePastLength(st, "balances[999999999]", "slot")
+	if err != nil || !mp.Verify(root) || mp.Leaves[0] != [32]byte{} {
+		t.Errorf("ProvePastLength: %v", err)
+	}
+	if _, _, _, err := ProveBranchPastLength(st, "balances[1].x"); err == nil {
+		t.Error("ProveBranchPastLength below a basic value succeeded")
+	}
+
+	// A progressive list.
+	pl := must(NewProgressiveBasicList[uint64](schema.Must(schema.NewProgressiveList(schema.Uint64))))
+	for i := 0; i < 5; i++ {
+		if err := pl.Append(uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, _, err := ProveBranch(pl, "[4]"); err != nil {
+		t.Errorf("ProveBranch of a progressive list's last element: %v", err)
+	}
+	if _, _, _, err := ProveBranch(pl, "[5]"); !errors.Is(err, schema.ErrPastLength) || !strings.Contains(err.Error(), "past the length 5") {
+		t.Errorf("ProveBranch past a progressive list's length: %v", err)
+	}
+	// Element 19 is in the last subtree, in a zero chunk; element 20 in
+	// none: the progressive tree ends.
+	proot := pl.HashTreeRoot()
+	if g, leaf, branch, err := ProveBranchPastLength(pl, "[19]"); err != nil || leaf != [32]byte{} || !tree.VerifyProof(proot, g, leaf, branch) {
+		t.Errorf("ProveBranchPastLength of a progressive list: %x, %v", leaf, err)
+	}
+	if _, _, _, err := ProveBranchPastLength(pl, "[20]"); err == nil {
+		t.Errorf("ProveBranchPastLength below the end of a progressive tree succeeded")
+	}
+}
+
 // TestProveLargeLimitAllocs checks that a proof in a List[uint64, 2^40] and
 // in a List[Validator, 2^40] costs a few allocations, and as many siblings
 // as levels.
@@ -144,12 +238,12 @@ func TestProveLargeLimitAllocs(t *testing.T) {
 		depth int
 	}{
 		{bals, "[4321]", 1 + 38},
-		{bals, "[1099511627775]", 1 + 38},
+		{bals, "[1099511627775]", 1 + 38}, // past the length: a zero
 		{vals, "[4321].effective_balance", 1 + 40 + 3},
 		{vals, "[4321].pubkey", 1 + 40 + 3},
 	} {
 		root := tc.v.HashTreeRoot()
-		g, leaf, branch, err := ProveBranch(tc.v, tc.path)
+		g, leaf, branch, err := ProveBranchPastLength(tc.v, tc.path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package forkcode
 import (
 	"encoding/hex"
 	"fmt"
+	"strconv"
 
 	"github.com/ssztree/ssztree/schema"
 )
@@ -29,6 +30,45 @@ func sizeError(pkg, name string, got, want int) error {
 
 // String returns v in hex, after 0x.
 func String(v []byte) string { return string(MarshalText(v)) }
+
+// Format writes v for fmt's verb, as the Format method of a byte-vector
+// type, pkg.name, does (see fmt.Formatter): %x and %X write the bytes in
+// hex without 0x, honouring flags, width and precision as fmt does for a
+// []byte ("% x", "%#x"); %v, %+v and %s write String's 0x text, and %q it
+// quoted, padded to a width as fmt pads a string; %#v writes Go syntax,
+// pkg.name{0x1, 0x2, ...}, as fmt writes a byte array. Other verbs (%d)
+// format the bytes as fmt formats a []byte.
+func Format(f fmt.State, verb rune, v []byte, pkg, name string) {
+	switch verb {
+	case 'v', 's', 'q':
+		if verb == 'v' && f.Flag('#') {
+			goSyntax(f, v, pkg, name)
+			return
+		}
+		// The flags of %+v mean nothing for a string; %q keeps # and +.
+		if verb == 'v' {
+			verb = 's'
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, verb), String(v))
+	default:
+		fmt.Fprintf(f, fmt.FormatString(f, verb), v)
+	}
+}
+
+// goSyntax writes v as %#v writes an array of bytes, under the type's
+// name: phase0.Version{0x1, 0x0, 0xff, 0x0}.
+func goSyntax(f fmt.State, v []byte, pkg, name string) {
+	b := make([]byte, 0, len(pkg)+len(name)+3+6*len(v))
+	b = append(append(append(append(b, pkg...), '.'), name...), '{')
+	for i, c := range v {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, "0x"...)
+		b = strconv.AppendUint(b, uint64(c), 16)
+	}
+	f.Write(append(b, '}'))
+}
 
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func MarshalText(v []byte) []byte {

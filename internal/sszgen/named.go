@@ -223,6 +223,13 @@ func (*{{.Name}}) AppendSSZValue(dst []byte, v {{.Name}}) []byte { return append
 // String returns v in hex, after 0x.
 func (v {{.Name}}) String() string { return forkcode.String(v[:]) }
 
+// Format writes v for fmt: %x and %X the bytes in hex, without 0x (with
+// the flags of a []byte: "% x", "%#x"); %s, %v and %q String's 0x text;
+// %#v Go syntax.
+func (v {{.Name}}) Format(f fmt.State, verb rune) {
+	forkcode.Format(f, verb, v[:], "{{.Fork}}", "{{.Name}}")
+}
+
 // MarshalText returns v in hex, after 0x, as JSON has it.
 func (v {{.Name}}) MarshalText() ([]byte, error) { return forkcode.MarshalText(v[:]), nil }
 

@@ -296,7 +296,11 @@ const viewTemplates = `
 // The zero value is the default value in the mainnet preset; see the
 // package doc. As with a Go map, any number of goroutines may read a view
 // at once while none writes it; see package view.
+//
+// A view is used through a pointer: a copy by value shares its tree with
+// the original and writes to it (Copy is the copy), and go vet reports it.
 type {{.Name}} struct {
+	_    forkcode.NoCopy // go vet reports a copy by value
 	c    *view.{{.Kind}} // nil until the first use of a zero value; see container
 	spec *Spec           // nil in a zero value: Mainnet
 }
