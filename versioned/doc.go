@@ -14,10 +14,15 @@
 // stays strict. [MarshalStateEnvelope], [MarshalSignedBlockEnvelope],
 // [MarshalBlockEnvelope], [MarshalBlobSidecarsEnvelope] and
 // [MarshalDataColumnSidecarsEnvelope] write those responses, the version
-// taken from the value. [ReadState] finds the fork and preset of state bytes
-// itself, from fork.current_version and the fork schedules of package
-// forks (or from the slot, for a version no schedule has), and
-// [DetectState] says what it found without decoding. [ReadStateFrom] does
+// taken from the value. [ReadState], [ReadSignedBlock] and
+// [ReadSignedBlindedBlock] find the fork and preset of the bytes of a
+// state or a signed block themselves: from the structure of the bytes
+// (which forks' and presets' types they fit), then from a state's
+// fork.current_version in the fork schedules of package forks, then from
+// the slot; the [Detection] says which rule decided, and an
+// [AmbiguousError] lists the candidates none of them tells apart.
+// [DetectState] and its siblings say what they find without decoding.
+// [ReadStateFrom] does
 // the same from an io.Reader of known or unknown size (a file, an HTTP
 // body), building the state as its bytes arrive rather than holding them
 // and the tree at once.
