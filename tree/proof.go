@@ -41,6 +41,9 @@ func Prove(root *Node, g Gindex) (leaf [32]byte, branch [][32]byte, err error) {
 	if g == 0 {
 		return leaf, nil, fmt.Errorf("%w: generalized index 0", ErrNavigation)
 	}
+	if root == nil {
+		return leaf, nil, fmt.Errorf("%w: a proof of a nil tree", ErrNavigation)
+	}
 	p := getProver()
 	defer putProver(p)
 	p.leaves = append(p.leaves[:0], [32]byte{})
@@ -66,6 +69,9 @@ func Prove(root *Node, g Gindex) (leaf [32]byte, branch [][32]byte, err error) {
 func ProveMulti(root *Node, gs []Gindex) (*Multiproof, error) {
 	if len(gs) == 0 {
 		return nil, fmt.Errorf("%w: no generalized index to prove", ErrNavigation)
+	}
+	if root == nil {
+		return nil, fmt.Errorf("%w: a proof of a nil tree", ErrNavigation)
 	}
 	p := getProver()
 	defer putProver(p)

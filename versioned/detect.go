@@ -266,6 +266,9 @@ type group struct {
 // which must hold the value's fixed part and the slot.
 func detect(kind Kind, b []byte, size int, schedules []*forks.Schedule) (Detection, error) {
 	d := Detection{Kind: kind}
+	if err := checkSchedules(schedules); err != nil {
+		return d, err
+	}
 	prefix := statePrefix
 	if kind != KindState {
 		prefix = blockSlotOffset + 8
@@ -366,6 +369,16 @@ func detect(kind Kind, b []byte, size int, schedules []*forks.Schedule) (Detecti
 		left = append(left, g.members...)
 	}
 	return d, &AmbiguousError{Kind: kind, Candidates: left, Version: d.Version, Slot: d.Slot}
+}
+
+// checkSchedules returns an error if a schedule given is nil.
+func checkSchedules(schedules []*forks.Schedule) error {
+	for i, s := range schedules {
+		if s == nil {
+			return fmt.Errorf("versioned: schedule %d of %d is nil", i, len(schedules))
+		}
+	}
+	return nil
 }
 
 // pick returns the index of the group holding the fork that a schedule

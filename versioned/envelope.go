@@ -182,6 +182,9 @@ func UnmarshalDataColumnSidecarsEnvelope(preset *def.Preset, data []byte) ([]*fu
 // is not used, so the envelope that [UnmarshalStateEnvelope] returned
 // writes a changed state back.
 func MarshalStateEnvelope(s *State, env sszjson.Envelope) ([]byte, error) {
+	if s == nil {
+		return nil, errors.New("versioned: the envelope of a nil state")
+	}
 	if err := setVersion(&env, s.fork, "state"); err != nil {
 		return nil, err
 	}
@@ -200,6 +203,9 @@ func MarshalStateEnvelope(s *State, env sszjson.Envelope) ([]byte, error) {
 // may be empty or the name of b's fork; another fork is an error wrapping
 // [ErrEnvelopeVersion]. env.Data is not used.
 func MarshalSignedBlockEnvelope(b *SignedBlock, env sszjson.Envelope) ([]byte, error) {
+	if b == nil {
+		return nil, errors.New("versioned: the envelope of a nil signed block")
+	}
 	if err := setVersion(&env, b.fork, "signed block"); err != nil {
 		return nil, err
 	}
@@ -218,6 +224,9 @@ func MarshalSignedBlockEnvelope(b *SignedBlock, env sszjson.Envelope) ([]byte, e
 // env's version or execution_payload_blinded is set and contradicts b, it
 // is an error wrapping [ErrEnvelopeVersion]. env.Data is not used.
 func MarshalBlockEnvelope(b *Block, env sszjson.Envelope) ([]byte, error) {
+	if b == nil {
+		return nil, errors.New("versioned: the envelope of a nil block")
+	}
 	if err := setVersion(&env, b.fork, "block"); err != nil {
 		return nil, err
 	}

@@ -66,6 +66,9 @@ func readStateFrom(r io.Reader, size, maxSize int64, schedules []*forks.Schedule
 		return nil, Detection{}, fmt.Errorf("versioned: a stream of %d bytes: too short for a state's fork.current_version, at %d",
 			size, forks.StateForkVersionOffset)
 	}
+	if err := checkSchedules(schedules); err != nil {
+		return nil, Detection{}, err
+	}
 	// The fixed part of the largest state, which detection reads, or all of
 	// a smaller stream.
 	want := int64(max(statePrefix, maxFixedPart(KindState, schedules)))

@@ -1,7 +1,9 @@
 package view
 
 import (
+	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -42,6 +44,9 @@ func prove(v View, paths []string, locate func(schema.Type, *tree.Node, string) 
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("view: Prove of no path")
 	}
+	if err := notNil(v); err != nil {
+		return nil, err
+	}
 	root := v.Node()
 	gs := make([]tree.Gindex, len(paths))
 	for i, p := range paths {
@@ -71,10 +76,25 @@ func ProveBranchPastLength(v View, path string) (g tree.Gindex, leaf [32]byte, b
 }
 
 func proveBranch(v View, path string, locate func(schema.Type, *tree.Node, string) (tree.Gindex, schema.Type, error)) (g tree.Gindex, leaf [32]byte, branch [][32]byte, err error) {
+	if err := notNil(v); err != nil {
+		return 0, leaf, nil, err
+	}
 	root := v.Node()
 	if g, _, err = locate(v.Type(), root, path); err != nil {
 		return 0, leaf, nil, err
 	}
 	leaf, branch, err = tree.Prove(root, g)
 	return g, leaf, branch, err
+}
+
+// notNil returns an error for a nil view: nil, or a nil pointer of a view
+// type in the interface, whose methods would dereference it.
+func notNil(v View) error {
+	if v == nil {
+		return errors.New("view: a proof of a nil view")
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return fmt.Errorf("view: a proof of a nil %T", v)
+	}
+	return nil
 }
