@@ -3,6 +3,8 @@ package versioned
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -116,5 +118,46 @@ func TestDetectErrors(t *testing.T) {
 	}
 	if _, err := DetectState(b[:len(b)-1]); err == nil {
 		t.Error("a state less its last byte: no error")
+	}
+}
+
+// TestDetectBlinded finds the fork and preset of random signed blinded
+// blocks of every fork that has them, in both presets, as
+// TestDetectSpecTests does those of the conformance cases' blocks.
+func TestDetectBlinded(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, preset := range []*def.Preset{forks.Mainnet, forks.Minimal} {
+		for _, fork := range forks.Names() {
+			truth := Candidate{Fork: fork, Preset: preset}
+			typ := typeOf(KindSignedBlindedBlock, truth)
+			if typ == nil {
+				continue
+			}
+			for i := range 4 {
+				b, err := samples.Random(r, typ, 3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("%v/%d", truth, i)
+				sb, d, err := ReadSignedBlindedBlock(b)
+				var amb *AmbiguousError
+				switch {
+				case errors.As(err, &amb):
+					if !slices.Contains(amb.Candidates, truth) || !onlyPresets(KindSignedBlindedBlock, truth, amb.Candidates) {
+						t.Errorf("%s: %v", name, err)
+					}
+					continue
+				case err != nil:
+					t.Errorf("%s: %v", name, err)
+					continue
+				}
+				if !slices.Contains(d.Same, truth) || !sb.Blinded() {
+					t.Errorf("%s: found %v (the same as %v)", name, d, d.Same)
+				}
+				if enc, err := sb.MarshalSSZ(); err != nil || !bytes.Equal(enc, b) {
+					t.Errorf("%s: encodes otherwise: %v", name, err)
+				}
+			}
+		}
 	}
 }
