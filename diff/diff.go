@@ -178,6 +178,22 @@ func at(path schema.Path, step schema.PathStep) schema.Path {
 	return append(p, step)
 }
 
+// splitBoth splits the trees a and b of lists of type t, bounded or
+// progressive, into their data and lengths.
+func splitBoth(t interface {
+	schema.Type
+	Split(*tree.Node) (*tree.Node, uint64, error)
+}, a, b *tree.Node, path schema.Path) (da, db *tree.Node, la, lb uint64, err error) {
+	if da, la, err = t.Split(a); err != nil {
+		return nil, nil, 0, 0, treeErr(path, t, err)
+	}
+	if db, lb, err = t.Split(b); err != nil {
+		return nil, nil, 0, 0, treeErr(path, t, err)
+	}
+	return da, db, la, lb, nil
+}
+
+// treeErr is the error of a tree at path that does not match its type t.
 func treeErr(path schema.Path, t schema.Type, err error) error {
 	return fmt.Errorf("%w: %s (%v): %v", ErrTree, pathName(path), t, err)
 }
@@ -213,13 +229,9 @@ func (w *walker) value(t schema.Type, a, b *tree.Node, path schema.Path) error {
 		if isByte(t.Elem()) {
 			return w.whole(t, a, b, path)
 		}
-		da, la, err := t.Split(a)
+		da, db, la, lb, err := splitBoth(t, a, b, path)
 		if err != nil {
-			return treeErr(path, t, err)
-		}
-		db, lb, err := t.Split(b)
-		if err != nil {
-			return treeErr(path, t, err)
+			return err
 		}
 		s := seq{t: t, elem: t.Elem(), layout: t.PageLayout(), depth: t.DataDepth()}
 		return w.elements(&s, da, db, la, lb, path)
@@ -227,13 +239,9 @@ func (w *walker) value(t schema.Type, a, b *tree.Node, path schema.Path) error {
 		if isByte(t.Elem()) {
 			return w.whole(t, a, b, path)
 		}
-		da, la, err := t.Split(a)
+		da, db, la, lb, err := splitBoth(t, a, b, path)
 		if err != nil {
-			return treeErr(path, t, err)
-		}
-		db, lb, err := t.Split(b)
-		if err != nil {
-			return treeErr(path, t, err)
+			return err
 		}
 		return w.progressive(t, da, db, la, lb, path)
 	case *schema.Union:
