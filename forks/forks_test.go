@@ -121,8 +121,8 @@ func TestResolve(t *testing.T) {
 }
 
 // TestNames checks that the containers of each fork are those of its
-// ssz_static tests, the list above and the folders of SSZ_SPECTESTS when
-// it is set, and the blinded blocks.
+// ssz_static tests, the list above and the folders of the conformance data
+// (samples.Dir), and the blinded blocks.
 func TestNames(t *testing.T) {
 	for _, f := range allForks {
 		names := resolve(t, f.fork, Minimal).Names()

@@ -10,7 +10,7 @@ import (
 )
 
 // TestStateAccessors decodes states (random ones, and the ssz_static cases
-// under SSZ_SPECTESTS) through the typed view, writes the progressive
+// of samples.Dir) through the typed view, writes the progressive
 // lists through their handles (a balance, a validator, an appended
 // builder, an inactivity score), and checks the root against the schema's
 // of the bytes the view encodes, and that the untouched input keeps its
