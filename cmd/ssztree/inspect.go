@@ -89,11 +89,11 @@ func inspectState(out io.Writer, b []byte, fork *forks.Name, preset *def.Preset,
 	st, d, err := versioned.ReadState(b, schedules...)
 	how := "by its " + d.Rule.String()
 	if fork != nil || preset != nil {
-		f, p := d.Fork, d.Preset
+		f, p := d.Fork, preset
 		if fork != nil {
 			f, how = *fork, "as -fork says"
 		}
-		if p = preset; p == nil {
+		if p == nil {
 			p = forks.Mainnet
 			if len(schedules) > 0 {
 				p = schedules[0].Preset()
@@ -120,11 +120,11 @@ func inspectBlock(out io.Writer, b []byte, fork *forks.Name, preset *def.Preset,
 	sb, d, err := versioned.ReadSignedBlock(b, schedules...)
 	how := "by its " + d.Rule.String()
 	if fork != nil || preset != nil {
-		f, p := d.Fork, d.Preset
+		f, p := d.Fork, preset
 		if fork != nil {
 			f, how = *fork, "as -fork says"
 		}
-		if p = preset; p == nil {
+		if p == nil {
 			p = forks.Mainnet
 			if len(schedules) > 0 {
 				p = schedules[0].Preset()
