@@ -89,7 +89,7 @@ func (g Generator) ScoreboardState(n int) (*ScoreboardInput, error) {
 	out := filepath.Join(g.Cache, version, strconv.Itoa(n))
 	in := &ScoreboardInput{Path: filepath.Join(out, "state-mainnet.ssz")}
 	args := []string{"--validators", strconv.Itoa(n), "--seed", strconv.Itoa(GeneratorSeed), "--output", out}
-	if root, err := readMetaRoot(filepath.Join(out, "state-mainnet-meta.json")); err == nil {
+	if root, err := ReadMetaRoot(filepath.Join(out, "state-mainnet-meta.json")); err == nil {
 		if _, err := os.Stat(in.Path); err == nil {
 			in.Root, in.Cached = root, true
 			in.Command = g.command(args)
@@ -127,7 +127,7 @@ func (g Generator) ScoreboardState(n int) (*ScoreboardInput, error) {
 	if err := os.Rename(tmp, out); err != nil {
 		return nil, err
 	}
-	root, err := readMetaRoot(filepath.Join(out, "state-mainnet-meta.json"))
+	root, err := ReadMetaRoot(filepath.Join(out, "state-mainnet-meta.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func moduleDir(module, version string) (string, error) {
 }
 
 // readMetaRoot reads the root of a generator's -meta.json file.
-func readMetaRoot(path string) (string, error) {
+func ReadMetaRoot(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
