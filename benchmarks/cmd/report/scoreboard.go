@@ -42,7 +42,7 @@ func prepareBoard(o *options, r *report.Run, tmp string) (*boardInputs, error) {
 		return nil, fmt.Errorf("the scoreboard's state (-scoreboard-generator DIR or -scoreboard-state FILE give another source; -cases without scoreboard skips the section): %w", err)
 	}
 	if err != nil {
-		sb.StateMissing, sb.Validators, in.state = err.Error(), 0, ""
+		sb.StateMissing, sb.Validators, in.state = strings.Join(strings.Fields(err.Error()), " "), 0, ""
 	}
 	return in, nil
 }
