@@ -29,6 +29,9 @@ type Scoreboard struct {
 	// Command made the state; Cached says it was found in the cache.
 	Command string
 	Cached  bool
+	// Given is the state file -scoreboard-state named, if any (then
+	// Command is empty).
+	Given string
 	// Pinning says how the children were held to one core: "taskset -c 1",
 	// or why they were not pinned.
 	Pinning string
@@ -104,13 +107,16 @@ func (m *Model) scoreboardSection(w writer) {
 	w("A cell is the median of %d runs (± half the range), each run repeating the operation for at least %s; the suite reports the mean of 10 `go test -count` runs of about a second each. ", m.Run.Config.Runs, m.Run.Config.MinRun)
 	w("Targets from issue 42: every row ≤ 0.8 × the fastest peer, the state root of a fresh decode ≤ 0.6 ×.\n\n")
 	w("- block: the suite's `res/block-mainnet.ssz` (commit `f5a0ab6`), a mainnet Deneb `SignedBeaconBlock` of %s (SHA-256 `%s`), committed as `benchmarks/workload/scoreboard/block-mainnet.ssz`; the suite publishes its root `%s`\n", Bytes(float64(sb.BlockBytes)), short(sb.BlockSHA256), short(sb.BlockRoot))
-	if sb.Validators > 0 {
+	switch {
+	case sb.Validators > 0 && sb.Given != "":
+		w("- state: a mainnet Deneb `BeaconState` of %s validators, %s (SHA-256 `%s`), the file given by `-scoreboard-state %s`; its root beside it `%s`\n", Count(uint64(sb.Validators)), Bytes(float64(sb.StateBytes)), short(sb.StateSHA256), sb.Given, short(sb.StateRoot))
+	case sb.Validators > 0:
 		made := "made in this run"
 		if sb.Cached {
 			made = "found in the cache, made by an earlier run"
 		}
 		w("- state: a mainnet Deneb `BeaconState` of %s validators, %s (SHA-256 `%s`), made by the suite's generator (%s): `%s`; the generator's root `%s`. The generator ignores its seed (it draws from `crypto/rand`), so the cache, not the seed, keeps a machine's runs on the same bytes\n", Count(uint64(sb.Validators)), Bytes(float64(sb.StateBytes)), short(sb.StateSHA256), made, sb.Command, short(sb.StateRoot))
-	} else {
+	default:
 		w("- state: **not run**: %s\n", sb.StateMissing)
 	}
 	var procs []string

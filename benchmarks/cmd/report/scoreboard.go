@@ -52,8 +52,7 @@ func prepareBoard(o *options, r *report.Run, tmp string) (*boardInputs, error) {
 // with ssztree to count its validators.
 func boardState(o *options, sb *report.Scoreboard, in *boardInputs) error {
 	if o.board.state != "" {
-		in.state = o.board.state
-		sb.Command = "given: -scoreboard-state " + o.board.state
+		in.state, sb.Given = o.board.state, o.board.state
 		if root, err := workload.ReadMetaRoot(strings.TrimSuffix(o.board.state, ".ssz") + "-meta.json"); err == nil {
 			sb.StateRoot = root
 		}
