@@ -20,6 +20,8 @@ func MicroFile(cs string) string { return cs + ".ssz" }
 //	-peer NAME -fork FORK -case proof -in STATE.ssz -n VALIDATORS -out OUT.json
 //	-peer NAME -fork FORK -case states -in STATE.ssz -n VALIDATORS -out OUT.json
 //	-peer NAME -fork FORK -case micro -dir INPUTS -out OUT.json
+//	-peer NAME -fork FORK -case onecore -in STATE.ssz -n VALIDATORS -out OUT.json
+//	-peer NAME -case scoreboard -block BLOCK.ssz [-in STATE.ssz] -out OUT.json
 //
 // with -runs, -min and -memruns setting the repetitions (Config). peers are
 // the peers this binary holds; NAME and FORK pick one. The micro case reads
@@ -35,10 +37,11 @@ func childMain(args []string, peers []Peer) error {
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)
 	name := fs.String("peer", "", "peer to run")
 	fork := fs.String("fork", ForkFulu, "fork of the peer's types")
-	cs := fs.String("case", CaseState, "state, proof, states or micro")
+	cs := fs.String("case", CaseState, "state, proof, states, micro, onecore or scoreboard")
 	in := fs.String("in", "", "serialized state (cases state, proof and states)")
 	n := fs.Int("n", 0, "validators in the state (cases state, proof and states)")
 	dir := fs.String("dir", "", "directory of the micro inputs (case micro)")
+	block := fs.String("block", "", "serialized block (case scoreboard; -in is its state, if any)")
 	outPath := fs.String("out", "", "output JSON file")
 	var cfg Config
 	fs.IntVar(&cfg.Runs, "runs", 7, "timed runs per row")
@@ -49,7 +52,9 @@ func childMain(args []string, peers []Peer) error {
 	}
 	var peer *Peer
 	for i := range peers {
-		if peers[i].Name == *name && peers[i].Fork == *fork {
+		// The scoreboard is of one fork (Deneb), held by one of a
+		// library's peers, whatever its fork.
+		if peers[i].Name == *name && (peers[i].Fork == *fork || *cs == CaseScoreboard && peers[i].Scoreboard != nil) {
 			peer = &peers[i]
 		}
 	}
@@ -80,6 +85,34 @@ func childMain(args []string, peers []Peer) error {
 		if out, err = peer.Proof.Run(cfg, b, *n); err != nil {
 			return err
 		}
+	case CaseOneCore:
+		if peer.State == nil {
+			return fmt.Errorf("peer %s has no state workloads", peer.Name)
+		}
+		b, err := os.ReadFile(*in)
+		if err != nil {
+			return err
+		}
+		if out, err = peer.State.OneCore(cfg, b, *n); err != nil {
+			return err
+		}
+	case CaseScoreboard:
+		if peer.Scoreboard == nil {
+			return fmt.Errorf("peer %s has no scoreboard", peer.Name)
+		}
+		b, err := os.ReadFile(*block)
+		if err != nil {
+			return err
+		}
+		var st []byte
+		if *in != "" {
+			if st, err = os.ReadFile(*in); err != nil {
+				return err
+			}
+		}
+		out = RunScoreboard(cfg, peer.Scoreboard, b, st)
+		out.Peer, out.Fork, out.Title = peer.Name, ForkDeneb, peer.Scoreboard.Title
+		return writeOutput(*outPath, out)
 	case CaseStates:
 		if peer.States == nil {
 			return fmt.Errorf("peer %s has no workloads of many states", peer.Name)
@@ -108,9 +141,14 @@ func childMain(args []string, peers []Peer) error {
 	if out.Notes == nil {
 		out.Notes = peer.Notes
 	}
+	return writeOutput(*outPath, out)
+}
+
+// writeOutput writes a child's output as JSON to path.
+func writeOutput(path string, out *Output) error {
 	data, err := json.Marshal(out)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(*outPath, data, 0o644)
+	return os.WriteFile(path, data, 0o644)
 }

@@ -96,6 +96,9 @@ type Peer struct {
 	// States runs the workloads of many states in one process; nil if the
 	// peer has none.
 	States StatesRunner
+	// Scoreboard runs the scoreboard's rows (Deneb, whatever Fork is); nil
+	// if the peer has none. A library has it in one of its Peers only.
+	Scoreboard *Scoreboard
 	// Notes explain how the peer does a row, keyed by row ID (RowCopy...)
 	// or by micro case name.
 	Notes map[string]string
@@ -110,6 +113,9 @@ type StateRunner interface {
 	session(in []byte, n int) (stateSession, error)
 	// checks runs the operations once and returns their checks.
 	checks(in []byte, n int) []Check
+	// OneCore runs the rows of OneCoreRows on the serialized state in, of
+	// n validators, named by OneCoreRow: the driver runs it on one core.
+	OneCore(cfg Config, in []byte, n int) (*Output, error)
 }
 
 // NewState wraps a StatePeer so that peers of different state types fit in

@@ -16,9 +16,12 @@ type Output struct {
 	// Case is CaseState or "micro".
 	Case string `json:"case"`
 	// Validators is the number of validators of the input state.
-	Validators int     `json:"validators,omitempty"`
-	Rows       []Row   `json:"rows"`
-	Checks     []Check `json:"checks"`
+	Validators int `json:"validators,omitempty"`
+	// Procs is the child's GOMAXPROCS, in the cases that run on one core
+	// (CaseScoreboard, CaseOneCore).
+	Procs  int     `json:"procs,omitempty"`
+	Rows   []Row   `json:"rows"`
+	Checks []Check `json:"checks"`
 	// Notes explain how the peer does a row (by row ID or micro case).
 	Notes map[string]string `json:"notes,omitempty"`
 }

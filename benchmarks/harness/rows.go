@@ -70,11 +70,25 @@ var stateChecks = map[string][]string{
 }
 
 // ChecksFor returns the checks that vouch for a row of a case (for a cold
-// row, those of its warm twin): a peer that fails one of them is dropped
+// or one-core row, those of its twin): a peer that fails one of them is dropped
 // from the row.
 func ChecksFor(cs, row string) []string {
 	if warm, ok := WarmRow(row); ok {
 		row = warm
+	}
+	if many, ok := ManyCoreRow(row); ok {
+		row = many
+	}
+	if cs == CaseScoreboard {
+		switch row {
+		case RowBoardBlockEncode:
+			return []string{RowBoardBlockRoot, RowBoardBlockEncode}
+		case RowBoardStateEncode:
+			return []string{RowBoardStateRoot, RowBoardStateEncode}
+		case RowBoardStateDecode, RowBoardStateRoot:
+			return []string{RowBoardStateRoot}
+		}
+		return []string{RowBoardBlockRoot}
 	}
 	if cs == CaseState {
 		return stateChecks[row]

@@ -49,6 +49,7 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.statesTables(w)
 	m.microTable(w)
 	m.blockTable(w)
+	m.scoreboardSection(w)
 	m.floors(w)
 	m.notes(w)
 	if notes != "" {
@@ -146,6 +147,7 @@ func (m *Model) method(w writer) {
 	w("The state rows run in this order on one state: decode, cold root and decode + cold root (each on a fresh decode), memory, encode, root, 1 balance, 1,000 balances, effective balance, append, copy, change of a copy, every balance. Before the encode row, the process allocates pointer-free garbage until two collections have run with the state held: the decode and memory rows drop the state and collect, which lowers the collector's heap goal, and the runtime returns most of the heap above what is live to the OS; without this, the warm rows that allocate would pay for faulting that memory in again, a debt of the harness's own collections that a process holding its state throughout does not owe (what the runtime returns between a steady process's collections still counts; `harness.settleHeap`, docs/performance.md). ")
 	w("Mutation rows include the mutation and the root after it; the k-th operation of a row changes the same validators by the same amounts in every peer. ")
 	w("The rows marked *cold* are measured the way a node performs them, once per slot in a live process: each sample is one operation right after a full `runtime.GC()` (which returns with every span swept), on a state whose root is known (a copy row's copy is made before the collection); a cell is the median of %d samples, ± half the range, with the median heap allocations of one operation (`runtime.MemStats` around it). They run after the warm rows, on the state those left. ", harness.ColdRuns)
+	w("The rows marked *one core* (decode, cold root, decode + cold root, encode) are run again, the same way, by each peer in a second child held to one core with `GOMAXPROCS=1` (`harness/onecore.go`; pinned as the scoreboard's children are, see its section): what a library gets of one core of a busy node, beside its figure on every core. ")
 	w("\"Cold root\" is the first root after a fresh decode; work a decoder does eagerly counts in decode. Encoding appends to a buffer reused from one encoding to the next, as a user encoding for speed does (into a fresh buffer, a state's encoding mostly measures page faults, at random). ")
 	w("A copy's change is made on a fresh copy of the hashed state (the copy is not timed); its extra heap is the live heap with the changed and re-hashed copy held, minus the live heap before copying. The last row of a state table is the live heap the state holds once every row before it has changed it (cold, slot and epoch rows included; the latest copy dropped): the live heap with the state, minus the live heap once it is dropped too.\n\n")
 	w("Before timing, each peer runs the script once on a fresh decode and reports the root after every operation (and whether its encoding equals the input); those roots are compared with ssztree's on the same fork. A peer that differs is dropped from the rows that root vouches for; ssztree differing from every peer is a failure, listed under Correctness.\n")
@@ -334,7 +336,8 @@ func (m *Model) floorText(group string, r RowInfo) string {
 
 // headlineRows are the rows of the headline table.
 var headlineRows = []string{
-	harness.RowDecode, harness.RowEncode, harness.RowHeapDecode, harness.RowColdRoot,
+	harness.RowDecode, harness.OneCoreRow(harness.RowDecode), harness.RowEncode, harness.OneCoreRow(harness.RowEncode),
+	harness.RowHeapDecode, harness.RowColdRoot, harness.OneCoreRow(harness.RowColdRoot),
 	harness.RowRoot, harness.RowBalance1, harness.RowBalance1000, harness.RowBalanceAll,
 	harness.RowCopy, harness.RowCopyBalance1, harness.RowCopyHeap,
 	harness.ColdRow(harness.RowRoot), harness.ColdRow(harness.RowBalance1), harness.ColdRow(harness.RowEffective),
@@ -357,6 +360,9 @@ func (m *Model) headline(w writer, fork string, n int) {
 	w("| row | ssztree | fastest peer | ssztree / fastest | SHA-256 floor |\n| --- | --- | --- | --- | --- |\n")
 	for _, id := range headlineRows {
 		r := stateRow(id)
+		if isOneCore(r) && m.Cells[group][CellKey(r.Case, r.ID)] == nil {
+			continue
+		}
 		ours := m.text(group, r, Reference)
 		best, s, ok := m.fastestPeer(group, r)
 		theirs, ratio := "—", "—"
@@ -400,6 +406,9 @@ func (m *Model) stateTable(w writer, fork string, n int) {
 	peers := m.groupPeers(group)
 	m.header(w, "row", peers, withTarget)
 	for _, r := range StateRows {
+		if isOneCore(r) && m.Cells[group][CellKey(r.Case, r.ID)] == nil {
+			continue // the one-core children did not run (-cases)
+		}
 		w("| %s |", r.Title)
 		for _, p := range peers {
 			w(" %s |", m.text(group, r, p))

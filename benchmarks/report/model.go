@@ -46,6 +46,9 @@ type Run struct {
 	Unmeasured   []Unmeasured
 	FloorPairs   int
 	FloorSamples int
+	// Scoreboard is the scoreboard section's inputs and how its children
+	// ran; nil if the section did not run.
+	Scoreboard *Scoreboard
 	// Pairs holds the pair hashes of the root rows, by group key: for a
 	// state (StateKey), by row ID; for the micro cases (MicroKey) and a
 	// block (BlockKey), by case.
@@ -176,6 +179,11 @@ func GroupKey(o *harness.Output, cs string) string {
 		return ProofKey(o.Fork, o.Validators)
 	case harness.CaseStates:
 		return StatesKey(o.Fork, o.Validators)
+	case harness.CaseOneCore:
+		// The one-core twins of a state's rows, in its table.
+		return StateKey(o.Fork, o.Validators)
+	case harness.CaseScoreboard:
+		return ScoreboardKey
 	}
 	if cs == harness.CaseBlock {
 		return BlockKey(o.Fork)
@@ -264,6 +272,7 @@ func Build(run *Run, order []string) *Model {
 	for _, key := range keys {
 		m.merge(key, groups[key])
 	}
+	m.publishedFailures()
 	return m
 }
 

@@ -1,6 +1,10 @@
 package report
 
-import "github.com/ssztree/ssztree/benchmarks/harness"
+import (
+	"slices"
+
+	"github.com/ssztree/ssztree/benchmarks/harness"
+)
 
 // RowInfo describes a row of a table.
 type RowInfo struct {
@@ -34,7 +38,8 @@ const (
 )
 
 // StateRows lists the rows of a state table, in order; each row of
-// harness.ColdStateRows is followed by its cold twin (withCold), and the
+// harness.OneCoreRows is followed by its one-core twin (withOneCore), each
+// row of harness.ColdStateRows by its cold twin (withCold), and the
 // slot and epoch rows (slotRows) and the live heap after them
 // (heapChangedRow) come last.
 var StateRows = []RowInfo{
@@ -90,7 +95,7 @@ var ProofRows = []RowInfo{
 }
 
 func init() {
-	StateRows = append(append(withCold(StateRows, harness.CaseState, harness.ColdStateRows), slotRows...), heapChangedRow)
+	StateRows = append(append(withCold(withOneCore(StateRows), harness.CaseState, harness.ColdStateRows), slotRows...), heapChangedRow)
 	ProofRows = withCold(ProofRows, harness.CaseProof, harness.ProofRows)
 	for i := range StateRows {
 		StateRows[i].Case = harness.CaseState
@@ -114,4 +119,27 @@ func (r RowInfo) format(v float64) string {
 		return Bytes(v)
 	}
 	return Duration(v * r.scale())
+}
+
+// oneCoreTitle ends the title of a one-core row.
+const oneCoreTitle = ", one core (GOMAXPROCS=1, pinned)"
+
+// withOneCore returns rows with the one-core twin of each row of
+// harness.OneCoreRows right after it. A twin has no target and no floor:
+// the targets and the floor are those of the machine's every core.
+func withOneCore(rows []RowInfo) []RowInfo {
+	var out []RowInfo
+	for _, r := range rows {
+		out = append(out, r)
+		if slices.Contains(harness.OneCoreRows, r.ID) {
+			out = append(out, RowInfo{Case: r.Case, ID: harness.OneCoreRow(r.ID), Title: r.Title + oneCoreTitle, Bytes: r.Bytes})
+		}
+	}
+	return out
+}
+
+// isOneCore reports whether a row is the one-core twin of another.
+func isOneCore(r RowInfo) bool {
+	_, ok := harness.ManyCoreRow(r.ID)
+	return ok
 }

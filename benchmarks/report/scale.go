@@ -150,6 +150,9 @@ func (m *Model) scaleTable(w writer) {
 		if !ok {
 			warm = r.ID
 		}
+		if many, ok := harness.ManyCoreRow(warm); ok {
+			warm = many // a one-core twin grows as its twin
+		}
 		g := growthOf[warm]
 		first, okFirst := m.median(fork, small, r, Reference)
 		last, okLast := m.median(fork, large, r, Reference)

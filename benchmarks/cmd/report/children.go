@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -25,6 +26,30 @@ type child struct {
 	proof bool
 	// states says whether the peer runs the workloads of many states.
 	states bool
+	// scoreboard says whether the peer runs the scoreboard.
+	scoreboard bool
+}
+
+// oneCore is how the driver holds a child to one core: the command prefix
+// (empty if none) and what the report says of it.
+type oneCore struct {
+	prefix []string
+	how    string
+}
+
+// pinning returns how to hold a child to one core: `taskset -c 1` where
+// taskset is and the driver may run on two CPUs or more (core 1, as the
+// suite pins its benchmarks, leaving core 0 to the rest of the machine),
+// else nothing (the child still runs with GOMAXPROCS=1), saying why.
+func pinning() oneCore {
+	path, err := exec.LookPath("taskset")
+	switch {
+	case err != nil:
+		return oneCore{how: "not pinned: no taskset here"}
+	case runtime.NumCPU() < 2:
+		return oneCore{how: "not pinned: the driver may use one CPU only"}
+	}
+	return oneCore{prefix: []string{path, "-c", "1"}, how: "`taskset -c 1`"}
 }
 
 // args returns the harness flags of a child run.
@@ -37,13 +62,25 @@ func args(cfg harness.Config, peer, fork, out string, rest ...string) []string {
 
 // run runs the child with the harness flags and returns its output.
 func (c child) run(cfg harness.Config, tmp string, rest ...string) (*harness.Output, error) {
+	return c.runOn(nil, cfg, tmp, rest...)
+}
+
+// runOn runs the child as run does; with pin, on one core: under pin's
+// prefix and with GOMAXPROCS=1.
+func (c child) runOn(pin *oneCore, cfg harness.Config, tmp string, rest ...string) (*harness.Output, error) {
 	out, err := os.CreateTemp(tmp, c.peer+"-"+c.fork+"-*.json")
 	if err != nil {
 		return nil, err
 	}
 	out.Close()
 	argv := append(append([]string(nil), c.argv...), args(cfg, c.peer, c.fork, out.Name(), rest...)...)
+	if pin != nil {
+		argv = append(append([]string(nil), pin.prefix...), argv...)
+	}
 	cmd := exec.Command(argv[0], argv[1:]...)
+	if pin != nil {
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	}
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("%s (%s): %w", c.peer, c.fork, err)

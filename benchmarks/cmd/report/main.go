@@ -9,6 +9,7 @@
 //	go run ./cmd/report          # every table (about 17 minutes on an idle 2-core machine)
 //	go run ./cmd/report -quick   # 10,000 validators, few repetitions (CI)
 //	go run ./cmd/report -cases states -forks fulu -sizes 1000000   # the many states section alone
+//	go run ./cmd/report -cases scoreboard -forks deneb              # the scoreboard section alone
 //
 // It exits with status 1 when ssztree computes a root that no peer agrees
 // with, or a child fails, after writing the report.
@@ -25,6 +26,7 @@ import (
 
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/benchmarks/peers"
+	"github.com/ssztree/ssztree/benchmarks/workload"
 )
 
 func main() {
@@ -53,8 +55,25 @@ type options struct {
 	repeats bool
 	command string
 	// cases are the kinds of workload to run (harness.CaseState,
-	// CaseProof, CaseStates, CaseMicro); a kind left out has no rows.
+	// CaseProof, CaseStates, CaseMicro, CaseOneCore, CaseScoreboard); a
+	// kind left out has no rows.
 	cases map[string]bool
+	// board says where the scoreboard's state comes from.
+	board boardOptions
+	// pin is how the one-core and scoreboard children are held to one
+	// core (pinning).
+	pin oneCore
+}
+
+// boardOptions are the flags of the scoreboard section's state.
+type boardOptions struct {
+	// validators is the size of the state the suite's generator makes.
+	validators int
+	// generator is a local copy of the generator's folder ("" : the
+	// module proxy); cache the folder of the states made.
+	generator, cache string
+	// state, if set, is a state file to use instead.
+	state string
 }
 
 func parseFlags() (*options, error) {
@@ -71,7 +90,11 @@ func parseFlags() (*options, error) {
 	flag.StringVar(&o.svg, "svg", "../docs/benchmarks.svg", "the chart to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (inputs, child JSON outputs)")
 	flag.BoolVar(&o.repeats, "repeats", false, "also run, on the other forks' states, the peers of the headline's table that another peer of the fork could stand beside (Electra: fastssz and dynssz), whose figures repeat the headline's at the same size")
-	cases := flag.String("cases", strings.Join(allCases, ","), "the kinds of workload to run, comma-separated: state (a state's rows), proof, states (many states in one process), micro (the micro cases and blocks)")
+	cases := flag.String("cases", strings.Join(allCases, ","), "the kinds of workload to run, comma-separated: state (a state's rows), proof, states (many states in one process), micro (the micro cases and blocks), onecore (a state's decode, encode and roots again on one core), scoreboard (pk910/ssz-benchmark's rows on its inputs, on one core)")
+	flag.IntVar(&o.board.validators, "scoreboard-validators", workload.ScoreboardValidators, "validators of the scoreboard's state, made by pk910/ssz-benchmark's generator (-quick: 2,000 unless set)")
+	flag.StringVar(&o.board.generator, "scoreboard-generator", "", "a local copy of pk910/ssz-benchmark's res/generator folder to make the scoreboard's state with (default: the module through the Go module proxy)")
+	flag.StringVar(&o.board.cache, "scoreboard-cache", workload.DefaultScoreboardCache(), "the folder the scoreboard's generated states are kept in")
+	flag.StringVar(&o.board.state, "scoreboard-state", "", "a state file to run the scoreboard on instead of the generator's (its root is read from FILE-meta.json beside it, if there)")
 	flag.Parse()
 	set := map[string]bool{}
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -91,6 +114,9 @@ func parseFlags() (*options, error) {
 		if !set["memruns"] {
 			o.cfg.MemRuns = 2
 		}
+		if !set["scoreboard-validators"] {
+			o.board.validators = quickBoardValidators
+		}
 	}
 	primary, err := parseSizes(*sizes)
 	if err != nil {
@@ -109,6 +135,9 @@ func parseFlags() (*options, error) {
 			return nil, fmt.Errorf("no table of fork %q", t.fork)
 		}
 		o.tables = append(o.tables, t)
+	}
+	if o.board.validators < 1 {
+		return nil, fmt.Errorf("-scoreboard-validators must be positive")
 	}
 	if o.cfg.Runs < 1 || o.cfg.MemRuns < 1 {
 		return nil, fmt.Errorf("-runs and -memruns must be positive")
@@ -135,7 +164,11 @@ func parseFlags() (*options, error) {
 }
 
 // allCases are the kinds of workload the report runs, in order.
-var allCases = []string{harness.CaseState, harness.CaseProof, harness.CaseStates, harness.CaseMicro}
+var allCases = []string{harness.CaseState, harness.CaseOneCore, harness.CaseProof, harness.CaseStates, harness.CaseMicro, harness.CaseScoreboard}
+
+// quickBoardValidators is the size of the scoreboard's state in a quick
+// run: the state's fixed vectors (about 2.7 MB) dominate it.
+const quickBoardValidators = 2_000
 
 // tableSpec is a fork's state tables to run: its fork and sizes.
 type tableSpec struct {

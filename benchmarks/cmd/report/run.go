@@ -59,6 +59,16 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	o.pin = pinning()
+	var board *boardInputs
+	if o.cases[harness.CaseScoreboard] {
+		// Made first, so that a full run without its state fails before
+		// the long tables.
+		logf(start, "scoreboard: the suite's inputs")
+		if board, err = prepareBoard(o, r, tmp); err != nil {
+			return err
+		}
+	}
 
 	logf(start, "pair hashing throughput")
 	if err := sampleFloor(r); err != nil {
@@ -91,8 +101,12 @@ func run() error {
 		r.Blocks[t.fork] = workload.BlockContents(t.fork)
 	}
 
+	stateCases := o.cases[harness.CaseState] || o.cases[harness.CaseOneCore] || o.cases[harness.CaseProof] || o.cases[harness.CaseStates]
 	for _, t := range o.tables {
 		for _, n := range t.sizes {
+			if !stateCases {
+				break
+			}
 			if err := runState(o, r, stateChildren(o, children, t.fork), tmp, start, t.fork, n); err != nil {
 				return err
 			}
@@ -117,6 +131,9 @@ func run() error {
 			}
 			r.Outputs = append(r.Outputs, out)
 		}
+	}
+	if board != nil {
+		runBoard(o, r, children, board, tmp, start)
 	}
 	if err := sampleFloor(r); err != nil {
 		return err
@@ -178,6 +195,10 @@ func sampleFloor(r *report.Run) error {
 // module's peer.Peers() (a fork missing there fails its child).
 var dynsszForks = []string{harness.ForkFulu, harness.ForkElectra, harness.ForkGloas}
 
+// dynsszScoreboardFork is the fork of the dynamic-ssz peer that holds its
+// scoreboard (the sibling module's peer.Peers()).
+const dynsszScoreboardFork = harness.ForkFulu
+
 // makeChildren returns the children to run, in table order, each peer on
 // each of its forks: this binary for the peers of this module, the sibling
 // module's binary for dynamic-ssz.
@@ -189,7 +210,7 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 	var out []child
 	have := map[string][]child{}
 	for _, p := range peers.All() {
-		have[p.Name] = append(have[p.Name], child{peer: p.Name, fork: p.Fork, argv: []string{self, childCommand}, proof: p.Proof != nil, states: p.States != nil})
+		have[p.Name] = append(have[p.Name], child{peer: p.Name, fork: p.Fork, argv: []string{self, childCommand}, proof: p.Proof != nil, states: p.States != nil, scoreboard: p.Scoreboard != nil})
 	}
 	if o.peers == nil || o.peers["dynssz"] {
 		bin, err := buildDynssz(tmp)
@@ -197,7 +218,7 @@ func makeChildren(o *options, tmp string) ([]child, error) {
 			return nil, err
 		}
 		for _, fork := range dynsszForks {
-			have["dynssz"] = append(have["dynssz"], child{peer: "dynssz", fork: fork, argv: []string{bin}})
+			have["dynssz"] = append(have["dynssz"], child{peer: "dynssz", fork: fork, argv: []string{bin}, scoreboard: fork == dynsszScoreboardFork})
 		}
 	}
 	for _, name := range order {
@@ -259,9 +280,21 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 	key := report.StateKey(fork, n)
 	r.SSZBytes[key] = len(in)
 	var nAll int
-	for _, cs := range []string{harness.CaseState, harness.CaseProof, harness.CaseStates} {
+	for _, cs := range []string{harness.CaseState, harness.CaseOneCore, harness.CaseProof, harness.CaseStates} {
 		for _, c := range children {
 			if !o.cases[cs] || c.fork != fork || cs == harness.CaseProof && !c.proof || cs == harness.CaseStates && !c.states {
+				continue
+			}
+			if cs == harness.CaseOneCore {
+				// The one-core twins of the decode, encode and root
+				// rows, the child held to one core.
+				logf(start, "%s state of %d validators: %s %s", fork, n, c.peer, cs)
+				out, err := c.runOn(&o.pin, o.cfg, tmp, "-case", cs, "-in", path, "-n", fmt.Sprint(n))
+				if err != nil {
+					r.Errors = append(r.Errors, fmt.Sprintf("%s state of %d validators, %s, %v", fork, n, cs, err))
+					continue
+				}
+				r.Outputs = append(r.Outputs, out)
 				continue
 			}
 			// A quick run samples the floor once per state, not

@@ -36,10 +36,11 @@ func Peers() []harness.Peer {
 	}
 	peers := []harness.Peer{
 		{
-			Name:  "dynssz",
-			Fork:  harness.ForkFulu,
-			Title: "pk910/dynamic-ssz v1.4.0 via attestantio/go-eth2-client v0.30.1 spec/fulu (blocks: spec/electra); DynSsz with WithAsyncHashing(GOMAXPROCS)",
-			State: harness.NewState[*fulu.BeaconState](fuluState{state[fulu.BeaconState]{ds, fuluLists}}),
+			Name:       "dynssz",
+			Fork:       harness.ForkFulu,
+			Title:      "pk910/dynamic-ssz v1.4.0 via attestantio/go-eth2-client v0.30.1 spec/fulu (blocks: spec/electra); DynSsz with WithAsyncHashing(GOMAXPROCS)",
+			State:      harness.NewState[*fulu.BeaconState](fuluState{state[fulu.BeaconState]{ds, fuluLists}}),
+			Scoreboard: scoreboard(),
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[*phase0.Checkpoint](codec[phase0.Checkpoint]{ds}),
 				harness.CaseByteList:   harness.NewMicro[*Transaction](codec[Transaction]{ds}),

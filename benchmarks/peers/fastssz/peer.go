@@ -32,11 +32,12 @@ func Peers() []harness.Peer {
 	}
 	peers := []harness.Peer{
 		{
-			Name:  "fastssz",
-			Fork:  harness.ForkFulu,
-			Title: "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/fulu (blocks: spec/electra); gohashtree hasher",
-			State: harness.NewState[*fulu.BeaconState](fuluState{state[fulu.BeaconState, *fulu.BeaconState]{h, fuluLists}}),
-			Proof: harness.NewProof[*fulu.BeaconState, *ssz.Node](harness.ForkFulu, &prover{}),
+			Name:       "fastssz",
+			Fork:       harness.ForkFulu,
+			Title:      "ferranbt/fastssz v0.1.4 via attestantio/go-eth2-client v0.27.0 spec/fulu (blocks: spec/electra); gohashtree hasher",
+			State:      harness.NewState[*fulu.BeaconState](fuluState{state[fulu.BeaconState, *fulu.BeaconState]{h, fuluLists}}),
+			Proof:      harness.NewProof[*fulu.BeaconState, *ssz.Node](harness.ForkFulu, &prover{}),
+			Scoreboard: scoreboard(h),
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[phase0.Checkpoint](checkpoint{h}),
 				harness.CaseByteList:   harness.NewMicro[*transaction](byteList{h}),

@@ -67,6 +67,7 @@ func Peers() []harness.Peer {
 			State: harness.NewState[*deneb.BeaconState](boundedState[*deneb.BeaconState]{func(b []byte) (*deneb.BeaconState, error) {
 				return deneb.DecodeBeaconState(deneb.Mainnet, b)
 			}}),
+			Scoreboard: scoreboard(),
 			Micro: map[string]*harness.Micro{
 				harness.CaseBlock: harness.NewMicro[*deneb.SignedBeaconBlock](block[*deneb.SignedBeaconBlock]{func(b []byte) (*deneb.SignedBeaconBlock, error) {
 					return deneb.DecodeSignedBeaconBlock(deneb.Mainnet, b)

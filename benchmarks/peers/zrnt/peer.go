@@ -13,10 +13,11 @@ import (
 // zrnt has (of the gossip objects, the two attestations).
 func Peers() []harness.Peer {
 	peers := []harness.Peer{{
-		Name:  "zrnt",
-		Fork:  harness.ForkElectra,
-		Title: "protolambda/ztyp v0.2.2 via protolambda/zrnt v0.34.1 eth2/beacon/electra; tree-backed state views, tree.GetHashFn",
-		State: harness.NewState[*electra.BeaconStateView](state{}),
+		Name:       "zrnt",
+		Fork:       harness.ForkElectra,
+		Title:      "protolambda/ztyp v0.2.2 via protolambda/zrnt v0.34.1 eth2/beacon/electra; tree-backed state views, tree.GetHashFn",
+		State:      harness.NewState[*electra.BeaconStateView](state{}),
+		Scoreboard: scoreboard(),
 		Micro: map[string]*harness.Micro{
 			harness.CaseCheckpoint: harness.NewMicro[common.Checkpoint](checkpoint{}),
 			harness.CaseByteList:   harness.NewMicro[common.Transaction](byteList{}),
