@@ -25,12 +25,17 @@ func usagef(format string, args ...any) error {
 // printed, and the command exits with status 0.
 var errHelp = errors.New("help requested")
 
+// usages print the usage of the subcommands' flag sets: their synopsis,
+// what they do, an example and the flags.
+var usages = map[*flag.FlagSet]func(){}
+
 // newFlags returns the flag set of the subcommand name, whose usage text is
 // its synopsis, what it does, an example and the flags.
 func newFlags(name, synopsis, about, example string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // parse reports the errors itself, in one line
-	fs.Usage = func() {
+	fs.Usage = func() {}     // the flag package calls it on errors too
+	usages[fs] = func() {
 		w := os.Stderr
 		fmt.Fprintf(w, "usage: ssztree %s %s\n\n%s\n\nexample:\n  %s\n", name, synopsis, about, strings.ReplaceAll(example, "\n", "\n  "))
 		n := 0
@@ -55,7 +60,7 @@ func parse(fs *flag.FlagSet, args []string, minArgs, maxArgs int) ([]string, err
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				usages[fs]()
 				return nil, errHelp
 			}
 			return nil, usagef("%s: %v (ssztree %s -h for help)", fs.Name(), err, fs.Name())
