@@ -91,6 +91,8 @@ type input struct {
 	whole  []byte    // the SSZ or text bytes, when read whole
 	fork   string    // the fork a server named (Eth-Consensus-Version), or ""
 	closer io.Closer
+	// reopen, for a file, opens it again to read it anew.
+	reopen func() error
 }
 
 // Close releases the input.
@@ -146,6 +148,15 @@ func open(name string, forced format, stdin io.Reader, o *netOptions) (*input, e
 			in.size = fi.Size()
 		}
 		in.r, in.closer = f, f
+		in.reopen = func() error {
+			in.Close()
+			f, err := os.Open(name)
+			if err != nil {
+				return err
+			}
+			in.r, in.closer = f, f
+			return in.settle(in.format)
+		}
 	}
 	if forced == "" {
 		forced = formatOfName(name)

@@ -49,6 +49,7 @@ type selection struct {
 	network   *forks.Schedule   // -network's
 	schedules []*forks.Schedule // those detection takes: -network's, or -preset's built-in ones
 	in        format
+	forkHow   string // how fork was found: "as -fork says", "by the envelope's version"...
 }
 
 // resolve checks the flags and returns the selection they make.
@@ -89,7 +90,7 @@ func (tf *typeFlags) resolve() (*selection, error) {
 		if err != nil {
 			return nil, usagef("-fork %q: %v", tf.fork, err)
 		}
-		sel.fork = &n
+		sel.fork, sel.forkHow = &n, "as -fork says"
 	}
 	if tf.typ != "" {
 		name := tf.typ
@@ -184,19 +185,26 @@ func load(name string, sel *selection, stdin io.Reader, o *netOptions) (*value, 
 	return loadInput(in, sel)
 }
 
-// loadInput reads the value of an opened input.
+// loadInput reads the value of an opened input. A fork that the server
+// names (Eth-Consensus-Version) is the type's of JSON, and is checked
+// against what the bytes say of SSZ.
 func loadInput(in *input, sel *selection) (*value, error) {
-	var err error
+	var hint *forks.Name
 	if in.fork != "" && sel.fork == nil {
 		f, err := forks.ParseName(in.fork)
 		if err != nil {
 			return nil, fmt.Errorf("%s: Eth-Consensus-Version %q: %v", in.name, in.fork, err)
 		}
-		sel = withFork(sel, f)
+		hint = &f
 	}
 	var v *value
+	var err error
 	switch {
 	case in.format == fmtJSON || in.format == fmtYAML:
+		if hint != nil {
+			sel = withFork(sel, *hint)
+			sel.forkHow = "by the server's Eth-Consensus-Version"
+		}
 		v, err = loadText(in, sel)
 	case in.whole != nil:
 		v, err = loadBytes(in.whole, sel)
@@ -206,6 +214,12 @@ func loadInput(in *input, sel *selection) (*value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in.name, err)
 	}
+	if hint != nil && in.format != fmtJSON && in.format != fmtYAML {
+		if t := typeOf(v.name, *hint, v.preset); v.fork != *hint && (t == nil || !schema.Equal(t, v.v.Type())) {
+			return nil, fmt.Errorf("%s: the server's Eth-Consensus-Version is %v, but the bytes are a %v %s (%s)", in.name, *hint, v.fork, v.name, v.how)
+		}
+		v.how += "; the server's Eth-Consensus-Version agrees"
+	}
 	v.format = in.format
 	return v, nil
 }
@@ -214,6 +228,7 @@ func loadInput(in *input, sel *selection) (*value, error) {
 func withFork(sel *selection, f forks.Name) *selection {
 	s := *sel
 	s.fork = &f
+	s.forkHow = "as -fork says"
 	return &s
 }
 
@@ -232,16 +247,44 @@ func loadStream(in *input, sel *selection) (*value, error) {
 		}
 		return loadBytes(b, sel)
 	}
-	if sel.fork != nil {
-		s := *sel
-		s.typeName = "BeaconState"
+	s := *sel
+	s.typeName = "BeaconState"
+	if sel.fork != nil && sel.preset != nil {
 		return decodeStream(in, &s)
 	}
 	st, d, err := versioned.ReadStateFromMax(br, in.size, maxInput, sel.schedules...)
-	if err != nil {
-		return nil, err
+	var amb *versioned.AmbiguousError
+	switch {
+	case err == nil && sel.fork != nil && d.Fork != *sel.fork && !slices.ContainsFunc(d.Same, func(c versioned.Candidate) bool { return c.Fork == *sel.fork }):
+		return nil, fmt.Errorf("%s, but the bytes are a %v state of the %s preset (by its %v)", sel.forkHow, d.Fork, d.Preset.Name, d.Rule)
+	case err == nil:
+		v := detected(st.View(), "BeaconState", d, sel)
+		if sel.fork != nil {
+			v.how = sel.forkHow + "; " + v.how
+		}
+		return v, nil
+	case errors.As(err, &amb) && sel.fork != nil && in.reopen != nil:
+		// Of the candidates of the fork given, mainnet's, else the first.
+		var p *def.Preset
+		for _, c := range amb.Candidates {
+			if c.Fork == *sel.fork && (p == nil || c.Preset == forks.Mainnet) {
+				p = c.Preset
+			}
+		}
+		if p == nil {
+			return nil, err
+		}
+		if err := in.reopen(); err != nil {
+			return nil, err
+		}
+		s.preset = p
+		v, err := decodeStream(in, &s)
+		if err == nil {
+			v.how = sel.forkHow + ", in the " + p.Name + " preset (its layout is of several: give -preset or -network)"
+		}
+		return v, err
 	}
-	return detected(st.View(), "BeaconState", d, sel), nil
+	return nil, err
 }
 
 // blockOffset is the first byte of every serialized signed block (blinded
@@ -252,9 +295,9 @@ const blockOffset = 4 + 96
 // decodeStream reads a value of the type, fork and preset that sel names
 // (its preset the network's, else mainnet) from the stream.
 func decodeStream(in *input, sel *selection) (*value, error) {
-	p, how := sel.preset, "as the flags say"
+	p, how := sel.preset, sel.forkHow
 	if p == nil {
-		p, how = forks.Mainnet, "as -fork says, in the mainnet preset (give -preset for another)"
+		p, how = forks.Mainnet, sel.forkHow+", in the mainnet preset (give -preset for another)"
 	}
 	t := typeOf(sel.typeName, *sel.fork, p)
 	if t == nil {
@@ -444,17 +487,14 @@ func pick(name string, sel *selection, conv func(schema.Type) ([]byte, error)) (
 		}
 	}
 	how := "the only fork and preset whose type takes it"
-	switch {
-	case sel.fork != nil && sel.preset != nil:
-		how = "as the flags say"
-	case sel.fork != nil:
-		how = "as -fork says"
+	if sel.fork != nil {
+		how = sel.forkHow
 	}
 	if len(differ) > 0 && sel.fork != nil && sel.preset == nil {
 		// -fork alone: the mainnet preset, as when reading a stream.
 		if i := slices.IndexFunc(hits, func(h hit) bool { return h.preset == forks.Mainnet }); i >= 0 {
 			h, same, differ = hits[i], nil, nil
-			how = "as -fork says, in the mainnet preset (it fits others too: give -preset)"
+			how = sel.forkHow + ", in the mainnet preset (it fits others too: give -preset)"
 		}
 	}
 	if len(differ) > 0 {

@@ -149,7 +149,7 @@ func request(u string, o *netOptions) (*response, error) {
 		r.progress = newProgress(o.stderr, r.size)
 		body = io.TeeReader(body, r.progress)
 	}
-	r.body = &stallReader{r: body, c: resp.Body, d: o.stall, cancel: cancel, url: u, timeout: o.timeout}
+	r.body = &stallReader{r: body, c: resp.Body, d: o.stall, cancel: cancel, url: u, timeout: o.timeout, size: r.size}
 	return r, nil
 }
 
@@ -216,6 +216,7 @@ type stallReader struct {
 	cancel  context.CancelFunc
 	url     string
 	timeout time.Duration
+	size    int64 // Content-Length, -1 when not given
 	n       int64
 }
 
@@ -228,6 +229,8 @@ func (s *stallReader) Read(p []byte) (int, error) {
 		switch {
 		case st.fired():
 			err = fmt.Errorf("%s: the server stalled: no bytes for %v after %d", s.url, s.d, s.n)
+		case err == io.ErrUnexpectedEOF && s.size >= 0:
+			err = fmt.Errorf("%s: the answer ended after %d of the %d bytes of its Content-Length", s.url, s.n, s.size)
 		case errors.Is(err, context.DeadlineExceeded):
 			err = fmt.Errorf("%s: not done within the timeout of %v, after %d bytes", s.url, s.timeout, s.n)
 		default:

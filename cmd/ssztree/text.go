@@ -45,6 +45,7 @@ func loadText(in *input, sel *selection) (*value, error) {
 					return nil, fmt.Errorf("the envelope's version %q: %v", env.Version, err)
 				}
 				sel = withFork(sel, f)
+				sel.forkHow = "by the envelope's version"
 			}
 			data = env.Data
 			keys = topKeys(data)
