@@ -371,3 +371,16 @@ func TestBadInput(t *testing.T) {
 	fails(t, 1, "no such file", nil, "root", filepath.Join(dir, "none.ssz"))
 	fails(t, 1, "a directory", nil, "root", dir)
 }
+
+// TestYAMLAliases refuses a YAML file with anchors and aliases, which
+// could expand exponentially (a "billion laughs").
+func TestYAMLAliases(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n")
+	for i, c := range "bcdefgh" {
+		prev := string("abcdefgh"[i])
+		fmt.Fprintf(&b, "%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat("*"+prev+",", 8), ","))
+	}
+	file := write(t, t.TempDir(), "laughs.yaml", []byte(b.String()))
+	fails(t, 1, "anchor or alias", nil, "root", file)
+}

@@ -60,6 +60,9 @@ func loadText(in *input, sel *selection) (*value, error) {
 			return nil, fmt.Errorf("YAML: not one document")
 		}
 		n := doc.Content[0]
+		if err := noAliases(n, 0); err != nil {
+			return nil, err
+		}
 		if n.Kind == yaml.MappingNode {
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				keys = append(keys, n.Content[i].Value)
@@ -259,4 +262,28 @@ func isDecimal(s string) bool {
 		}
 	}
 	return true
+}
+
+// maxYAMLDepth bounds the nesting of a YAML value: deeper than any SSZ
+// type of the forks' definitions nests (a state's deepest field is a few
+// levels down), far below what would exhaust the stack.
+const maxYAMLDepth = 64
+
+// noAliases returns an error if the YAML value n has an alias or an
+// anchor, which the spec tests' files never have and which could make a
+// small file expand to an exponential value (a "billion laughs"), or if
+// it nests deeper than maxYAMLDepth.
+func noAliases(n *yaml.Node, depth int) error {
+	if depth > maxYAMLDepth {
+		return fmt.Errorf("YAML: nested deeper than %d levels", maxYAMLDepth)
+	}
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		return fmt.Errorf("YAML: line %d: an anchor or alias, which a value.yaml does not have", n.Line)
+	}
+	for _, c := range n.Content {
+		if err := noAliases(c, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
 }
