@@ -192,3 +192,43 @@ func getJSON(t *testing.T, v any, path string) any {
 	}
 	return v
 }
+
+// TestAnyType reads the spec tests' case of every type of Gloas (mainnet)
+// and Fulu (minimal) with -type, -fork and -preset, and checks the root of
+// roots.yaml; with -type alone, the answer is that root or an error that
+// asks for the fork.
+func TestAnyType(t *testing.T) {
+	dir, err := samples.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir == "" {
+		t.Skip("no conformance data")
+	}
+	n := 0
+	for _, pf := range [][2]string{{"mainnet", "gloas"}, {"minimal", "fulu"}} {
+		cases, _ := filepath.Glob(filepath.Join(dir, "tests", pf[0], pf[1], "ssz_static", "*", "ssz_random", "case_0"))
+		for _, c := range cases {
+			typ := filepath.Base(filepath.Dir(filepath.Dir(c)))
+			file := filepath.Join(c, "serialized.ssz_snappy")
+			if _, err := os.Stat(file); err != nil {
+				continue
+			}
+			want := rootLine(t, filepath.Join(c, "roots.yaml"))
+			if got := string(ok(t, nil, "root", file, "-type", typ, "-fork", pf[1], "-preset", pf[0])); got != want {
+				t.Errorf("%s/%s %s: root %s, want %s", pf[0], pf[1], typ, got, want)
+			}
+			r := sh(t, nil, "root", file, "-type", typ, "-preset", pf[0])
+			if r.code == 0 && string(r.stdout) != want {
+				t.Errorf("%s/%s %s without -fork: root %s, want %s", pf[0], pf[1], typ, r.stdout, want)
+			}
+			if r.code != 0 && !strings.Contains(string(r.stderr), "give -fork") {
+				t.Errorf("%s/%s %s without -fork: %s", pf[0], pf[1], typ, r.stderr)
+			}
+			n++
+		}
+	}
+	if n < 50 {
+		t.Errorf("%d types", n)
+	}
+}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/golang/snappy"
 
+	"github.com/ssztree/ssztree/deneb"
+	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/phase0"
 )
@@ -383,4 +385,46 @@ func TestYAMLAliases(t *testing.T) {
 	}
 	file := write(t, t.TempDir(), "laughs.yaml", []byte(b.String()))
 	fails(t, 1, "anchor or alias", nil, "root", file)
+}
+
+// TestBlindedAndNetwork reads a signed blinded block found from its bytes,
+// and a state of a network of its own, named by its config.yaml.
+func TestBlindedAndNetwork(t *testing.T) {
+	dir := t.TempDir()
+	bb := deneb.NewSignedBlindedBeaconBlock(deneb.Minimal)
+	bb.Message().SetSlot(77)
+	b, err := bb.MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := write(t, dir, "blinded.ssz", b)
+	var info struct{ Type, Fork, Preset, Root string }
+	if err := json.Unmarshal(ok(t, nil, "info", "-json", file), &info); err != nil {
+		t.Fatal(err)
+	}
+	if info.Type != "SignedBlindedBeaconBlock" || info.Fork != "deneb" || info.Preset != "minimal" || info.Root != fmt.Sprintf("0x%x", bb.HashTreeRoot()) {
+		t.Errorf("blinded block: %+v", info)
+	}
+	if got := strings.TrimSpace(string(ok(t, nil, "get", file, "message.slot"))); got != `"77"` {
+		t.Errorf("get message.slot: %s", got)
+	}
+
+	st := electra.NewBeaconState(electra.Minimal)
+	st.SetSlot(3)
+	st.SetFork(electra.Fork{CurrentVersion: electra.Version{0xee, 0xee, 0xee, 0xee}})
+	b, _ = st.MarshalSSZ()
+	file = write(t, dir, "devnet.ssz", b)
+	out := string(ok(t, nil, "info", file))
+	if !strings.Contains(out, "fork.current_version 0xeeeeeeee is in no schedule") {
+		t.Errorf("no network:\n%s", out)
+	}
+	cfg := write(t, dir, "config.yaml", []byte("CONFIG_NAME: devnet\nPRESET_BASE: minimal\nGENESIS_FORK_VERSION: 0xaaaaaaaa\n"+
+		"ALTAIR_FORK_VERSION: 0xbbbbbbbb\nALTAIR_FORK_EPOCH: 0\nBELLATRIX_FORK_VERSION: 0xcccccccc\nBELLATRIX_FORK_EPOCH: 0\n"+
+		"CAPELLA_FORK_VERSION: 0xdddddddd\nCAPELLA_FORK_EPOCH: 0\nDENEB_FORK_VERSION: 0xdeadbeef\nDENEB_FORK_EPOCH: 0\n"+
+		"ELECTRA_FORK_VERSION: 0xeeeeeeee\nELECTRA_FORK_EPOCH: 0\n"))
+	out = string(ok(t, nil, "info", file, "-network", cfg))
+	if !strings.Contains(out, "devnet (as -network says)") || !strings.Contains(out, "electra (by its structure)") {
+		t.Errorf("-network config.yaml:\n%s", out)
+	}
+	fails(t, 1, "no such file", nil, "info", file, "-network", filepath.Join(dir, "none.yaml"))
 }
