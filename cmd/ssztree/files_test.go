@@ -123,6 +123,12 @@ func TestFlagsAndUsage(t *testing.T) {
 			t.Errorf("%s -h: exit %d\n%s", c.name, r.code, r.stderr)
 		}
 	}
+	if out := string(ok(t, nil, "types", "-fork", "gloas")); !strings.Contains(out, "SignedExecutionPayloadBid") {
+		t.Errorf("types -fork gloas:\n%s", out)
+	}
+	if out := string(ok(t, nil, "types")); !strings.Contains(out, "BlobSidecar  ") || !strings.Contains(out, "deneb electra fulu") {
+		t.Errorf("types:\n%s", out)
+	}
 	fails(t, 2, "unknown subcommand", nil, "frobnicate")
 	fails(t, 2, "flag provided but not defined", nil, "root", file, "-bogus")
 	fails(t, 2, "arguments, want 1", nil, "root")

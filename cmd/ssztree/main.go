@@ -16,6 +16,7 @@
 //	ssztree diff    [flags] A B                 the parts that differ, by path
 //	ssztree fetch   [flags] URL ID              a state or block from a beacon node
 //	ssztree gen     [flags]                     a synthetic state or block
+//	ssztree types   [-fork F]                   the containers -type takes
 //	ssztree demo    [flags]                     the demonstration workload
 //	ssztree conform [dir]                       the conformance cases
 //
@@ -60,6 +61,7 @@ var subcommands = []subcommand{
 	{"diff", "the parts that differ between two values, by path", cmdDiff},
 	{"fetch", "a state or signed block from a beacon node", cmdFetch},
 	{"gen", "a synthetic state or signed block", cmdGen},
+	{"types", "the containers -type takes", cmdTypes},
 	{"demo", "the demonstration workload", func(e *env, args []string) error { return demo(args, e.stdout) }},
 	{"conform", "run the conformance cases", func(e *env, args []string) error { return conform(args, e.stdout) }},
 }
