@@ -36,6 +36,13 @@ func cmdFetch(e *env, args []string) error {
 	if pos[1] == "" || strings.ContainsAny(pos[1], "/?#") {
 		return usagef("fetch: %q is no state or block id", pos[1])
 	}
+	outFormat := formatOfName(*out)
+	switch outFormat {
+	case "":
+		outFormat = fmtSSZ
+	case fmtYAML:
+		return usagef("fetch: -o %s: writes SSZ (.ssz), snappy (.ssz_snappy) or JSON (.json); ssztree yaml converts", *out)
+	}
 	o.progress, o.stderr = e.stderrTerminal, e.stderr
 	u, err := resourceURL(strings.TrimSuffix(pos[0], "/")+"#"+pos[1], o.block)
 	if err != nil {
@@ -46,10 +53,6 @@ func cmdFetch(e *env, args []string) error {
 		return err
 	}
 	defer r.Close()
-	outFormat := formatOfName(*out)
-	if *out != "" && outFormat == "" {
-		outFormat = fmtSSZ
-	}
 	if r.format == fmtSSZ && outFormat != fmtSnappy && outFormat != fmtJSON {
 		// Streamed through, whatever its size.
 		return copyOut(e, *out, r)
