@@ -117,6 +117,7 @@ func rootLine(t *testing.T, file string) string {
 // both the mainnet and the gnosis preset, with a version and a slot of no
 // network, is an error that says so, and -preset decides it.
 func TestSpecTestRoots(t *testing.T) {
+	t.Parallel()
 	dir, err := samples.Dir()
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +199,7 @@ func getJSON(t *testing.T, v any, path string) any {
 // roots.yaml; with -type alone, the answer is that root or an error that
 // asks for the fork.
 func TestAnyType(t *testing.T) {
+	t.Parallel()
 	dir, err := samples.Dir()
 	if err != nil {
 		t.Fatal(err)

@@ -50,6 +50,9 @@ type selection struct {
 	schedules []*forks.Schedule // those detection takes: -network's, or -preset's built-in ones
 	in        format
 	forkHow   string // how fork was found: "as -fork says", "by the envelope's version"...
+	// only, when not empty and fork is nil, lists the forks a value may
+	// be of (those whose type has a JSON object's members).
+	only []forks.Name
 }
 
 // resolve checks the flags and returns the selection they make.
@@ -147,6 +150,9 @@ func (sel *selection) presets() []*def.Preset {
 func (sel *selection) forkList() []forks.Name {
 	if sel.fork != nil {
 		return []forks.Name{*sel.fork}
+	}
+	if len(sel.only) > 0 {
+		return sel.only
 	}
 	return forks.Names()
 }

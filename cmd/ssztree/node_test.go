@@ -93,6 +93,7 @@ func beaconNode(t *testing.T, a, b, block []byte, jsonA []byte) *httptest.Server
 // subcommands and diffs two of them, and checks its failures: 404, 500, a
 // wrong content type, a stall and a short body, each in one line.
 func TestBeaconNode(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := genFile(t, "-fork", "capella", "-preset", "minimal", "-validators", "12")
 	js := ok(t, a, "json", "-")

@@ -73,22 +73,36 @@ func loadText(in *input, sel *selection) (*value, error) {
 	names := textKinds
 	if sel.typeName != "" {
 		names = []string{sel.typeName}
-	} else if keys != nil {
-		// The kinds whose fields are the object's members, in some fork.
-		names = slices.DeleteFunc(slices.Clone(names), func(name string) bool { return !fieldsMatch(name, keys) })
-		if len(names) == 0 {
-			return nil, fmt.Errorf("an object with members %s, which is no state or block of any fork (give -type)", strings.Join(keys, ", "))
-		}
 	}
 	var first error
+	tried := 0
 	for _, name := range names {
-		v, err := pick(name, sel, conv)
+		s := sel
+		if keys != nil && sel.fork == nil {
+			// Only the forks whose type has the object's members.
+			fs := forksWithFields(name, keys)
+			if len(fs) == 0 {
+				continue
+			}
+			c := *sel
+			c.only = fs
+			s = &c
+		}
+		tried++
+		v, err := pick(name, s, conv)
 		if err == nil {
 			return v, nil
 		}
 		if first == nil {
 			first = err
 		}
+	}
+	if tried == 0 {
+		what := "no state or block of any fork (give -type)"
+		if sel.typeName != "" {
+			what = "no " + sel.typeName + " of any fork"
+		}
+		return nil, fmt.Errorf("an object with members %s, which is %s", strings.Join(keys, ", "), what)
 	}
 	return nil, first
 }
@@ -107,9 +121,10 @@ func isEnvelope(keys []string) bool {
 	return true
 }
 
-// fieldsMatch reports whether the container name has, in some fork, the
-// fields keys in some order.
-func fieldsMatch(name string, keys []string) bool {
+// forksWithFields returns the forks whose container name has the fields
+// keys, in some order.
+func forksWithFields(name string, keys []string) []forks.Name {
+	var fs []forks.Name
 	for _, f := range forks.Names() {
 		t := typeOf(name, f, forks.Mainnet)
 		if t == nil {
@@ -127,10 +142,10 @@ func fieldsMatch(name string, keys []string) bool {
 			}
 		}
 		if all {
-			return true
+			fs = append(fs, f)
 		}
 	}
-	return false
+	return fs
 }
 
 // fielded is what containers of both kinds have.
