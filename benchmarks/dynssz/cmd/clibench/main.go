@@ -6,12 +6,12 @@
 // UnmarshalSSZ, HashTreeRoot): item 5 of issue 39, whose targets are time
 // ≤ 1.2 × the library's and peak ≤ 1.4 × the SSZ size.
 //
-// Each job runs in a child process of its own, one after another, and
-// its peak RSS is the kernel's (getrusage's ru_maxrss of the child); the
-// roots of the three are compared. The state is synth.FuluState of the
-// mainnet preset, written once to a file in a temporary folder, and the
-// command is built from this repository (go build), so the go command
-// must be on PATH.
+// Each job is a program of its own (the command; libroot and dynroot of
+// this folder), built with go build (the go command must be on PATH) and
+// run as a child process, one after another; its peak RSS is the
+// kernel's (getrusage's ru_maxrss of the child); the roots of the three
+// are compared. The state is synth.FuluState of the mainnet preset,
+// written once to a file in a temporary folder (or -state FILE).
 //
 //	go run ./cmd/clibench                       # 1,000,000 validators, 5 runs
 //	go run ./cmd/clibench -validators 10000 -runs 1   # a check that it works
@@ -32,22 +32,11 @@ import (
 	"syscall"
 	"time"
 
-	eth2fulu "github.com/attestantio/go-eth2-client/spec/fulu"
-	dynssz "github.com/pk910/dynamic-ssz"
-
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/synth"
-	"github.com/ssztree/ssztree/versioned"
 )
 
 func main() {
-	if len(os.Args) == 3 && strings.HasPrefix(os.Args[1], "-child=") {
-		if err := child(strings.TrimPrefix(os.Args[1], "-child="), os.Args[2]); err != nil {
-			fmt.Fprintln(os.Stderr, "clibench:", err)
-			os.Exit(1)
-		}
-		return
-	}
 	n := flag.Int("validators", 1_000_000, "validators of the Fulu state")
 	runs := flag.Int("runs", 5, "runs of each job; the table has their medians")
 	seed := flag.Uint64("seed", 1, "seed of the synthetic state")
@@ -57,46 +46,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "clibench:", err)
 		os.Exit(1)
 	}
-}
-
-// child runs one job on the state file and prints its root.
-func child(job, file string) error {
-	var root [32]byte
-	switch job {
-	case "library":
-		f, err := os.Open(file)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		fi, err := f.Stat()
-		if err != nil {
-			return err
-		}
-		st, _, err := versioned.ReadStateFrom(f, fi.Size())
-		if err != nil {
-			return err
-		}
-		root = st.HashTreeRoot()
-	case "dynssz":
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return err
-		}
-		ds := dynssz.NewDynSsz(nil, dynssz.WithAsyncHashing(runtime.GOMAXPROCS(0)))
-		st := new(eth2fulu.BeaconState)
-		if err := ds.UnmarshalSSZ(st, b); err != nil {
-			return err
-		}
-		b = nil
-		if root, err = ds.HashTreeRoot(st); err != nil {
-			return err
-		}
-	default:
-		return fmt.Errorf("unknown job %q", job)
-	}
-	fmt.Printf("0x%x\n", root)
-	return nil
 }
 
 // measurement is one run of a job.
@@ -152,21 +101,26 @@ func bench(n, runs int, seed uint64, file string) error {
 		return err
 	}
 	size := fi.Size()
-	bin := filepath.Join(dir, "ssztree")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/ssztree/ssztree/cmd/ssztree").CombinedOutput(); err != nil {
-		return fmt.Errorf("building the command: %v: %s", err, out)
+	// Each job is a program of its own, built here: the command, and the
+	// library's and dynamic-ssz's programs of this folder.
+	bins := map[string]string{
+		"ssztree": "github.com/ssztree/ssztree/cmd/ssztree",
+		"libroot": "github.com/ssztree/ssztree/benchmarks/dynssz/cmd/clibench/libroot",
+		"dynroot": "github.com/ssztree/ssztree/benchmarks/dynssz/cmd/clibench/dynroot",
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return err
+	for name, pkg := range bins {
+		bins[name] = filepath.Join(dir, name)
+		if out, err := exec.Command("go", "build", "-o", bins[name], pkg).CombinedOutput(); err != nil {
+			return fmt.Errorf("building %s: %v: %s", pkg, err, out)
+		}
 	}
 	jobs := []struct {
 		name string
 		run  func() (measurement, error)
 	}{
-		{"ssztree root FILE (the command)", func() (measurement, error) { return measure(bin, "root", file) }},
-		{"library: versioned.ReadStateFrom + HashTreeRoot", func() (measurement, error) { return measure(self, "-child=library", file) }},
-		{"dynamic-ssz: read file + UnmarshalSSZ + HashTreeRoot", func() (measurement, error) { return measure(self, "-child=dynssz", file) }},
+		{"ssztree root FILE (the command)", func() (measurement, error) { return measure(bins["ssztree"], "root", file) }},
+		{"library: versioned.ReadStateFrom + HashTreeRoot (libroot)", func() (measurement, error) { return measure(bins["libroot"], file) }},
+		{"dynamic-ssz: read file + UnmarshalSSZ + HashTreeRoot (dynroot)", func() (measurement, error) { return measure(bins["dynroot"], file) }},
 	}
 	results := make([][]measurement, len(jobs))
 	for r := 0; r < runs; r++ {
