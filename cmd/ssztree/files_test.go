@@ -63,6 +63,7 @@ func TestFormats(t *testing.T) {
 		"state.json":        js,
 		"state.env.json":    env,
 		"noext-json":        env,
+		"future.json":       append([]byte(`{"new_member":{"x":[1,{"y":null}]},`), env[1:]...), // members the API may add
 		"state.yaml":        yml,
 		"noext-yaml":        yml,
 	}
@@ -70,7 +71,7 @@ func TestFormats(t *testing.T) {
 		"state.ssz": "raw SSZ", "state": "raw SSZ", "state.ssz_snappy": "snappy block format",
 		"state.ssz.snappy": "snappy block format", "state.snappy-blk": "snappy block format",
 		"state.sz": "snappy framing format", "framed.ssz_snappy": "snappy framing format",
-		"state.json": "JSON", "state.env.json": "JSON", "noext-json": "JSON", "state.yaml": "YAML", "noext-yaml": "YAML",
+		"state.json": "JSON", "state.env.json": "JSON", "noext-json": "JSON", "future.json": "JSON", "state.yaml": "YAML", "noext-yaml": "YAML",
 	}
 	for name, b := range files {
 		file := write(t, dir, name, b)

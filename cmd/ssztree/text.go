@@ -108,10 +108,15 @@ func loadText(in *input, sel *selection) (*value, error) {
 }
 
 // isEnvelope reports whether an object with these members is the beacon
-// API's envelope.
+// API's envelope: data and a version, or data and members of the envelope
+// only (the API adds members over time, and no container of the forks has
+// both a data and a version field).
 func isEnvelope(keys []string) bool {
 	if !slices.Contains(keys, "data") {
 		return false
+	}
+	if slices.Contains(keys, "version") {
+		return true
 	}
 	for _, k := range keys {
 		if !slices.Contains(envelopeMembers, k) {
