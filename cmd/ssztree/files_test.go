@@ -449,3 +449,22 @@ func TestBlindedAndNetwork(t *testing.T) {
 	}
 	fails(t, 1, "no such file", nil, "info", file, "-network", filepath.Join(dir, "none.yaml"))
 }
+
+// TestLargeStdin reads a state of more than wholeBytes from standard
+// input, where the format is told from its first bytes and the rest is
+// streamed: raw SSZ, snappy's framing format and its block format.
+func TestLargeStdin(t *testing.T) {
+	t.Parallel()
+	ssz := genFile(t, "-fork", "fulu", "-validators", "40000")
+	if len(ssz) <= wholeBytes {
+		t.Fatalf("%d bytes, not more than %d", len(ssz), wholeBytes)
+	}
+	file := write(t, t.TempDir(), "s.ssz", ssz)
+	want := string(ok(t, nil, "root", file))
+	for name, b := range map[string][]byte{"raw": ssz, "block": snappy.Encode(nil, ssz), "framed": frame(ssz)} {
+		if got := string(ok(t, b, "root", "-")); got != want {
+			t.Errorf("%s on stdin: %s, want %s", name, got, want)
+		}
+	}
+	fails(t, 1, "", ssz[:wholeBytes+100], "root", "-")
+}
