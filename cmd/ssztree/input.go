@@ -207,8 +207,9 @@ func (in *input) settle(f format) error {
 		return in.readText()
 	}
 	// Binary: snappy's block format or raw SSZ. A block's length prefix
-	// says how long the value is, and a compressed value is no shorter
-	// than 6/7 of that: raw SSZ whose first bytes claim less is no block.
+	// says how long the value is, and snappy compresses n bytes to at
+	// most 32 + n + n/6: raw SSZ whose first bytes, read as that prefix,
+	// claim less than 6/7 of the input is no block.
 	if in.size < 0 {
 		// Read what may be the whole input, and decide on it.
 		buf, err := readUpTo(br, wholeBytes+1)
@@ -322,11 +323,7 @@ func decodeSnappy(b []byte) ([]byte, error) {
 // readUpTo reads r to its end, or n bytes, growing its buffer as bytes
 // arrive: no allocation is sized by a length the input claims.
 func readUpTo(r io.Reader, n int) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, int64(n)))
-	if err != nil {
-		return b, err
-	}
-	return b, nil
+	return io.ReadAll(io.LimitReader(r, int64(n)))
 }
 
 // isText reports whether b, the first bytes of an input, is text: UTF-8
