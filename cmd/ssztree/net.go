@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -218,16 +219,26 @@ type stallReader struct {
 	timeout time.Duration
 	size    int64 // Content-Length, -1 when not given
 	n       int64
+	timer   *time.Timer
+	stalled atomic.Bool
 }
 
 func (s *stallReader) Read(p []byte) (int, error) {
-	st := newStallTimer(s.d, s.cancel)
+	if s.d > 0 {
+		if s.timer == nil {
+			s.timer = time.AfterFunc(s.d, func() { s.stalled.Store(true); s.cancel() })
+		} else {
+			s.timer.Reset(s.d)
+		}
+	}
 	n, err := s.r.Read(p)
-	st.stop()
+	if s.timer != nil {
+		s.timer.Stop()
+	}
 	s.n += int64(n)
 	if err != nil && err != io.EOF {
 		switch {
-		case st.fired():
+		case s.stalled.Load():
 			err = fmt.Errorf("%s: the server stalled: no bytes for %v after %d", s.url, s.d, s.n)
 		case err == io.ErrUnexpectedEOF && s.size >= 0:
 			err = fmt.Errorf("%s: the answer ended after %d of the %d bytes of its Content-Length", s.url, s.n, s.size)
