@@ -17,9 +17,18 @@ const carried = "testdata/spectests"
 // the one given, else $SSZ_SPECTESTS, else the carried subset when run
 // from the repository's root.
 func conform(args []string, out io.Writer) error {
+	fs := newFlags("conform", "[DIR]",
+		"Runs every SSZ conformance case in DIR, a folder in the layout of the consensus-spec-tests\n"+
+			"releases (the folder that holds tests/), and prints a summary; DIR defaults to\n"+
+			"$SSZ_SPECTESTS, then, from the repository's root, to the subset it carries.",
+		"ssztree conform ../consensus-spec-tests")
+	pos, err := parse(fs, args, 0, 1)
+	if err != nil {
+		return err
+	}
 	dir := os.Getenv("SSZ_SPECTESTS")
-	if len(args) > 0 {
-		dir = args[0]
+	if len(pos) > 0 {
+		dir = pos[0]
 	}
 	if dir == "" {
 		if fi, err := os.Stat(carried); err == nil && fi.IsDir() {

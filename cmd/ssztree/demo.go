@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -203,20 +201,17 @@ type demoStep struct {
 // from Electra on queue one, from Fulu on rotate the proposer lookahead,
 // and copy. With -out it writes the state's SSZ to a file.
 func demo(args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(out)
+	fs := newFlags("demo", "[flags]",
+		"Builds a deterministic synthetic mainnet beacon state and times what a beacon node does\n"+
+			"with it (encode, decode, root, a slot, an epoch's rewards, a deposit, a copy), with the\n"+
+			"live heap after each step. -out FILE writes the state's SSZ (gen makes any state).",
+		"ssztree demo -validators 100000 -fork electra")
 	n := fs.Int("validators", 1_000_000, "number of validators")
 	seed := fs.Uint64("seed", 1, "seed of the synthetic state")
 	forkName := fs.String("fork", "fulu", "fork of the state: "+strings.Join(demoForkNames(), ", "))
 	file := fs.String("out", "", "write the state's SSZ to this file")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) { // -h: the usage is printed
-			return nil
-		}
+	if _, err := parse(fs, args, 0, 0); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("demo: unexpected argument %q", fs.Arg(0))
 	}
 	fork, ok := demoForks[*forkName]
 	if !ok {

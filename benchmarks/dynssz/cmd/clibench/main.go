@@ -1,0 +1,164 @@
+// Command clibench measures the ssztree command's root of a Fulu state
+// file, wall time and peak resident memory, beside the same job written
+// as a program with the library (open the file, versioned.ReadStateFrom,
+// HashTreeRoot: the library's own read + decode + root) and with
+// dynamic-ssz through go-eth2-client's spec/fulu types (read the file,
+// UnmarshalSSZ, HashTreeRoot): item 5 of issue 39, whose targets are time
+// ≤ 1.2 × the library's and peak ≤ 1.4 × the SSZ size.
+//
+// Each job is a program of its own (the command; libroot and dynroot of
+// this folder), built with go build (the go command must be on PATH) and
+// run as a child process, one after another; its peak RSS is the
+// kernel's (getrusage's ru_maxrss of the child); the roots of the three
+// are compared. The state is synth.FuluState of the mainnet preset,
+// written once to a file in a temporary folder (or -state FILE).
+//
+//	go run ./cmd/clibench                       # 1,000,000 validators, 5 runs
+//	go run ./cmd/clibench -validators 10000 -runs 1   # a check that it works
+//
+// It prints a Markdown table, the medians of the runs.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/synth"
+)
+
+func main() {
+	n := flag.Int("validators", 1_000_000, "validators of the Fulu state")
+	runs := flag.Int("runs", 5, "runs of each job; the table has their medians")
+	seed := flag.Uint64("seed", 1, "seed of the synthetic state")
+	keep := flag.String("state", "", "the state file to use (written there if absent); default: one in a temporary folder")
+	flag.Parse()
+	if err := bench(*n, *runs, *seed, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "clibench:", err)
+		os.Exit(1)
+	}
+}
+
+// measurement is one run of a job.
+type measurement struct {
+	wall time.Duration
+	rss  int64 // bytes
+	root string
+}
+
+// measure runs the command and returns its wall time, peak RSS and output.
+func measure(name string, args ...string) (measurement, error) {
+	cmd := exec.Command(name, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return measurement{}, fmt.Errorf("%s %s: %v: %s", filepath.Base(name), strings.Join(args, " "), err, errb.Bytes())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return measurement{}, fmt.Errorf("no resource usage on %s", runtime.GOOS)
+	}
+	return measurement{wall: wall, rss: int64(ru.Maxrss) * 1024, root: strings.TrimSpace(out.String())}, nil
+}
+
+// bench writes the state, builds the command and runs the jobs.
+func bench(n, runs int, seed uint64, file string) error {
+	dir, err := os.MkdirTemp("", "clibench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if file == "" {
+		file = filepath.Join(dir, "fulu.ssz")
+	}
+	if _, err := os.Stat(file); err != nil {
+		st, err := synth.FuluState(fulu.Mainnet, n, seed)
+		if err != nil {
+			return err
+		}
+		b, err := st.MarshalSSZ()
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			return err
+		}
+	}
+	fi, err := os.Stat(file)
+	if err != nil {
+		return err
+	}
+	size := fi.Size()
+	// Each job is a program of its own, built here: the command, and the
+	// library's and dynamic-ssz's programs of this folder.
+	bins := map[string]string{
+		"ssztree": "github.com/ssztree/ssztree/cmd/ssztree",
+		"libroot": "github.com/ssztree/ssztree/benchmarks/dynssz/cmd/clibench/libroot",
+		"dynroot": "github.com/ssztree/ssztree/benchmarks/dynssz/cmd/clibench/dynroot",
+	}
+	for name, pkg := range bins {
+		bins[name] = filepath.Join(dir, name)
+		if out, err := exec.Command("go", "build", "-o", bins[name], pkg).CombinedOutput(); err != nil {
+			return fmt.Errorf("building %s: %v: %s", pkg, err, out)
+		}
+	}
+	jobs := []struct {
+		name string
+		run  func() (measurement, error)
+	}{
+		{"ssztree root FILE (the command)", func() (measurement, error) { return measure(bins["ssztree"], "root", file) }},
+		{"library: versioned.ReadStateFrom + HashTreeRoot (libroot)", func() (measurement, error) { return measure(bins["libroot"], file) }},
+		{"dynamic-ssz: read file + UnmarshalSSZ + HashTreeRoot (dynroot)", func() (measurement, error) { return measure(bins["dynroot"], file) }},
+	}
+	results := make([][]measurement, len(jobs))
+	for r := 0; r < runs; r++ {
+		for i, j := range jobs {
+			m, err := j.run()
+			if err != nil {
+				return err
+			}
+			results[i] = append(results[i], m)
+		}
+	}
+	root := results[0][0].root
+	for i, ms := range results {
+		for _, m := range ms {
+			if m.root != root {
+				return fmt.Errorf("%s: root %s, the command's is %s", jobs[i].name, m.root, root)
+			}
+		}
+	}
+	med := func(ms []measurement) measurement {
+		w := make([]time.Duration, len(ms))
+		r := make([]int64, len(ms))
+		for i, m := range ms {
+			w[i], r[i] = m.wall, m.rss
+		}
+		slices.Sort(w)
+		slices.Sort(r)
+		return measurement{wall: w[len(w)/2], rss: r[len(r)/2]}
+	}
+	lib := med(results[1])
+	fmt.Printf("Fulu mainnet state, %d validators, %.1f MB of SSZ, root %s; medians of %d runs, GOMAXPROCS %d\n\n",
+		n, float64(size)/1e6, root, runs, runtime.GOMAXPROCS(0))
+	fmt.Println("| job | wall time | × library | peak RSS | × SSZ size |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
+	for i, j := range jobs {
+		m := med(results[i])
+		fmt.Printf("| %s | %v | %.2f | %.1f MB | %.2f |\n", j.name, m.wall.Round(time.Millisecond),
+			float64(m.wall)/float64(lib.wall), float64(m.rss)/1e6, float64(m.rss)/float64(size))
+	}
+	return nil
+}
