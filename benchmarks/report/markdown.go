@@ -50,6 +50,7 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.microTable(w)
 	m.blockTable(w)
 	m.scoreboardSection(w)
+	m.cliSection(w)
 	m.floors(w)
 	m.notes(w)
 	if notes != "" {

@@ -49,6 +49,9 @@ type Run struct {
 	// Scoreboard is the scoreboard section's inputs and how its children
 	// ran; nil if the section did not run.
 	Scoreboard *Scoreboard
+	// CLI is the section of the command's benchmark; nil if it did not
+	// run.
+	CLI *CLI
 	// Pairs holds the pair hashes of the root rows, by group key: for a
 	// state (StateKey), by row ID; for the micro cases (MicroKey) and a
 	// block (BlockKey), by case.

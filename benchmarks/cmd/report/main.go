@@ -90,7 +90,7 @@ func parseFlags() (*options, error) {
 	flag.StringVar(&o.svg, "svg", "../docs/benchmarks.svg", "the chart to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (inputs, child JSON outputs)")
 	flag.BoolVar(&o.repeats, "repeats", false, "also run, on the other forks' states, the peers of the headline's table that another peer of the fork could stand beside (Electra: fastssz and dynssz), whose figures repeat the headline's at the same size")
-	cases := flag.String("cases", strings.Join(allCases, ","), "the kinds of workload to run, comma-separated: state (a state's rows), proof, states (many states in one process), micro (the micro cases and blocks), onecore (a state's decode, encode and roots again on one core), scoreboard (pk910/ssz-benchmark's rows on its inputs, on one core)")
+	cases := flag.String("cases", strings.Join(allCases, ","), "the kinds of workload to run, comma-separated: state (a state's rows), proof, states (many states in one process), micro (the micro cases and blocks), onecore (a state's decode, encode and roots again on one core), scoreboard (pk910/ssz-benchmark's rows on its inputs, on one core), cli (the command ssztree root of a state file, beside the library's program and dynamic-ssz's)")
 	flag.IntVar(&o.board.validators, "scoreboard-validators", workload.ScoreboardValidators, "validators of the scoreboard's state, made by pk910/ssz-benchmark's generator (-quick: 2,000 unless set)")
 	flag.StringVar(&o.board.generator, "scoreboard-generator", "", "a local copy of pk910/ssz-benchmark's res/generator folder to make the scoreboard's state with (default: the module through the Go module proxy)")
 	flag.StringVar(&o.board.cache, "scoreboard-cache", workload.DefaultScoreboardCache(), "the folder the scoreboard's generated states are kept in")
@@ -164,7 +164,12 @@ func parseFlags() (*options, error) {
 }
 
 // allCases are the kinds of workload the report runs, in order.
-var allCases = []string{harness.CaseState, harness.CaseOneCore, harness.CaseProof, harness.CaseStates, harness.CaseMicro, harness.CaseScoreboard}
+var allCases = []string{harness.CaseState, harness.CaseOneCore, harness.CaseProof, harness.CaseStates, harness.CaseMicro, harness.CaseScoreboard, caseCLI}
+
+// caseCLI names the section of the command's benchmark: ssztree root of a
+// state file, run by benchmarks/dynssz/cmd/clibench in processes of their
+// own, not by the children.
+const caseCLI = "cli"
 
 // quickBoardValidators is the size of the scoreboard's state in a quick
 // run: the state's fixed vectors (about 2.7 MB) dominate it.

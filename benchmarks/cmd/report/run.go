@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ssztree/ssztree/benchmarks/floor"
@@ -135,6 +140,10 @@ func run() error {
 	if board != nil {
 		runBoard(o, r, children, board, tmp, start)
 	}
+	if o.cases[caseCLI] {
+		logf(start, "the command: ssztree root of a state file (dynssz/cmd/clibench)")
+		r.CLI = runCLI(o)
+	}
 	if err := sampleFloor(r); err != nil {
 		return err
 	}
@@ -158,6 +167,31 @@ func run() error {
 		return fmt.Errorf("%d check(s) on which ssztree disagrees with every peer, %d failed child(ren): see %s", len(m.Failures), len(r.Errors), o.out)
 	}
 	return nil
+}
+
+// runCLI runs the benchmark of the command (benchmarks/dynssz/cmd/clibench:
+// ssztree root of a Fulu state file beside the library's program and
+// dynamic-ssz's, each a process of its own) on a state of the first
+// table's largest size, and returns its table, or why it failed.
+func runCLI(o *options) *report.CLI {
+	n := slices.Max(o.tables[0].sizes)
+	args := []string{"run", "./cmd/clibench", "-validators", strconv.Itoa(n), "-runs", strconv.Itoa(o.cfg.Runs)}
+	c := &report.CLI{Command: "cd benchmarks/dynssz && go " + strings.Join(args[1:], " ")}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = "dynssz"
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		c.Err = fmt.Sprintf("%v: %s", err, strings.TrimSpace(stderr.String()))
+		r := c.Err
+		if i := strings.IndexByte(r, '\n'); i >= 0 {
+			c.Err = r[:i]
+		}
+		return c
+	}
+	c.Table = strings.TrimSpace(string(out))
+	return c
 }
 
 // floorPairs is the size of each goroutine's buffer when the pair hashing

@@ -140,25 +140,46 @@ func bench(n, runs int, seed uint64, file string) error {
 			}
 		}
 	}
-	med := func(ms []measurement) measurement {
-		w := make([]time.Duration, len(ms))
-		r := make([]int64, len(ms))
-		for i, m := range ms {
-			w[i], r[i] = m.wall, m.rss
-		}
-		slices.Sort(w)
-		slices.Sort(r)
-		return measurement{wall: w[len(w)/2], rss: r[len(r)/2]}
-	}
-	lib := med(results[1])
-	fmt.Printf("Fulu mainnet state, %d validators, %.1f MB of SSZ, root %s; medians of %d runs, GOMAXPROCS %d\n\n",
+	lib := median(results[1])
+	fmt.Printf("Fulu mainnet state, %d validators, %.1f MB of SSZ, root %s; medians of %d runs (their range in brackets), GOMAXPROCS %d\n\n",
 		n, float64(size)/1e6, root, runs, runtime.GOMAXPROCS(0))
 	fmt.Println("| job | wall time | × library | peak RSS | × SSZ size |")
 	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
 	for i, j := range jobs {
-		m := med(results[i])
-		fmt.Printf("| %s | %v | %.2f | %.1f MB | %.2f |\n", j.name, m.wall.Round(time.Millisecond),
-			float64(m.wall)/float64(lib.wall), float64(m.rss)/1e6, float64(m.rss)/float64(size))
+		m, lo, hi := median(results[i]), least(results[i]), most(results[i])
+		fmt.Printf("| %s | %v (%v–%v) | %.2f | %.1f MB (%.1f–%.1f) | %.2f |\n", j.name,
+			m.wall.Round(time.Millisecond), lo.wall.Round(time.Millisecond), hi.wall.Round(time.Millisecond),
+			float64(m.wall)/float64(lib.wall), float64(m.rss)/1e6, float64(lo.rss)/1e6, float64(hi.rss)/1e6, float64(m.rss)/float64(size))
 	}
 	return nil
+}
+
+// order returns the wall times and peak RSS of ms, each sorted.
+func order(ms []measurement) ([]time.Duration, []int64) {
+	w := make([]time.Duration, len(ms))
+	r := make([]int64, len(ms))
+	for i, m := range ms {
+		w[i], r[i] = m.wall, m.rss
+	}
+	slices.Sort(w)
+	slices.Sort(r)
+	return w, r
+}
+
+// median returns the median wall time and the median peak RSS of ms.
+func median(ms []measurement) measurement {
+	w, r := order(ms)
+	return measurement{wall: w[len(w)/2], rss: r[len(r)/2]}
+}
+
+// least returns the least wall time and peak RSS of ms.
+func least(ms []measurement) measurement {
+	w, r := order(ms)
+	return measurement{wall: w[0], rss: r[0]}
+}
+
+// most returns the greatest wall time and peak RSS of ms.
+func most(ms []measurement) measurement {
+	w, r := order(ms)
+	return measurement{wall: w[len(w)-1], rss: r[len(r)-1]}
 }
