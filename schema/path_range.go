@@ -334,3 +334,106 @@ func (e *elements) appendLeaves(length uint64, at func(uint64) uint64, add func(
 	}
 	return nil
 }
+
+// ViewGindices returns [LeafGindices] of paths with what the typed views of
+// package view need to read those leaves from a partial tree that holds
+// nothing else (a proof's, [tree.CompactMultiproof.Node]): the root of every
+// field of each container a path goes through (a container's view reads
+// its fields' nodes at once), and the length of each list and the selector
+// of each union it goes through (a view checks an index against the
+// length). An index of it that lies above another (a field that a path
+// goes into) is left out, so that the indices suit a compact multiproof,
+// and each is given once. More than max leaves, counted before that
+// pruning, is an error wrapping [ErrPath].
+func ViewGindices(t Type, n *tree.Node, paths []string, max int) ([]tree.Gindex, error) {
+	leaves, err := LeafGindices(t, n, paths, max)
+	if err != nil {
+		return nil, err
+	}
+	all := leaves
+	seen := map[string]bool{} // the parts whose skeleton is in
+	for _, path := range paths {
+		parts, err := LocateAllIn(t, n, path, max)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range parts {
+			for i := range p.Path {
+				key := p.Path[:i].String()
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				g, pt, err := locatePath(t, n, p.Path[:i], path, true)
+				if err != nil {
+					return nil, err
+				}
+				if all, err = appendSkeleton(all, pt, g, max); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return pruneAncestors(all), nil
+}
+
+// appendSkeleton appends to dst the indices a view of the value of type t
+// at g reads before any of its parts: its fields' roots, or its length or
+// selector.
+func appendSkeleton(dst []tree.Gindex, t Type, g tree.Gindex, max int) ([]tree.Gindex, error) {
+	add := func(pos uint64) error {
+		c, ok := g.Concat(tree.Gindex(pos))
+		if !ok {
+			return fmt.Errorf("%w: a part of %v at %d is deeper than 63 levels", ErrPath, t, g)
+		}
+		if len(dst) >= max {
+			return fmt.Errorf("%w: more than %d leaves", ErrPath, max)
+		}
+		dst = append(dst, c)
+		return nil
+	}
+	switch t := t.(type) {
+	case *Container:
+		for i := range t.fields {
+			if err := add(1<<uint(t.depth) | uint64(i)); err != nil {
+				return dst, err
+			}
+		}
+	case *ProgressiveContainer:
+		for i, f := range t.fields.fields {
+			pos, _, err := progressivePosition(t, FieldStep(f.Name), t.positions[i], f.Type)
+			if err != nil {
+				return dst, err
+			}
+			if err := add(pos); err != nil {
+				return dst, err
+			}
+		}
+	case *List, *Bitlist, *ProgressiveList, *ProgressiveBitlist, *Union, *CompatibleUnion:
+		return dst, add(3)
+	}
+	return dst, nil
+}
+
+// pruneAncestors returns gs without repeats and without the indices that
+// lie above another one of gs, in the order of their first occurrence.
+func pruneAncestors(gs []tree.Gindex) []tree.Gindex {
+	set := make(map[tree.Gindex]bool, len(gs))
+	for _, g := range gs {
+		set[g] = true
+	}
+	above := make(map[tree.Gindex]bool, len(gs))
+	for g := range set {
+		for a := g >> 1; a >= 1 && !above[a]; a >>= 1 {
+			above[a] = true
+		}
+	}
+	out := make([]tree.Gindex, 0, len(set))
+	for _, g := range gs {
+		if set[g] && !above[g] {
+			out = append(out, g)
+			set[g] = false
+		}
+	}
+	return out
+}
