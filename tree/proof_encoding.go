@@ -80,7 +80,9 @@ func ProveSingle(root *Node, g Gindex) (*SingleProof, error) {
 func (p *SingleProof) Root() ([32]byte, error) { return CalculateRoot(p.Gindex, p.Leaf, p.Branch) }
 
 // Verify reports whether p proves its leaf at its index against root.
-func (p *SingleProof) Verify(root [32]byte) bool { return VerifyProof(root, p.Gindex, p.Leaf, p.Branch) }
+func (p *SingleProof) Verify(root [32]byte) bool {
+	return VerifyProof(root, p.Gindex, p.Leaf, p.Branch)
+}
 
 // Type returns [SingleProofType].
 func (p *SingleProof) Type() ProofType { return SingleProofType }
