@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/ssztree/ssztree/gloas"
@@ -113,5 +114,66 @@ func TestCompactProofReadsBack(t *testing.T) {
 	}
 	if _, err := view.ProveDescriptor(st.View(), []byte{0x40}); !errors.Is(err, tree.ErrProof) {
 		t.Errorf("an invalid descriptor: %v, want ErrProof", err)
+	}
+}
+
+// TestProveAnchored proves state fields against the root of the block that
+// committed to the state, and a field of the block's execution against
+// the same root; any changed byte fails.
+func TestProveAnchored(t *testing.T) {
+	st, err := synth.GloasState(gloas.Minimal, 64, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signed, err := synth.GloasBlock(gloas.Minimal, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := signed.Message()
+	if _, _, err := view.ProveAnchored(block.View(), st.View(), 100, "slot"); err == nil {
+		t.Fatal("a state that is not the block's post state anchors at its root")
+	}
+	block.SetStateRoot(gloas.Root(st.HashTreeRoot()))
+	blockRoot := block.HashTreeRoot()
+	p, gs, err := view.ProveAnchored(block.View(), st.View(), 1000, "balances[0:8]", "validators[5].effective_balance", "finalized_checkpoint.root")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.VerifyIndices(blockRoot, gs) {
+		t.Fatal("the anchored proof does not verify against the block root")
+	}
+	want, err := view.AnchoredGindex(block.View().Type(), st.View().Type(), "finalized_checkpoint.root")
+	if err != nil || !slices.Contains(gs, want) {
+		t.Errorf("AnchoredGindex = %d, %v; not among the proven %v", want, err, gs)
+	}
+	b, err := p.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(b); i += 1 + len(b)/97 {
+		c := bytes.Clone(b)
+		c[i] ^= 0x10
+		q, err := tree.UnmarshalProof(c)
+		if err != nil {
+			continue
+		}
+		if q.(*tree.CompactMultiproof).VerifyIndices(blockRoot, gs) {
+			t.Fatalf("a proof with byte %d changed verifies", i)
+		}
+	}
+	g, leaf, branch, err := view.ProveBranchAnchored(block.View(), st.View(), "validators[5].effective_balance")
+	if err != nil || !tree.VerifyProof(blockRoot, g, leaf, branch) {
+		t.Fatalf("single anchored proof: %v", err)
+	}
+	if binary.LittleEndian.Uint64(leaf[:8]) != uint64(st.Validators().Get(5).EffectiveBalance) {
+		t.Error("the single anchored proof's leaf is not the effective balance")
+	}
+	leaf[0] ^= 1
+	if tree.VerifyProof(blockRoot, g, leaf, branch) {
+		t.Error("a changed leaf verifies")
+	}
+	ep, err := view.ProveCompact(block.View(), 100, "body.signed_execution_payload_bid.message.block_hash")
+	if err != nil || !ep.Verify(blockRoot) {
+		t.Fatalf("execution proof against the block root: %v", err)
 	}
 }
