@@ -216,7 +216,47 @@ func TestLodestarGolden(t *testing.T) {
 			if !bytes.Equal(unhex(t, g.SSZ), must(v.MarshalSSZ())) {
 				t.Error("the value re-encodes to other bytes")
 			}
+			if dir := os.Getenv(ProofsEnv); dir != "" {
+				writeOwn(t, dir, &g, v)
+			}
 		})
+	}
+}
+
+// ProofsEnv names the environment variable of the folder where
+// TestLodestarGolden writes proofs of ssztree's own making, of the golden
+// values, for tools/lodestar-proofs/verify.mjs to check with Lodestar's
+// code (the other direction of the cross-check; see its README).
+const ProofsEnv = "SSZTREE_PROOFS_OUT"
+
+// writeOwn writes, for the golden value v, ssztree's proofs of the paths of
+// the golden file (view.ProveCompact: leaves and what the views need) in
+// their JSON forms, and their tree-offset byte forms.
+func writeOwn(t *testing.T, dir string, g *golden, v view.View) {
+	type own struct {
+		Root       string            `json:"root"`
+		Compact    []json.RawMessage `json:"compact"`
+		TreeOffset []string          `json:"treeOffset"`
+	}
+	o := own{Root: g.Root}
+	for _, p := range g.Paths {
+		cp, err := view.ProveCompact(v, 1<<20, pathString(p.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Compact = append(o.Compact, must(cp.MarshalJSON()))
+		to, err := cp.TreeOffset()
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.TreeOffset = append(o.TreeOffset, "0x"+hex.EncodeToString(must(to.MarshalBinary())))
+	}
+	b, err := json.MarshalIndent(o, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, g.Name+".json"), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
