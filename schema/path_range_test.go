@@ -87,11 +87,11 @@ func rangeValue(n int) []byte {
 	b = binary.LittleEndian.AppendUint32(b, uint32(off))
 	for i := range n {
 		b = append(b, bytesOf(byte(i), 48)...)
-		b = binary.LittleEndian.AppendUint64(b, uint64(32e9+i))
+		b = binary.LittleEndian.AppendUint64(b, 32e9+uint64(i))
 		b = append(b, byte(i%2))
 	}
 	for i := range n {
-		b = binary.LittleEndian.AppendUint64(b, uint64(31e9+i))
+		b = binary.LittleEndian.AppendUint64(b, 31e9+uint64(i))
 	}
 	bits := bytesOf(0x55, 300/8+1)
 	bits[len(bits)-1] = 1 << (300 % 8)

@@ -147,7 +147,7 @@ func (mp *Multiproof) MarshalBinary() ([]byte, error) {
 // multiproof: indices, one leaf each, the helper indices of its indices and
 // a root each.
 func (mp *Multiproof) check() error {
-	if len(mp.Indices) == 0 || len(mp.Indices) > maxMultiIndices {
+	if len(mp.Indices) == 0 || uint64(len(mp.Indices)) > maxMultiIndices {
 		return fmt.Errorf("%w: multiproof of %d indices", ErrProof, len(mp.Indices))
 	}
 	if len(mp.Leaves) != len(mp.Indices) {
