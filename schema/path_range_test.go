@@ -199,3 +199,39 @@ func isZeroHash(h [32]byte) bool {
 	}
 	return false
 }
+
+// FuzzParsePath parses any text as a path: an error wrapping ErrPath, or a
+// path that prints back to the text and expands (up to a bound) into paths
+// without ranges.
+func FuzzParsePath(f *testing.F) {
+	for _, s := range []string{"", "slot", "validators[12].effective_balance", "balances[0:10]",
+		"a[0:2].b[5:7]", "a[2:2]", "a[01]", "u.data.x[18446744073709551615]", "[3:4][0:18446744073709551615]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePath(s)
+		if err != nil {
+			if !errors.Is(err, ErrPath) {
+				t.Fatalf("ParsePath(%q): error not wrapping ErrPath: %v", s, err)
+			}
+			return
+		}
+		if p.String() != s {
+			t.Fatalf("ParsePath(%q).String() = %q", s, p.String())
+		}
+		paths, err := p.Expand(64)
+		if err != nil {
+			if !errors.Is(err, ErrPath) {
+				t.Fatalf("Expand: %v", err)
+			}
+			return
+		}
+		for _, q := range paths {
+			for _, st := range q {
+				if st.IsRange() {
+					t.Fatalf("%q expands to %q, with a range", s, q)
+				}
+			}
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -218,4 +219,50 @@ func FuzzDescriptor(f *testing.F) {
 			t.Fatalf("Root of a valid descriptor: %v", err)
 		}
 	})
+}
+
+// TestProveCompactBounded proves 100 chunks of a list of 1,000,000 uint64
+// in pages (limit 2^40) and of one of 1,000: the compact multiproof comes
+// off the tree without building it, the memory it allocates does not grow
+// with the list but as the helpers do, and it verifies.
+func TestProveCompactBounded(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations differ under the race detector")
+	}
+	var bytesPer []uint64
+	for _, n := range []int{1000, 1_000_000} {
+		root := packedList(t, 40, n)
+		root.Root()
+		r := rand.New(rand.NewPCG(1, 2))
+		var gs []Gindex
+		for len(gs) < 100 {
+			g := GindexOf(39, uint64(r.IntN(n/4)))
+			if !slices.Contains(gs, g) {
+				gs = append(gs, g)
+			}
+		}
+		desc, err := CompactDescriptor(gs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ProveCompact(root, desc)
+		if err != nil || !p.VerifyIndices(root.Root(), gs) {
+			t.Fatalf("%d elements: %v", n, err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := 0; i < 10; i++ {
+			if _, err := ProveCompact(root, desc); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		bytesPer = append(bytesPer, (after.TotalAlloc-before.TotalAlloc)/10)
+	}
+	// 100 leaves and their helpers (about 18 each, spread over 1,000,000
+	// elements): some thousands of roots of 32 bytes, never the list's 8 MB.
+	if bytesPer[1] > 1<<19 {
+		t.Errorf("bytes allocated per proof of 100 chunks: %v for 1,000 and 1,000,000 elements", bytesPer)
+	}
+	t.Logf("bytes allocated per proof: %v", bytesPer)
 }
