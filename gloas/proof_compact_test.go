@@ -130,6 +130,9 @@ func TestProveAnchored(t *testing.T) {
 		t.Fatal(err)
 	}
 	block := signed.Message()
+	if g, err := schema.Gindex(block.View().Type(), "state_root"); err != nil || g != 11 {
+		t.Errorf("state_root of the block at %d, %v; want 11", g, err)
+	}
 	if _, _, err := view.ProveAnchored(block.View(), st.View(), 100, "slot"); err == nil {
 		t.Fatal("a state that is not the block's post state anchors at its root")
 	}
