@@ -87,7 +87,7 @@ type Info struct {
 
 // Stats are a cache's counters.
 type Stats struct {
-	Hits, Misses uint64 // lookups by Get, GetByBlock and Ancestor
+	Hits, Misses uint64 // lookups by Get, GetByBlock, GetBySlot and Ancestor
 	Evictions    uint64 // entries evicted to stay within the budget
 	Bytes        int64  // the heap bytes the cached states hold together
 	IndexBytes   int64  // the heap bytes of the index of their subtrees, an estimate (tree.Index.Bytes)
@@ -244,6 +244,36 @@ func (c *Cache[S]) GetByBlock(blockRoot [32]byte) (S, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.hand(c.byBlock[blockRoot])
+}
+
+// GetBySlot returns a copy of a cached state of slot slot (the slot given
+// to [Cache.Put]), the most recently used of them when several are (states
+// of competing blocks), and whether one was cached. It looks through the
+// entries, as many as the cache holds: a lookup of the proof server's
+// state IDs, not of a hot path. [Cache.RootsAtSlot] lists them all.
+func (c *Cache[S]) GetBySlot(slot uint64) (S, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for e := c.lru.next; e != &c.lru; e = e.next {
+		if e.info.Slot == slot {
+			return c.hand(e)
+		}
+	}
+	return c.hand(nil)
+}
+
+// RootsAtSlot returns the state roots of the cached states of slot slot,
+// the most recently used first.
+func (c *Cache[S]) RootsAtSlot(slot uint64) [][32]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out [][32]byte
+	for e := c.lru.next; e != &c.lru; e = e.next {
+		if e.info.Slot == slot {
+			out = append(out, e.root)
+		}
+	}
+	return out
 }
 
 // Ancestor returns a copy of the cached state closest to the post-state of

@@ -282,6 +282,10 @@ func TestCacheConcurrent(t *testing.T) {
 					st.Balances().Set(i, 1) // the reader's own copy
 					st.HashTreeRoot()
 				}
+				if st, ok := c.GetBySlot(uint64(states[i%len(states)].Slot())); ok {
+					st.Balances().Set(i, 2)
+				}
+				c.RootsAtSlot(uint64(i))
 				c.Stats()
 			}
 		}()
@@ -376,4 +380,42 @@ func TestCacheGetDuringRebase(t *testing.T) {
 		t.Errorf("%d entries after three Puts", s.Entries)
 	}
 	check(t, c)
+}
+
+// TestCacheGetBySlot finds states by slot: the most recently used of two
+// of one slot, none of a slot without state, and none once evicted.
+func TestCacheGetBySlot(t *testing.T) {
+	states := chain(t, 64, 3)
+	c := New[*fulu.BeaconState](1 << 40)
+	for i, st := range states {
+		c.Put(st, infoOf(st, i))
+	}
+	for _, st := range states {
+		got, ok := c.GetBySlot(uint64(st.Slot()))
+		if !ok || got.HashTreeRoot() != st.HashTreeRoot() {
+			t.Errorf("GetBySlot(%d): %v, not the state of that slot", st.Slot(), ok)
+		}
+	}
+	// A competing state of the last slot, used last: found first.
+	other := states[2].Copy()
+	other.Balances().Set(0, 5)
+	root, _ := c.Put(other, Info{Slot: uint64(other.Slot()), BlockRoot: blockRoot(99)})
+	roots := c.RootsAtSlot(uint64(other.Slot()))
+	if len(roots) != 2 || roots[0] != root || roots[1] != states[2].HashTreeRoot() {
+		t.Errorf("RootsAtSlot = %x, want the competing state's first", roots)
+	}
+	if got, ok := c.GetBySlot(uint64(other.Slot())); !ok || got.HashTreeRoot() != root {
+		t.Error("GetBySlot does not give the most recently used state")
+	}
+	c.Get(states[2].HashTreeRoot())
+	if got, _ := c.GetBySlot(uint64(other.Slot())); got.HashTreeRoot() != states[2].HashTreeRoot() {
+		t.Error("GetBySlot does not follow use")
+	}
+	if _, ok := c.GetBySlot(1 << 60); ok {
+		t.Error("GetBySlot of a slot without state found one")
+	}
+	c.Prune(uint64(states[2].Slot()))
+	if _, ok := c.GetBySlot(uint64(states[0].Slot())); ok {
+		t.Error("GetBySlot found a pruned state")
+	}
 }

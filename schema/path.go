@@ -9,10 +9,13 @@ import (
 )
 
 // PathStep is one step of a path: to a field, __len__, data or selector by
-// Name, or to an element by Index when Name is empty.
+// Name, or to an element by Index when Name is empty, or, when End is not
+// zero too, to the range of elements Index, Index+1 ... End-1 (End >
+// Index: a range is never empty).
 type PathStep struct {
 	Name  string
 	Index uint64
+	End   uint64
 }
 
 // FieldStep returns the step to the field (or __len__, data, selector)
@@ -22,12 +25,37 @@ func FieldStep(name string) PathStep { return PathStep{Name: name} }
 // IndexStep returns the step to element i.
 func IndexStep(i uint64) PathStep { return PathStep{Index: i} }
 
-// IsIndex reports whether s is a step to an element.
+// RangeStep returns the step to the elements start, start+1 ... end-1. It
+// panics unless start < end: a range is never empty.
+func RangeStep(start, end uint64) PathStep {
+	if start >= end {
+		panic("schema: empty path range")
+	}
+	return PathStep{Index: start, End: end}
+}
+
+// IsIndex reports whether s is a step to an element or to a range of
+// elements.
 func (s PathStep) IsIndex() bool { return s.Name == "" }
 
-// String returns the step as it stands at the start of a path: "name" or
-// "[i]".
+// IsRange reports whether s is a step to a range of elements.
+func (s PathStep) IsRange() bool { return s.Name == "" && s.End != 0 }
+
+// Count returns the number of parts s names: the length of a range, 1
+// for any other step.
+func (s PathStep) Count() uint64 {
+	if s.IsRange() {
+		return s.End - s.Index
+	}
+	return 1
+}
+
+// String returns the step as it stands at the start of a path: "name",
+// "[i]" or "[start:end]".
 func (s PathStep) String() string {
+	if s.IsRange() {
+		return "[" + strconv.FormatUint(s.Index, 10) + ":" + strconv.FormatUint(s.End, 10) + "]"
+	}
 	if s.IsIndex() {
 		return "[" + strconv.FormatUint(s.Index, 10) + "]"
 	}
@@ -50,7 +78,12 @@ func JoinPath(step PathStep, rest string) string {
 // path names a part of a value, in the notation of the consensus spec's
 // get_generalized_index: field names after dots and element indices in
 // brackets ("validators[12].effective_balance"), __len__ for the length of
-// a list or bitlist ("balances.__len__"). The spec does not define paths
+// a list or bitlist ("balances.__len__"). A range of elements
+// ("balances[0:10]", "validators[0:64].effective_balance"; start included,
+// end excluded, as in Python and Go slices) makes the path name several
+// parts: one per element of the range (see [Path.Expand] and [Gindices]);
+// the functions that locate one part ([Gindex], [Locate], [LocateIn])
+// refuse it. The spec does not define paths
 // into unions; here the value of a union or of a compatible union is
 // "data" and its selector "selector", the members of its JSON object, and
 // a path goes on below data into the option's type (see [Locate] and
@@ -66,7 +99,8 @@ func JoinPath(step PathStep, rest string) string {
 //	first = name | index
 //	step  = "." name | index
 //	name  = letter { letter | digit }     (letter: a-z, A-Z or _)
-//	index = "[" ( "0" | digit1 { digit } ) "]"
+//	index = "[" number [ ":" number ] "]"    (a range: start < end)
+//	number = "0" | digit1 { digit }
 type Path []PathStep
 
 // String returns the path in the notation ParsePath reads.
@@ -89,20 +123,12 @@ func ParsePath(path string) (Path, error) {
 	for i := 0; i < len(path); {
 		switch {
 		case path[i] == '[':
-			end := i + 1
-			for end < len(path) && path[end] >= '0' && path[end] <= '9' {
-				end++
+			start, end, err := parseIndex(path, i)
+			if err != nil {
+				return nil, err
 			}
-			digits := path[i+1 : end]
-			if end == len(path) || path[end] != ']' || digits == "" {
-				return nil, fmt.Errorf("%w: index without its closing bracket at byte %d of %q", ErrPath, i, path)
-			}
-			n, err := strconv.ParseUint(digits, 10, 64)
-			if err != nil || (len(digits) > 1 && digits[0] == '0') {
-				return nil, fmt.Errorf("%w: index %s in %q", ErrPath, digits, path)
-			}
-			p = append(p, IndexStep(n))
-			i = end + 1
+			p = append(p, start)
+			i = end
 		case path[i] == '.' && i > 0, i == 0:
 			if i > 0 {
 				i++
@@ -121,6 +147,47 @@ func ParsePath(path string) (Path, error) {
 		}
 	}
 	return p, nil
+}
+
+// parseIndex parses the index or range in brackets at byte i of path, and
+// returns its step and the byte after its closing bracket.
+func parseIndex(path string, i int) (PathStep, int, error) {
+	number := func(at int) (uint64, int, error) {
+		end := at
+		for end < len(path) && path[end] >= '0' && path[end] <= '9' {
+			end++
+		}
+		digits := path[at:end]
+		if digits == "" {
+			return 0, end, fmt.Errorf("%w: no number at byte %d of %q", ErrPath, at, path)
+		}
+		n, err := strconv.ParseUint(digits, 10, 64)
+		if err != nil || (len(digits) > 1 && digits[0] == '0') {
+			return 0, end, fmt.Errorf("%w: index %s at byte %d of %q", ErrPath, digits, at, path)
+		}
+		return n, end, nil
+	}
+	start, at, err := number(i + 1)
+	if err != nil {
+		return PathStep{}, 0, err
+	}
+	if at < len(path) && path[at] == ':' {
+		end, after, err := number(at + 1)
+		if err != nil {
+			return PathStep{}, 0, err
+		}
+		if after == len(path) || path[after] != ']' {
+			return PathStep{}, 0, fmt.Errorf("%w: range without its closing bracket at byte %d of %q", ErrPath, i, path)
+		}
+		if end <= start {
+			return PathStep{}, 0, fmt.Errorf("%w: empty range [%d:%d] at byte %d of %q: the end must be above the start", ErrPath, start, end, i, path)
+		}
+		return PathStep{Index: start, End: end}, after + 1, nil
+	}
+	if at == len(path) || path[at] != ']' {
+		return PathStep{}, 0, fmt.Errorf("%w: index without its closing bracket at byte %d of %q", ErrPath, i, path)
+	}
+	return IndexStep(start), at + 1, nil
 }
 
 // isName reports whether s is a name of the path grammar.
@@ -218,6 +285,17 @@ func locate(t Type, root *tree.Node, path string, checkLen bool) (tree.Gindex, T
 	if err != nil {
 		return 0, nil, err
 	}
+	for i, s := range p {
+		if s.IsRange() {
+			return 0, nil, fmt.Errorf("%w: %s (step %d of %q) names a range of parts, not one: see Gindices", ErrPath, s, i+1, path)
+		}
+	}
+	return locatePath(t, root, p, path, checkLen)
+}
+
+// locatePath is locate of the parsed path p, without ranges; path is its
+// text for errors.
+func locatePath(t Type, root *tree.Node, p Path, path string, checkLen bool) (tree.Gindex, Type, error) {
 	g := tree.Gindex(1)
 	for i, s := range p {
 		if t == nil {
