@@ -279,6 +279,46 @@ func TestProofVerify(t *testing.T) {
 		fails(t, 1, "does not verify", proof, "verify", "-root", other)
 	}
 	fails(t, 1, "proof JSON", []byte("{"), "verify")
+	fails(t, 1, "proof", []byte{3, 0}, "verify", "-root", root)
+	fails(t, 2, "give -root", ok(t, nil, "proof", "-format", "compact", file, "slot"), "verify")
+	fails(t, 2, "-format", nil, "proof", "-format", "nope", file, "slot")
+}
+
+// TestProofForms proves ranges and whole subtrees in each format, verifies
+// each against the root, and fails each against another root and with a
+// changed leaf; get takes the same ranges.
+func TestProofForms(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, fork := range []string{"capella", "gloas"} {
+		file := write(t, dir, fork+".ssz", genFile(t, "-fork", fork, "-validators", "40"))
+		root := strings.TrimSpace(string(ok(t, nil, "root", file)))
+		var got map[string]string
+		if err := json.Unmarshal(ok(t, nil, "get", file, "balances[2:5]", "slot"), &got); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"balances[2]", "balances[3]", "balances[4]", "slot"} {
+			var one string // one path: its value alone
+			if err := json.Unmarshal(ok(t, nil, "get", file, p), &one); err != nil || got[p] == "" || got[p] != one {
+				t.Errorf("%s: get of a range gives %s = %q, alone %q (%v)", fork, p, got[p], one, err)
+			}
+		}
+		for _, format := range []string{"json", "multi", "compact", "compact-json"} {
+			proof := ok(t, nil, "proof", "-format", format, file, "validators[3:6].effective_balance", "finalized_checkpoint", "balances[0:10]")
+			if out := string(ok(t, proof, "verify", "-root", root)); out != "ok "+root+"\n" {
+				t.Errorf("%s %s: verify: %q", fork, format, out)
+			}
+			fails(t, 1, "does not verify", proof, "verify", "-root", "0x"+strings.Repeat("cd", 32))
+			changed := bytes.Clone(proof)
+			if format == "multi" || format == "compact" {
+				changed[len(changed)-1] ^= 1 // the last leaf's or helper's last byte
+			} else {
+				i := bytes.LastIndex(changed, []byte(`"0x`)) + 3 // the first hex digit of the last chunk
+				changed[i] = map[bool]byte{true: '1', false: '0'}[changed[i] == '0']
+			}
+			fails(t, 1, "", changed, "verify", "-root", root)
+		}
+	}
 	fails(t, 1, "generalized index", []byte(`{"root":"0x`+strings.Repeat("00", 32)+`","gindices":["x"],"leaves":["0x`+strings.Repeat("00", 32)+`"],"helper_indices":[],"branch":[]}`), "verify")
 }
 

@@ -12,8 +12,9 @@ func cmdGet(e *env, args []string) error {
 	fs := newFlags("get", "[flags] FILE|-|URL PATH...",
 		"Prints the part of the value each path names, in the notation of the consensus spec's\n"+
 			"get_generalized_index (slot, validators[12], validators[12].effective_balance,\n"+
-			"finalized_checkpoint.root, balances.__len__), as JSON: the value for one path, an\n"+
-			"object of them by path for several. -ssz writes the serialization of one part.",
+			"finalized_checkpoint.root, balances.__len__; a range, balances[0:10], names each of its\n"+
+			"elements), as JSON: the value for one path, an object of them by path for several.\n"+
+			"-ssz writes the serialization of one part.",
 		"ssztree get state.ssz finalized_checkpoint validators[0].pubkey\nssztree get -ssz state.ssz validators[7] | ssztree json -type Validator -fork phase0 -")
 	var vf valueFlags
 	vf.add(fs)
@@ -29,7 +30,7 @@ func cmdGet(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	paths, err := expandPaths(v.v, pos[1:])
+	paths, err := expandPaths(pos[1:])
 	if err != nil {
 		return err
 	}

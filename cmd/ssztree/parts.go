@@ -18,17 +18,26 @@ type part struct {
 }
 
 // expandPaths returns the paths that the command-line paths name, in
-// order. Today each names itself, in the grammar of schema.ParsePath; the
-// ranges of the path grammar to come ("balances[0:10]", issue 43) are to
-// be expanded here, into the paths of their elements, for get and proof
-// alike.
-func expandPaths(v view.View, paths []string) ([]string, error) {
+// order, in the grammar of schema.ParsePath: a range ("balances[0:10]",
+// "validators[0:64].effective_balance") gives the path of each element it
+// names, for get and proof alike. More than maxProofParts paths in all is
+// an error, before they are made.
+func expandPaths(paths []string) ([]string, error) {
+	var out []string
 	for _, p := range paths {
-		if _, err := schema.ParsePath(p); err != nil {
+		parsed, err := schema.ParsePath(p)
+		if err != nil {
 			return nil, err
 		}
+		each, err := parsed.Expand(maxProofParts - len(out))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		for _, e := range each {
+			out = append(out, e.String())
+		}
 	}
-	return paths, nil
+	return out, nil
 }
 
 // partAt returns the part of v that path names. A basic value packed with

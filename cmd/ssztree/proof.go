@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -14,19 +15,55 @@ import (
 	"github.com/ssztree/ssztree/view"
 )
 
-// A proofFormat writes and reads proofs in one encoding. JSON is the one
-// there is; the compact and serialized formats of the proofs issue (43)
-// are to be added to proofFormats, and -format picks one.
+// A proofFormat is an encoding of the proofs the command writes: its own
+// JSON (the paths' multiproof with what the value was), or one of package
+// tree's forms (docs/proofs.md), which verify reads back whichever it is.
 type proofFormat struct {
-	name   string
-	encode func(p *proofDoc) ([]byte, error)
-	decode func(b []byte) (*proofDoc, error)
+	// binary is set for a byte form, which is not written to a terminal.
+	binary bool
+	// make returns the proof of the parts of v that paths name.
+	make func(v *value, paths []string) ([]byte, error)
 }
+
+// maxProofParts bounds the parts the paths of one proof or get name once
+// their ranges are expanded, and the leaves of a compact proof.
+const maxProofParts = 1 << 20
 
 // proofFormats are the encodings of proofs, by -format's name.
 var proofFormats = map[string]proofFormat{
-	"json": {name: "json", encode: encodeProofJSON, decode: decodeProofJSON},
+	"json": {make: func(v *value, paths []string) ([]byte, error) {
+		mp, err := view.Prove(v.v, paths...)
+		if err != nil {
+			return nil, err
+		}
+		return encodeProofJSON(newProofDoc(v, paths, mp))
+	}},
+	"multi": {binary: true, make: func(v *value, paths []string) ([]byte, error) {
+		mp, err := view.Prove(v.v, paths...)
+		if err != nil {
+			return nil, err
+		}
+		return mp.MarshalBinary()
+	}},
+	"compact": {binary: true, make: func(v *value, paths []string) ([]byte, error) {
+		cp, err := view.ProveCompact(v.v, maxProofParts, paths...)
+		if err != nil {
+			return nil, err
+		}
+		return cp.MarshalBinary()
+	}},
+	"compact-json": {make: func(v *value, paths []string) ([]byte, error) {
+		cp, err := view.ProveCompact(v.v, maxProofParts, paths...)
+		if err != nil {
+			return nil, err
+		}
+		b, err := cp.MarshalJSON()
+		return append(b, '\n'), err
+	}},
 }
+
+// proofFormatNames lists the names of proofFormats, for messages.
+const proofFormatNames = "json, multi, compact or compact-json"
 
 // proofDoc is a proof as the command writes and reads it: a multiproof of
 // the parts some paths name against a value's root (for one path, the
@@ -150,7 +187,7 @@ func cmdProof(e *env, args []string) error {
 		"ssztree proof state.ssz finalized_checkpoint.root > proof.json\nssztree proof state.ssz validators[7].slashed balances[7] | ssztree verify -")
 	var vf valueFlags
 	vf.add(fs)
-	formatName := fs.String("format", "json", "the proof's format: json")
+	formatName := fs.String("format", "json", "the proof's format: json (this command's: the paths' multiproof, with the value's type, fork and root), multi (the multiproof's byte form), compact (EIP-8364's compact multiproof, bytes: the descriptor and the leaves) or compact-json (the same as JSON); docs/proofs.md has them byte by byte")
 	out := outputFlag(fs)
 	pos, err := parse(fs, args, 2, -1)
 	if err != nil {
@@ -158,25 +195,24 @@ func cmdProof(e *env, args []string) error {
 	}
 	pf, ok := proofFormats[*formatName]
 	if !ok {
-		return usagef("proof: -format %q: want json", *formatName)
+		return usagef("proof: -format %q: want %s", *formatName, proofFormatNames)
 	}
 	v, err := vf.read(e, pos[0])
 	if err != nil {
 		return err
 	}
-	paths, err := expandPaths(v.v, pos[1:])
+	paths := pos[1:]
+	if *formatName == "json" || *formatName == "multi" {
+		// The compact forms take ranges themselves.
+		if paths, err = expandPaths(paths); err != nil {
+			return err
+		}
+	}
+	b, err := pf.make(v, paths)
 	if err != nil {
 		return err
 	}
-	mp, err := view.Prove(v.v, paths...)
-	if err != nil {
-		return err
-	}
-	b, err := pf.encode(newProofDoc(v, paths, mp))
-	if err != nil {
-		return err
-	}
-	return writeOutput(e, *out, b, false)
+	return writeOutput(e, *out, b, pf.binary)
 }
 
 // errNotVerified is the error of a proof that does not verify.
@@ -185,19 +221,23 @@ var errNotVerified = errors.New("the proof does not verify")
 // cmdVerify checks a proof.
 func cmdVerify(e *env, args []string) error {
 	fs := newFlags("verify", "[flags] [PROOF|-]",
-		"Checks a proof that proof wrote (standard input when no file is given): that its leaves\n"+
-			"and branch give the root -root names, or else the root the proof itself holds.\n"+
-			"Exit status 0 when it verifies, 1 when it does not.",
-		"ssztree verify -root 0x5d6c... proof.json")
-	rootFlag := fs.String("root", "", "the root to verify against, 0x...; default: the proof's own root")
-	formatName := fs.String("format", "json", "the proof's format: json")
+		"Checks a proof that proof wrote, in any of its formats, found from the content (standard\n"+
+			"input when no file is given): that its leaves and branch give the root -root names, or\n"+
+			"else the root the proof itself holds (the command's JSON holds it; the other forms need\n"+
+			"-root). Exit status 0 when it verifies, 1 when it does not.",
+		"ssztree verify -root 0x5d6c... proof.json\nssztree proof -format compact state.ssz balances[0:8] | ssztree verify -root 0x5d6c... -")
+	rootFlag := fs.String("root", "", "the root to verify against, 0x...; default: the proof's own root, which only the command's JSON form holds")
 	pos, err := parse(fs, args, 0, 1)
 	if err != nil {
 		return err
 	}
-	pf, ok := proofFormats[*formatName]
-	if !ok {
-		return usagef("verify: -format %q: want json", *formatName)
+	var want *[32]byte
+	if *rootFlag != "" {
+		r, err := parse32(*rootFlag)
+		if err != nil {
+			return usagef("verify: -root: %v", err)
+		}
+		want = &r
 	}
 	var r io.Reader = e.stdin
 	name := "-"
@@ -213,26 +253,72 @@ func cmdVerify(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	doc, err := pf.decode(b)
+	got, held, err := proofRoot(b)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	mp, root, err := doc.multiproof()
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+	if want == nil {
+		if held == nil {
+			return usagef("verify: %s: this form of proof holds no root: give -root", name)
+		}
+		want = held
 	}
-	if *rootFlag != "" {
-		if root, err = parse32(*rootFlag); err != nil {
-			return usagef("verify: -root: %v", err)
+	if got != *want {
+		return fmt.Errorf("%s: %w: it gives the root %s, not %s", name, errNotVerified, hex32(got), hex32(*want))
+	}
+	_, err = fmt.Fprintf(e.stdout, "ok %s\n", hex32(*want))
+	return err
+}
+
+// proofRoot returns the root the proof in b gives, and the root it holds
+// if it holds one (the command's JSON form does): b is the command's JSON,
+// the JSON of one of package tree's proofs, or the byte form of one.
+func proofRoot(b []byte) (got [32]byte, held *[32]byte, err error) {
+	trimmed := bytes.TrimSpace(b)
+	if len(trimmed) > 0 && trimmed[0] == '{' {
+		if isTreeProofJSON(trimmed) {
+			p, err := tree.UnmarshalProofJSON(trimmed)
+			if err != nil {
+				return got, nil, err
+			}
+			got, err = p.Root()
+			return got, nil, err
+		}
+		doc, err := decodeProofJSON(trimmed)
+		if err != nil {
+			return got, nil, err
+		}
+		mp, root, err := doc.multiproof()
+		if err != nil {
+			return got, nil, err
+		}
+		if got, err = mp.Root(); err != nil {
+			return got, nil, fmt.Errorf("%w: %v", errNotVerified, err)
+		}
+		return got, &root, nil
+	}
+	p, err := tree.UnmarshalProof(b)
+	if err != nil {
+		return got, nil, err
+	}
+	got, err = p.Root()
+	return got, nil, err
+}
+
+// isTreeProofJSON reports whether the JSON object b is one of package
+// tree's proofs, whose type member names a kind of proof (the command's
+// own JSON names the value's type there).
+func isTreeProofJSON(b []byte) bool {
+	var head struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(b, &head) != nil {
+		return false
+	}
+	for _, t := range []tree.ProofType{tree.SingleProofType, tree.TreeOffsetProofType, tree.MultiProofType, tree.CompactMultiProofType} {
+		if t.String() == head.Type {
+			return true
 		}
 	}
-	got, err := mp.Root()
-	if err != nil {
-		return fmt.Errorf("%s: %w: %v", name, errNotVerified, err)
-	}
-	if got != root {
-		return fmt.Errorf("%s: %w: it gives the root %s, not %s", name, errNotVerified, hex32(got), hex32(root))
-	}
-	_, err = fmt.Fprintf(e.stdout, "ok %s\n", hex32(root))
-	return err
+	return false
 }
