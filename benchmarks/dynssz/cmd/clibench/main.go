@@ -10,8 +10,10 @@
 // this folder), built with go build (the go command must be on PATH) and
 // run as a child process, one after another; its peak RSS is the
 // kernel's (getrusage's ru_maxrss of the child); the roots of the three
-// are compared. The state is synth.FuluState of the mainnet preset,
-// written once to a file in a temporary folder (or -state FILE).
+// are compared. The state is synth.FuluState of the mainnet preset, made
+// by ssztree gen into a file in a temporary folder (or -state FILE), so
+// that this process, whose memory at each exec the children's peak RSS
+// counts, never holds one.
 //
 //	go run ./cmd/clibench                       # 1,000,000 validators, 5 runs
 //	go run ./cmd/clibench -validators 10000 -runs 1   # a check that it works
@@ -28,12 +30,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/ssztree/ssztree/fulu"
-	"github.com/ssztree/ssztree/synth"
 )
 
 func main() {
@@ -83,24 +83,6 @@ func bench(n, runs int, seed uint64, file string) error {
 	if file == "" {
 		file = filepath.Join(dir, "fulu.ssz")
 	}
-	if _, err := os.Stat(file); err != nil {
-		st, err := synth.FuluState(fulu.Mainnet, n, seed)
-		if err != nil {
-			return err
-		}
-		b, err := st.MarshalSSZ()
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(file, b, 0o644); err != nil {
-			return err
-		}
-	}
-	fi, err := os.Stat(file)
-	if err != nil {
-		return err
-	}
-	size := fi.Size()
 	// Each job is a program of its own, built here: the command, and the
 	// library's and dynamic-ssz's programs of this folder.
 	bins := map[string]string{
@@ -114,6 +96,21 @@ func bench(n, runs int, seed uint64, file string) error {
 			return fmt.Errorf("building %s: %v: %s", pkg, err, out)
 		}
 	}
+	if _, err := os.Stat(file); err != nil {
+		// The state is made by the command, in a process of its own: a
+		// child's peak RSS (ru_maxrss) counts the high-water mark of the
+		// parent's memory at the exec, so this process must never hold a
+		// state itself.
+		gen := exec.Command(bins["ssztree"], "gen", "-fork", "fulu", "-validators", strconv.Itoa(n), "-seed", strconv.FormatUint(seed, 10), "-o", file)
+		if out, err := gen.CombinedOutput(); err != nil {
+			return fmt.Errorf("ssztree gen: %v: %s", err, out)
+		}
+	}
+	fi, err := os.Stat(file)
+	if err != nil {
+		return err
+	}
+	size := fi.Size()
 	jobs := []struct {
 		name string
 		run  func() (measurement, error)
