@@ -34,11 +34,13 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.correctness(w)
 	m.peers(w)
 	fork, size := m.headlineState()
-	m.headline(w, fork, size)
-	if notes != "" {
-		w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in the last section, [Targets not met](#targets-not-met), kept by hand in [performance.md](performance.md).\n\n")
+	if m.hasStateRows() {
+		m.headline(w, fork, size)
+		if notes != "" {
+			w("For each target not met: the figure, where the time goes (profiles) and what would close the gap are in the last section, [Targets not met](#targets-not-met), kept by hand in [performance.md](performance.md).\n\n")
+		}
+		w("![ssztree and the peers, %s state of %s validators and the micro cases (log scales)](%s)\n\n", forkTitle(fork), Count(uint64(size)), chart)
 	}
-	w("![ssztree and the peers, %s state of %s validators and the micro cases (log scales)](%s)\n\n", forkTitle(fork), Count(uint64(size)), chart)
 	for _, t := range r.Tables {
 		for _, n := range t.Sizes {
 			m.stateTable(w, t.Fork, n)
@@ -549,6 +551,11 @@ func (m *Model) floors(w writer) {
 	if below := m.belowFloor(); len(below) > 0 {
 		w("**Below the floor:** %s. Such a figure means the hashing throughput was only sampled while other processes loaded the machine, so the floor is too high there.\n\n", strings.Join(below, "; "))
 	}
+	if !m.hasStateRows() {
+		w("Micro cases:")
+		m.microFloors(w)
+		return
+	}
 	w("| row |")
 	seps := "| --- |"
 	var groups []string
@@ -571,6 +578,26 @@ func (m *Model) floors(w writer) {
 		w("\n")
 	}
 	w("\nMicro cases:")
+	m.microFloors(w)
+}
+
+// hasStateRows reports whether the run measured state rows (a run of the
+// scoreboard or the command's section alone did not).
+func (m *Model) hasStateRows() bool {
+	for _, t := range m.Run.Tables {
+		for _, n := range t.Sizes {
+			if len(m.Cells[StateKey(t.Fork, n)]) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// microFloors writes the floors of the micro cases and blocks, after
+// "Micro cases:".
+func (m *Model) microFloors(w writer) {
+	r := m.Run
 	sep := " "
 	for _, row := range MicroRows {
 		if !row.Root {

@@ -176,7 +176,7 @@ func run() error {
 func runCLI(o *options) *report.CLI {
 	n := slices.Max(o.tables[0].sizes)
 	args := []string{"run", "./cmd/clibench", "-validators", strconv.Itoa(n), "-runs", strconv.Itoa(o.cfg.Runs)}
-	c := &report.CLI{Command: "cd benchmarks/dynssz && go " + strings.Join(args[1:], " ")}
+	c := &report.CLI{Command: "cd benchmarks/dynssz && go " + strings.Join(args, " ")}
 	cmd := exec.Command("go", args...)
 	cmd.Dir = "dynssz"
 	var stderr bytes.Buffer
