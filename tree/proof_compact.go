@@ -63,13 +63,29 @@ func CompactIndices(gs []Gindex) ([]Gindex, error) {
 			return nil, fmt.Errorf("%w: generalized index 0", ErrProof)
 		}
 	}
-	helpers, err := HelperIndices(gs)
-	if err != nil {
+	// The targets sorted by walkOrder (setTargets' order), and the helpers
+	// as helperWalk finds them, right subtree first: never one above
+	// another, so that reversed they are in walkOrder too. The two merge
+	// in one pass; sorting the thousands of helpers of a proof of a large
+	// list instead was most of its time.
+	p := getProver()
+	defer putProver(p)
+	if err := p.setTargets(gs); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrProof, err)
 	}
-	nodes := make([]Gindex, 0, len(gs)+len(helpers))
-	nodes = append(append(nodes, gs...), helpers...)
-	slices.SortFunc(nodes, walkOrder)
+	p.helperWalk(1, 0, below(p.targets, 0))
+	nodes := make([]Gindex, 0, len(gs)+len(p.helpers))
+	h := len(p.helpers) - 1
+	for _, t := range p.targets {
+		g := t.gindex()
+		for ; h >= 0 && walkOrder(p.helpers[h].g, g) < 0; h-- {
+			nodes = append(nodes, p.helpers[h].g)
+		}
+		nodes = append(nodes, g)
+	}
+	for ; h >= 0; h-- {
+		nodes = append(nodes, p.helpers[h].g)
+	}
 	nodes = slices.Compact(nodes)
 	// Sorted so, a node's descendants follow it at once.
 	for i := 1; i < len(nodes); i++ {
