@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -507,4 +508,30 @@ func TestLargeStdin(t *testing.T) {
 		}
 	}
 	fails(t, 1, "", ssz[:wholeBytes+100], "root", "-")
+}
+
+// TestAssumedMainnet reads a mainnet-preset Altair state whose version no
+// network has, at a slot of no network's Altair: its layout is the gnosis
+// preset's too. From a file, the command takes the mainnet preset and says
+// so; -network gnosis reads it in the gnosis preset (another root);
+// from standard input, which it cannot read again, the ambiguity is an
+// error that says how to decide it.
+func TestAssumedMainnet(t *testing.T) {
+	t.Parallel()
+	b := genFile(t, "-fork", "altair", "-validators", "5")
+	binary.LittleEndian.PutUint64(b[40:], 3)                   // slot
+	copy(b[forks.StateForkVersionOffset:], "\xde\xad\xbe\xef") // fork.current_version
+	file := write(t, t.TempDir(), "s.ssz", b)
+	info := string(ok(t, nil, "info", file))
+	for _, want := range []string{"altair", "mainnet preset assumed", "give -network or -preset"} {
+		if !strings.Contains(info, want) {
+			t.Errorf("info: no %q in\n%s", want, info)
+		}
+	}
+	mainnet := string(ok(t, nil, "root", file))
+	gnosis := string(ok(t, nil, "root", "-network", "gnosis", file))
+	if mainnet == gnosis || mainnet != string(ok(t, nil, "root", "-preset", "mainnet", file)) {
+		t.Errorf("roots: %s assumed, %s with -network gnosis", mainnet, gnosis)
+	}
+	fails(t, 1, "give -network or -preset", b, "root", "-")
 }

@@ -289,6 +289,19 @@ func loadStream(in *input, sel *selection) (*value, error) {
 			v.how = sel.forkHow + ", in the " + p.Name + " preset (its layout is of several: give -preset or -network)"
 		}
 		return v, err
+	case errors.As(err, &amb) && assumeMainnet(amb, sel) && in.reopen != nil:
+		if err := in.reopen(); err != nil {
+			return nil, err
+		}
+		st, d, err := versioned.ReadStateFromMax(in.r, in.size, maxInput, forks.MainnetSchedule)
+		if err != nil {
+			return nil, err
+		}
+		v := detected(st.View(), "BeaconState", d, sel)
+		v.how += assumedHow
+		return v, nil
+	case errors.As(err, &amb) && assumeMainnet(amb, sel):
+		return nil, fmt.Errorf("%w (read as it arrived, it cannot be read again in the mainnet preset: give -network or -preset)", err)
 	}
 	return nil, err
 }
@@ -370,15 +383,20 @@ func orderOfKinds(b []byte) []string {
 // signed blinded block b (kind) with package versioned's detection, and
 // decodes it.
 func detectBytes(kind string, b []byte, sel *selection) (*value, error) {
-	var d versioned.Detection
-	var err error
-	switch kind {
-	case "BeaconState":
-		d, err = versioned.DetectState(b, sel.schedules...)
-	case "SignedBeaconBlock":
-		d, err = versioned.DetectSignedBlock(b, sel.schedules...)
-	default:
-		d, err = versioned.DetectSignedBlindedBlock(b, sel.schedules...)
+	detect := func(schedules []*forks.Schedule) (versioned.Detection, error) {
+		switch kind {
+		case "BeaconState":
+			return versioned.DetectState(b, schedules...)
+		case "SignedBeaconBlock":
+			return versioned.DetectSignedBlock(b, schedules...)
+		}
+		return versioned.DetectSignedBlindedBlock(b, schedules...)
+	}
+	d, err := detect(sel.schedules)
+	assumed := false
+	if amb := (*versioned.AmbiguousError)(nil); errors.As(err, &amb) && assumeMainnet(amb, sel) {
+		d, err = detect([]*forks.Schedule{forks.MainnetSchedule})
+		assumed = err == nil
 	}
 	if err != nil {
 		return nil, err
@@ -388,8 +406,28 @@ func detectBytes(kind string, b []byte, sel *selection) (*value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%v: %w", d, err)
 	}
-	return detected(v, kind, d, sel), nil
+	val := detected(v, kind, d, sel)
+	if assumed {
+		val.how += assumedHow
+	}
+	return val, nil
 }
+
+// assumeMainnet reports whether the command takes the mainnet preset for
+// bytes that amb says several presets fit: when no flag names a network
+// or a preset, and the candidates are of mainnet's preset and others that
+// lay it out alike (the gnosis preset, before Fulu). The library keeps
+// such bytes an error; the command's default network is mainnet's, as a
+// file with no version to tell (a spec test's, a synthetic state) is most
+// often of it, and it says so (assumedHow).
+func assumeMainnet(amb *versioned.AmbiguousError, sel *selection) bool {
+	return len(sel.schedules) == 0 && sel.preset == nil && sel.network == nil &&
+		slices.ContainsFunc(amb.Candidates, func(c versioned.Candidate) bool { return c.Preset == forks.Mainnet })
+}
+
+// assumedHow is what the command adds to how it found a value's fork when
+// it took the mainnet preset by default.
+const assumedHow = "; the mainnet preset assumed, whose layout the gnosis preset shares (give -network or -preset)"
 
 // detected returns the value v of type kind that the detection d found.
 func detected(v view.View, kind string, d versioned.Detection, sel *selection) *value {
