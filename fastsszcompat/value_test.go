@@ -400,3 +400,70 @@ func TestZeroValue(t *testing.T) {
 		}
 	}
 }
+
+// TestProofsProgressive: proofs of a Gloas state (a progressive container
+// whose lists are progressive: spines of subtrees of 1, 4, 16... leaves)
+// from GetTree are ssztree's.
+func TestProofsProgressive(t *testing.T) {
+	st, err := synth.GloasState(gloas.Mainnet, smallValidators, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := fastsszcompat.Wrap(st.View()).GetTree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	trees := map[string]*ssz.Node{"GetTree": n}
+	for _, path := range []string{
+		"slot",
+		"finalized_checkpoint.root",
+		"validators[0].pubkey",
+		"validators[23].effective_balance",
+		"validators.__len__",
+		"balances[39]",
+		"current_epoch_participation[17]",
+		"inactivity_scores[3]",
+	} {
+		checkProof(t, st.View(), path, false, trees)
+	}
+}
+
+// TestConcurrentReaders: goroutines hashing and converting one wrapped
+// value at once, freshly decoded (its tree built and hashed by whichever
+// reads first), agree; go test -race checks that they do not race.
+func TestConcurrentReaders(t *testing.T) {
+	b, err := denebBlock(t).MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, err := deneb.DecodeSignedBeaconBlock(deneb.Mainnet, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := fastsszcompat.Wrap(blk.View())
+	const readers = 4
+	roots := make(chan [32]byte, 2*readers)
+	for i := range readers {
+		go func() {
+			if i%2 == 0 {
+				n, err := w.GetTree()
+				if err != nil {
+					t.Error(err)
+				}
+				roots <- [32]byte(n.Hash())
+			} else {
+				r, err := ssz.HashWithDefaultHasher(w)
+				if err != nil {
+					t.Error(err)
+				}
+				roots <- r
+			}
+		}()
+	}
+	want := denebBlock(t).HashTreeRoot()
+	for range readers {
+		if got := <-roots; got != want {
+			t.Errorf("root %x; want %x", got, want)
+		}
+	}
+}
