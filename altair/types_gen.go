@@ -503,6 +503,11 @@ func (x *SyncAggregate) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *SyncAggregate) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SyncAggregate) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SyncAggregate) Spec() *Spec {
 	if x.spec == nil {
@@ -672,6 +677,11 @@ func (x *SyncCommittee) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SyncCommittee) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SyncCommittee) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SyncCommittee) Spec() *Spec {
@@ -848,6 +858,11 @@ func (x *BeaconBlockBody) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconBlockBody) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlockBody) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
@@ -1088,6 +1103,11 @@ func (x *BeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -1279,6 +1299,11 @@ func (x *SignedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -1480,6 +1505,11 @@ func (x *BeaconState) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -1962,6 +1992,11 @@ func (x *SyncCommitteeContribution) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *SyncCommitteeContribution) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SyncCommitteeContribution) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SyncCommitteeContribution) Spec() *Spec {
 	if x.spec == nil {
@@ -2158,6 +2193,11 @@ func (x *ContributionAndProof) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *ContributionAndProof) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ContributionAndProof) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ContributionAndProof) Spec() *Spec {
 	if x.spec == nil {
@@ -2344,6 +2384,11 @@ func (x *SignedContributionAndProof) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedContributionAndProof) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedContributionAndProof) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedContributionAndProof) Spec() *Spec {
@@ -2668,6 +2713,11 @@ func (x *LightClientBootstrap) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientBootstrap) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientBootstrap) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientBootstrap) Spec() *Spec {
 	if x.spec == nil {
@@ -2873,6 +2923,11 @@ func (x *LightClientUpdate) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *LightClientUpdate) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientUpdate) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientUpdate) Spec() *Spec {
@@ -3134,6 +3189,11 @@ func (x *LightClientFinalityUpdate) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientFinalityUpdate) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientFinalityUpdate) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientFinalityUpdate) Spec() *Spec {
 	if x.spec == nil {
@@ -3360,6 +3420,11 @@ func (x *LightClientOptimisticUpdate) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *LightClientOptimisticUpdate) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientOptimisticUpdate) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientOptimisticUpdate) Spec() *Spec {

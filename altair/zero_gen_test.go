@@ -151,6 +151,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("sync_committee_bits")
 				g2, l2, b2, err2 := y.ProveBranch("sync_committee_bits")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -187,6 +193,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("pubkeys")
 				g2, l2, b2, err2 := y.ProveBranch("pubkeys")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -222,6 +234,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
@@ -283,6 +301,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -332,6 +356,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -368,6 +398,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("genesis_time")
 				g2, l2, b2, err2 := y.ProveBranch("genesis_time")
@@ -484,6 +520,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -532,6 +574,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregator_index")
 				g2, l2, b2, err2 := y.ProveBranch("aggregator_index")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -573,6 +621,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -611,6 +665,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("header")
 				g2, l2, b2, err2 := y.ProveBranch("header")
@@ -652,6 +712,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")
@@ -710,6 +776,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -758,6 +830,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")

@@ -870,6 +870,11 @@ func (x *ExecutionPayload) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *ExecutionPayload) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayload) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayload) Spec() *Spec {
 	if x.spec == nil {
@@ -1155,6 +1160,11 @@ func (x *ExecutionPayloadHeader) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *ExecutionPayloadHeader) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayloadHeader) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayloadHeader) Spec() *Spec {
@@ -1451,6 +1461,11 @@ func (x *BeaconBlockBody) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlockBody) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlockBody) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
 	if x.spec == nil {
@@ -1702,6 +1717,11 @@ func (x *BeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -1893,6 +1913,11 @@ func (x *SignedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -2095,6 +2120,11 @@ func (x *BeaconState) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -2589,6 +2619,11 @@ func (x *BlindedBeaconBlockBody) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BlindedBeaconBlockBody) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BlindedBeaconBlockBody) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BlindedBeaconBlockBody) Spec() *Spec {
 	if x.spec == nil {
@@ -2843,6 +2878,11 @@ func (x *BlindedBeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BlindedBeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BlindedBeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BlindedBeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -3039,6 +3079,11 @@ func (x *SignedBlindedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBlindedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBlindedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBlindedBeaconBlock) Spec() *Spec {

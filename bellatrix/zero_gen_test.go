@@ -151,6 +151,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("parent_hash")
 				g2, l2, b2, err2 := y.ProveBranch("parent_hash")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -232,6 +238,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("parent_hash")
 				g2, l2, b2, err2 := y.ProveBranch("parent_hash")
@@ -316,6 +328,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -380,6 +398,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -429,6 +453,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -465,6 +495,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("genesis_time")
 				g2, l2, b2, err2 := y.ProveBranch("genesis_time")
@@ -585,6 +621,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -649,6 +691,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -697,6 +745,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")

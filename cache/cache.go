@@ -10,8 +10,9 @@
 // only its nodes that no cached state has (docs/states.md).
 //
 // A [Cache] is generic over the state type: any tree-backed value that
-// copies itself in O(1) and shows its container view, which every fork's
-// BeaconState (*fulu.BeaconState...) and *versioned.State are. A node that
+// copies itself in O(1) and gives its untyped view ([State], a constraint
+// the compiler checks), which every fork's BeaconState
+// (*fulu.BeaconState...) and *versioned.State are. A node that
 // runs one fork caches its fork's type and gets it back without a type
 // switch or a wrapper; one that crosses a fork boundary caches
 // *versioned.State. Generic, rather than a cache of *versioned.State
@@ -38,7 +39,6 @@
 package cache
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/ssztree/ssztree/tree"
@@ -46,31 +46,16 @@ import (
 )
 
 // State is what a [Cache] holds: a tree-backed value that copies itself in
-// O(1) (the copy independent of the original) and whose untyped view
-// gives its tree and its root. That view is found by the state's method
-// Untyped() view.View (a *versioned.State, of any fork), or View()
-// returning a *view.Container (a fork package's BeaconState up to Fulu) or
-// a *view.ProgressiveContainer (Gloas'); [New] panics when S has none of
-// them, as Go's constraints cannot say "one of these".
+// O(1), the copy independent of the original, and gives its untyped view,
+// whose tree and root the cache keeps. Every fork's BeaconState
+// (*fulu.BeaconState, *gloas.BeaconState...), every other view the fork
+// packages generate, and *versioned.State are States.
 type State[S any] interface {
 	Copy() S
-}
-
-// untypedMethod returns the method of st that gives its untyped view (see
-// [State]), bound to st but not called, or nil when its type has none: New
-// asks it of a zero S, Put calls it.
-func untypedMethod(st any) func() view.View {
-	switch st := st.(type) {
-	case interface{ Untyped() view.View }:
-		return st.Untyped
-	case interface{ View() *view.Container }:
-		return func() view.View { return st.View() }
-	case interface {
-		View() *view.ProgressiveContainer
-	}:
-		return func() view.View { return st.View() }
-	}
-	return nil
+	// Untyped returns the value's untyped view, which writes through to
+	// it: a *view.Container, or a *view.ProgressiveContainer (Gloas'
+	// state).
+	Untyped() view.View
 }
 
 // Info is what the caller says of a state when putting it.
@@ -155,9 +140,6 @@ type entry[S State[S]] struct {
 // accounting's own bookkeeping ([tree.Memory.OwnBytes], about 16 bytes a
 // node, some 2 %), except that pinned states stay whatever they hold.
 func New[S State[S]](budget int64) *Cache[S] {
-	if untypedMethod(*new(S)) == nil {
-		panic(fmt.Sprintf("cache: %T has no method Untyped() view.View or View() returning a container view", *new(S)))
-	}
 	c := &Cache[S]{
 		budget:  budget,
 		idx:     tree.NewIndex(),
@@ -179,7 +161,7 @@ func New[S State[S]](budget int64) *Cache[S] {
 // new one last.
 func (c *Cache[S]) Put(st S, info Info) (root [32]byte, added int64) {
 	own := st.Copy()
-	untyped := untypedMethod(own)()
+	untyped := own.Untyped()
 	node := untyped.Node()
 	root = node.Root()
 	hasBlock := info.BlockRoot != [32]byte{}

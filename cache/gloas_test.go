@@ -10,8 +10,8 @@ import (
 )
 
 // TestCacheOfGloasStates caches Gloas states, whose untyped view is a
-// progressive container: as a *versioned.State (found through Untyped)
-// and as a *gloas.BeaconState (through its View), each under its root.
+// progressive container: as a *versioned.State and as a
+// *gloas.BeaconState, each under its root.
 func TestCacheOfGloasStates(t *testing.T) {
 	st, err := synth.GloasState(gloas.Minimal, 64, 1)
 	if err != nil {
@@ -46,18 +46,3 @@ func TestCacheOfGloasStates(t *testing.T) {
 		t.Fatalf("Put of the same state decoded apart: root %x, %d bytes added; want %x and 0", root, added, want)
 	}
 }
-
-// TestNewRejectsStatesWithoutView: a type with no untyped view is a
-// programming error, caught by New rather than by the first Put.
-func TestNewRejectsStatesWithoutView(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Fatal("New of a type without a view did not panic")
-		}
-	}()
-	New[noView](1)
-}
-
-type noView struct{}
-
-func (noView) Copy() noView { return noView{} }

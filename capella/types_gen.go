@@ -1028,6 +1028,11 @@ func (x *ExecutionPayload) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *ExecutionPayload) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayload) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayload) Spec() *Spec {
 	if x.spec == nil {
@@ -1320,6 +1325,11 @@ func (x *ExecutionPayloadHeader) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *ExecutionPayloadHeader) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayloadHeader) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayloadHeader) Spec() *Spec {
@@ -1629,6 +1639,11 @@ func (x *BeaconBlockBody) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlockBody) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlockBody) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
 	if x.spec == nil {
@@ -1888,6 +1903,11 @@ func (x *BeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -2079,6 +2099,11 @@ func (x *SignedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -2284,6 +2309,11 @@ func (x *BeaconState) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -2719,6 +2749,11 @@ func (x *LightClientHeader) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientHeader) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientHeader) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientHeader) Spec() *Spec {
 	if x.spec == nil {
@@ -2920,6 +2955,11 @@ func (x *LightClientBootstrap) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientBootstrap) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientBootstrap) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientBootstrap) Spec() *Spec {
 	if x.spec == nil {
@@ -3120,6 +3160,11 @@ func (x *LightClientUpdate) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *LightClientUpdate) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientUpdate) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientUpdate) Spec() *Spec {
@@ -3373,6 +3418,11 @@ func (x *LightClientFinalityUpdate) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientFinalityUpdate) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientFinalityUpdate) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientFinalityUpdate) Spec() *Spec {
 	if x.spec == nil {
@@ -3592,6 +3642,11 @@ func (x *LightClientOptimisticUpdate) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientOptimisticUpdate) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientOptimisticUpdate) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientOptimisticUpdate) Spec() *Spec {
 	if x.spec == nil {
@@ -3783,6 +3838,11 @@ func (x *BlindedBeaconBlockBody) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BlindedBeaconBlockBody) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BlindedBeaconBlockBody) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BlindedBeaconBlockBody) Spec() *Spec {
@@ -4046,6 +4106,11 @@ func (x *BlindedBeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BlindedBeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BlindedBeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BlindedBeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -4242,6 +4307,11 @@ func (x *SignedBlindedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBlindedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBlindedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBlindedBeaconBlock) Spec() *Spec {

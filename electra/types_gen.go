@@ -1229,6 +1229,11 @@ func (x *ExecutionRequests) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *ExecutionRequests) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionRequests) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionRequests) Spec() *Spec {
 	if x.spec == nil {
@@ -1482,6 +1487,11 @@ func (x *Attestation) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *Attestation) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *Attestation) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *Attestation) Spec() *Spec {
 	if x.spec == nil {
@@ -1670,6 +1680,11 @@ func (x *IndexedAttestation) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *IndexedAttestation) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *IndexedAttestation) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *IndexedAttestation) Spec() *Spec {
 	if x.spec == nil {
@@ -1855,6 +1870,11 @@ func (x *AttesterSlashing) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *AttesterSlashing) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *AttesterSlashing) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AttesterSlashing) Spec() *Spec {
 	if x.spec == nil {
@@ -2030,6 +2050,11 @@ func (x *AggregateAndProof) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *AggregateAndProof) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *AggregateAndProof) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AggregateAndProof) Spec() *Spec {
@@ -2213,6 +2238,11 @@ func (x *SignedAggregateAndProof) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedAggregateAndProof) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedAggregateAndProof) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedAggregateAndProof) Spec() *Spec {
@@ -2398,6 +2428,11 @@ func (x *BeaconBlockBody) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconBlockBody) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlockBody) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
@@ -2672,6 +2707,11 @@ func (x *BeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -2863,6 +2903,11 @@ func (x *SignedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -3077,6 +3122,11 @@ func (x *BeaconState) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -3571,6 +3621,11 @@ func (x *LightClientBootstrap) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientBootstrap) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientBootstrap) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientBootstrap) Spec() *Spec {
 	if x.spec == nil {
@@ -3771,6 +3826,11 @@ func (x *LightClientUpdate) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *LightClientUpdate) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientUpdate) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientUpdate) Spec() *Spec {
@@ -4024,6 +4084,11 @@ func (x *LightClientFinalityUpdate) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientFinalityUpdate) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientFinalityUpdate) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientFinalityUpdate) Spec() *Spec {
 	if x.spec == nil {
@@ -4250,6 +4315,11 @@ func (x *BlindedBeaconBlockBody) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BlindedBeaconBlockBody) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BlindedBeaconBlockBody) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BlindedBeaconBlockBody) Spec() *Spec {
@@ -4527,6 +4597,11 @@ func (x *BlindedBeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BlindedBeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BlindedBeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BlindedBeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -4723,6 +4798,11 @@ func (x *SignedBlindedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBlindedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBlindedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBlindedBeaconBlock) Spec() *Spec {

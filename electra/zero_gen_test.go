@@ -157,6 +157,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("deposits")
 				g2, l2, b2, err2 := y.ProveBranch("deposits")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -192,6 +198,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregation_bits")
 				g2, l2, b2, err2 := y.ProveBranch("aggregation_bits")
@@ -236,6 +248,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attesting_indices")
 				g2, l2, b2, err2 := y.ProveBranch("attesting_indices")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -276,6 +294,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attestation_1")
 				g2, l2, b2, err2 := y.ProveBranch("attestation_1")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -312,6 +336,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregator_index")
 				g2, l2, b2, err2 := y.ProveBranch("aggregator_index")
@@ -354,6 +384,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -390,6 +426,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
@@ -465,6 +507,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -514,6 +562,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -550,6 +604,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("genesis_time")
 				g2, l2, b2, err2 := y.ProveBranch("genesis_time")
@@ -713,6 +773,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("header")
 				g2, l2, b2, err2 := y.ProveBranch("header")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -753,6 +819,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")
@@ -811,6 +883,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -859,6 +937,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
@@ -934,6 +1018,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -982,6 +1072,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")

@@ -1283,6 +1283,11 @@ func (x *BeaconState) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
 	if x.spec == nil {
@@ -1785,6 +1790,11 @@ func (x *DataColumnSidecar) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *DataColumnSidecar) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *DataColumnSidecar) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *DataColumnSidecar) Spec() *Spec {
 	if x.spec == nil {
@@ -1985,6 +1995,11 @@ func (x *MatrixEntry) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *MatrixEntry) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *MatrixEntry) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *MatrixEntry) Spec() *Spec {
 	if x.spec == nil {
@@ -2164,6 +2179,11 @@ func (x *DataColumnsByRootIdentifier) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *DataColumnsByRootIdentifier) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *DataColumnsByRootIdentifier) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *DataColumnsByRootIdentifier) Spec() *Spec {

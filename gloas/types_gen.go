@@ -1282,6 +1282,11 @@ func (x *PayloadAttestation) initDefault() *view.ProgressiveContainer {
 // View returns the untyped view x wraps.
 func (x *PayloadAttestation) View() *view.ProgressiveContainer { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *PayloadAttestation) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *PayloadAttestation) Spec() *Spec {
 	if x.spec == nil {
@@ -1550,6 +1555,11 @@ func (x *IndexedPayloadAttestation) initDefault() *view.ProgressiveContainer {
 // View returns the untyped view x wraps.
 func (x *IndexedPayloadAttestation) View() *view.ProgressiveContainer { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *IndexedPayloadAttestation) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *IndexedPayloadAttestation) Spec() *Spec {
 	if x.spec == nil {
@@ -1753,6 +1763,11 @@ func (x *ExecutionPayload) initDefault() *view.ProgressiveContainer {
 
 // View returns the untyped view x wraps.
 func (x *ExecutionPayload) View() *view.ProgressiveContainer { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayload) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayload) Spec() *Spec {
@@ -2061,6 +2076,11 @@ func (x *ExecutionRequests) initDefault() *view.ProgressiveContainer {
 // View returns the untyped view x wraps.
 func (x *ExecutionRequests) View() *view.ProgressiveContainer { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionRequests) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionRequests) Spec() *Spec {
 	if x.spec == nil {
@@ -2250,6 +2270,11 @@ func (x *ExecutionPayloadBid) initDefault() *view.ProgressiveContainer {
 
 // View returns the untyped view x wraps.
 func (x *ExecutionPayloadBid) View() *view.ProgressiveContainer { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayloadBid) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayloadBid) Spec() *Spec {
@@ -2509,6 +2534,11 @@ func (x *SignedExecutionPayloadBid) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *SignedExecutionPayloadBid) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedExecutionPayloadBid) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedExecutionPayloadBid) Spec() *Spec {
 	if x.spec == nil {
@@ -2688,6 +2718,11 @@ func (x *ExecutionPayloadEnvelope) initDefault() *view.ProgressiveContainer {
 
 // View returns the untyped view x wraps.
 func (x *ExecutionPayloadEnvelope) View() *view.ProgressiveContainer { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *ExecutionPayloadEnvelope) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *ExecutionPayloadEnvelope) Spec() *Spec {
@@ -2900,6 +2935,11 @@ func (x *SignedExecutionPayloadEnvelope) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *SignedExecutionPayloadEnvelope) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedExecutionPayloadEnvelope) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedExecutionPayloadEnvelope) Spec() *Spec {
 	if x.spec == nil {
@@ -3078,6 +3118,11 @@ func (x *Attestation) initDefault() *view.ProgressiveContainer {
 
 // View returns the untyped view x wraps.
 func (x *Attestation) View() *view.ProgressiveContainer { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *Attestation) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *Attestation) Spec() *Spec {
@@ -3269,6 +3314,11 @@ func (x *IndexedAttestation) initDefault() *view.ProgressiveContainer {
 // View returns the untyped view x wraps.
 func (x *IndexedAttestation) View() *view.ProgressiveContainer { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *IndexedAttestation) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *IndexedAttestation) Spec() *Spec {
 	if x.spec == nil {
@@ -3454,6 +3504,11 @@ func (x *AttesterSlashing) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *AttesterSlashing) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *AttesterSlashing) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AttesterSlashing) Spec() *Spec {
 	if x.spec == nil {
@@ -3629,6 +3684,11 @@ func (x *AggregateAndProof) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *AggregateAndProof) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *AggregateAndProof) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AggregateAndProof) Spec() *Spec {
@@ -3812,6 +3872,11 @@ func (x *SignedAggregateAndProof) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedAggregateAndProof) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedAggregateAndProof) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedAggregateAndProof) Spec() *Spec {
@@ -3997,6 +4062,11 @@ func (x *BeaconBlockBody) initDefault() *view.ProgressiveContainer {
 
 // View returns the untyped view x wraps.
 func (x *BeaconBlockBody) View() *view.ProgressiveContainer { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlockBody) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
@@ -4275,6 +4345,11 @@ func (x *BeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -4466,6 +4541,11 @@ func (x *SignedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -4689,6 +4769,11 @@ func (x *BeaconState) initDefault() *view.ProgressiveContainer {
 
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.ProgressiveContainer { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -5246,6 +5331,11 @@ func (x *DataColumnSidecar) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *DataColumnSidecar) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *DataColumnSidecar) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *DataColumnSidecar) Spec() *Spec {
 	if x.spec == nil {
@@ -5598,6 +5688,11 @@ func (x *PartialDataColumnHeader) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *PartialDataColumnHeader) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *PartialDataColumnHeader) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *PartialDataColumnHeader) Spec() *Spec {
 	if x.spec == nil {
@@ -5781,6 +5876,11 @@ func (x *PartialDataColumnSidecar) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *PartialDataColumnSidecar) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *PartialDataColumnSidecar) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *PartialDataColumnSidecar) Spec() *Spec {
 	if x.spec == nil {
@@ -5952,6 +6052,11 @@ func (x *PartialDataColumnPartsMetadata) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *PartialDataColumnPartsMetadata) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *PartialDataColumnPartsMetadata) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *PartialDataColumnPartsMetadata) Spec() *Spec {
@@ -6279,6 +6384,11 @@ func (x *LightClientBootstrap) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientBootstrap) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientBootstrap) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientBootstrap) Spec() *Spec {
 	if x.spec == nil {
@@ -6484,6 +6594,11 @@ func (x *LightClientUpdate) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *LightClientUpdate) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientUpdate) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientUpdate) Spec() *Spec {
@@ -6745,6 +6860,11 @@ func (x *LightClientFinalityUpdate) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *LightClientFinalityUpdate) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientFinalityUpdate) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientFinalityUpdate) Spec() *Spec {
 	if x.spec == nil {
@@ -6971,6 +7091,11 @@ func (x *LightClientOptimisticUpdate) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *LightClientOptimisticUpdate) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *LightClientOptimisticUpdate) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *LightClientOptimisticUpdate) Spec() *Spec {

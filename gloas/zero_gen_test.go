@@ -157,6 +157,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregation_bits")
 				g2, l2, b2, err2 := y.ProveBranch("aggregation_bits")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -198,6 +204,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attesting_indices")
 				g2, l2, b2, err2 := y.ProveBranch("attesting_indices")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -237,6 +249,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("parent_hash")
 				g2, l2, b2, err2 := y.ProveBranch("parent_hash")
@@ -338,6 +356,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("deposits")
 				g2, l2, b2, err2 := y.ProveBranch("deposits")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -378,6 +402,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("parent_block_hash")
 				g2, l2, b2, err2 := y.ProveBranch("parent_block_hash")
@@ -455,6 +485,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -491,6 +527,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("payload")
 				g2, l2, b2, err2 := y.ProveBranch("payload")
@@ -541,6 +583,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -577,6 +625,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregation_bits")
 				g2, l2, b2, err2 := y.ProveBranch("aggregation_bits")
@@ -621,6 +675,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attesting_indices")
 				g2, l2, b2, err2 := y.ProveBranch("attesting_indices")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -661,6 +721,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attestation_1")
 				g2, l2, b2, err2 := y.ProveBranch("attestation_1")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -697,6 +763,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregator_index")
 				g2, l2, b2, err2 := y.ProveBranch("aggregator_index")
@@ -739,6 +811,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -775,6 +853,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
@@ -850,6 +934,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -899,6 +989,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -935,6 +1031,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("genesis_time")
 				g2, l2, b2, err2 := y.ProveBranch("genesis_time")
@@ -1127,6 +1229,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("index")
 				g2, l2, b2, err2 := y.ProveBranch("index")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -1176,6 +1284,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("kzg_commitments")
 				g2, l2, b2, err2 := y.ProveBranch("kzg_commitments")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -1215,6 +1329,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("cells_present_bitmap")
 				g2, l2, b2, err2 := y.ProveBranch("cells_present_bitmap")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -1250,6 +1370,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("available")
 				g2, l2, b2, err2 := y.ProveBranch("available")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -1283,6 +1409,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("header")
 				g2, l2, b2, err2 := y.ProveBranch("header")
@@ -1324,6 +1456,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")
@@ -1382,6 +1520,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -1430,6 +1574,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("attested_header")
 				g2, l2, b2, err2 := y.ProveBranch("attested_header")

@@ -905,6 +905,11 @@ func (x *IndexedAttestation) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *IndexedAttestation) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *IndexedAttestation) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *IndexedAttestation) Spec() *Spec {
 	if x.spec == nil {
@@ -1091,6 +1096,11 @@ func (x *PendingAttestation) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *PendingAttestation) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *PendingAttestation) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *PendingAttestation) Spec() *Spec {
@@ -1354,6 +1364,11 @@ func (x *HistoricalBatch) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *HistoricalBatch) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *HistoricalBatch) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *HistoricalBatch) Spec() *Spec {
@@ -1988,6 +2003,11 @@ func (x *AttesterSlashing) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *AttesterSlashing) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *AttesterSlashing) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AttesterSlashing) Spec() *Spec {
 	if x.spec == nil {
@@ -2162,6 +2182,11 @@ func (x *Attestation) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *Attestation) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *Attestation) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *Attestation) Spec() *Spec {
@@ -2578,6 +2603,11 @@ func (x *BeaconBlockBody) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlockBody) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlockBody) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlockBody) Spec() *Spec {
 	if x.spec == nil {
@@ -2803,6 +2833,11 @@ func (x *BeaconBlock) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *BeaconBlock) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconBlock) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconBlock) Spec() *Spec {
 	if x.spec == nil {
@@ -2994,6 +3029,11 @@ func (x *SignedBeaconBlock) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedBeaconBlock) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedBeaconBlock) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedBeaconBlock) Spec() *Spec {
@@ -3192,6 +3232,11 @@ func (x *BeaconState) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *BeaconState) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *BeaconState) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *BeaconState) Spec() *Spec {
@@ -3638,6 +3683,11 @@ func (x *AggregateAndProof) initDefault() *view.Container {
 // View returns the untyped view x wraps.
 func (x *AggregateAndProof) View() *view.Container { return x.container() }
 
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *AggregateAndProof) Untyped() view.View { return x.container() }
+
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *AggregateAndProof) Spec() *Spec {
 	if x.spec == nil {
@@ -3820,6 +3870,11 @@ func (x *SignedAggregateAndProof) initDefault() *view.Container {
 
 // View returns the untyped view x wraps.
 func (x *SignedAggregateAndProof) View() *view.Container { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *SignedAggregateAndProof) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *SignedAggregateAndProof) Spec() *Spec {

@@ -156,6 +156,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attesting_indices")
 				g2, l2, b2, err2 := y.ProveBranch("attesting_indices")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -195,6 +201,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregation_bits")
 				g2, l2, b2, err2 := y.ProveBranch("aggregation_bits")
@@ -241,6 +253,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("block_roots")
 				g2, l2, b2, err2 := y.ProveBranch("block_roots")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -279,6 +297,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("attestation_1")
 				g2, l2, b2, err2 := y.ProveBranch("attestation_1")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -315,6 +339,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregation_bits")
 				g2, l2, b2, err2 := y.ProveBranch("aggregation_bits")
@@ -358,6 +388,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("randao_reveal")
 				g2, l2, b2, err2 := y.ProveBranch("randao_reveal")
@@ -415,6 +451,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("slot")
 				g2, l2, b2, err2 := y.ProveBranch("slot")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -464,6 +506,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -500,6 +548,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("genesis_time")
 				g2, l2, b2, err2 := y.ProveBranch("genesis_time")
@@ -605,6 +659,12 @@ func TestZeroValues(t *testing.T) {
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
 				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
+				}
 				g1, l1, b1, err1 := x.ProveBranch("aggregator_index")
 				g2, l2, b2, err2 := y.ProveBranch("aggregator_index")
 				if err1 != nil || err2 != nil || !proofsEqual(uint64(g1), uint64(g2), l1, l2, b1, b2) {
@@ -645,6 +705,12 @@ func TestZeroValues(t *testing.T) {
 				}
 				if x.View().HashTreeRoot() != y.HashTreeRoot() || x.Copy().HashTreeRoot() != y.HashTreeRoot() {
 					t.Error("View or Copy of the zero value is not the default value")
+				}
+				if x.Untyped() != x.View() || y.Untyped() != y.View() || x.Untyped().Node() != x.View().Node() {
+					t.Error("Untyped is not the view View returns")
+				}
+				if x.Untyped().HashTreeRoot() != y.HashTreeRoot() {
+					t.Error("Untyped of the zero value is not the default value")
 				}
 				g1, l1, b1, err1 := x.ProveBranch("message")
 				g2, l2, b2, err2 := y.ProveBranch("message")

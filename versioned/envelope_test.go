@@ -58,7 +58,7 @@ func TestEnvelopeRoundTrip(t *testing.T) {
 			// (the vectors are large) in mainnet.
 			var stateSSZ []byte
 			if minimal {
-				stateSSZ = randomOf(t, r, types[fork].untyped(types[fork].newState(spec)).Type())
+				stateSSZ = randomOf(t, r, types[fork].newState(spec).Untyped().Type())
 			} else {
 				stateSSZ = testState(t, fork, forks.MainnetSchedule, 99)
 			}

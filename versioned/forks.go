@@ -29,11 +29,12 @@ type value interface {
 }
 
 // stateView is what every fork's *BeaconState has: the fields of phase0's
-// state that no fork changed the type of. The untyped view (a
-// *view.Container, or a *view.ProgressiveContainer from Gloas on) and the
+// state that no fork changed the type of, and the untyped view (a
+// *view.Container, or a *view.ProgressiveContainer from Gloas on). The
 // lists that Gloas made progressive are read through the forkTypes.
 type stateView interface {
 	value
+	Untyped() view.View
 	GenesisTime() uint64
 	GenesisValidatorsRoot() phase0.Root
 	Slot() phase0.Slot
@@ -82,10 +83,8 @@ type forkTypes struct {
 	// found the fork from the version.
 	readState func(spec any, r io.Reader, size, maxSize int64) (stateView, error)
 	copyState func(stateView) stateView
-	// untyped, validators and balances return the untyped view of a
-	// state, and the handles of its lists, of types that depend on the
-	// fork.
-	untyped      func(stateView) view.View
+	// validators and balances return the handles of a state's lists, of
+	// types that depend on the fork.
 	validators   func(stateView) ValueList[phase0.Validator]
 	balances     func(stateView) BasicList[phase0.Gwei]
 	newBlock     func(spec any) blockView
@@ -101,8 +100,8 @@ type forkTypes struct {
 // presets of the specification are mainnet and minimal, whose NewSpec
 // makes that of another preset, and whose constructors, decoders and
 // wrappers of the state, block and signed block, and the state's methods
-// View, Validators and Balances (whose types differ between the forks),
-// are given.
+// Validators and Balances (whose types differ between the forks), are
+// given. C is the type of the state's untyped view.
 func newForkTypes[P interface {
 	Types() *def.Types
 },
@@ -122,7 +121,7 @@ func newForkTypes[P interface {
 	}](
 	mainnet, minimal P, newSpec func(*def.Preset) (P, error),
 	newState func(P) S, decodeState func(P, []byte) (S, error), wrapState func(P, C) S,
-	untyped func(S) C, validators func(S) VL, balances func(S) BL,
+	validators func(S) VL, balances func(S) BL,
 	newBlock func(P) B, decodeBlock func(P, []byte) (B, error),
 	newSigned func(P) SB, decodeSigned func(P, []byte) (SB, error),
 ) forkTypes {
@@ -161,7 +160,6 @@ func newForkTypes[P interface {
 			return wrapState(s.(P), c), nil
 		},
 		copyState:  func(v stateView) stateView { return v.(S).Copy() },
-		untyped:    func(v stateView) view.View { return untyped(v.(S)) },
 		validators: func(v stateView) ValueList[phase0.Validator] { return validators(v.(S)) },
 		balances:   func(v stateView) BasicList[phase0.Gwei] { return balances(v.(S)) },
 		newBlock:   func(s any) blockView { return newBlock(s.(P)) },
@@ -209,42 +207,42 @@ func specMaker[P any](mainnet, minimal P, newSpec func(*def.Preset) (P, error)) 
 var types = [...]forkTypes{
 	forks.NamePhase0: newForkTypes(phase0.Mainnet, phase0.Minimal, phase0.NewSpec,
 		phase0.NewBeaconState, phase0.DecodeBeaconState, phase0.WrapBeaconState,
-		(*phase0.BeaconState).View, (*phase0.BeaconState).Validators, (*phase0.BeaconState).Balances,
+		(*phase0.BeaconState).Validators, (*phase0.BeaconState).Balances,
 		phase0.NewBeaconBlock, phase0.DecodeBeaconBlock,
 		phase0.NewSignedBeaconBlock, phase0.DecodeSignedBeaconBlock),
 	forks.NameAltair: newForkTypes(altair.Mainnet, altair.Minimal, altair.NewSpec,
 		altair.NewBeaconState, altair.DecodeBeaconState, altair.WrapBeaconState,
-		(*altair.BeaconState).View, (*altair.BeaconState).Validators, (*altair.BeaconState).Balances,
+		(*altair.BeaconState).Validators, (*altair.BeaconState).Balances,
 		altair.NewBeaconBlock, altair.DecodeBeaconBlock,
 		altair.NewSignedBeaconBlock, altair.DecodeSignedBeaconBlock),
 	forks.NameBellatrix: newForkTypes(bellatrix.Mainnet, bellatrix.Minimal, bellatrix.NewSpec,
 		bellatrix.NewBeaconState, bellatrix.DecodeBeaconState, bellatrix.WrapBeaconState,
-		(*bellatrix.BeaconState).View, (*bellatrix.BeaconState).Validators, (*bellatrix.BeaconState).Balances,
+		(*bellatrix.BeaconState).Validators, (*bellatrix.BeaconState).Balances,
 		bellatrix.NewBeaconBlock, bellatrix.DecodeBeaconBlock,
 		bellatrix.NewSignedBeaconBlock, bellatrix.DecodeSignedBeaconBlock),
 	forks.NameCapella: newForkTypes(capella.Mainnet, capella.Minimal, capella.NewSpec,
 		capella.NewBeaconState, capella.DecodeBeaconState, capella.WrapBeaconState,
-		(*capella.BeaconState).View, (*capella.BeaconState).Validators, (*capella.BeaconState).Balances,
+		(*capella.BeaconState).Validators, (*capella.BeaconState).Balances,
 		capella.NewBeaconBlock, capella.DecodeBeaconBlock,
 		capella.NewSignedBeaconBlock, capella.DecodeSignedBeaconBlock),
 	forks.NameDeneb: newForkTypes(deneb.Mainnet, deneb.Minimal, deneb.NewSpec,
 		deneb.NewBeaconState, deneb.DecodeBeaconState, deneb.WrapBeaconState,
-		(*deneb.BeaconState).View, (*deneb.BeaconState).Validators, (*deneb.BeaconState).Balances,
+		(*deneb.BeaconState).Validators, (*deneb.BeaconState).Balances,
 		deneb.NewBeaconBlock, deneb.DecodeBeaconBlock,
 		deneb.NewSignedBeaconBlock, deneb.DecodeSignedBeaconBlock),
 	forks.NameElectra: newForkTypes(electra.Mainnet, electra.Minimal, electra.NewSpec,
 		electra.NewBeaconState, electra.DecodeBeaconState, electra.WrapBeaconState,
-		(*electra.BeaconState).View, (*electra.BeaconState).Validators, (*electra.BeaconState).Balances,
+		(*electra.BeaconState).Validators, (*electra.BeaconState).Balances,
 		electra.NewBeaconBlock, electra.DecodeBeaconBlock,
 		electra.NewSignedBeaconBlock, electra.DecodeSignedBeaconBlock),
 	forks.NameFulu: newForkTypes(fulu.Mainnet, fulu.Minimal, fulu.NewSpec,
 		fulu.NewBeaconState, fulu.DecodeBeaconState, fulu.WrapBeaconState,
-		(*fulu.BeaconState).View, (*fulu.BeaconState).Validators, (*fulu.BeaconState).Balances,
+		(*fulu.BeaconState).Validators, (*fulu.BeaconState).Balances,
 		fulu.NewBeaconBlock, fulu.DecodeBeaconBlock,
 		fulu.NewSignedBeaconBlock, fulu.DecodeSignedBeaconBlock),
 	forks.NameGloas: newForkTypes(gloas.Mainnet, gloas.Minimal, gloas.NewSpec,
 		gloas.NewBeaconState, gloas.DecodeBeaconState, gloas.WrapBeaconState,
-		(*gloas.BeaconState).View, (*gloas.BeaconState).Validators, (*gloas.BeaconState).Balances,
+		(*gloas.BeaconState).Validators, (*gloas.BeaconState).Balances,
 		gloas.NewBeaconBlock, gloas.DecodeBeaconBlock,
 		gloas.NewSignedBeaconBlock, gloas.DecodeSignedBeaconBlock),
 }

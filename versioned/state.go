@@ -129,12 +129,12 @@ func (s *State) HashTreeRoot() [32]byte { return s.v.HashTreeRoot() }
 // type and the fields by index; a *view.Container up to Fulu, a
 // *view.ProgressiveContainer in Gloas. Writes through it change s.
 func (s *State) View() view.AnyContainer {
-	return types[s.fork].untyped(s.v).(view.AnyContainer)
+	return s.v.Untyped().(view.AnyContainer)
 }
 
 // Untyped returns the untyped view of the state, of any fork: what View
 // returns, as a view.View.
-func (s *State) Untyped() view.View { return types[s.fork].untyped(s.v) }
+func (s *State) Untyped() view.View { return s.v.Untyped() }
 
 // Copy returns an independent copy of s in O(1).
 func (s *State) Copy() *State {

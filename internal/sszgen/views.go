@@ -15,7 +15,7 @@ import (
 var reserved = map[string]bool{
 	"View": true, "Spec": true, "Copy": true, "HashTreeRoot": true, "MarshalSSZ": true,
 	"MarshalSSZTo": true, "UnmarshalSSZ": true, "SizeSSZ": true, "MarshalJSON": true, "UnmarshalJSON": true,
-	"Prove": true, "ProveBranch": true,
+	"Prove": true, "ProveBranch": true, "Untyped": true,
 }
 
 // viewType is what the template of a view needs.
@@ -370,6 +370,11 @@ func (x *{{.Name}}) initDefault() *view.{{.Kind}} {
 
 // View returns the untyped view x wraps.
 func (x *{{.Name}}) View() *view.{{.Kind}} { return x.container() }
+
+// Untyped returns the untyped view x wraps, what View returns, as a
+// view.View: the method that code taking the values of any fork through
+// an interface calls (a cache.State).
+func (x *{{.Name}}) Untyped() view.View { return x.container() }
 
 // Spec returns the types x belongs to: Mainnet for a zero x.
 func (x *{{.Name}}) Spec() *Spec {

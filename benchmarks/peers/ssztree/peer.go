@@ -34,7 +34,7 @@ func Peers() []harness.Peer {
 			Fork:   harness.ForkFulu,
 			Title:  "ssztree (this repository): tree-backed views, fulu package",
 			State:  harness.NewState[*fulu.BeaconState](fuluState{boundedState[*fulu.BeaconState]{decodeFulu}}),
-			Proof:  harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState, *view.Container]{decode: decodeFulu}),
+			Proof:  harness.NewProof[*fulu.BeaconState, *tree.Node](harness.ForkFulu, &prover[*fulu.BeaconState]{decode: decodeFulu}),
 			States: states{},
 			Micro: map[string]*harness.Micro{
 				harness.CaseCheckpoint: harness.NewMicro[fulu.Checkpoint](checkpoint{}),
@@ -80,7 +80,7 @@ func Peers() []harness.Peer {
 			Fork:  harness.ForkGloas,
 			Title: "ssztree (this repository): tree-backed views, gloas package (progressive containers and lists)",
 			State: harness.NewState[*gloas.BeaconState](gloasState{progressiveState[*gloas.BeaconState]{decodeGloas}}),
-			Proof: harness.NewProof[*gloas.BeaconState, *tree.Node](harness.ForkGloas, &prover[*gloas.BeaconState, *view.ProgressiveContainer]{decode: decodeGloas}),
+			Proof: harness.NewProof[*gloas.BeaconState, *tree.Node](harness.ForkGloas, &prover[*gloas.BeaconState]{decode: decodeGloas}),
 			Micro: map[string]*harness.Micro{
 				harness.CaseBlock: harness.NewMicro[*gloas.SignedBeaconBlock](block[*gloas.SignedBeaconBlock]{func(b []byte) (*gloas.SignedBeaconBlock, error) {
 					return gloas.DecodeSignedBeaconBlock(gloas.Mainnet, b)

@@ -3,37 +3,35 @@ package ssztree
 import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/tree"
+	"github.com/ssztree/ssztree/view"
 )
 
-// viewer is a fork's *BeaconState, whose View, a C, holds its tree.
-type viewer[C interface{ Node() *tree.Node }] interface{ View() C }
-
-// prover reads proofs off a fork's *BeaconState's own tree with tree.Prove
-// and tree.ProveMulti.
-type prover[S viewer[C], C interface{ Node() *tree.Node }] struct {
+// prover reads proofs off a fork's *BeaconState's own tree, which its
+// untyped view holds, with tree.Prove and tree.ProveMulti.
+type prover[S interface{ Untyped() view.View }] struct {
 	decode func(b []byte) (S, error)
 	single single
 	gs     []tree.Gindex
 }
 
-func (p *prover[S, C]) Decode(b []byte) (S, error) { return p.decode(b) }
+func (p *prover[S]) Decode(b []byte) (S, error) { return p.decode(b) }
 
 // Tree returns the state's tree, hashed: the tree is the value.
-func (*prover[S, C]) Tree(s S) (*tree.Node, error) {
-	n := s.View().Node()
+func (*prover[S]) Tree(s S) (*tree.Node, error) {
+	n := s.Untyped().Node()
 	n.Root()
 	return n, nil
 }
 
-func (*prover[S, C]) Root(n *tree.Node) ([32]byte, error) { return n.Root(), nil }
+func (*prover[S]) Root(n *tree.Node) ([32]byte, error) { return n.Root(), nil }
 
-func (p *prover[S, C]) Prove(n *tree.Node, g uint64) (harness.Proof, error) {
+func (p *prover[S]) Prove(n *tree.Node, g uint64) (harness.Proof, error) {
 	leaf, branch, err := tree.Prove(n, tree.Gindex(g))
 	p.single = single{leaf, branch}
 	return &p.single, err
 }
 
-func (p *prover[S, C]) ProveMulti(n *tree.Node, gs []uint64) (harness.Proof, error) {
+func (p *prover[S]) ProveMulti(n *tree.Node, gs []uint64) (harness.Proof, error) {
 	p.gs = p.gs[:0]
 	for _, g := range gs {
 		p.gs = append(p.gs, tree.Gindex(g))

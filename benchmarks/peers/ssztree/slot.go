@@ -5,16 +5,70 @@ import (
 
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/fulu"
+	"github.com/ssztree/ssztree/gloas"
 	"github.com/ssztree/ssztree/view"
 )
 
-// fuluState is the Fulu state peer, which also applies the slot's and the
-// epoch's changes (harness.SlotPeer).
-type fuluState struct {
-	boundedState[*fulu.BeaconState]
+// pendingList is what the epoch's changes use of a state's pending lists:
+// a view.ValueList in Fulu, a view.ProgressiveValueList in Gloas.
+type pendingList[T any] interface {
+	Len() int
+	Append(v T) error
+	DropFirst(k int) error
 }
 
-func (fuluState) ApplySlot(s *fulu.BeaconState, c *harness.SlotChanges) error {
+// participationList is what the epoch's rotation uses of a participation
+// list beside basicList: its tree and type, and its bytes set at once.
+type participationList interface {
+	basicList[fulu.ParticipationFlags]
+	view.View
+	Len() int
+	SetBytes(b []byte) error
+}
+
+// slotState is what the slot's and the epoch's changes use of a fork's
+// *BeaconState from Fulu on, beside beaconState: the fields whose types
+// Gloas kept as they were, the pending lists, of types D (deposits) and W
+// (partial withdrawals), which Gloas made progressive, and the untyped
+// view, a container in Fulu and a progressive one in Gloas.
+type slotState[S any, V elemList[fulu.Validator], B basicList[fulu.Gwei], P participationList, I basicList[uint64], D pendingList[fulu.PendingDeposit], W pendingList[fulu.PendingPartialWithdrawal]] interface {
+	beaconState[S, V, B, P, I]
+	Untyped() view.View
+	NextWithdrawalIndex() fulu.WithdrawalIndex
+	SetNextWithdrawalIndex(v fulu.WithdrawalIndex)
+	SetNextWithdrawalValidatorIndex(v fulu.ValidatorIndex)
+	SetLatestBlockHeader(v fulu.BeaconBlockHeader)
+	BlockRoots() *view.ValueVector[fulu.Root, *fulu.Root]
+	StateRoots() *view.ValueVector[fulu.Root, *fulu.Root]
+	RandaoMixes() *view.ValueVector[fulu.Bytes32, *fulu.Bytes32]
+	Slashings() *view.BasicVector[fulu.Gwei]
+	SetJustificationBits(v [1]byte)
+	SetPreviousJustifiedCheckpoint(v fulu.Checkpoint)
+	SetCurrentJustifiedCheckpoint(v fulu.Checkpoint)
+	SetFinalizedCheckpoint(v fulu.Checkpoint)
+	ProposerLookahead() *view.BasicVector[fulu.ValidatorIndex]
+	PendingDeposits() D
+	PendingPartialWithdrawals() W
+	HistoricalSummaries() *view.ValueList[fulu.HistoricalSummary, *fulu.HistoricalSummary]
+}
+
+// slotPeer is the state peer of a fork from Fulu on, S, which also applies
+// the slot's and the epoch's changes (harness.SlotPeer): the same code for
+// Fulu and Gloas, over the methods their states share (slotState). The
+// ePBS work of a Gloas slot (the bid, builder payments) is not among the
+// changes.
+type slotPeer[S slotState[S, V, B, P, I, D, W], V elemList[fulu.Validator], B basicList[fulu.Gwei], P participationList, I basicList[uint64], D pendingList[fulu.PendingDeposit], W pendingList[fulu.PendingPartialWithdrawal]] struct {
+	state[S, V, B, P, I]
+}
+
+// fuluState is the Fulu state peer, whose lists have limits.
+type fuluState = slotPeer[*fulu.BeaconState, *view.ValueList[fulu.Validator, *fulu.Validator], *view.BasicList[fulu.Gwei], *view.BasicList[fulu.ParticipationFlags], *view.BasicList[uint64], *view.ValueList[fulu.PendingDeposit, *fulu.PendingDeposit], *view.ValueList[fulu.PendingPartialWithdrawal, *fulu.PendingPartialWithdrawal]]
+
+// gloasState is the Gloas state peer, whose lists are progressive and its
+// state a ProgressiveContainer.
+type gloasState = slotPeer[*gloas.BeaconState, *view.ProgressiveValueList[fulu.Validator, *fulu.Validator], *view.ProgressiveBasicList[fulu.Gwei], *view.ProgressiveBasicList[fulu.ParticipationFlags], *view.ProgressiveBasicList[uint64], *view.ProgressiveValueList[fulu.PendingDeposit, *fulu.PendingDeposit], *view.ProgressiveValueList[fulu.PendingPartialWithdrawal, *fulu.PendingPartialWithdrawal]]
+
+func (slotPeer[S, V, B, P, I, D, W]) ApplySlot(s S, c *harness.SlotChanges) error {
 	// The flags in one pass over the list's pages.
 	if err := s.CurrentEpochParticipation().UpdateAt(c.Participation, func(int, fulu.ParticipationFlags) fulu.ParticipationFlags {
 		return fulu.ParticipationFlags(c.Flags)
@@ -57,7 +111,7 @@ func (fuluState) ApplySlot(s *fulu.BeaconState, c *harness.SlotChanges) error {
 	return nil
 }
 
-func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error {
+func (slotPeer[S, V, B, P, I, D, W]) ApplyEpoch(s S, c *harness.EpochChanges) error {
 	s.Balances().Update(func(_ int, v fulu.Gwei) fulu.Gwei { return v + fulu.Gwei(c.BalanceDelta) })
 	// The rotation moves the current list's tree into the previous field
 	// (the two fields' types are equal, not the same value, so the tree is
@@ -67,7 +121,7 @@ func (fuluState) ApplyEpoch(s *fulu.BeaconState, c *harness.EpochChanges) error 
 	n := current.Len()
 	previous, err := view.Of(s.PreviousEpochParticipation().Type(), current.Node())
 	if err == nil {
-		err = s.View().Set(fieldPreviousParticipation, previous)
+		err = s.Untyped().(view.AnyContainer).Set(fieldPreviousParticipation, previous)
 	}
 	if err != nil {
 		return fmt.Errorf("participation rotation: %w", err)
