@@ -702,6 +702,9 @@ type ExecutionAddress [20]byte
 // SizeSSZ returns 20.
 func (*ExecutionAddress) SizeSSZ() int { return 20 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *ExecutionAddress) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *ExecutionAddress) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 

@@ -597,6 +597,9 @@ type KZGCommitment [48]byte
 // SizeSSZ returns 48.
 func (*KZGCommitment) SizeSSZ() int { return 48 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *KZGCommitment) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *KZGCommitment) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
@@ -644,6 +647,9 @@ type KZGProof [48]byte
 
 // SizeSSZ returns 48.
 func (*KZGProof) SizeSSZ() int { return 48 }
+
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *KZGProof) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
 
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *KZGProof) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }

@@ -178,18 +178,16 @@ var (
 	_ marshalUnmarshaler = (*gloas.SignedProposerPreferences)(nil)
 )
 
-// The byte-vector types (Root, BLSPubkey...) have SizeSSZ, MarshalSSZTo
-// and UnmarshalSSZ but no MarshalSSZ: they are fastssz Unmarshalers, not
-// Marshalers.
+// The byte-vector types (Root, BLSPubkey...).
 var (
-	_ ssz.Unmarshaler = (*phase0.BLSPubkey)(nil)
-	_ ssz.Unmarshaler = (*phase0.BLSSignature)(nil)
-	_ ssz.Unmarshaler = (*phase0.Bytes32)(nil)
-	_ ssz.Unmarshaler = (*phase0.Domain)(nil)
-	_ ssz.Unmarshaler = (*phase0.Hash32)(nil)
-	_ ssz.Unmarshaler = (*phase0.Root)(nil)
-	_ ssz.Unmarshaler = (*phase0.Version)(nil)
-	_ ssz.Unmarshaler = (*bellatrix.ExecutionAddress)(nil)
-	_ ssz.Unmarshaler = (*deneb.KZGCommitment)(nil)
-	_ ssz.Unmarshaler = (*deneb.KZGProof)(nil)
+	_ marshalUnmarshaler = (*phase0.BLSPubkey)(nil)
+	_ marshalUnmarshaler = (*phase0.BLSSignature)(nil)
+	_ marshalUnmarshaler = (*phase0.Bytes32)(nil)
+	_ marshalUnmarshaler = (*phase0.Domain)(nil)
+	_ marshalUnmarshaler = (*phase0.Hash32)(nil)
+	_ marshalUnmarshaler = (*phase0.Root)(nil)
+	_ marshalUnmarshaler = (*phase0.Version)(nil)
+	_ marshalUnmarshaler = (*bellatrix.ExecutionAddress)(nil)
+	_ marshalUnmarshaler = (*deneb.KZGCommitment)(nil)
+	_ marshalUnmarshaler = (*deneb.KZGProof)(nil)
 )

@@ -21,6 +21,9 @@ type Version [4]byte
 // SizeSSZ returns 4.
 func (*Version) SizeSSZ() int { return 4 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *Version) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *Version) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
@@ -69,6 +72,9 @@ type Root [32]byte
 // SizeSSZ returns 32.
 func (*Root) SizeSSZ() int { return 32 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *Root) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *Root) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
@@ -114,6 +120,9 @@ type BLSPubkey [48]byte
 // SizeSSZ returns 48.
 func (*BLSPubkey) SizeSSZ() int { return 48 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *BLSPubkey) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *BLSPubkey) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
@@ -158,6 +167,9 @@ type Bytes32 [32]byte
 
 // SizeSSZ returns 32.
 func (*Bytes32) SizeSSZ() int { return 32 }
+
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *Bytes32) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
 
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *Bytes32) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
@@ -216,6 +228,9 @@ type BLSSignature [96]byte
 // SizeSSZ returns 96.
 func (*BLSSignature) SizeSSZ() int { return 96 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *BLSSignature) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *BLSSignature) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
@@ -261,6 +276,9 @@ type Hash32 [32]byte
 // SizeSSZ returns 32.
 func (*Hash32) SizeSSZ() int { return 32 }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *Hash32) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *Hash32) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
@@ -305,6 +323,9 @@ type Domain [32]byte
 
 // SizeSSZ returns 32.
 func (*Domain) SizeSSZ() int { return 32 }
+
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *Domain) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
 
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *Domain) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }

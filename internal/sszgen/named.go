@@ -200,6 +200,9 @@ type {{.Name}} [{{.Size}}]byte
 // SizeSSZ returns {{.Size}}.
 func (*{{.Name}}) SizeSSZ() int { return {{.Size}} }
 
+// MarshalSSZ returns a copy of the bytes of v.
+func (v *{{.Name}}) MarshalSSZ() ([]byte, error) { return append([]byte(nil), v[:]...), nil }
+
 // MarshalSSZTo appends the bytes of v to dst.
 func (v *{{.Name}}) MarshalSSZTo(dst []byte) ([]byte, error) { return append(dst, v[:]...), nil }
 
