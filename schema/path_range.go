@@ -188,6 +188,15 @@ func appendLeaves(dst []tree.Gindex, t Type, root *tree.Node, g tree.Gindex, max
 		}
 		return n, nil
 	}
+	// lengthOf returns the length of the list at g, split by its type.
+	lengthOf := func(split func(*tree.Node) (*tree.Node, uint64, error)) (uint64, error) {
+		n, err := node()
+		if err != nil {
+			return 0, err
+		}
+		_, l, err := split(n)
+		return l, err
+	}
 	var err error
 	switch t := t.(type) {
 	case *Uint, *Bool:
@@ -215,26 +224,18 @@ func appendLeaves(dst []tree.Gindex, t Type, root *tree.Node, g tree.Gindex, max
 			err = add(1<<uint(t.depth) | c)
 		}
 	case *List:
-		var n *tree.Node
-		if n, err = node(); err != nil {
-			return dst, err
-		}
-		_, length, serr := t.Split(n)
-		if serr != nil {
-			return dst, serr
+		length, lerr := lengthOf(t.Split)
+		if lerr != nil {
+			return dst, lerr
 		}
 		err = t.elements.appendLeaves(length, func(pos uint64) uint64 { return 2<<uint(t.depth) | pos }, add, sub)
 		if err == nil {
 			err = add(3)
 		}
 	case *Bitlist:
-		var n *tree.Node
-		if n, err = node(); err != nil {
-			return dst, err
-		}
-		_, length, serr := t.Split(n)
-		if serr != nil {
-			return dst, serr
+		length, lerr := lengthOf(t.Split)
+		if lerr != nil {
+			return dst, lerr
 		}
 		for c := uint64(0); c < bitChunks(length) && err == nil; c++ {
 			err = add(2<<uint(t.depth) | c)
@@ -243,13 +244,9 @@ func appendLeaves(dst []tree.Gindex, t Type, root *tree.Node, g tree.Gindex, max
 			err = add(3)
 		}
 	case *ProgressiveList:
-		var n *tree.Node
-		if n, err = node(); err != nil {
-			return dst, err
-		}
-		_, length, serr := t.Split(n)
-		if serr != nil {
-			return dst, serr
+		length, lerr := lengthOf(t.Split)
+		if lerr != nil {
+			return dst, lerr
 		}
 		e := &t.levels[0]
 		count := length
@@ -271,13 +268,9 @@ func appendLeaves(dst []tree.Gindex, t Type, root *tree.Node, g tree.Gindex, max
 			err = add(3)
 		}
 	case *ProgressiveBitlist:
-		var n *tree.Node
-		if n, err = node(); err != nil {
-			return dst, err
-		}
-		_, length, serr := t.Split(n)
-		if serr != nil {
-			return dst, serr
+		length, lerr := lengthOf(t.Split)
+		if lerr != nil {
+			return dst, lerr
 		}
 		for c := uint64(0); c < bitChunks(length) && err == nil; c++ {
 			pos, _, perr := progressivePosition(t, IndexStep(c*256), c, Boolean)
