@@ -32,7 +32,6 @@ package diff
 import (
 	"errors"
 	"fmt"
-	"reflect"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -122,10 +121,10 @@ func Values(a, b view.View, opts Options) (*Result, error) {
 // notNil returns an error wrapping ErrNilView if v, the view named name, is
 // nil or a nil pointer in the interface.
 func notNil(name string, v view.View) error {
-	if v == nil {
+	switch {
+	case v == nil:
 		return fmt.Errorf("%w: %s is nil", ErrNilView, name)
-	}
-	if r := reflect.ValueOf(v); r.Kind() == reflect.Pointer && r.IsNil() {
+	case view.IsNil(v):
 		return fmt.Errorf("%w: %s is a nil %T", ErrNilView, name, v)
 	}
 	return nil

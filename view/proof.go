@@ -1,9 +1,7 @@
 package view
 
 import (
-	"errors"
 	"fmt"
-	"reflect"
 
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
@@ -87,14 +85,10 @@ func proveBranch(v View, path string, locate func(schema.Type, *tree.Node, strin
 	return g, leaf, branch, err
 }
 
-// notNil returns an error for a nil view: nil, or a nil pointer of a view
-// type in the interface, whose methods would dereference it.
+// notNil returns an error for a nil view (see [IsNil]).
 func notNil(v View) error {
-	if v == nil {
-		return errors.New("view: a proof of a nil view")
-	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
-		return fmt.Errorf("view: a proof of a nil %T", v)
+	if IsNil(v) {
+		return fmt.Errorf("view: a proof of a nil view (%T)", v)
 	}
 	return nil
 }

@@ -101,6 +101,7 @@ package view
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -556,3 +557,13 @@ func wrap(v View) View {
 }
 
 func wrapList(s *subtrees) *List { return &List{s, s.typ.(*schema.List)} }
+
+// IsNil reports whether v is nil, or a nil pointer of a view type held in
+// the interface (a nil *Container), whose methods would dereference it.
+func IsNil(v View) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
+}

@@ -55,8 +55,9 @@ func Markdown(m *Model, chart string, took time.Duration, notes string) string {
 	m.cliSection(w)
 	m.floors(w)
 	m.notes(w)
-	if notes != "" {
-		// The hand-written page, one heading level down.
+	if notes != "" && m.hasStateRows() {
+		// The hand-written page, one heading level down; its targets are
+		// those of the state rows, which a run of other sections lacks.
 		w("\n## Targets not met\n\nFrom [performance.md](performance.md), written by hand from profiles; the figures it quotes span the last runs of this page.\n")
 		for _, line := range strings.Split(notes, "\n") {
 			switch {

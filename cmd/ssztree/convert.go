@@ -42,11 +42,7 @@ func cmdJSON(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v, err := vf.read(e, pos[0])
-	if err != nil {
-		return err
-	}
-	b, err := v.v.MarshalSSZ()
+	v, b, err := vf.readSSZ(e, pos[0])
 	if err != nil {
 		return err
 	}
@@ -73,11 +69,7 @@ func cmdYAML(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v, err := vf.read(e, pos[0])
-	if err != nil {
-		return err
-	}
-	b, err := v.v.MarshalSSZ()
+	v, b, err := vf.readSSZ(e, pos[0])
 	if err != nil {
 		return err
 	}
@@ -117,11 +109,7 @@ func cmdSSZ(e *env, args []string) error {
 	if *block && *framed {
 		return usagef("ssz: -snappy or -framed, not both")
 	}
-	v, err := vf.read(e, pos[0])
-	if err != nil {
-		return err
-	}
-	b, err := v.v.MarshalSSZ()
+	_, b, err := vf.readSSZ(e, pos[0])
 	if err != nil {
 		return err
 	}

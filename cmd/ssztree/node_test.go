@@ -154,12 +154,9 @@ func TestBeaconNode(t *testing.T) {
 	fails(t, 1, "404 Not Found: NOT_FOUND: beacon block", nil, "fetch", "-block", srv.URL, "0x12")
 	fails(t, 1, "500 Internal Server Error: Internal server error", nil, "fetch", srv.URL, "boom")
 	fails(t, 1, `the content type "text/html" is neither SSZ`, nil, "fetch", srv.URL, "html")
-	start := time.Now()
+	// The stall watchdog, not the timeout, ends these: the messages say so.
 	fails(t, 1, "the server stalled: no bytes for 300ms after 1000", nil, "fetch", "-stall", "300ms", srv.URL, "stall")
 	fails(t, 1, "stalled", nil, "root", "-stall", "300ms", srv.URL+"#stall")
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("the stalls took %v", d)
-	}
 	fails(t, 1, "timeout", nil, "fetch", "-timeout", "300ms", srv.URL, "stall")
 	fails(t, 1, "the answer ended after", nil, "fetch", srv.URL, "short", "-o", filepath.Join(dir, "short.ssz"))
 	fails(t, 1, "the answer ended after", nil, "root", srv.URL+"#short")

@@ -39,6 +39,20 @@ func (vf *valueFlags) read(e *env, source string) (*value, error) {
 	return load(source, sel, e.stdin, &vf.net)
 }
 
+// readSSZ reads the value at source, as read does, and returns it with its
+// serialization.
+func (vf *valueFlags) readSSZ(e *env, source string) (*value, []byte, error) {
+	v, err := vf.read(e, source)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := v.v.MarshalSSZ()
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, b, nil
+}
+
 // cmdRoot prints the hash tree root of a value.
 func cmdRoot(e *env, args []string) error {
 	fs := newFlags("root", "[flags] FILE|-|URL", "Prints the value's hash tree root, 0x..., on one line.",
