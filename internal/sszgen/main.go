@@ -51,10 +51,32 @@ import (
 
 func main() {
 	forkName := flag.String("fork", "", "fork to generate: phase0, altair, bellatrix, capella, deneb, electra, fulu or gloas")
-	out := flag.String("out", "types_gen.go", "output file")
-	testOut := flag.String("test", "", "output file of the test of zero values, if any")
-	specOut := flag.String("spec", "", "output file of the fork's Spec, if any")
+	typeNames := flag.String("types", "", "Go structs of the package in -dir to write views of, comma-separated (instead of -fork)")
+	dir := flag.String("dir", ".", "with -types: the directory of the package")
+	presetFile := flag.String("preset", "", "with -types: a YAML file of spec values (NAME: value) that dynssz-size and dynssz-max tags name")
+	values := flag.String("values", "", "with -types: spec values, NAME=value,... (over those of -preset)")
+	out := flag.String("out", "", "output file (default types_gen.go with -fork, views_gen.go with -types)")
+	testOut := flag.String("test", "", "with -fork: output file of the test of zero values, if any")
+	specOut := flag.String("spec", "", "with -fork: output file of the fork's Spec, if any")
 	flag.Parse()
+	if *typeNames != "" {
+		if *forkName != "" || *testOut != "" || *specOut != "" {
+			log.Fatal("sszgen: -types takes none of -fork, -test and -spec")
+		}
+		if *out == "" {
+			*out = "views_gen.go"
+		}
+		if err := runTypes(*dir, *out, strings.Split(*typeNames, ","), *presetFile, *values); err != nil {
+			log.Fatal("sszgen: ", err)
+		}
+		return
+	}
+	if *presetFile != "" || *values != "" {
+		log.Fatal("sszgen: -preset and -values are for -types")
+	}
+	if *out == "" {
+		*out = "types_gen.go"
+	}
 	f, ok := map[string]*def.Fork{
 		"phase0":    forks.Phase0,
 		"altair":    forks.Altair,
@@ -66,7 +88,7 @@ func main() {
 		"gloas":     forks.Gloas,
 	}[*forkName]
 	if !ok {
-		log.Fatalf("sszgen: unknown fork %q", *forkName)
+		log.Fatalf("sszgen: unknown fork %q (give -fork, or -types)", *forkName)
 	}
 	src, err := generate(f)
 	if err != nil {
@@ -100,7 +122,9 @@ var packages = map[string]string{
 	"def":      modulePath + "def",
 	"errors":   "errors",
 	"fmt":      "fmt",
+	"atomic":   "sync/atomic",
 	"forkcode": modulePath + "internal/forkcode",
+	"io":       "io",
 	"forks":    modulePath + "forks",
 	"lazy":     modulePath + "internal/lazy",
 	"schema":   modulePath + "schema",
@@ -206,7 +230,7 @@ func (g *gen) importPath(name string) string {
 // {{define}}) in the file of the Go code that runs it.
 var templates = template.Must(template.New("sszgen").
 	Funcs(template.FuncMap{"doc": doc, "article": article, "fieldList": fieldList, "fieldDoc": fieldDoc}).
-	Parse(namedTemplates + structTemplates + viewTemplates + fileTemplates + specTemplates))
+	Parse(namedTemplates + structTemplates + viewTemplates + fileTemplates + specTemplates + userTemplates))
 
 // exec writes the template name of data.
 func (g *gen) exec(name string, data any) error {
