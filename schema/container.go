@@ -84,7 +84,10 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 	for _, i := range c.checked {
 		c.boolsOnly = c.boolsOnly && c.fields[i].Type == Boolean
 	}
-	if len(c.variable) == 0 && c.fixedPart <= compactBytes {
+	// A compact container's fields all have shapes: a fixed-size
+	// progressive container has none (its tree is not its bytes' shape),
+	// and a container holding one keeps a subtree per field.
+	if len(c.variable) == 0 && c.fixedPart <= compactBytes && allShaped(fields) {
 		parts := make([]tree.Part, len(fields))
 		for i, f := range fields {
 			parts[i] = elemPart(f.Type, c.offsets[i])
@@ -98,6 +101,16 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 		}
 	}
 	return c, nil
+}
+
+// allShaped reports whether every field's type has a shape.
+func allShaped(fields []Field) bool {
+	for _, f := range fields {
+		if f.Type.shape() == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // Name returns the container's name.

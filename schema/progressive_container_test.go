@@ -184,3 +184,45 @@ func TestProgressiveEncodeNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedProgressiveContainerNested checks a fixed-size progressive
+// container as a field of a container and as the element of a vector and
+// a list: they keep a subtree each, as it has no shape of its bytes, where
+// a fixed-size container of the same size would be compact.
+func TestFixedProgressiveContainerNested(t *testing.T) {
+	p, err := NewProgressiveContainer("P", bitsOf("101"), Field{"a", Uint64}, Field{"c", Uint32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewContainer("C", Field{"x", Uint8}, Field{"p", p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewVector(p, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := NewList(p, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IsCompact() || !c.IsFixedSize() || c.FixedSize() != 13 {
+		t.Fatalf("%v: compact %v, fixed size %d", c, c.IsCompact(), c.FixedSize())
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	for _, typ := range []Type{c, v, l} {
+		for range 20 {
+			b := randomValue(r, typ, 5)
+			nd, err := typ.Decode(b)
+			if err != nil {
+				t.Fatalf("%v: %v", typ, err)
+			}
+			if got, want := nd.Root(), refRoot(typ, b); got != want {
+				t.Errorf("%v %x: root %x, reference %x", typ, b, got, want)
+			}
+			if out, err := typ.Encode(nil, nd); err != nil || !bytes.Equal(out, b) {
+				t.Errorf("%v: re-encoding differs (%v)", typ, err)
+			}
+		}
+	}
+}

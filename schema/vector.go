@@ -31,7 +31,9 @@ func NewVector(elem Type, n uint64) (*Vector, error) {
 	if v.esize > 0 && satMul(n, uint64(v.esize)) > maxFixedSize {
 		return nil, fmt.Errorf("%w: %v is larger than %d bytes", ErrIllegalType, v, uint64(maxFixedSize))
 	}
-	if v.esize > 0 && v.FixedSize() <= compactBytes {
+	// As in a container, elements without a shape (fixed-size progressive
+	// containers) keep a subtree each.
+	if v.esize > 0 && v.FixedSize() <= compactBytes && (v.packed || elem.shape() != nil) {
 		if v.packed {
 			v.shp = packedShape(v.FixedSize())
 		} else {
