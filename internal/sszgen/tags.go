@@ -135,7 +135,7 @@ func (t *fieldTags) size(d int, static, dynamic string, values map[string]uint64
 	var sn uint64
 	if sv != "" {
 		if sn, err = strconv.ParseUint(sv, 10, 64); err != nil {
-			return 0, false, t.dimError(static, d, fmt.Sprintf("%q is not a number", sv))
+			return 0, false, t.dimError(static, d, "not a number")
 		}
 		if sn == 0 {
 			return 0, false, t.dimError(static, d, "0 is no length or limit (write ? for none)")
@@ -180,10 +180,10 @@ func (t *fieldTags) part(name string, d int) string {
 }
 
 // dimError returns the error msg about dimension d of tag name, naming the
-// dimension when the tag has several.
+// dimension, and what the tag says there, when the tag has several.
 func (t *fieldTags) dimError(name string, d int, msg string) error {
-	if len(t.dims[name]) > 1 {
-		msg = fmt.Sprintf("dimension %d: %s", d+1, msg)
+	if parts := t.dims[name]; len(parts) > 1 && d < len(parts) {
+		msg = fmt.Sprintf("dimension %d (%q): %s", d+1, parts[d], msg)
 	}
 	return &tagError{name, t.raw[name], msg}
 }
