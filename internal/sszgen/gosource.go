@@ -64,6 +64,9 @@ type uType struct {
 	// ("uint64", "Gwei", "[32]byte", "Root", "*uint256.Int"): what
 	// accessors of basic values and byte vectors take and return.
 	goType string
+	// ptr marks a container whose field is a pointer to its struct;
+	// goSlice a vector whose field is a slice (with ssz-size).
+	ptr, goSlice bool
 }
 
 // uOption is one option of a compatible union.
@@ -350,6 +353,9 @@ func (s *source) typeOf(e ast.Expr, imports map[string]string, tags *fieldTags, 
 		return s.typeOf(e.X, imports, tags, d)
 	case *ast.StarExpr:
 		t, err := s.typeOf(e.X, imports, tags, d)
+		if err == nil && t.kind == uRef {
+			t.ptr = true
+		}
 		if err == nil && t.goType != "" && t.kind == uBasic {
 			t.goType = "*" + t.goType // *uint256.Int; *uint64 is read as a value
 			if t.basic.FixedSize() <= 8 {
@@ -383,7 +389,7 @@ func (s *source) typeOf(e ast.Expr, imports map[string]string, tags *fieldTags, 
 		if err != nil {
 			return nil, err
 		}
-		if !dd.alias && (t.kind == uBasic && t.basic.FixedSize() <= 8 || t.kind == uVector && isByteType(t.elem) && t.goType != "") {
+		if !dd.alias && (t.kind == uBasic && t.basic.FixedSize() <= 8 || t.kind == uVector && isByteType(t.elem) && !t.goSlice) {
 			t.goType = e.Name // the named type, for accessors: Gwei, Root
 		}
 		return t, nil
@@ -660,7 +666,7 @@ func (s *source) bytes(kind, goType string, array int, tags *fieldTags, d int) (
 	case "", "vector", "list":
 		switch {
 		case hasLength && kind != "list":
-			return &uType{kind: uVector, elem: byteElem, n: length, goType: arrayGoType(goType, array, length)}, nil
+			return &uType{kind: uVector, elem: byteElem, n: length, goType: arrayGoType(goType, array, length), goSlice: array < 0}, nil
 		case hasLimit && kind != "vector":
 			return &uType{kind: uList, elem: byteElem, n: limit}, nil
 		case kind == "vector":
@@ -720,7 +726,7 @@ func (s *source) composite(e *ast.ArrayType, imports map[string]string, array in
 	case "", "vector", "list":
 		switch {
 		case hasLength && kind != "list":
-			return &uType{kind: uVector, elem: elem, n: length}, nil
+			return &uType{kind: uVector, elem: elem, n: length, goType: exprString(e), goSlice: array < 0}, nil
 		case hasLimit && kind != "vector":
 			return &uType{kind: uList, elem: elem, n: limit}, nil
 		}

@@ -230,7 +230,7 @@ func (g *gen) importPath(name string) string {
 // {{define}}) in the file of the Go code that runs it.
 var templates = template.Must(template.New("sszgen").
 	Funcs(template.FuncMap{"doc": doc, "article": article, "fieldList": fieldList, "fieldDoc": fieldDoc}).
-	Parse(namedTemplates + structTemplates + viewTemplates + fileTemplates + specTemplates + userTemplates))
+	Parse(namedTemplates + structTemplates + viewTemplates + fileTemplates + specTemplates + userTemplates + valueTemplates))
 
 // exec writes the template name of data.
 func (g *gen) exec(name string, data any) error {

@@ -24,9 +24,19 @@ type reflectStructTag = reflect.StructTag
 // fork's (reserved), which no field may take.
 var userReserved = map[string]bool{"WriteTo": true}
 
+// userGen holds what generating the views of a user's package needs: the
+// generator of the forks' code, whose templates and helpers it uses, and
+// the value types of its lists (see uservalues.go).
+type userGen struct {
+	*gen
+	src        *source
+	values     map[string]*valueType
+	valueOrder []*valueType
+}
+
 // generateUser returns the file of the views of the structs of src.
 func generateUser(src *source, names []string) ([]byte, error) {
-	g := &gen{fork: &def.Fork{Name: src.pkg}}
+	g := &userGen{gen: &gen{fork: &def.Fork{Name: src.pkg}}, src: src, values: map[string]*valueType{}}
 	for _, u := range src.order {
 		if err := g.userSchema(u); err != nil {
 			return nil, err
@@ -40,6 +50,11 @@ func generateUser(src *source, names []string) ([]byte, error) {
 			if err := g.userAccessor(u, i, f); err != nil {
 				return nil, fmt.Errorf("%s.%s: %w", u.Name, f.GoName, err)
 			}
+		}
+	}
+	for _, v := range g.valueOrder {
+		if err := g.exec("userValue", v); err != nil {
+			return nil, err
 		}
 	}
 	imports, err := g.imports(g.buf.Bytes())
@@ -191,7 +206,7 @@ func userKind(u *uStruct) string {
 }
 
 // userAccessor writes the accessors of field i of u.
-func (g *gen) userAccessor(u *uStruct, i int, f uField) error {
+func (g *userGen) userAccessor(u *uStruct, i int, f uField) error {
 	if reserved[f.GoName] || userReserved[f.GoName] {
 		return fmt.Errorf("the accessor %s would clash with a method of %s", f.GoName, u.View)
 	}
@@ -229,13 +244,13 @@ func (g *gen) userAccessor(u *uStruct, i int, f uField) error {
 
 // handle writes the getter of a field that returns the handle goType, of
 // expression get.
-func (g *gen) handle(a accessor, goType, get string) error {
+func (g *userGen) handle(a accessor, goType, get string) error {
 	a.GoType, a.Get = goType, get
 	return g.exec("handle", a)
 }
 
 // userBasic writes the getter and setter of a basic field.
-func (g *gen) userBasic(a accessor, t *uType) error {
+func (g *userGen) userBasic(a accessor, t *uType) error {
 	a.GoType = t.goType
 	switch {
 	case t.basic == schema.Boolean:
@@ -268,7 +283,7 @@ func (g *gen) userBasic(a accessor, t *uType) error {
 // that are views of the package's structs; the bytes of each element
 // where the elements are fixed-size values kept in pages (a struct of
 // fixed size, a byte vector).
-func (g *gen) userSequence(a accessor, t *uType, st schema.Type, field string) error {
+func (g *userGen) userSequence(a accessor, t *uType, st schema.Type, field string) error {
 	kind := "Vector"
 	switch t.kind {
 	case uList:
@@ -296,6 +311,13 @@ func (g *gen) userSequence(a accessor, t *uType, st schema.Type, field string) e
 	}
 	switch {
 	case paged:
+		v, err := g.valueOf(e)
+		if err != nil {
+			return err
+		}
+		if v != nil {
+			return g.handle(a, fmt.Sprintf("*view.%s[%s, *%s]", of("Value"), v.Name, v.Name), fmt.Sprintf("forkcode.Must(%s)", as(fmt.Sprintf("view.As%s[%s]", of("Value"), v.Name))))
+		}
 		return g.handle(a, "*view."+of("Compact"), fmt.Sprintf("%s.(*view.%s)", field, of("Compact")))
 	case kind == "List" && e.kind == uRef:
 		a.Elem = "*" + e.ref.View
