@@ -57,6 +57,23 @@ func agree(t *testing.T, ds *dynssz.DynSsz, st *RollupState) *RollupStateView {
 	if n := v.SizeSSZ(); n != len(b) {
 		t.Fatalf("SizeSSZ %d, want %d", n, len(b))
 	}
+	// The typed lists read the structs' values back.
+	for i, a := range st.Accounts {
+		got := Account(v.Accounts().Get(i))
+		if got.Address != a.Address || got.Balance != a.Balance || got.Nonce != a.Nonce || got.Frozen != a.Frozen ||
+			!got.Stake.Eq(orZero(a.Stake)) {
+			t.Fatalf("account %d reads %+v, want %+v", i, got, a)
+		}
+	}
+	for i, r := range st.RecentRoots {
+		if [32]byte(v.RecentRoots().Get(i)) != r {
+			t.Fatalf("recent root %d differs", i)
+		}
+	}
+	if v.ChainID() != st.ChainID || !v.Supply().Eq(orZero(st.Supply)) || v.LatestHeader().StateRoot() != st.LatestHeader.StateRoot ||
+		v.Withdrawals().Len() != len(st.Withdrawals) || v.Operators().Len() != int(st.Operators.Len()) {
+		t.Fatal("the view's accessors read other values than the struct's")
+	}
 	for i, batch := range st.Batches {
 		bb, err := ds.MarshalSSZ(batch)
 		if err != nil {
@@ -147,16 +164,16 @@ func TestWrites(t *testing.T) {
 	v.LatestHeader().SetNumber(3)
 	v.LatestHeader().SetStateRoot([32]byte{1, 2, 3})
 	for i := range 20 {
-		a := NewAccountView()
-		a.SetAddress(Address{byte(i)})
-		a.SetBalance(uint64(i) * 1000)
-		b, err := a.MarshalSSZ()
-		if err != nil {
+		a := Account{Address: Address{byte(i)}, Balance: uint64(i) * 1000, Frozen: i%2 == 1}
+		if i == 7 {
+			a.Stake = uint256.NewInt(77)
+		}
+		if err := v.Accounts().Append(AccountValue(a)); err != nil {
 			t.Fatal(err)
 		}
-		if err := v.Accounts().Append(b); err != nil {
-			t.Fatal(err)
-		}
+	}
+	if err := v.RecentRoots().Append(Bytes32Value{5}); err != nil {
+		t.Fatal(err)
 	}
 	if err := v.Withdrawals().Append(55); err != nil {
 		t.Fatal(err)
@@ -180,7 +197,7 @@ func TestWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := v.Copy()
-	v.Accounts().Set(1, make([]byte, v.Accounts().ElemSize())) // only v changes
+	v.Accounts().Set(1, AccountValue{}) // only v changes
 
 	for _, x := range []*RollupStateView{v, snap} {
 		b, err := x.MarshalSSZ()
@@ -202,10 +219,11 @@ func TestWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	if st.ChainID != 10 || st.Supply.Uint64() != 1_000_000 || st.Accounts[1].Balance != 1000 || st.Pending.Variant != 2 ||
-		st.Pending.Data.(Deposit).Amount != 32 || st.Batches[0].Data[0] != 0x42 || st.Accounts[2].Address != (Address{2}) {
+		st.Pending.Data.(Deposit).Amount != 32 || st.Batches[0].Data[0] != 0x42 || st.Accounts[2].Address != (Address{2}) ||
+		!st.Accounts[1].Frozen || st.Accounts[7].Stake.Uint64() != 77 || st.RecentRoots[0] != [32]byte{5} {
 		t.Fatalf("dynamic-ssz decodes another value: %+v", st)
 	}
-	if snap.HashTreeRoot() == v.HashTreeRoot() || v.Accounts().Get(1)[20] != 0 {
+	if snap.HashTreeRoot() == v.HashTreeRoot() || v.Accounts().Get(1).Balance != 0 || snap.Accounts().Get(1).Balance != 1000 {
 		t.Fatal("a change to v reached its copy, or did not reach v")
 	}
 
@@ -300,6 +318,15 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// orZero returns x, or 0 if x is nil (as dynamic-ssz reads a nil
+// *uint256.Int).
+func orZero(x *uint256.Int) *uint256.Int {
+	if x == nil {
+		return new(uint256.Int)
+	}
+	return x
+}
+
 // set returns a copy of b with byte i set to x.
 func set(b []byte, i int, x byte) []byte {
 	c := append([]byte(nil), b...)
@@ -333,7 +360,11 @@ func randomState(r *rand.Rand, size int) *RollupState {
 }
 
 func randomAccount(r *rand.Rand) Account {
-	return Account{Address: Address(randomBytes(r, 20)), Balance: r.Uint64(), Nonce: r.Uint64N(1000)}
+	a := Account{Address: Address(randomBytes(r, 20)), Balance: r.Uint64(), Nonce: r.Uint64N(1000), Frozen: r.IntN(2) == 0}
+	if r.IntN(3) > 0 {
+		a.Stake = new(uint256.Int).SetBytes(randomBytes(r, r.IntN(33)))
+	}
+	return a
 }
 
 func randomHeader(r *rand.Rand) BatchHeader {

@@ -27,11 +27,15 @@ var SpecValues = map[string]uint64{"MAX_ACCOUNTS": 4096, "MAX_OPERATIONS": 64}
 type Address [20]byte
 
 // Account is an account of the rollup: a fixed-size container, which a
-// list keeps in pages.
+// list keeps in pages; its view's lists of accounts hand out AccountValue
+// values, Account with the methods they need.
 type Account struct {
 	Address Address
 	Balance uint64
 	Nonce   uint64
+	Frozen  bool
+	// Stake is a uint256: nil is zero.
+	Stake *uint256.Int
 }
 
 // BatchHeader is the header of a batch: a fixed-size container nested in

@@ -3,6 +3,7 @@
 package rollup
 
 import (
+	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/forks/forkcode"
@@ -27,6 +28,8 @@ var sszSchemaAccount = forkcode.Must(schema.NewContainer("Account",
 	schema.Field{Name: "address", Type: forkcode.Must(schema.NewVector(schema.Byte, 20))},
 	schema.Field{Name: "balance", Type: schema.Uint64},
 	schema.Field{Name: "nonce", Type: schema.Uint64},
+	schema.Field{Name: "frozen", Type: schema.Boolean},
+	schema.Field{Name: "stake", Type: schema.Uint256},
 ))
 
 // sszSchemaTransfer is the SSZ type of Transfer, which TransferView holds.
@@ -235,6 +238,8 @@ func (x *BatchHeaderView) SetTimestamp(v uint64) { x.container().SetUint(3, v) }
 //	address (Address)
 //	balance (Balance)
 //	nonce (Nonce)
+//	frozen (Frozen)
+//	stake (Stake)
 //
 // The zero value is the default value. As with a Go map, any number of
 // goroutines may read a view at once while none writes it; see package
@@ -378,6 +383,32 @@ func (x *AccountView) Nonce() uint64 { return x.container().Uint(2) }
 
 // SetNonce sets the nonce field.
 func (x *AccountView) SetNonce(v uint64) { x.container().SetUint(2, v) }
+
+// Frozen returns the frozen field (boolean).
+func (x *AccountView) Frozen() bool { return x.container().Bool(3) }
+
+// SetFrozen sets the frozen field.
+func (x *AccountView) SetFrozen(v bool) { x.container().SetBool(3, v) }
+
+// Stake returns the stake field (uint256).
+func (x *AccountView) Stake() *uint256.Int {
+	var b [32]byte
+	x.container().LoadBytes(4, b[:])
+	var v *uint256.Int
+	v = new(uint256.Int)
+	forkcode.Check(v.UnmarshalSSZ(b[:]))
+	return v
+}
+
+// SetStake sets the stake field.
+func (x *AccountView) SetStake(v *uint256.Int) {
+	var buf [32]byte
+	dst := buf[:]
+	if v != nil {
+		dst, _ = v.MarshalSSZAppend(buf[:0])
+	}
+	forkcode.Check(x.container().SetBytes(4, dst))
+}
 
 // TransferView is a view of Transfer, backed by a tree: reads and writes go
 // to the tree, copies are O(1), and the root is re-hashed where it changed.
@@ -1010,8 +1041,8 @@ func (x *RollupStateView) SetLatestHeader(v *BatchHeaderView) {
 }
 
 // Accounts returns a handle on the accounts field (List[Account, 4096]).
-func (x *RollupStateView) Accounts() *view.CompactList {
-	return x.container().Field(3).(*view.CompactList)
+func (x *RollupStateView) Accounts() *view.ValueList[AccountValue, *AccountValue] {
+	return forkcode.Must(view.FieldAs(x.container(), 3, view.AsValueList[AccountValue]))
 }
 
 // Withdrawals returns a handle on the withdrawals field
@@ -1022,8 +1053,8 @@ func (x *RollupStateView) Withdrawals() *view.ProgressiveBasicList[uint64] {
 
 // RecentRoots returns a handle on the recent_roots field
 // (List[ByteVector[32], 64]).
-func (x *RollupStateView) RecentRoots() *view.CompactList {
-	return x.container().Field(5).(*view.CompactList)
+func (x *RollupStateView) RecentRoots() *view.ValueList[Bytes32Value, *Bytes32Value] {
+	return forkcode.Must(view.FieldAs(x.container(), 5, view.AsValueList[Bytes32Value]))
 }
 
 // Operators returns a handle on the operators field (Bitlist[256]).
@@ -1039,4 +1070,102 @@ func (x *RollupStateView) Pending() *view.CompatibleUnion {
 func (x *RollupStateView) Batches() *view.ListOf[*BatchView] {
 	wrap := func(v view.View) *BatchView { return wrapBatchView(v.(*view.Container)) }
 	return forkcode.Must(view.AsListOf(x.container().Field(8), wrap, func(e *BatchView) view.View { return e.View() }))
+}
+
+// AccountValue is Account with the SSZ methods that the views' lists of
+// Account values need (view.ValueList): their elements are of this type.
+// Converting between the two costs nothing: AccountValue(v), Account(v).
+type AccountValue Account
+
+// DecodeSSZValue returns the value serialized in b. It is called on a nil
+// receiver.
+func (*AccountValue) DecodeSSZValue(b []byte) (AccountValue, error) {
+	var v AccountValue
+	if len(b) != 69 {
+		return v, fmt.Errorf("AccountValue: %d bytes, want 69", len(b))
+	}
+	copy(v.Address[:], b[0:20])
+	v.Balance = binary.LittleEndian.Uint64(b[20:28])
+	v.Nonce = binary.LittleEndian.Uint64(b[28:36])
+	if b[36] > 1 {
+		return v, fmt.Errorf("AccountValue.Frozen: byte %d at offset 36 is not a boolean", b[36])
+	}
+	v.Frozen = b[36] == 1
+	v.Stake = new(uint256.Int)
+	_ = v.Stake.UnmarshalSSZ(b[37:69])
+	return v, nil
+}
+
+// AppendSSZValue appends the serialization of v to dst. It is called on a
+// nil receiver.
+func (*AccountValue) AppendSSZValue(dst []byte, v AccountValue) []byte {
+	dst = append(dst, v.Address[:]...)
+	dst = binary.LittleEndian.AppendUint64(dst, v.Balance)
+	dst = binary.LittleEndian.AppendUint64(dst, v.Nonce)
+	if v.Frozen {
+		dst = append(dst, 1)
+	} else {
+		dst = append(dst, 0)
+	}
+	if v.Stake == nil {
+		dst = append(dst, make([]byte, 32)...)
+	} else {
+		dst, _ = v.Stake.MarshalSSZAppend(dst)
+	}
+	return dst
+}
+
+// MarshalSSZTo appends the serialization of v to dst.
+func (v *AccountValue) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return v.AppendSSZValue(dst, *v), nil
+}
+
+// UnmarshalSSZ sets v to the value serialized in b. On error v is
+// unchanged.
+func (v *AccountValue) UnmarshalSSZ(b []byte) error {
+	x, err := v.DecodeSSZValue(b)
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// Bytes32Value is [32]byte with the SSZ methods that the views' lists of
+// [32]byte values need (view.ValueList): their elements are of this type.
+// Converting between the two costs nothing: Bytes32Value(v), [32]byte(v).
+type Bytes32Value [32]byte
+
+// DecodeSSZValue returns the value serialized in b. It is called on a nil
+// receiver.
+func (*Bytes32Value) DecodeSSZValue(b []byte) (Bytes32Value, error) {
+	var v Bytes32Value
+	if len(b) != 32 {
+		return v, fmt.Errorf("Bytes32Value: %d bytes, want 32", len(b))
+	}
+	copy(v[:], b)
+	return v, nil
+}
+
+// AppendSSZValue appends the serialization of v to dst. It is called on a
+// nil receiver.
+func (*Bytes32Value) AppendSSZValue(dst []byte, v Bytes32Value) []byte {
+	dst = append(dst, v[:]...)
+	return dst
+}
+
+// MarshalSSZTo appends the serialization of v to dst.
+func (v *Bytes32Value) MarshalSSZTo(dst []byte) ([]byte, error) {
+	return v.AppendSSZValue(dst, *v), nil
+}
+
+// UnmarshalSSZ sets v to the value serialized in b. On error v is
+// unchanged.
+func (v *Bytes32Value) UnmarshalSSZ(b []byte) error {
+	x, err := v.DecodeSSZValue(b)
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
