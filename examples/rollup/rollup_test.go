@@ -3,6 +3,7 @@ package rollup
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -10,7 +11,9 @@ import (
 	"github.com/OffchainLabs/go-bitfield"
 	"github.com/holiman/uint256"
 	dynssz "github.com/pk910/dynamic-ssz"
+	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
+	"github.com/ssztree/ssztree/view"
 )
 
 // The tests check the views sszgen generated for the types of this
@@ -304,6 +307,18 @@ func TestBadInput(t *testing.T) {
 		if _, err := DecodeAccountView(b); err == nil {
 			t.Errorf("DecodeAccountView of %d bytes (want %d) returned no error", len(b), len(acct))
 		}
+	}
+
+	var a AccountValue
+	if err := a.UnmarshalSSZ(acct[:10]); !errors.Is(err, schema.ErrSize) {
+		t.Errorf("AccountValue.UnmarshalSSZ of 10 bytes: %v, want schema.ErrSize", err)
+	}
+	if _, err := WrapRollupStateView(nil); !errors.Is(err, view.ErrWrongType) {
+		t.Errorf("WrapRollupStateView(nil): %v", err)
+	}
+	bv := NewBatchView()
+	if _, err := WrapBatchHeaderView(bv.View()); !errors.Is(err, view.ErrWrongType) {
+		t.Errorf("WrapBatchHeaderView of a batch: %v", err)
 	}
 
 	// A list past its limit: dynamic-ssz with a larger limit writes it.

@@ -114,8 +114,11 @@ func ReadBatchHeaderView(r io.Reader, size int64) (*BatchHeaderView, error) {
 // WrapBatchHeaderView returns the BatchHeaderView over c, a view of the
 // type BatchHeader. It returns an error if c is of another type.
 func WrapBatchHeaderView(c *view.Container) (*BatchHeaderView, error) {
-	if c == nil || c.Schema() != sszSchemaBatchHeader {
-		return nil, fmt.Errorf("BatchHeaderView: %w: not a view of BatchHeader", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("rollup: WrapBatchHeaderView: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchemaBatchHeader {
+		return nil, fmt.Errorf("rollup: WrapBatchHeaderView: %w: %v, not BatchHeader", view.ErrWrongType, c.Type())
 	}
 	return wrapBatchHeaderView(c), nil
 }
@@ -277,8 +280,11 @@ func ReadAccountView(r io.Reader, size int64) (*AccountView, error) {
 // WrapAccountView returns the AccountView over c, a view of the type
 // Account. It returns an error if c is of another type.
 func WrapAccountView(c *view.Container) (*AccountView, error) {
-	if c == nil || c.Schema() != sszSchemaAccount {
-		return nil, fmt.Errorf("AccountView: %w: not a view of Account", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("rollup: WrapAccountView: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchemaAccount {
+		return nil, fmt.Errorf("rollup: WrapAccountView: %w: %v, not Account", view.ErrWrongType, c.Type())
 	}
 	return wrapAccountView(c), nil
 }
@@ -454,8 +460,11 @@ func ReadTransferView(r io.Reader, size int64) (*TransferView, error) {
 // WrapTransferView returns the TransferView over c, a view of the type
 // Transfer. It returns an error if c is of another type.
 func WrapTransferView(c *view.ProgressiveContainer) (*TransferView, error) {
-	if c == nil || c.Schema() != sszSchemaTransfer {
-		return nil, fmt.Errorf("TransferView: %w: not a view of Transfer", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("rollup: WrapTransferView: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchemaTransfer {
+		return nil, fmt.Errorf("rollup: WrapTransferView: %w: %v, not Transfer", view.ErrWrongType, c.Type())
 	}
 	return wrapTransferView(c), nil
 }
@@ -601,8 +610,11 @@ func ReadDepositView(r io.Reader, size int64) (*DepositView, error) {
 // WrapDepositView returns the DepositView over c, a view of the type
 // Deposit. It returns an error if c is of another type.
 func WrapDepositView(c *view.ProgressiveContainer) (*DepositView, error) {
-	if c == nil || c.Schema() != sszSchemaDeposit {
-		return nil, fmt.Errorf("DepositView: %w: not a view of Deposit", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("rollup: WrapDepositView: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchemaDeposit {
+		return nil, fmt.Errorf("rollup: WrapDepositView: %w: %v, not Deposit", view.ErrWrongType, c.Type())
 	}
 	return wrapDepositView(c), nil
 }
@@ -754,8 +766,11 @@ func ReadBatchView(r io.Reader, size int64) (*BatchView, error) {
 // WrapBatchView returns the BatchView over c, a view of the type Batch. It
 // returns an error if c is of another type.
 func WrapBatchView(c *view.Container) (*BatchView, error) {
-	if c == nil || c.Schema() != sszSchemaBatch {
-		return nil, fmt.Errorf("BatchView: %w: not a view of Batch", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("rollup: WrapBatchView: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchemaBatch {
+		return nil, fmt.Errorf("rollup: WrapBatchView: %w: %v, not Batch", view.ErrWrongType, c.Type())
 	}
 	return wrapBatchView(c), nil
 }
@@ -918,8 +933,11 @@ func ReadRollupStateView(r io.Reader, size int64) (*RollupStateView, error) {
 // WrapRollupStateView returns the RollupStateView over c, a view of the
 // type RollupState. It returns an error if c is of another type.
 func WrapRollupStateView(c *view.ProgressiveContainer) (*RollupStateView, error) {
-	if c == nil || c.Schema() != sszSchemaRollupState {
-		return nil, fmt.Errorf("RollupStateView: %w: not a view of RollupState", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("rollup: WrapRollupStateView: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchemaRollupState {
+		return nil, fmt.Errorf("rollup: WrapRollupStateView: %w: %v, not RollupState", view.ErrWrongType, c.Type())
 	}
 	return wrapRollupStateView(c), nil
 }
@@ -1082,13 +1100,13 @@ type AccountValue Account
 func (*AccountValue) DecodeSSZValue(b []byte) (AccountValue, error) {
 	var v AccountValue
 	if len(b) != 69 {
-		return v, fmt.Errorf("AccountValue: %d bytes, want 69", len(b))
+		return v, fmt.Errorf("rollup: AccountValue: %w: %d bytes, want 69", schema.ErrSize, len(b))
 	}
 	copy(v.Address[:], b[0:20])
 	v.Balance = binary.LittleEndian.Uint64(b[20:28])
 	v.Nonce = binary.LittleEndian.Uint64(b[28:36])
 	if b[36] > 1 {
-		return v, fmt.Errorf("AccountValue.Frozen: byte %d at offset 36 is not a boolean", b[36])
+		return v, fmt.Errorf("rollup: AccountValue.Frozen at offset %d: %w: %d", 36, schema.ErrBoolean, b[36])
 	}
 	v.Frozen = b[36] == 1
 	v.Stake = new(uint256.Int)
@@ -1141,7 +1159,7 @@ type Bytes32Value [32]byte
 func (*Bytes32Value) DecodeSSZValue(b []byte) (Bytes32Value, error) {
 	var v Bytes32Value
 	if len(b) != 32 {
-		return v, fmt.Errorf("Bytes32Value: %d bytes, want 32", len(b))
+		return v, fmt.Errorf("rollup: Bytes32Value: %w: %d bytes, want 32", schema.ErrSize, len(b))
 	}
 	copy(v[:], b)
 	return v, nil

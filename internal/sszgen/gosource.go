@@ -78,6 +78,7 @@ type uOption struct {
 
 // uStruct is a Go struct of the user's package mapped to a container.
 type uStruct struct {
+	Pkg  string // the user's package
 	Name string // the Go struct's
 	View string // its view's: Name + "View"
 	// Fields are the struct's SSZ fields, in order: exported and not left
@@ -236,7 +237,7 @@ func (s *source) structOf(name string) (*uStruct, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not a struct", name)
 	}
-	u := &uStruct{Name: name, View: name + "View", state: 1}
+	u := &uStruct{Pkg: s.pkg, Name: name, View: name + "View", state: 1}
 	s.structs[name] = u
 	if err := s.fields(u, st, d); err != nil {
 		return nil, err

@@ -19,6 +19,7 @@ import (
 
 // valueType is a type of plain values of a user's lists.
 type valueType struct {
+	Pkg  string // the user's package
 	Name string // AccountValue, AddressValue, Bytes32Value
 	Of   string // the user's type: Account, Address, [32]byte
 	Size int
@@ -34,7 +35,7 @@ func (g *userGen) valueOf(e *uType) (*valueType, error) {
 	if !codable(e) || e.kind != uRef && !(e.kind == uVector && isByteType(e.elem)) {
 		return nil, nil
 	}
-	v := &valueType{Of: e.goType}
+	v := &valueType{Pkg: g.src.pkg, Of: e.goType}
 	if e.kind == uRef {
 		v.Of = e.ref.Name
 	}
@@ -123,7 +124,7 @@ func (g *userGen) valueCode(what, expr string, t *uType, a at, dec, enc *[]strin
 	case uBasic:
 		switch {
 		case t.basic == schema.Boolean:
-			*dec = append(*dec, fmt.Sprintf("if b[%v] > 1 {\nreturn v, fmt.Errorf(\"%s: byte %%d at offset %v is not a boolean\", b[%v])\n}", a, what, a, a),
+			*dec = append(*dec, fmt.Sprintf("if b[%v] > 1 {\nreturn v, fmt.Errorf(\"%s: %s at offset %%d: %%w: %%d\", %v, schema.ErrBoolean, b[%v])\n}", a, g.src.pkg, what, a, a),
 				fmt.Sprintf("%s = %s", expr, convert(fmt.Sprintf("b[%v] == 1", a), "bool", t.goType)))
 			*enc = append(*enc, fmt.Sprintf("if %s {\ndst = append(dst, 1)\n} else {\ndst = append(dst, 0)\n}", expr))
 		case size == 1:
@@ -189,7 +190,7 @@ type {{.Name}} {{.Of}}
 func (*{{.Name}}) DecodeSSZValue(b []byte) ({{.Name}}, error) {
 	var v {{.Name}}
 	if len(b) != {{.Size}} {
-		return v, fmt.Errorf("{{.Name}}: %d bytes, want {{.Size}}", len(b))
+		return v, fmt.Errorf("{{.Pkg}}: {{.Name}}: %w: %d bytes, want {{.Size}}", schema.ErrSize, len(b))
 	}
 	{{.Decode}}
 	return v, nil

@@ -412,8 +412,11 @@ func Read{{.View}}(r io.Reader, size int64) (*{{.View}}, error) {
 
 {{doc "Wrap" .View " returns the " .View " over c, a view of the type " .Name ". It returns an error if c is of another type."}}
 func Wrap{{.View}}(c *view.{{$kind}}) (*{{.View}}, error) {
-	if c == nil || c.Schema() != sszSchema{{.Name}} {
-		return nil, fmt.Errorf("{{.View}}: %w: not a view of {{.Name}}", view.ErrWrongType)
+	if c == nil {
+		return nil, fmt.Errorf("{{.Pkg}}: Wrap{{.View}}: %w: nil", view.ErrWrongType)
+	}
+	if c.Schema() != sszSchema{{.Name}} {
+		return nil, fmt.Errorf("{{.Pkg}}: Wrap{{.View}}: %w: %v, not {{.Name}}", view.ErrWrongType, c.Type())
 	}
 	return wrap{{.View}}(c), nil
 }

@@ -54,3 +54,31 @@ type State struct {
 	cache    int
 	Skip     int `ssz:"-"`
 }
+
+// Pair is a fixed-size struct with every kind of field the values of a
+// list may have: nested structs, by value and by pointer, a uint256 by
+// value and by pointer, arrays of numbers and of byte arrays, a boolean.
+type Pair struct {
+	Left    Point
+	Right   *Point
+	Big     uint256.Int
+	BigPtr  *uint256.Int
+	Counts  [3]uint16
+	Keys    [2][4]byte
+	Enabled bool
+	Tiny    uint8
+}
+
+// Point is a fixed-size struct of plain values.
+type Point struct {
+	Slot uint64
+	Root Root
+}
+
+// Pairs holds a list and a vector of Pair values, and a progressive list
+// of them.
+type Pairs struct {
+	List   []Pair `ssz-max:"10"`
+	Vector [2]Pair
+	Prog   []Pair `ssz-type:"progressive-list"`
+}
