@@ -1,9 +1,49 @@
-// Command sszgen writes the typed Go code of a fork's consensus types (the
-// files types_gen.go of packages phase0, altair, bellatrix, capella, deneb,
-// electra, fulu and gloas) from their definitions in package forks. Run it through
-// go generate:
+// Command sszgen writes typed, tree-backed views of SSZ types from either
+// of two inputs: Go structs with SSZ tags, a user's own types (-types), or
+// the definitions of the forks' consensus types in package forks (-fork),
+// which the fork packages are generated from. Run it through go generate.
 //
-//	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+// # Go structs with tags
+//
+// In a user's package:
+//
+//	//go:generate go tool sszgen -types MyState,MyBlock -values MAX_ITEMS=1024 -out views_gen.go
+//
+// (or go run github.com/ssztree/ssztree/cmd/sszgen ...). It reads the Go
+// source of the package in -dir (by default the current directory, the
+// package's under go generate), leaving out its tests and the output file,
+// and maps each struct named, and each struct they reach, to an SSZ
+// container with the tags of dynamic-ssz (ssz-size, ssz-max, dynssz-size,
+// dynssz-max, ssz-bitsize, ssz-type, ssz-index) and fastssz (ssz:"-"):
+// see docs/generator.md for the tags, the Go types and the errors. For each
+// struct S it writes a view SView: NewSView, DecodeSView, ReadSView
+// (streaming), WrapSView, and methods that get and set each field (plain
+// values, or handles that write through), Copy in O(1), HashTreeRoot,
+// the SSZ methods fastssz names, WriteTo, JSON, and proofs by path; the
+// zero value is the default value. The elements of lists of fixed-size
+// structs and byte vectors are plain values of a type SValue defined as S,
+// with the SSZ methods view.ValueList needs. The user's structs get no
+// methods. The code it writes imports public packages of this module
+// only. Flags:
+//
+//	-types A,B       the structs
+//	-dir dir         the package's directory (default .)
+//	-out file        the output file, in dir (default views_gen.go)
+//	-values N=v,...  spec values that dynssz-size and dynssz-max name
+//	-preset file     spec values from a YAML file (NAME: value), under -values
+//
+// The front end is gosource.go (the package's source, with go/parser
+// alone: no type checker, so the package need not build) and tags.go (the
+// tags and the expressions of the dynamic ones); userviews.go and
+// uservalues.go write the views and the value types, through the
+// accessor templates of views.go.
+//
+// # The forks' definitions
+//
+// For the fork packages (phase0, altair, bellatrix, capella, deneb,
+// electra, fulu and gloas):
+//
+//	//go:generate go run ../cmd/sszgen -fork capella -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
 //
 // For each container of the fork it writes either a plain Go struct with
 // SSZ and JSON methods (fixed-size containers whose shape does not depend on
@@ -19,7 +59,7 @@
 // named types and the re-exports), structs.go (plain structs), views.go
 // (views and their accessors), file.go (the Spec's types and the registry),
 // zerotest.go (the test), spec.go (the Spec). What the generated methods
-// have in common is in package internal/forkcode, so that each is one line.
+// have in common is in package forks/forkcode, so that each is one line.
 //
 // With -spec, it writes the fork's Spec (spec_gen.go, by spec.go's
 // template): the types resolved for one preset, with their schemas in the
