@@ -60,6 +60,24 @@ func agree(t *testing.T, ds *dynssz.DynSsz, st *RollupState) *RollupStateView {
 	if n := v.SizeSSZ(); n != len(b) {
 		t.Fatalf("SizeSSZ %d, want %d", n, len(b))
 	}
+	// Streaming and JSON give the same value.
+	r, err := ReadRollupStateView(bytes.NewReader(b), int64(len(b)))
+	if err != nil || r.HashTreeRoot() != want {
+		t.Fatalf("ReadRollupStateView: %v", err)
+	}
+	var w bytes.Buffer
+	if n, err := v.WriteTo(&w); err != nil || n != int64(len(b)) || !bytes.Equal(w.Bytes(), b) {
+		t.Fatalf("WriteTo: %d bytes, %v", n, err)
+	}
+	js, err := v.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fromJSON RollupStateView
+	if err := fromJSON.UnmarshalJSON(js); err != nil || fromJSON.HashTreeRoot() != want {
+		t.Fatalf("UnmarshalJSON of MarshalJSON: %v", err)
+	}
+
 	// The typed lists read the structs' values back.
 	for i, a := range st.Accounts {
 		got := Account(v.Accounts().Get(i))
