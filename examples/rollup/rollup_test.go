@@ -205,9 +205,7 @@ func TestWrites(t *testing.T) {
 	d := NewDepositView()
 	d.SetAmount(32)
 	d.SetRecipient(Address{9})
-	if err := v.Pending().SetData(2, d.View()); err != nil {
-		t.Fatal(err)
-	}
+	v.SetPendingDeposit(d)
 	batch := NewBatchView()
 	batch.Header().SetNumber(3)
 	batch.SetSignature([96]byte{0xaa})
@@ -261,6 +259,24 @@ func TestWrites(t *testing.T) {
 	mp, err := v.Prove("supply", "accounts[19].address", "pending")
 	if err != nil || !mp.Verify(root) {
 		t.Fatalf("multiproof: %v", err)
+	}
+
+	// The union's typed accessors: the option it holds, a handle that
+	// writes through.
+	p, ok := v.PendingDeposit()
+	if !ok || p.Amount() != 32 || p.Recipient() != (Address{9}) || v.Pending().Selector() != 2 {
+		t.Fatalf("PendingDeposit: %v", ok)
+	}
+	if _, ok := v.PendingTransfer(); ok {
+		t.Fatal("PendingTransfer of a deposit")
+	}
+	p.SetAmount(33)
+	if q, _ := v.PendingDeposit(); q.Amount() != 33 || v.HashTreeRoot() == root {
+		t.Fatal("a write to the option's handle does not reach the state")
+	}
+	v.SetPendingTransfer(NewTransferView())
+	if tr, ok := v.PendingTransfer(); !ok || tr.Amount() != 0 {
+		t.Fatal("SetPendingTransfer")
 	}
 }
 

@@ -1084,6 +1084,41 @@ func (x *RollupStateView) Pending() *view.CompatibleUnion {
 	return x.container().Field(7).(*view.CompatibleUnion)
 }
 
+// PendingTransfer returns a handle on the value of the pending field, which
+// writes through, if the field holds its option Transfer (selector 1); ok
+// is false if it holds another.
+func (x *RollupStateView) PendingTransfer() (v *TransferView, ok bool) {
+	u := x.container().Field(7).(*view.CompatibleUnion)
+	if u.Selector() != 1 {
+		return nil, false
+	}
+	return wrapTransferView(u.Data().(*view.ProgressiveContainer)), true
+}
+
+// SetPendingTransfer sets the pending field to its option Transfer
+// (selector 1) holding the value of v, in O(1): later changes to v do not
+// reach x.
+func (x *RollupStateView) SetPendingTransfer(v *TransferView) {
+	forkcode.Check(x.container().Field(7).(*view.CompatibleUnion).SetData(1, v.View()))
+}
+
+// PendingDeposit returns a handle on the value of the pending field, which
+// writes through, if the field holds its option Deposit (selector 2); ok is
+// false if it holds another.
+func (x *RollupStateView) PendingDeposit() (v *DepositView, ok bool) {
+	u := x.container().Field(7).(*view.CompatibleUnion)
+	if u.Selector() != 2 {
+		return nil, false
+	}
+	return wrapDepositView(u.Data().(*view.ProgressiveContainer)), true
+}
+
+// SetPendingDeposit sets the pending field to its option Deposit (selector
+// 2) holding the value of v, in O(1): later changes to v do not reach x.
+func (x *RollupStateView) SetPendingDeposit(v *DepositView) {
+	forkcode.Check(x.container().Field(7).(*view.CompatibleUnion).SetData(2, v.View()))
+}
+
 // Batches returns a handle on the batches field (List[Batch, 16]).
 func (x *RollupStateView) Batches() *view.ListOf[*BatchView] {
 	wrap := func(v view.View) *BatchView { return wrapBatchView(v.(*view.Container)) }

@@ -233,13 +233,44 @@ func (g *userGen) userAccessor(u *uStruct, i int, f uField) error {
 	case uProgressiveBitlist:
 		return g.handle(a, "*view.ProgressiveBitlist", field+".(*view.ProgressiveBitlist)")
 	case uCompatibleUnion:
-		return g.handle(a, "*view.CompatibleUnion", field+".(*view.CompatibleUnion)")
+		if err := g.handle(a, "*view.CompatibleUnion", field+".(*view.CompatibleUnion)"); err != nil {
+			return err
+		}
+		return g.unionOptions(u, a, t)
 	case uRef:
 		a.GoType = "*" + t.ref.View
 		a.Get = fmt.Sprintf("wrap%s(%s.(*view.%s))", t.ref.View, field, userKind(t.ref))
 		return g.exec("viewField", a)
 	}
 	return g.userSequence(a, t, st, field)
+}
+
+// unionOptions writes, for each option of the compatible union t (field
+// a of u) that is a struct S, a getter of its view when the union holds
+// it and a setter that selects it: FieldS and SetFieldS.
+func (g *userGen) unionOptions(u *uStruct, a accessor, t *uType) error {
+	taken := map[string]bool{}
+	for _, f := range u.Fields {
+		taken[f.GoName], taken["Set"+f.GoName] = true, true
+	}
+	for _, o := range sortedSelectors(t.options) {
+		if o.t.kind != uRef {
+			continue
+		}
+		name := a.Getter + o.name
+		if taken[name] || taken["Set"+name] || reserved[name] || userReserved[name] {
+			return fmt.Errorf("the accessor %s of option %s would clash with another method of %s", name, o.name, u.View)
+		}
+		data := struct {
+			accessor
+			Name, Option, View, Kind string
+			Selector                 int
+		}{a, name, o.name, o.t.ref.View, userKind(o.t.ref), o.selector}
+		if err := g.exec("unionOption", data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // handle writes the getter of a field that returns the handle goType, of
@@ -361,6 +392,23 @@ func pagedType(st schema.Type) (bool, error) {
 // first use, once, atomically, as the forks' views do (through an
 // atomic.Pointer here, which vet also reports copied by value).
 const userTemplates = `
+{{define "unionOption" -}}
+{{doc .Name " returns a handle on the value of the " .Field " field, which writes through, if the field holds its option " .Option " (selector " .Selector "); ok is false if it holds another."}}
+func (x *{{.Owner}}) {{.Name}}() (v *{{.View}}, ok bool) {
+	u := x.container().Field({{.Index}}).(*view.CompatibleUnion)
+	if u.Selector() != {{.Selector}} {
+		return nil, false
+	}
+	return wrap{{.View}}(u.Data().(*view.{{.Kind}})), true
+}
+
+{{doc "Set" .Name " sets the " .Field " field to its option " .Option " (selector " .Selector ") holding the value of v, in O(1): later changes to v do not reach x."}}
+func (x *{{.Owner}}) Set{{.Name}}(v *{{.View}}) {
+	forkcode.Check(x.container().Field({{.Index}}).(*view.CompatibleUnion).SetData({{.Selector}}, v.View()))
+}
+
+{{end}}
+
 {{define "userSchema" -}}
 {{doc "sszSchema" .Name " is the SSZ type of " .Name ", which " .View " holds."}}
 var sszSchema{{.Name}} = forkcode.Must(schema.New{{.Kind}}("{{.Name}}",
