@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -180,10 +181,10 @@ func loadSource(dir, skip string, values map[string]uint64) (*source, error) {
 	return src, nil
 }
 
-// buildable reports whether file f is built by default: it has no
-// go:build line that names a tag (generated views read with a tag would
-// name types that the default build lacks). A constraint on the OS or
-// architecture alone is kept.
+// buildable reports whether file f belongs to the package's build: a
+// file constrained by the ignore tag (a program that go generate runs,
+// say) does not. Other constraints are not evaluated: their files'
+// declarations are read.
 func buildable(f *ast.File) bool {
 	for _, cg := range f.Comments {
 		if cg.Pos() > f.Package {
@@ -372,8 +373,7 @@ func (s *source) typeOf(e ast.Expr, imports map[string]string, tags *fieldTags, 
 		if dd == nil {
 			return nil, fmt.Errorf("type %s is not supported (nor declared in package %s)", e.Name, s.pkg)
 		}
-		if st, isStruct := structType(s, dd); isStruct {
-			_ = st
+		if isStruct(s, dd) {
 			if kind != "" && kind != "container" && kind != "progressive-container" {
 				return nil, &tagError{"ssz-type", tags.raw["ssz-type"], fmt.Sprintf("%s is a struct, not a %s", e.Name, kind)}
 			}
@@ -404,22 +404,22 @@ func (s *source) typeOf(e ast.Expr, imports map[string]string, tags *fieldTags, 
 	return nil, fmt.Errorf("type %s is not supported", exprString(e))
 }
 
-// structType reports whether the declaration d is of a struct, through
+// isStruct reports whether the declaration d is of a struct, through
 // aliases.
-func structType(s *source, d *typeDecl) (*ast.StructType, bool) {
+func isStruct(s *source, d *typeDecl) bool {
 	for range 16 {
 		switch e := d.expr.(type) {
 		case *ast.StructType:
-			return e, true
+			return true
 		case *ast.Ident:
 			if d.alias && s.decls[e.Name] != nil {
 				d = s.decls[e.Name]
 				continue
 			}
 		}
-		return nil, false
+		return false
 	}
-	return nil, false
+	return false
 }
 
 // basicTypes are the Go types of SSZ's basic types.
@@ -779,7 +779,7 @@ func exprString(e ast.Expr) string {
 
 // reflectTag looks key up in the struct tag tag.
 func reflectTag(tag, key string) (string, bool) {
-	return reflectStructTag(tag).Lookup(key)
+	return reflect.StructTag(tag).Lookup(key)
 }
 
 // errNoTypes is the error of a run of the struct front end without -types.

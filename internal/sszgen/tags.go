@@ -182,6 +182,14 @@ func (t *fieldTags) part(name string, d int) string {
 // dimError returns the error msg about dimension d of tag name, naming the
 // dimension, and what the tag says there, when the tag has several.
 func (t *fieldTags) dimError(name string, d int, msg string) error {
+	if _, ok := t.raw[name]; !ok {
+		// The value came from the dynamic tag alone.
+		for _, pair := range sizeTags {
+			if _, dyn := t.raw[pair[1]]; dyn && pair[0] == name {
+				name = pair[1]
+			}
+		}
+	}
 	if parts := t.dims[name]; len(parts) > 1 && d < len(parts) {
 		msg = fmt.Sprintf("dimension %d (%q): %s", d+1, parts[d], msg)
 	}

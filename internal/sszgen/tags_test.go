@@ -154,6 +154,7 @@ func TestFieldErrors(t *testing.T) {
 		{"[]byte `ssz-size:\"32\" ssz-max:\"64\"`", `S.F: tag ssz-max "64": a limit other than the length 32 of a vector`},
 		{"[4]uint64 `ssz-max:\"8\"`", `S.F: tag ssz-max "8": a limit other than the length 4 of a vector`},
 		{"[4]byte `ssz-size:\"2\"`", `S.F: tag ssz-size "2": 2 is not the array's length 4`},
+		{"[4]byte `dynssz-size:\"LIMIT\"`", `S.F: tag dynssz-size "LIMIT": 100 is not the array's length 4`},
 		{"[]uint64 `dynssz-max:\"MISSING\"`", `S.F: tag dynssz-max "MISSING": MISSING is not among the spec values (-preset, -values) and there is no ssz-max to fall back to`},
 		{"[]uint64 `dynssz-max:\"ZERO\"`", `S.F: tag dynssz-max "ZERO": ZERO is 0 in the spec values`},
 		{"[]uint64 `ssz-max:\"4\" dynssz-max:\"8\"`", `S.F: tag dynssz-max "8": the number 8 contradicts ssz-max 4`},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"reflect"
 	"strings"
 
 	"github.com/ssztree/ssztree/def"
@@ -16,9 +15,6 @@ import (
 // the templates of the fork packages' accessors (views.go), and the schema
 // types they share, built once when the package is initialized. The code
 // it writes imports public packages only.
-
-// reflectStructTag is reflect.StructTag, named for gosource.go.
-type reflectStructTag = reflect.StructTag
 
 // userReserved are the method names of a user's view beside those of a
 // fork's (reserved), which no field may take.
