@@ -95,6 +95,7 @@ type RollupState struct {
 	Operators   bitfield.Bitlist `ssz-index:"7" ssz-max:"256"`
 	Pending     Operation        `ssz-index:"8"`
 	Batches     []*Batch         `ssz-index:"9" ssz-max:"16"`
-	// cache is not an SSZ field: it is unexported.
-	cache int
+	// Label is not an SSZ field (ssz:"-"), nor would an unexported field
+	// be.
+	Label string `ssz:"-"`
 }
