@@ -5,13 +5,14 @@ package rollup
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
+	"sync/atomic"
+
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
-	"io"
-	"sync/atomic"
 )
 
 // sszSchemaBatchHeader is the SSZ type of BatchHeader, which
