@@ -462,3 +462,46 @@ func randomBytes(r *rand.Rand, n int) []byte {
 	}
 	return b
 }
+
+// TestMutations flips a few bits of valid encodings: the view and
+// dynamic-ssz accept and reject the same bytes, and where they accept them
+// they agree on the root and the view encodes the bytes back.
+func TestMutations(t *testing.T) {
+	ds := peer()
+	accepted, rejected := 0, 0
+	for seed := range uint64(300) {
+		r := rand.New(rand.NewPCG(seed, 9))
+		good, err := ds.MarshalSSZ(randomState(r, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := append([]byte(nil), good...)
+		for range 1 + r.IntN(3) {
+			b[r.IntN(len(b))] ^= byte(1 << r.IntN(8))
+		}
+		v, err := DecodeRollupStateView(b)
+		var st RollupState
+		peerErr := ds.UnmarshalSSZ(&st, b)
+		if (err == nil) != (peerErr == nil) {
+			t.Fatalf("seed %d: the view says %v, dynamic-ssz %v", seed, err, peerErr)
+		}
+		if err != nil {
+			rejected++
+			continue
+		}
+		accepted++
+		want, err := ds.HashTreeRoot(&st)
+		if err != nil {
+			t.Fatalf("seed %d: dynamic-ssz: %v", seed, err)
+		}
+		if v.HashTreeRoot() != want {
+			t.Fatalf("seed %d: root %x, dynamic-ssz's %x", seed, v.HashTreeRoot(), want)
+		}
+		if out, _ := v.MarshalSSZ(); !bytes.Equal(out, b) {
+			t.Fatalf("seed %d: the view encodes other bytes", seed)
+		}
+	}
+	if accepted == 0 || rejected == 0 {
+		t.Fatalf("%d mutations accepted, %d rejected: the test checks one side only", accepted, rejected)
+	}
+}
