@@ -3,7 +3,7 @@
 // electra, fulu and gloas) from their definitions in package forks. Run it through
 // go generate:
 //
-//	//go:generate go run ../internal/sszgen -fork capella -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+//	//go:generate go run ../cmd/sszgen -fork capella -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
 //
 // For each container of the fork it writes either a plain Go struct with
 // SSZ and JSON methods (fixed-size containers whose shape does not depend on
