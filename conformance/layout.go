@@ -1,4 +1,4 @@
-package spectests
+package conformance
 
 import (
 	"fmt"
@@ -63,11 +63,11 @@ type layout struct {
 // tests/<preset>/<fork>/<runner>/<handler>/<suite>/<case>/.
 func scan(dir string) (*layout, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("spectests: %s is not a folder holding tests/", dir)
+		return nil, fmt.Errorf("conformance: %s is not a folder holding tests/", dir)
 	}
 	tests := filepath.Join(dir, "tests")
 	if st, err := os.Stat(tests); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("spectests: %s holds no tests/ folder", dir)
+		return nil, fmt.Errorf("conformance: %s holds no tests/ folder", dir)
 	}
 	l := new(layout)
 	notRun := make(map[string]int)
@@ -221,7 +221,7 @@ func countCases(path string) (handlers, cases int, err error) {
 func subdirs(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("spectests: %v", err)
+		return nil, fmt.Errorf("conformance: %v", err)
 	}
 	var names []string
 	for _, e := range entries {

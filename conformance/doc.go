@@ -1,5 +1,9 @@
-// Package spectests runs the SSZ conformance tests of the Ethereum
-// consensus-spec-tests releases against package schema.
+// Package conformance runs the SSZ conformance tests of the Ethereum
+// consensus-spec-tests releases against ssztree: package schema, and the
+// Go types of the fork packages. The command ssztree conform, the tests of
+// the repository and its differential fuzzers use it; it reads only the
+// folder it is given, and the environment variable SSZ_SPECTESTS only in
+// its test (below).
 //
 // The releases (https://github.com/ethereum/consensus-spec-tests/releases)
 // ship general.tar.gz, minimal.tar.gz and mainnet.tar.gz; extracted into one
@@ -24,10 +28,10 @@
 // the presets mainnet and minimal: the type folder names a container
 // (or progressive container) of the fork, as package forks defines it and
 // resolves it for the preset. Each case is checked like a valid
-// ssz_generic case, its root read from roots.yaml, and again, for the
-// forks that have a generated package (all but gloas, so far), through the
-// Go type that package generates, with a JSON round trip. A type folder
-// that names no container of the fork is a failure. The cases of other
+// ssz_generic case, its root read from roots.yaml, and again through the
+// Go type the fork's generated package has, with a JSON round trip (not
+// in a build with the tag ssztree_nofork, which leaves the fork packages
+// out). A type folder that names no container of the fork is a failure. The cases of other
 // forks and presets are counted and listed, not run.
 //
 // The progressive lists, bitlists and containers (basic_progressive_list,
@@ -49,24 +53,24 @@
 // go.mod), not against the package folder where go test runs the test
 // binary, so that from the repository root
 //
-//	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./internal/spectests/
+//	SSZ_SPECTESTS=../shared/spectests go test -count=1 -v -run TestConformance ./conformance/
 //
 // reads ../shared/spectests as seen from the repository root. Its subtests
 // are TestConformance/<handler> for the ssz_generic handlers and
 // TestConformance/ssz_static/<preset>/<fork>/<type> for the ssz_static
 // types, so that -run can pick some:
 //
-//	go test -run 'TestConformance/ssz_static/mainnet/capella/BeaconState' ./internal/spectests/
+//	go test -run 'TestConformance/ssz_static/mainnet/capella/BeaconState' ./conformance/
 //
 // With -v the test writes the summary to standard output, one line per row,
-// each line starting with "spectests:", so that CI can filter it (without
+// each line starting with "conformance:", so that CI can filter it (without
 // -v it goes to the test log, which go test shows on failure):
 //
-//	go test -count=1 -v -run TestConformance ./internal/spectests/ | grep -E '^(spectests:|--- FAIL|FAIL|ok)'
+//	go test -count=1 -v -run TestConformance ./conformance/ | grep -E '^(conformance:|--- FAIL|FAIL|ok)'
 //
 // The summary counts the ssz_generic cases by handler, and the ssz_static
 // cases by preset and fork and by type.
 //
 // [Cases] returns the ssz_generic cases with their types and bytes, for use
 // as fuzzing seeds.
-package spectests
+package conformance

@@ -1,6 +1,6 @@
 //go:build !ssztree_nofork
 
-package spectests
+package conformance
 
 import (
 	"github.com/ssztree/ssztree/altair"

@@ -1,4 +1,4 @@
-package spectests
+package conformance
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 
 // Prefix starts every line of [Summary.Lines], so that CI can pick the
 // summary out of the test output.
-const Prefix = "spectests: "
+const Prefix = "conformance: "
 
 // A Summary is the outcome of a run over a tests/ folder.
 type Summary struct {

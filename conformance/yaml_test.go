@@ -1,4 +1,4 @@
-package spectests
+package conformance
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package spectests
+package conformance
 
 import (
 	"bytes"
@@ -305,7 +305,7 @@ func TestCasesSynthetic(t *testing.T) {
 		t.Errorf("uint_16_synthetic: got %+v", c)
 	}
 	c = byName["bitlist_no_delimiter_zeroes"]
-	if c.Valid || len(c.Types) != len(NoDelimiterLimits) || len(c.Serialized) != 3 {
+	if c.Valid || len(c.Types) != len(noDelimiterLimits) || len(c.Serialized) != 3 {
 		t.Errorf("bitlist_no_delimiter_zeroes: got %+v", c)
 	}
 	c = byName["StableContainerA_zero"]

@@ -1,4 +1,4 @@
-package spectests
+package conformance
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // (TestConformance/<handler>) and per ssz_static type
 // (TestConformance/ssz_static/<preset>/<fork>/<type>), and reports the
 // summary: with -v on standard output, each line starting with
-// "spectests: ", and otherwise in the test log, which go test shows on
+// "conformance: ", and otherwise in the test log, which go test shows on
 // failure. The ssz_static suites of unsupported forks and presets are
 // skipped subtests.
 func TestConformance(t *testing.T) {

@@ -1,4 +1,4 @@
-package spectests
+package conformance
 
 import (
 	"errors"
@@ -74,9 +74,9 @@ var uintTypes = map[uint64]schema.Type{
 	256: schema.Uint256,
 }
 
-// NoDelimiterLimits are the limits of the bitlist types that the
+// noDelimiterLimits are the limits of the bitlist types that the
 // bitlist_no_delimiter_* cases, which name no limit, are checked against.
-var NoDelimiterLimits = []uint64{1, 8, 512, 2048}
+var noDelimiterLimits = []uint64{1, 8, 512, 2048}
 
 // ParseType returns the types that the ssz_generic case with the given
 // handler folder and case name is about, following the case names of the
@@ -88,7 +88,7 @@ var NoDelimiterLimits = []uint64{1, 8, 512, 2048}
 //	               proglist_<elem>_<length>_...    Vector[<elem>, <length>]
 //	bitvector      bitvec_<N>_...                  Bitvector[N]
 //	bitlist        bitlist_<N>_...                 Bitlist[N]
-//	               bitlist_no_delimiter_...        Bitlist[N] for each N in NoDelimiterLimits
+//	               bitlist_no_delimiter_...        Bitlist[N] for each N in noDelimiterLimits
 //	basic_progressive_list
 //	               proglist_<elem>_...             ProgressiveList[<elem>]
 //	progressive_bitlist
@@ -137,8 +137,8 @@ func ParseType(handler, name string) ([]schema.Type, error) {
 		t, err = schema.NewBitvector(n)
 	case "bitlist":
 		if strings.HasPrefix(name, "bitlist_no_delimiter") {
-			ts := make([]schema.Type, len(NoDelimiterLimits))
-			for i, limit := range NoDelimiterLimits {
+			ts := make([]schema.Type, len(noDelimiterLimits))
+			for i, limit := range noDelimiterLimits {
 				if ts[i], err = schema.NewBitlist(limit); err != nil {
 					return nil, err
 				}
