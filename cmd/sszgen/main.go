@@ -19,7 +19,7 @@
 // named types and the re-exports), structs.go (plain structs), views.go
 // (views and their accessors), file.go (the Spec's types and the registry),
 // zerotest.go (the test), spec.go (the Spec). What the generated methods
-// have in common is in package internal/forkcode, so that each is one line.
+// have in common is in package forks/forkcode, so that each is one line.
 //
 // With -spec, it writes the fork's Spec (spec_gen.go, by spec.go's
 // template): the types resolved for one preset, with their schemas in the
@@ -100,7 +100,7 @@ var packages = map[string]string{
 	"def":      modulePath + "def",
 	"errors":   "errors",
 	"fmt":      "fmt",
-	"forkcode": modulePath + "internal/forkcode",
+	"forkcode": modulePath + "forks/forkcode",
 	"forks":    modulePath + "forks",
 	"lazy":     modulePath + "internal/lazy",
 	"schema":   modulePath + "schema",

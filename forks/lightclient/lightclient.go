@@ -13,6 +13,11 @@
 // and the error that says so are written once, and the errors name the
 // fork's package.
 //
+// It is support for the fork packages, kept beside package forks with the
+// definitions it serves. It can be imported, but none of it is stable API:
+// it changes with the fork packages without notice. Call the builders through a
+// fork's package (altair.CreateLightClientBootstrap...), whose API is.
+//
 // The builders take a block's message, the BeaconBlock, where the
 // specification takes the SignedBeaconBlock and reads its message only.
 // The specification's checks of the fork epoch are those of the types: a
@@ -21,7 +26,7 @@ package lightclient
 
 import (
 	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/view"
 )
