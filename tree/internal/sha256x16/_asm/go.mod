@@ -1,4 +1,4 @@
-module github.com/ssztree/ssztree/internal/sha256x16/_asm
+module github.com/ssztree/ssztree/tree/internal/sha256x16/_asm
 
 go 1.24
 
