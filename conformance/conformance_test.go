@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ssztree/ssztree/internal/samples"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // TestConformance runs the ssz_generic and ssz_static cases of the folder

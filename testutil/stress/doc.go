@@ -6,5 +6,5 @@
 //
 // It runs briefly with go test (and under -race in CI); for minutes with
 //
-//	go test -race -run Stress ./internal/stress/ -stress.duration=2m -stress.validators=20000
+//	go test -race -run Stress ./testutil/stress/ -stress.duration=2m -stress.validators=20000
 package stress

@@ -2,7 +2,8 @@
 // packages: random values of any schema type, and the values of the
 // ssz_static conformance cases of [Dir] (the subset the repository
 // carries, or the folder named by SSZ_SPECTESTS), so that a property (a
-// header has the root of its block) is checked on both.
+// header has the root of its block) is checked on both. It is test
+// support, not API (see package testutil).
 package samples
 
 import (
