@@ -24,4 +24,10 @@ var (
 	// an index lies outside the value. A single element's accessors panic
 	// instead, as a slice index does.
 	ErrIndex = errors.New("view: index out of range")
+	// ErrAbsent is what a view of a partial tree (a proof's,
+	// [tree.CompactMultiproof.Node]) panics with, wrapped, when it reads a
+	// part that the proof holds only as a root, or writes to one: as a
+	// slice index out of range does, since the caller knows what the
+	// proof holds. [At] returns it as an error.
+	ErrAbsent = errors.New("view: not in the partial tree")
 )

@@ -115,7 +115,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			if m := bases.ahead(pageAhead); m != nil {
 				tree.PrefetchPage(m)
 			}
-			d.b = p.bytesOf(pg, d.base)
+			d.b = p.whole(pg, d.base)
 		}
 		b := pageCopy(d.b, min(per, p.size-start))
 		gsize := 0 // bytes per group of values whose root the page keeps
