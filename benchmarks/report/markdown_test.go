@@ -13,7 +13,7 @@ import (
 )
 
 // TestMarkdownLinksStatusPage checks that the report holds the generated
-// results alone: it links to the status page beside it (docs/performance.md)
+// results alone: it links to the status page beside it
 // and embeds none of it, and every anchor it links to there exists, so
 // that the page and the generator cannot drift apart unseen.
 func TestMarkdownLinksStatusPage(t *testing.T) {
