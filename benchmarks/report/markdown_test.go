@@ -13,9 +13,9 @@ import (
 )
 
 // TestMarkdownLinksStatusPage checks that the report holds the generated
-// results alone: it links to the status page beside it
-// and embeds none of it, and every anchor it links to there exists, so
-// that the page and the generator cannot drift apart unseen.
+// results alone: it links to the status page beside it and embeds none of
+// it, and every anchor it links to there exists, so that the page and the
+// generator cannot drift apart unseen.
 func TestMarkdownLinksStatusPage(t *testing.T) {
 	const n = TargetSize
 	run := &Run{SSZBytes: map[string]int{StateKey(harness.ForkFulu, n): 100e6}}
