@@ -126,7 +126,7 @@ type Type interface {
 // packed values, 16 checkpoints). Larger pages cost less memory per value (a
 // page's node and header take 112 bytes) and more per single change (the
 // page is copied and re-hashed whole); 1 KiB keeps both within the targets
-// of docs/performance.md.
+// of docs/performance.md#status.
 const pageBytes = 1024
 
 // compactBytes bounds the fixed-size composite values kept as bytes: alone,

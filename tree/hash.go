@@ -3,7 +3,7 @@ package tree
 import "runtime"
 
 // Tuning numbers. Their figures and how they were found are in
-// docs/performance.md.
+// docs/performance.md#tuning-numbers.
 const (
 	// parallelPairs is the smallest level of branches, in pair hashes, that
 	// is split across goroutines: below it, starting and waiting for the

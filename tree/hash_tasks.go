@@ -6,7 +6,7 @@ import (
 )
 
 // Tuning numbers of the subtree split; their figures are in
-// docs/performance.md.
+// docs/performance.md#tuning-numbers.
 const (
 	// splitForks bounds how deep HashAll splits the unknown part of a tree
 	// into subtrees hashed apart: a subtree lies below at most splitForks
@@ -15,9 +15,9 @@ const (
 	// shares better, but a sparse change then makes many subtrees of a page
 	// or two, whose levels of a pair or two each cost a call to the kernel:
 	// with ten, 1,000 random balances made about a thousand, and a probe
-	// found them slower than with no split (docs/performance.md). A cold
-	// state's top takes the six, and its large fields' batches are split
-	// again (aloneFactor).
+	// found them slower than with no split
+	// (docs/performance.md#tuning-numbers). A cold state's top takes the
+	// six, and its large fields' batches are split again (aloneFactor).
 	splitForks = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
 	// fewer are the change of a field or two, small enough that waking a
@@ -28,7 +28,7 @@ const (
 	// a gossip object (an aggregate of about 40 pairs, a column sidecar of
 	// about 700) makes parallelTasks subtrees and more, and starting and
 	// waiting for goroutines cost it more than its hashing
-	// (docs/performance.md).
+	// (docs/performance.md#tuning-numbers).
 	parallelWork = 2048
 	// aloneFactor scales the sizes from which the pages and levels of one
 	// of the split's subtrees are split across goroutines again. A

@@ -35,7 +35,7 @@ func collectedAll(t *testing.T, what string, versions []weak.Pointer[Node]) {
 // the slab alive, and with it the dead upper nodes' children, the nodes
 // of the version before, themselves in slabs of older paths: every version
 // stayed alive (a Fulu state's live heap grew by 1.7 kB with each balance
-// changed and hashed, docs/performance.md).
+// changed and hashed, docs/performance.md#tried).
 func TestReplacedVersionsAreCollected(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	leaves := make([]*Node, 1024)

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"sync/atomic"
 
@@ -224,13 +226,19 @@ func (p *pages) settle() {
 //
 // Readers may call it at once, with exclusive unset, while nobody writes;
 // a writer sets exclusive (see [link]).
-func (p *pages) page(i uint64, exclusive bool) []byte {
+//
+// partial is set when page i is a page of a partial tree (a proof's) that
+// lacks some of its values, which read as zero bytes: the caller checks
+// what it reads with held. Such a page is not cached.
+func (p *pages) page(i uint64, exclusive bool) (b []byte, partial bool) {
 	if r := p.cached(i); r != nil {
-		return r.b
+		return r.b, false
 	}
-	b, n := p.load(i)
-	p.remember(i, b, n, exclusive)
-	return b
+	b, n, partial := p.load(i)
+	if !partial {
+		p.remember(i, b, n, exclusive)
+	}
+	return b, partial
 }
 
 // remember puts page i, read as b from the committed page n (nil for a
@@ -252,55 +260,107 @@ func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
 
 // load returns the bytes of page i, as page does, and the committed page
 // node they come from (nil for a dirty page), without the cache.
-func (p *pages) load(i uint64) ([]byte, *tree.Node) {
+func (p *pages) load(i uint64) (b []byte, n *tree.Node, partial bool) {
 	// writes first, then data (in committedNode): see data.
 	if d, ok := p.writes.Load().get(i); ok {
-		return d.b, nil
+		return d.b, nil, false
 	}
-	n := p.committedNode(i)
-	return p.bytesOf(i, n), n
+	n = p.committedNode(i)
+	b, partial = p.bytesOf(i, n)
+	return b, n, partial
 }
 
-// committed returns the bytes of page i of the committed tree.
+// committed returns the bytes of page i of the committed tree, all of
+// them (see whole).
 func (p *pages) committed(i uint64) []byte {
-	return p.bytesOf(i, p.committedNode(i))
+	return p.whole(i, p.committedNode(i))
 }
 
-// committedNode returns page i of the committed tree.
+// committedNode returns page i of the committed tree, or nil where the
+// tree is a partial tree (a proof's) that does not reach it: a tree built
+// for the view's type meets no leaf above its pages.
 func (p *pages) committedNode(i uint64) *tree.Node {
 	if p.prog != nil {
 		return p.prog.node(i)
 	}
 	n, err := tree.Get(p.data.Load(), int(p.top), i)
+	if errors.Is(err, tree.ErrNavigation) {
+		return nil
+	}
 	if err != nil {
 		panic("view: page outside the data tree: " + err.Error())
 	}
 	return n
 }
 
-// bytesOf returns the bytes of n, page i of the data tree.
-func (p *pages) bytesOf(i uint64, n *tree.Node) []byte {
-	if data, _, ok := n.PageData(); ok {
-		return data
-	}
+// bytesOf returns the bytes of n, page i of the data tree, and whether
+// the page is partial: n is part of a partial tree (a proof's,
+// [tree.CompactMultiproof.Node]) that holds some of the page's values as
+// roots only, or n is nil (the tree does not reach the page). The values
+// it lacks read as zero bytes; held says which they are.
+func (p *pages) bytesOf(i uint64, n *tree.Node) (b []byte, partial bool) {
 	l, _, per := p.geometry(i)
+	if n == nil {
+		return make([]byte, per), true
+	}
+	if data, _, ok := n.PageData(); ok {
+		return data, false
+	}
 	if n.RootKnown() && n.Root() == tree.ZeroRoot(l.Depth()) {
-		return nil
+		return nil, false
 	}
 	// An expanded page (or a leaf standing for one): read it back.
 	b, err := tree.AppendData(nil, n, l.Depth(), l, per)
+	if err == nil {
+		return b, false
+	}
+	if errors.Is(err, tree.ErrNavigation) {
+		if b, _, err := tree.ReadPartialPage(n, l, per); err == nil {
+			return b, true
+		}
+	}
+	panic("view: unreadable page: " + err.Error())
+}
+
+// whole returns the bytes of n, page i of the data tree, where the caller
+// needs all of them (a write copies the page): a partial page panics with
+// [ErrAbsent].
+func (p *pages) whole(i uint64, n *tree.Node) []byte {
+	b, partial := p.bytesOf(i, n)
+	if partial {
+		_, start, per := p.geometry(i)
+		panic(fmt.Errorf("%w: the page of bytes %d to %d is written or read whole", ErrAbsent, start, start+per))
+	}
+	return b
+}
+
+// held panics with [ErrAbsent] unless the values of page i that hold the
+// n bytes at offset in of the page are in the committed tree, a partial
+// tree: reading what a proof does not hold is the caller's mistake, as
+// an index out of range is.
+func (p *pages) held(i uint64, in, n int) {
+	l, start, per := p.geometry(i)
+	_, held, err := tree.ReadPartialPage(p.committedNode(i), l, per)
 	if err != nil {
 		panic("view: unreadable page: " + err.Error())
 	}
-	return b
+	vs := l.Elem().Size()
+	for v := in / vs; v <= (in+n-1)/vs; v++ {
+		if held[v/64]&(1<<uint(v%64)) == 0 {
+			panic(fmt.Errorf("%w: the %d bytes at offset %d of the data", ErrAbsent, n, start+in))
+		}
+	}
 }
 
 // read copies the bytes at off into dst; exclusive is as for page.
 func (p *pages) read(off int, dst []byte, exclusive bool) {
 	for len(dst) > 0 {
 		i, in, per := p.locate(off)
-		b := p.page(i, exclusive)
+		b, partial := p.page(i, exclusive)
 		n := min(len(dst), per-in)
+		if partial {
+			p.held(i, in, n)
+		}
 		if in < len(b) {
 			copy(dst[:n], b[in:min(len(b), in+n)])
 		}
@@ -331,7 +391,7 @@ func (p *pages) writable(i uint64) []byte {
 		if d.base == nil {
 			d.base = p.committedNode(i)
 		}
-		src = p.bytesOf(i, d.base)
+		src = p.whole(i, d.base)
 	case r != nil:
 		src = r.b // usually just read: spare a second walk
 	default:
@@ -343,11 +403,11 @@ func (p *pages) writable(i uint64) []byte {
 	return d.b
 }
 
-// pageCopy returns a new page of n bytes that begins with src, cut at n,
-// and is zero after it. Only what src does not cover is cleared, where
-// make would clear it all before the copy wrote it again: a pass over
-// memory that an update of thousands of cold pages need not make (no
-// difference in wall time was measured, see docs/performance.md).
+// pageCopy returns a new page of n bytes that begins with src, cut at n, and
+// is zero after it. Only what src does not cover is cleared, where make
+// would clear it all before the copy wrote it again: a pass over memory that
+// an update of thousands of cold pages need not make (no difference in wall
+// time was measured, see docs/performance.md#slot-and-epoch).
 func pageCopy(src []byte, n int) []byte {
 	b := append([]byte(nil), src[:min(len(src), n)]...)
 	return append(b, make([]byte, n-len(b))...)

@@ -114,7 +114,7 @@ func (l *ProgressiveList) Append(v View) error {
 		return fmt.Errorf("%w: %v into %v", ErrWrongType, v.Type(), l.t)
 	}
 	if l.n >= l.limit {
-		return fmt.Errorf("%w: %v holds %d", ErrLimit, l.t, l.limit)
+		return fmt.Errorf("view: %w: %v holds %d", ErrLimit, l.t, l.limit)
 	}
 	l.n++
 	l.setNode(l.n-1, v.Node())

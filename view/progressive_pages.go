@@ -1,6 +1,7 @@
 package view
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -51,12 +52,22 @@ func (s *spine) reserve(n int) {
 }
 
 // load points the spine at the progressive tree data of count subtrees.
+//
+// In a partial tree (a proof's), the spine may end early in a leaf that
+// holds the root of the rest: the subtrees from there are absentSub, and
+// the branches the leaf, whose root is that of the rest of the spine.
 func (s *spine) load(data *tree.Node, count int) error {
 	s.reserve(count)
 	n := data
 	for k := range count {
 		if !n.IsBranch() {
-			return fmt.Errorf("%w: progressive spine ends at subtree %d of %d", tree.ErrNavigation, k, count)
+			if !n.IsLeaf() || n == tree.Zero(0) || k == 0 && count == 1 {
+				return fmt.Errorf("%w: progressive spine ends at subtree %d of %d", tree.ErrNavigation, k, count)
+			}
+			for ; k < count; k++ {
+				s.subs, s.branches = append(s.subs, absentSub), append(s.branches, n)
+			}
+			return nil
 		}
 		left, right := n.Children()
 		s.subs, s.branches = append(s.subs, left), append(s.branches, n)
@@ -64,6 +75,11 @@ func (s *spine) load(data *tree.Node, count int) error {
 	}
 	return nil
 }
+
+// absentSub stands for the subtrees of a partial tree's spine past the
+// leaf that ends it (see load): reading them panics with ErrAbsent, and
+// so does a commit that would rebuild the spine above them.
+var absentSub = tree.NewLeaf([32]byte{})
 
 // copyTo makes dst a copy of s that shares no array with it, in dst's
 // arrays when they are large enough.
@@ -118,6 +134,9 @@ func (s *spine) update(count int, changed []int, subs func(k int) *tree.Node) *t
 	}
 	if high < 0 {
 		return s.root()
+	}
+	if slices.Contains(s.subs[:high+1], absentSub) {
+		panic(fmt.Errorf("%w: a progressive spine is rebuilt above the subtrees a proof does not hold", ErrAbsent))
 	}
 	rest := tree.Zero(0)
 	if high+1 < count {
@@ -234,10 +253,17 @@ func (g *spinePages) node(i uint64) *tree.Node {
 	k := g.subtreeOf(i)
 	lv := &g.levels[k]
 	sub := g.sub(k)
-	if sub == nil {
+	switch sub {
+	case nil:
 		return tree.Zero(lv.layout.Depth())
+	case absentSub:
+		return nil
 	}
-	return must(tree.Get(sub, lv.top, i-lv.first))
+	n, err := tree.Get(sub, lv.top, i-lv.first)
+	if errors.Is(err, tree.ErrNavigation) {
+		return nil // see pages.committedNode
+	}
+	return must(n, err)
 }
 
 // setPages sets the page nodes at the sorted indices idx into the
