@@ -61,7 +61,7 @@ func DecodeBoolList(t *schema.List, b []byte) (*BoolList, error) {
 }
 
 func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), boolFamily, "a list of booleans"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), boolSeq, "a list of booleans"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, true, t.Limit(), n)
@@ -111,7 +111,7 @@ func DecodeBoolVector(t *schema.Vector, b []byte) (*BoolVector, error) {
 }
 
 func ofBoolVector(t *schema.Vector, n *tree.Node) (*BoolVector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), boolFamily, "a vector of booleans"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), boolSeq, "a vector of booleans"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, false, t.Len(), n)

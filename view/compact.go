@@ -101,7 +101,7 @@ func DecodeCompactList(t *schema.List, b []byte) (*CompactList, error) {
 }
 
 func ofCompactList(t *schema.List, n *tree.Node) (*CompactList, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), compactFamily, "a list of compact values"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), compactSeq, "a list of compact values"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
@@ -170,7 +170,7 @@ func DecodeCompactVector(t *schema.Vector, b []byte) (*CompactVector, error) {
 }
 
 func ofCompactVector(t *schema.Vector, n *tree.Node) (*CompactVector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), compactFamily, "a vector of compact values"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), compactSeq, "a vector of compact values"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)

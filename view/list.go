@@ -252,7 +252,7 @@ func NewList(t *schema.List) (*List, error) { return ofList(t, t.Default()) }
 func DecodeList(t *schema.List, b []byte) (*List, error) { return decodeAs(t, b, ofList) }
 
 func ofList(t *schema.List, n *tree.Node) (*List, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), subtreeFamily, "a list of composite values stored as subtrees"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), subtreeSeq, "a list of composite values stored as subtrees"); err != nil {
 		return nil, err
 	}
 	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), true, t.Limit(), n)
@@ -316,7 +316,7 @@ func NewVector(t *schema.Vector) (*Vector, error) { return ofVector(t, t.Default
 func DecodeVector(t *schema.Vector, b []byte) (*Vector, error) { return decodeAs(t, b, ofVector) }
 
 func ofVector(t *schema.Vector, n *tree.Node) (*Vector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), subtreeFamily, "a vector of composite values stored as subtrees"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), subtreeSeq, "a vector of composite values stored as subtrees"); err != nil {
 		return nil, err
 	}
 	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), false, t.Len(), n)

@@ -36,7 +36,7 @@ func DecodeProgressiveCompactList(t *schema.ProgressiveList, b []byte) (*Progres
 // AsProgressiveCompactList returns the list v (of compact values) as a
 // *ProgressiveCompactList that shares its state.
 func AsProgressiveCompactList(v View) (*ProgressiveCompactList, error) {
-	s, t, err := progressiveSeq(v, compactFamily, "a progressive list of compact values")
+	s, t, err := progressiveSeq(v, compactSeq, "a progressive list of compact values")
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func DecodeProgressiveValueList[V any, P FixedValue[V]](t *schema.ProgressiveLis
 // if v is not such a list or V's serialization is not of its elements'
 // size.
 func AsProgressiveValueList[V any, P FixedValue[V]](v View) (*ProgressiveValueList[V, P], error) {
-	s, t, err := progressiveSeq(v, compactFamily, "a progressive list of compact values")
+	s, t, err := progressiveSeq(v, compactSeq, "a progressive list of compact values")
 	if err != nil {
 		return nil, err
 	}

@@ -59,7 +59,7 @@ func DecodeUint256List(t *schema.List, b []byte) (*Uint256List, error) {
 }
 
 func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), bigFamily, "a list of uint128 or uint256"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), bigSeq, "a list of uint128 or uint256"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
@@ -115,7 +115,7 @@ func DecodeUint256Vector(t *schema.Vector, b []byte) (*Uint256Vector, error) {
 }
 
 func ofUint256Vector(t *schema.Vector, n *tree.Node) (*Uint256Vector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), bigFamily, "a vector of uint128 or uint256"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), bigSeq, "a vector of uint128 or uint256"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)

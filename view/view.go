@@ -55,7 +55,28 @@
 // ([ErrLimit]), popping an empty list ([ErrEmpty]), a view over a type of
 // another kind ([ErrWrongType]), a proof of a path that names nothing (an
 // error wrapping schema.ErrPath). Its messages start with "view: ", or with
-// the name of the package whose error view returns as it is.
+// the name of the package whose error view returns as it is (the rule of
+// docs/guide.md#errors-and-panics). A view of a proof's partial tree
+// panics with an error wrapping [ErrAbsent] where it reads what the proof
+// does not hold.
+//
+// # Words
+//
+// Each of these words has one meaning in this package and its docs:
+//   - part: a part of a value by path (package schema's [schema.Part]): a
+//     field, an element, a union's data. (A leaf of a tree.Shape is a
+//     segment.)
+//   - handle: the view of a composite part that a view gives out, which
+//     writes through to it.
+//   - family: a view and the handles it gave out, transitively, which share
+//     one lock (see Concurrency).
+//   - page: a node of package tree holding the bytes of consecutive values,
+//     from which the views of packed basic values, bits and compact values
+//     read.
+//   - spine: the right spine of branches of a progressive list's or
+//     container's tree, whose left children are its subtrees of 1, 4, 16...
+//     chunks. (The node of package tree standing for a chain of branches
+//     over zero subtrees is a stem.)
 //
 // # Progressive lists
 //
@@ -450,39 +471,40 @@ func newCore(t schema.Type, n *tree.Node) (View, error) {
 	return nil, fmt.Errorf("%w: %v has no view", ErrWrongType, t)
 }
 
-// family is the view type that holds the elements of a list or vector.
-type family int
+// seqKind is the view type that holds the elements of a list or vector
+// (the word "family" means something else: a view and its handles).
+type seqKind int
 
 const (
-	subtreeFamily family = iota // List, Vector: a subtree per element
-	uintFamily                  // BasicList, BasicVector: uint8 to uint64
-	bigFamily                   // Uint256List, Uint256Vector: uint128, uint256
-	boolFamily                  // BoolList, BoolVector
-	compactFamily               // CompactList, CompactVector: composite values in pages
+	subtreeSeq seqKind = iota // List, Vector: a subtree per element
+	uintSeq                   // BasicList, BasicVector: uint8 to uint64
+	bigSeq                    // Uint256List, Uint256Vector: uint128, uint256
+	boolSeq                   // BoolList, BoolVector
+	compactSeq                // CompactList, CompactVector: composite values in pages
 )
 
-// familyOf returns the view type of a list or vector of elem whose data
+// seqKindOf returns the view type of a list or vector of elem whose data
 // tree has the page layout l (nil when each element is a subtree).
-func familyOf(elem schema.Type, l *tree.Layout) family {
+func seqKindOf(elem schema.Type, l *tree.Layout) seqKind {
 	if l == nil {
-		return subtreeFamily
+		return subtreeSeq
 	}
 	switch e := elem.(type) {
 	case *schema.Uint:
 		if e.Bits() <= 64 {
-			return uintFamily
+			return uintSeq
 		}
-		return bigFamily
+		return bigSeq
 	case *schema.Bool:
-		return boolFamily
+		return boolSeq
 	}
-	return compactFamily
+	return compactSeq
 }
 
-// checkFamily returns an error unless t, a list or vector type, is held by
-// the view type of family f, named what.
-func checkFamily(t schema.Type, elem schema.Type, l *tree.Layout, f family, what string) error {
-	if familyOf(elem, l) != f {
+// checkSeqKind returns an error unless t, a list or vector type, is held by
+// the view type of kind k, named what.
+func checkSeqKind(t schema.Type, elem schema.Type, l *tree.Layout, k seqKind, what string) error {
+	if seqKindOf(elem, l) != k {
 		return fmt.Errorf("%w: %v is not %s", ErrWrongType, t, what)
 	}
 	return nil
@@ -507,8 +529,8 @@ func wrap(v View) View {
 	case *seq:
 		switch t := c.typ.(type) {
 		case *schema.List:
-			switch familyOf(t.Elem(), t.PageLayout()) {
-			case uintFamily:
+			switch seqKindOf(t.Elem(), t.PageLayout()) {
+			case uintSeq:
 				switch t.Elem().FixedSize() {
 				case 1:
 					return &BasicList[uint8]{basic[uint8]{seqView{c}}, t}
@@ -518,15 +540,15 @@ func wrap(v View) View {
 					return &BasicList[uint32]{basic[uint32]{seqView{c}}, t}
 				}
 				return &BasicList[uint64]{basic[uint64]{seqView{c}}, t}
-			case bigFamily:
+			case bigSeq:
 				return &Uint256List{bigs{c}, t}
-			case boolFamily:
+			case boolSeq:
 				return &BoolList{bools{c}, t}
 			}
 			return &CompactList{compact{c, t.Elem()}, t}
 		case *schema.Vector:
-			switch familyOf(t.Elem(), t.PageLayout()) {
-			case uintFamily:
+			switch seqKindOf(t.Elem(), t.PageLayout()) {
+			case uintSeq:
 				switch t.Elem().FixedSize() {
 				case 1:
 					return &BasicVector[uint8]{basic[uint8]{seqView{c}}, t}
@@ -536,9 +558,9 @@ func wrap(v View) View {
 					return &BasicVector[uint32]{basic[uint32]{seqView{c}}, t}
 				}
 				return &BasicVector[uint64]{basic[uint64]{seqView{c}}, t}
-			case bigFamily:
+			case bigSeq:
 				return &Uint256Vector{bigs{c}, t}
-			case boolFamily:
+			case boolSeq:
 				return &BoolVector{bools{c}, t}
 			}
 			return &CompactVector{compact{c, t.Elem()}, t}
