@@ -159,24 +159,11 @@ func AsProgressiveBasicList[T Unsigned](v View) (*ProgressiveBasicList[T], error
 }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.
-func (l *ProgressiveBasicList[T]) Append(v T) error {
-	i, err := l.seq.grow()
-	if err != nil {
-		return err
-	}
-	l.Set(i, v)
-	return nil
-}
+func (l *ProgressiveBasicList[T]) Append(v T) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveBasicList[T]) Pop() (T, error) {
-	if l.seq.n == 0 {
-		return 0, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.seq.shrink()
-}
+func (l *ProgressiveBasicList[T]) Pop() (T, error) { return l.pop() }
 
 // DropFirst removes the first k elements, as BasicList.DropFirst does.
 func (l *ProgressiveBasicList[T]) DropFirst(k int) error { return l.seq.dropFirst(k, l.t) }
@@ -232,26 +219,11 @@ func AsProgressiveUint256List(v View) (*ProgressiveUint256List, error) {
 
 // Append adds v at the end. It returns an error if v does not fit, or past
 // 2^31-1 elements.
-func (l *ProgressiveUint256List) Append(v *uint256.Int) error {
-	if v.BitLen() > 8*l.esize {
-		return fmt.Errorf("view: %w: %v does not fit in %d bits", schema.ErrSize, v, 8*l.esize)
-	}
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	return l.Set(i, v)
-}
+func (l *ProgressiveUint256List) Append(v *uint256.Int) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveUint256List) Pop() (uint256.Int, error) {
-	if l.n == 0 {
-		return uint256.Int{}, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ProgressiveUint256List) Pop() (uint256.Int, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveUint256List) Copy() *ProgressiveUint256List {
@@ -290,24 +262,11 @@ func AsProgressiveBoolList(v View) (*ProgressiveBoolList, error) {
 }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.
-func (l *ProgressiveBoolList) Append(v bool) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.Set(i, v)
-	return nil
-}
+func (l *ProgressiveBoolList) Append(v bool) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveBoolList) Pop() (bool, error) {
-	if l.n == 0 {
-		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ProgressiveBoolList) Pop() (bool, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveBoolList) Copy() *ProgressiveBoolList {
