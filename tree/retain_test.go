@@ -42,7 +42,7 @@ func TestReplacedVersionsAreCollected(t *testing.T) {
 	for i := range leaves {
 		leaves[i] = NewLeaf([32]byte{byte(i), byte(i >> 8), 3})
 	}
-	// 1,024 leaves at depth 10 under a spine of 20 levels: a list's data
+	// 1,024 leaves at depth 10 under a stem of 20 levels: a list's data
 	// tree with a limit far above its length.
 	const depth = 30
 	for _, mixIn := range []bool{false, true} {
