@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/altair"
-	"github.com/ssztree/ssztree/internal/samples"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // TestBeaconBlockHeaderOf checks that a block's header has the block's

@@ -6,7 +6,7 @@ import (
 
 	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )

@@ -1,6 +1,6 @@
 package capella
 
-import "github.com/ssztree/ssztree/internal/forkcode"
+import "github.com/ssztree/ssztree/forks/forkcode"
 
 // BeaconBlockHeaderOf returns the header of block: its slot, proposer,
 // parent and state roots, and the hash tree root of its body, as

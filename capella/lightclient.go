@@ -2,8 +2,8 @@ package capella
 
 import (
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/forkcode"
-	"github.com/ssztree/ssztree/internal/lightclient"
+	"github.com/ssztree/ssztree/forks/forkcode"
+	"github.com/ssztree/ssztree/forks/lightclient"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )

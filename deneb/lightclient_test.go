@@ -2,7 +2,7 @@ package deneb_test
 
 import (
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"strings"
 	"testing"
 

@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )

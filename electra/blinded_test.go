@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/electra"
-	"github.com/ssztree/ssztree/internal/samples"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // TestBlind checks, on random signed blocks and those of the conformance

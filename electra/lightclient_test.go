@@ -1,7 +1,7 @@
 package electra_test
 
 import (
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"strings"
 	"testing"
 

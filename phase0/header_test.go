@@ -3,8 +3,8 @@ package phase0_test
 import (
 	"testing"
 
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // TestBeaconBlockHeaderOf checks that a block's header has the block's

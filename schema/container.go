@@ -88,12 +88,12 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 	// progressive container has none (its tree is not its bytes' shape),
 	// and a container holding one keeps a subtree per field.
 	if len(c.variable) == 0 && c.fixedPart <= compactBytes && allShaped(fields) {
-		parts := make([]tree.Part, len(fields))
+		segs := make([]tree.Segment, len(fields))
 		for i, f := range fields {
-			parts[i] = elemPart(f.Type, c.offsets[i])
+			segs[i] = elemSegment(f.Type, c.offsets[i])
 		}
 		var err error
-		if c.shp, err = tree.NewShape(c.fixedPart, c.depth, parts); err != nil {
+		if c.shp, err = tree.NewShape(c.fixedPart, c.depth, segs); err != nil {
 			return nil, err
 		}
 		if !isRaw(c.shp) {

@@ -332,9 +332,11 @@ func (e *elements) appendLeaves(length uint64, at func(uint64) uint64, add func(
 // package view need to read those leaves from a partial tree that holds
 // nothing else (a proof's, [tree.CompactMultiproof.Node]): the root of every
 // field of each container a path goes through (a container's view reads
-// its fields' nodes at once), and the length of each list and the selector
+// its fields' nodes at once), the length of each list and the selector
 // of each union it goes through (a view checks an index against the
-// length). An index of it that lies above another (a field that a path
+// length), and every chunk of an element that a list or vector keeps in
+// pages, when a path goes into one (a view reads such an element whole,
+// from its page's bytes: a validator's field brings the validator). An index of it that lies above another (a field that a path
 // goes into) is left out, so that the indices suit a compact multiproof,
 // and each is given once. More than max leaves, counted before that
 // pruning, is an error wrapping [ErrPath].
@@ -352,22 +354,64 @@ func ViewGindices(t Type, n *tree.Node, paths []string, max int) ([]tree.Gindex,
 		}
 		for _, p := range parts {
 			for i := range p.Path {
-				key := p.Path[:i].String()
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
 				g, pt, err := locatePath(t, n, p.Path[:i], path, true)
 				if err != nil {
 					return nil, err
 				}
-				if all, err = appendSkeleton(all, pt, g, max); err != nil {
+				if key := p.Path[:i].String(); !seen[key] {
+					seen[key] = true
+					if all, err = appendSkeleton(all, pt, g, max); err != nil {
+						return nil, err
+					}
+				}
+				if !packedComposite(pt) {
+					continue
+				}
+				// A view reads such an element whole, from the bytes of
+				// its page: every chunk of it, and nothing below is
+				// skeleton.
+				elem := p.Path[:i+1]
+				key := elem.String()
+				if seen[key] {
+					break
+				}
+				seen[key] = true
+				eg, et, err := locatePath(t, n, elem, path, true)
+				if err != nil {
 					return nil, err
 				}
+				if all, err = appendLeaves(all, et, n, eg, max); err != nil {
+					return nil, err
+				}
+				break
 			}
 		}
 	}
 	return pruneAncestors(all), nil
+}
+
+// packedComposite reports whether t is a sequence whose elements are
+// composite values kept in pages ([tree.Layout]), which a view reads whole.
+func packedComposite(t Type) bool {
+	var e *elements
+	switch t := t.(type) {
+	case *List:
+		e = &t.elements
+	case *Vector:
+		e = &t.elements
+	case *ProgressiveList:
+		e = &t.levels[0]
+	default:
+		return false
+	}
+	if e.layout == nil {
+		return false
+	}
+	switch e.elem.(type) {
+	case *Uint, *Bool:
+		return false
+	}
+	return true
 }
 
 // appendSkeleton appends to dst the indices a view of the value of type t

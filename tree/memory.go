@@ -9,7 +9,7 @@ import (
 
 // Where a node was allocated, as its slab field records it, so that memory
 // accounting finds from any node the whole allocation it keeps alive. A Node
-// has two bytes of padding after spineK and spineBelow; slab takes them, so
+// has two bytes of padding after stemK and stemBelow; slab takes them, so
 // recording costs no memory and no work after the node is made: tree's
 // mutations never read or write it.
 //
@@ -272,7 +272,7 @@ func (m *Memory) Add(root *Node) int64 {
 		case n.right != nil:
 			m.stack = append(m.stack, n.right, n.left)
 		case n.left != nil:
-			m.stack = append(m.stack, n.left) // a spine: the rest is zero
+			m.stack = append(m.stack, n.left) // a stem: the rest is zero
 		}
 	}
 	m.notePeak()
@@ -403,7 +403,14 @@ func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) int64 {
 		k := n.slabLen()
 		f(uintptr(unsafe.Pointer(n))-at*uintptr(nodeSize), heapSize(k*nodeSize, true))
 		pg := n.page
-		f(uintptr(unsafe.Pointer(pg)), heapSize(pageSize, true))
+		if n.slab>>14 == inPageSlab && n.inPagesSlab() {
+			f(uintptr(unsafe.Pointer(pg)), heapSize(slabPageSize, true)) // see newSlabPage
+			if m := (*slabPage)(unsafe.Pointer(pg)).replaced.Load(); m != nil {
+				f(uintptr(unsafe.Pointer(m)), heapSize(8*markWords(k), false))
+			}
+		} else {
+			f(uintptr(unsafe.Pointer(pg)), heapSize(pageSize, true))
+		}
 		if pg.group0 != nil {
 			f(uintptr(unsafe.Pointer(pg.group0)), heapSize(32*k*pg.layout.groups(), false))
 		}

@@ -266,3 +266,70 @@ func TestProveCompactBounded(t *testing.T) {
 	}
 	t.Logf("bytes allocated per proof: %v", bytesPer)
 }
+
+// TestReadPartialPage reads pages of a proof's partial tree: the values a
+// proof opens read back with their bits set, those it holds as roots read
+// as zeros with their bits clear, and a page it does not reach (nil) holds
+// nothing.
+func TestReadPartialPage(t *testing.T) {
+	// A value of 40 bytes in two chunk parts, 8 values a page.
+	shape, err := NewShape(40, 1, []Segment{{Offset: 0, Size: 32}, {Offset: 32, Size: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []*Layout{mustLayout(t, ChunkShape, 3), mustLayout(t, shape, 3)} {
+		per := l.PageSize()
+		data := make([]byte, per)
+		for i := range data {
+			data[i] = byte(i*7 + 1)
+		}
+		page, err := BuildPages(l, l.Depth(), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := l.TotalDepth()
+		// Open values 1 and 6 whole, and of value 4 only its first leaf.
+		// The proof holds the leaves' siblings at the bottom too, whose
+		// chunks are their bytes: for the chunk shape, values 0, 5 and
+		// 7; for the shape of two leaves, the second leaf of value 4.
+		var gs []Gindex
+		for _, v := range []uint64{1, 6} {
+			for leaf := uint64(0); leaf < 1<<uint(l.Elem().Depth()); leaf++ {
+				gs = append(gs, Gindex(1<<uint(depth)|v<<uint(l.Elem().Depth())|leaf))
+			}
+		}
+		gs = append(gs, Gindex(1<<uint(depth)|4<<uint(l.Elem().Depth())))
+		p, err := ProveCompactIndices(page, gs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		partial, err := p.Node()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, held, err := ReadPartialPage(partial, l, per)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := l.Elem().Size()
+		for v := range per / vs {
+			want := v == 1 || v == 4 || v == 6 || l.Elem().IsRaw() && (v == 0 || v == 5 || v == 7)
+			if got := held[0]&(1<<uint(v)) != 0; got != want {
+				t.Errorf("shape of %d bytes: value %d held %v, want %v", vs, v, got, want)
+			}
+			wantBytes := make([]byte, vs)
+			if want {
+				wantBytes = data[v*vs : (v+1)*vs]
+			}
+			if !bytes.Equal(b[v*vs:(v+1)*vs], wantBytes) {
+				t.Errorf("shape of %d bytes: value %d reads %x, want %x", vs, v, b[v*vs:(v+1)*vs], wantBytes)
+			}
+		}
+		if b, held, err := ReadPartialPage(nil, l, per); err != nil || held[0] != 0 || !bytes.Equal(b, make([]byte, per)) {
+			t.Errorf("a page not reached: %x, held %b, %v", b, held, err)
+		}
+		if _, _, err := ReadPartialPage(partial, l, per+1); !errors.Is(err, ErrLayout) {
+			t.Errorf("more than a page: %v, want ErrLayout", err)
+		}
+	}
+}

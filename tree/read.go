@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -25,9 +26,9 @@ func AppendData(dst []byte, n *Node, depth int, l *Layout, size int) ([]byte, er
 	out := grown[start:]
 	if count == 1 {
 		// One page (a short list, a transaction): straight to it, past the
-		// spine above it, without a walk.
+		// stem above it, without a walk.
 		p, levels := n, depth-l.depth
-		if levels > 0 && n.isSpine() && int(n.spineK) == levels {
+		if levels > 0 && n.isStem() && int(n.stemK) == levels {
 			p, levels = n.left, 0
 		}
 		if levels == 0 && p.page != nil {
@@ -107,7 +108,7 @@ func (s *Shape) read(n *Node, b []byte) error {
 		copy(b, data)
 		return nil
 	}
-	for i, p := range s.parts {
+	for i, p := range s.segments {
 		c, err := Get(n, s.depth, uint64(i))
 		if err != nil {
 			return err
@@ -119,7 +120,7 @@ func (s *Shape) read(n *Node, b []byte) error {
 			continue
 		}
 		if !c.IsLeaf() {
-			return fmt.Errorf("%w: part %d of a value is not a leaf", ErrLayout, i)
+			return fmt.Errorf("%w: segment %d of a value is not a leaf", ErrLayout, i)
 		}
 		copy(b[p.Offset:p.Offset+p.Size], c.root[:])
 	}
@@ -133,4 +134,43 @@ func ReadValue(n *Node, s *Shape, b []byte) error {
 		return fmt.Errorf("%w: %d bytes for a value of %d", ErrLayout, len(b), s.size)
 	}
 	return s.read(n, b)
+}
+
+// ReadPartialPage reads a page of layout l whose node n is part of a
+// partial tree (the tree of a proof, [CompactMultiproof.Node]), where a
+// subtree the proof does not open is a leaf holding its root. It returns
+// the page's first size bytes, at most a page, and held, a bit per value
+// of the page (bit i%64 of held[i/64]) set where the tree holds the
+// value's bytes; a value it holds only as a root, or not at all, reads as
+// zero bytes with its bit clear. A nil n stands for a page the tree does
+// not reach (a leaf above it). Errors other than missing nodes are
+// returned: a tree not of layout l.
+func ReadPartialPage(n *Node, l *Layout, size int) (b []byte, held []uint64, err error) {
+	per := l.PageSize()
+	if size < 0 || size > per {
+		return nil, nil, fmt.Errorf("%w: %d bytes of a page of %d", ErrLayout, size, per)
+	}
+	vsize := l.elem.size
+	count := (size + vsize - 1) / vsize
+	b = make([]byte, size)
+	held = make([]uint64, (count+63)/64)
+	if n == nil {
+		return b, held, nil
+	}
+	buf := make([]byte, vsize)
+	for i := range count {
+		v, err := Get(n, l.depth, uint64(i))
+		if err == nil {
+			err = l.elem.read(v, buf)
+		}
+		switch {
+		case errors.Is(err, ErrNavigation):
+			continue // absent: a root without its subtree
+		case err != nil:
+			return nil, nil, err
+		}
+		copy(b[i*vsize:], buf)
+		held[i/64] |= 1 << uint(i%64)
+	}
+	return b, held, nil
 }

@@ -19,15 +19,14 @@ import (
 )
 
 // A proofFork is what the compact proof tests take of one fork: a state of
-// n validators, its typed view of a partial tree (the slot and the
-// finalized checkpoint it reads), and a block with a setter of its
-// state_root and the path of a field of its execution.
+// n validators, its typed view of a partial tree, and a block with a
+// setter of its state_root and the path of a field of its execution.
 type proofFork struct {
 	name  string
 	state func(t *testing.T, n int) *versioned.State
-	// partial reads the slot and finalized checkpoint through the fork's
-	// typed view of v, the state's partial tree.
-	partial func(v view.View) (phase0.Slot, phase0.Checkpoint)
+	// partial returns the fork's typed view of v, the state's partial
+	// tree, as what every fork's state reads.
+	partial func(v view.View) partialState
 	// block returns a block's untyped view and a setter of its state_root.
 	block func(t *testing.T) (view.View, func([32]byte))
 	// execution is a path of the block's execution (Gloas: of the bid).
@@ -43,9 +42,8 @@ var proofForks = []proofFork{
 			st, err := synth.CapellaState(capella.Minimal, n, 7)
 			return readState(t, st, err)
 		},
-		partial: func(v view.View) (phase0.Slot, phase0.Checkpoint) {
-			part := capella.WrapBeaconState(capella.Minimal, v.(*view.Container))
-			return part.Slot(), part.FinalizedCheckpoint()
+		partial: func(v view.View) partialState {
+			return partialOf(capella.WrapBeaconState(capella.Minimal, v.(*view.Container)))
 		},
 		block: func(t *testing.T) (view.View, func([32]byte)) {
 			signed, err := synth.CapellaBlock(capella.Minimal, 3)
@@ -63,9 +61,8 @@ var proofForks = []proofFork{
 			st, err := synth.GloasState(gloas.Minimal, n, 7)
 			return readState(t, st, err)
 		},
-		partial: func(v view.View) (phase0.Slot, phase0.Checkpoint) {
-			part := gloas.WrapBeaconState(gloas.Minimal, v.(*view.ProgressiveContainer))
-			return part.Slot(), part.FinalizedCheckpoint()
+		partial: func(v view.View) partialState {
+			return partialOf(gloas.WrapBeaconState(gloas.Minimal, v.(*view.ProgressiveContainer)))
 		},
 		block: func(t *testing.T) (view.View, func([32]byte)) {
 			signed, err := synth.GloasBlock(gloas.Minimal, 3)
@@ -77,6 +74,43 @@ var proofForks = []proofFork{
 		},
 		execution: "body.signed_execution_payload_bid.message.block_hash",
 	},
+}
+
+// partialState reads a fork's typed state over a partial tree, whose
+// lists are the fork's (bounded or progressive).
+type partialState struct {
+	slot       func() phase0.Slot
+	finalized  func() phase0.Checkpoint
+	validators func() int
+	validator  func(i int) phase0.Validator
+	balances   func() int
+	balance    func(i int) phase0.Gwei
+	setBalance func(i int, b phase0.Gwei)
+}
+
+// partialOf returns the partialState of a fork's typed state st.
+func partialOf[S interface {
+	Slot() phase0.Slot
+	FinalizedCheckpoint() phase0.Checkpoint
+	Validators() VL
+	Balances() BL
+}, VL interface {
+	Len() int
+	Get(int) phase0.Validator
+}, BL interface {
+	Len() int
+	Get(int) phase0.Gwei
+	Set(int, phase0.Gwei)
+}](st S) partialState {
+	return partialState{
+		slot:       st.Slot,
+		finalized:  st.FinalizedCheckpoint,
+		validators: func() int { return st.Validators().Len() },
+		validator:  func(i int) phase0.Validator { return st.Validators().Get(i) },
+		balances:   func() int { return st.Balances().Len() },
+		balance:    func(i int) phase0.Gwei { return st.Balances().Get(i) },
+		setBalance: func(i int, b phase0.Gwei) { st.Balances().Set(i, b) },
+	}
 }
 
 // readState returns the versioned state of a fork package's state st.
@@ -123,12 +157,47 @@ func TestCompactProofReadsBack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if slot, cp := f.partial(v); slot != st.Slot() || cp != st.FinalizedCheckpoint() {
+			// The typed view reads what the proof holds: the proven
+			// fields, lists' lengths and elements (whole validators where
+			// one of their fields was asked for, as a typed view reads
+			// them whole), and reading what it does not hold panics with
+			// view.ErrAbsent.
+			part := f.partial(v)
+			if slot, cp := part.slot(), part.finalized(); slot != st.Slot() || cp != st.FinalizedCheckpoint() {
 				t.Errorf("slot or finalized checkpoint differ: %v %v, want %v %v", slot, cp, st.Slot(), st.FinalizedCheckpoint())
 			}
-			// The lists' views read elements by pages, which the proof
-			// leaves incomplete: the proven elements read back through
-			// view.At and their chunks.
+			if part.balances() != st.Balances().Len() || part.validators() != st.Validators().Len() {
+				t.Errorf("the lengths read %d and %d, want %d and %d", part.balances(), part.validators(), st.Balances().Len(), st.Validators().Len())
+			}
+			for _, i := range []int{12, 40, 45, 49} {
+				if got, want := part.validator(i), st.Validators().Get(i); got != want {
+					t.Errorf("validator %d reads %+v, want %+v", i, got, want)
+				}
+			}
+			for i := range 10 {
+				if got, want := part.balance(i), st.Balances().Get(i); got != want {
+					t.Errorf("balance %d reads %d, want %d", i, got, want)
+				}
+			}
+			absent := func(what string, read func()) {
+				t.Helper()
+				defer func() {
+					err, _ := recover().(error)
+					if !errors.Is(err, view.ErrAbsent) {
+						t.Errorf("%s: recovered %v, want a panic with view.ErrAbsent", what, err)
+					}
+				}()
+				read()
+			}
+			absent("validator 13", func() { part.validator(13) })
+			absent("validator 80", func() { part.validator(80) })
+			absent("validator 99", func() { part.validator(99) })
+			absent("balance 60", func() { part.balance(60) })
+			absent("a write of balance 5", func() { st := f.partial(v); st.setBalance(5, 1) })
+			if _, err := view.At(v, "validators[99]"); !errors.Is(err, view.ErrAbsent) {
+				t.Errorf("view.At of an unproven validator: %v, want view.ErrAbsent", err)
+			}
+			// view.At reads a proven part as a value of its own.
 			for _, path := range []string{"validators[12]", "finalized_checkpoint"} {
 				got, err := view.At(v, path)
 				if err != nil {

@@ -1,6 +1,9 @@
 package view
 
 import (
+	"cmp"
+	"errors"
+	"fmt"
 	"slices"
 	"sync/atomic"
 
@@ -23,13 +26,14 @@ type pages struct {
 	size int
 	// data is the committed data tree, and writes the pages written since
 	// the last commit (nil: none). Readers may read the pages while a
-	// commit runs under the family's lock, and a commit of a data tree of
-	// one depth publishes what it built by storing data and then clearing
-	// writes: a reader that loads writes first and data after reads every
-	// page either from writes (its bytes are those of the new tree) or
-	// from a data tree in which it is the same. So a hashed value holds
-	// its tree and no more: not the written pages' index, nor the pages
-	// they were copied from, nor the tree they replaced.
+	// commit runs under the family's lock, and a commit publishes what it
+	// built by storing data (and a progressive tree's spine, prog's) and
+	// then clearing writes: a reader that loads writes first and data
+	// after reads every page either from writes (its bytes are those of
+	// the new tree) or from a data tree in which it is the same. So a
+	// hashed value holds its tree and no more: not the written pages'
+	// index, nor the pages they were copied from, nor the tree they
+	// replaced.
 	data   atomic.Pointer[tree.Node]
 	writes atomic.Pointer[pageWrites]
 	// last is a read cache, the page read last, published atomically so
@@ -45,15 +49,6 @@ type pages struct {
 	// per page, and reads at random, which the cache would not serve, do
 	// not allocate.
 	missed atomic.Uint64
-	// built is the data tree a commit of a progressive data tree built
-	// from the dirty pages. Its readers read the committed spine, which a
-	// commit cannot load while they read it, so that commit changes
-	// nothing they read: data, writes and prog's spine stay as they were,
-	// and the dirty pages stay readable (they hold the bytes of the new
-	// tree) until the next write settles them. Written under the family's
-	// lock, read by writers and by readers of whole values; nil for a data
-	// tree of one depth, whose commit publishes data itself.
-	built atomic.Pointer[tree.Node]
 	// prog is the geometry and the committed spine of a progressive data
 	// tree, whose pages differ in size from subtree to subtree; nil for a
 	// data tree of one depth, whose pages are all of layout, per bytes.
@@ -77,9 +72,10 @@ type dirtyPage struct {
 	// b is a private copy of the page's bytes, per bytes long; nil for a
 	// page emptied (past the end of the value).
 	b []byte
-	// base is, where the layout keeps the roots of groups of values, the
-	// committed page b was copied from: the new page takes over the roots
-	// of the groups that did not change.
+	// base is the committed page b was copied from, nil where unknown:
+	// where the layout keeps the roots of groups of values, the new page
+	// takes over those of the groups that did not change, and the commit
+	// counts its replacement (tree.Supersede, see rehome).
 	base *tree.Node
 }
 
@@ -204,18 +200,7 @@ func (p *pages) reset(data *tree.Node, size int) {
 	p.size = size
 	p.data.Store(data)
 	p.writes.Store(nil)
-	p.built.Store(nil)
 	p.last.Store(nil)
-}
-
-// settle makes the tree the last commit of a progressive data tree built
-// the committed one and drops the dirty pages it was built from (see
-// built). Every write calls it first: writers have exclusive access, so no
-// reader still reads those pages.
-func (p *pages) settle() {
-	if b := p.built.Load(); b != nil {
-		p.reset(b, p.size)
-	}
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
@@ -224,13 +209,19 @@ func (p *pages) settle() {
 //
 // Readers may call it at once, with exclusive unset, while nobody writes;
 // a writer sets exclusive (see [link]).
-func (p *pages) page(i uint64, exclusive bool) []byte {
+//
+// partial is set when page i is a page of a partial tree (a proof's) that
+// lacks some of its values, which read as zero bytes: the caller checks
+// what it reads with held. Such a page is not cached.
+func (p *pages) page(i uint64, exclusive bool) (b []byte, partial bool) {
 	if r := p.cached(i); r != nil {
-		return r.b
+		return r.b, false
 	}
-	b, n := p.load(i)
-	p.remember(i, b, n, exclusive)
-	return b
+	b, n, partial := p.load(i)
+	if !partial {
+		p.remember(i, b, n, exclusive)
+	}
+	return b, partial
 }
 
 // remember puts page i, read as b from the committed page n (nil for a
@@ -252,55 +243,101 @@ func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
 
 // load returns the bytes of page i, as page does, and the committed page
 // node they come from (nil for a dirty page), without the cache.
-func (p *pages) load(i uint64) ([]byte, *tree.Node) {
+func (p *pages) load(i uint64) (b []byte, n *tree.Node, partial bool) {
 	// writes first, then data (in committedNode): see data.
 	if d, ok := p.writes.Load().get(i); ok {
-		return d.b, nil
+		return d.b, nil, false
 	}
-	n := p.committedNode(i)
-	return p.bytesOf(i, n), n
+	n = p.committedNode(i)
+	b, partial = p.bytesOf(i, n)
+	return b, n, partial
 }
 
-// committed returns the bytes of page i of the committed tree.
-func (p *pages) committed(i uint64) []byte {
-	return p.bytesOf(i, p.committedNode(i))
-}
-
-// committedNode returns page i of the committed tree.
+// committedNode returns page i of the committed tree, or nil where the
+// tree is a partial tree (a proof's) that does not reach it: a tree built
+// for the view's type meets no leaf above its pages.
 func (p *pages) committedNode(i uint64) *tree.Node {
 	if p.prog != nil {
 		return p.prog.node(i)
 	}
 	n, err := tree.Get(p.data.Load(), int(p.top), i)
+	if errors.Is(err, tree.ErrNavigation) {
+		return nil
+	}
 	if err != nil {
 		panic("view: page outside the data tree: " + err.Error())
 	}
 	return n
 }
 
-// bytesOf returns the bytes of n, page i of the data tree.
-func (p *pages) bytesOf(i uint64, n *tree.Node) []byte {
-	if data, _, ok := n.PageData(); ok {
-		return data
-	}
+// bytesOf returns the bytes of n, page i of the data tree, and whether
+// the page is partial: n is part of a partial tree (a proof's,
+// [tree.CompactMultiproof.Node]) that holds some of the page's values as
+// roots only, or n is nil (the tree does not reach the page). The values
+// it lacks read as zero bytes; held says which they are.
+func (p *pages) bytesOf(i uint64, n *tree.Node) (b []byte, partial bool) {
 	l, _, per := p.geometry(i)
+	if n == nil {
+		return make([]byte, per), true
+	}
+	if data, _, ok := n.PageData(); ok {
+		return data, false
+	}
 	if n.RootKnown() && n.Root() == tree.ZeroRoot(l.Depth()) {
-		return nil
+		return nil, false
 	}
 	// An expanded page (or a leaf standing for one): read it back.
 	b, err := tree.AppendData(nil, n, l.Depth(), l, per)
+	if err == nil {
+		return b, false
+	}
+	if errors.Is(err, tree.ErrNavigation) {
+		if b, _, err := tree.ReadPartialPage(n, l, per); err == nil {
+			return b, true
+		}
+	}
+	panic("view: unreadable page: " + err.Error())
+}
+
+// whole returns the bytes of n, page i of the data tree, where the caller
+// needs all of them (a write copies the page): a partial page panics with
+// [ErrAbsent].
+func (p *pages) whole(i uint64, n *tree.Node) []byte {
+	b, partial := p.bytesOf(i, n)
+	if partial {
+		_, start, per := p.geometry(i)
+		panic(fmt.Errorf("%w: the page of bytes %d to %d is written or read whole", ErrAbsent, start, start+per))
+	}
+	return b
+}
+
+// held panics with [ErrAbsent] unless the values of page i that hold the
+// n bytes at offset in of the page are in the committed tree, a partial
+// tree: reading what a proof does not hold is the caller's mistake, as
+// an index out of range is.
+func (p *pages) held(i uint64, in, n int) {
+	l, start, per := p.geometry(i)
+	_, held, err := tree.ReadPartialPage(p.committedNode(i), l, per)
 	if err != nil {
 		panic("view: unreadable page: " + err.Error())
 	}
-	return b
+	vs := l.Elem().Size()
+	for v := in / vs; v <= (in+n-1)/vs; v++ {
+		if held[v/64]&(1<<uint(v%64)) == 0 {
+			panic(fmt.Errorf("%w: the %d bytes at offset %d of the data", ErrAbsent, n, start+in))
+		}
+	}
 }
 
 // read copies the bytes at off into dst; exclusive is as for page.
 func (p *pages) read(off int, dst []byte, exclusive bool) {
 	for len(dst) > 0 {
 		i, in, per := p.locate(off)
-		b := p.page(i, exclusive)
+		b, partial := p.page(i, exclusive)
 		n := min(len(dst), per-in)
+		if partial {
+			p.held(i, in, n)
+		}
 		if in < len(b) {
 			copy(dst[:n], b[in:min(len(b), in+n)])
 		}
@@ -313,7 +350,6 @@ func (p *pages) read(off int, dst []byte, exclusive bool) {
 
 // writable returns page i's dirty copy, making one if needed.
 func (p *pages) writable(i uint64) []byte {
-	p.settle()
 	d, ok := p.writes.Load().get(i)
 	if d.b != nil {
 		return d.b
@@ -331,11 +367,12 @@ func (p *pages) writable(i uint64) []byte {
 		if d.base == nil {
 			d.base = p.committedNode(i)
 		}
-		src = p.bytesOf(i, d.base)
+		src = p.whole(i, d.base)
 	case r != nil:
-		src = r.b // usually just read: spare a second walk
+		src, d.base = r.b, r.node // usually just read: spare a second walk
 	default:
-		src = p.committed(i)
+		d.base = p.committedNode(i)
+		src = p.whole(i, d.base)
 	}
 	d.b = pageCopy(src, per)
 	p.put(d)
@@ -343,11 +380,11 @@ func (p *pages) writable(i uint64) []byte {
 	return d.b
 }
 
-// pageCopy returns a new page of n bytes that begins with src, cut at n,
-// and is zero after it. Only what src does not cover is cleared, where
-// make would clear it all before the copy wrote it again: a pass over
-// memory that an update of thousands of cold pages need not make (no
-// difference in wall time was measured, see docs/performance.md).
+// pageCopy returns a new page of n bytes that begins with src, cut at n, and
+// is zero after it. Only what src does not cover is cleared, where make
+// would clear it all before the copy wrote it again: a pass over memory that
+// an update of thousands of cold pages need not make (no difference in wall
+// time was measured, see docs/performance.md#slot-and-epoch).
 func pageCopy(src []byte, n int) []byte {
 	b := append([]byte(nil), src[:min(len(src), n)]...)
 	return append(b, make([]byte, n-len(b))...)
@@ -376,7 +413,6 @@ func (p *pages) write(off int, src []byte) {
 // (they are part of the chunks a root is computed from); bytes added are
 // zero.
 func (p *pages) resize(size int) {
-	p.settle()
 	if size < p.size {
 		// Zero the tail of the page the new end falls in; pages wholly past
 		// the end become zero subtrees on commit.
@@ -392,7 +428,6 @@ func (p *pages) resize(size int) {
 
 // markEmpty records page i as holding nothing.
 func (p *pages) markEmpty(i uint64) {
-	p.settle()
 	p.put(dirtyPage{index: i})
 	if p.cached(i) != nil {
 		p.last.Store(nil)
@@ -401,15 +436,12 @@ func (p *pages) markEmpty(i uint64) {
 
 // commitMixIn turns the dirty pages into page nodes, sets them into the
 // data tree in one pass, and returns the new data tree. It changes nothing
-// that readers read (see data and built), so it may run beside them under
+// that readers read (see data), so it may run beside them under
 // the family's lock. For a list, mixIn set, it also returns the list's
 // value tree, the new data tree with length mixed in, when it made the data
 // tree in a pass that could allocate the mix-in with the path
 // (tree.SetManyMixIn); mixed is nil otherwise.
 func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) {
-	if b := p.built.Load(); b != nil {
-		return b, nil
-	}
 	if p.clean() {
 		return p.data.Load(), nil
 	}
@@ -420,21 +452,69 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 		d, _ := w.get(i)
 		nodes[k] = p.dirtyNode(d, d.b)
 	}
-	if p.prog != nil {
-		data := p.prog.setPages(idx, nodes, p.size)
-		p.built.Store(data)
-		return data, nil
-	}
-	if mixIn {
+	idx, nodes = p.rehome(idx, nodes, func(k int) *tree.Node {
+		d, _ := w.get(idx[k])
+		return d.base
+	})
+	switch {
+	case p.prog != nil:
+		data = p.prog.commitPages(idx, nodes, p.size)
+	case mixIn:
 		mixed = must(tree.SetManyMixIn(p.data.Load(), int(p.top), idx, nodes, length))
 		data, _ = mixed.Children()
-	} else {
+	default:
 		data = must(tree.SetMany(p.data.Load(), int(p.top), idx, nodes))
 	}
-	// data first, then writes: see data.
+	// data (and the spine) first, then writes: see data.
 	p.data.Store(data)
 	p.writes.Store(nil)
 	return data, mixed
+}
+
+// rehome returns the pages a commit sets (idx, sorted, and nodes) with
+// copies of the pages left of a decode's slab whose other pages have
+// mostly been replaced ([tree.Supersede]: the replaced page base(k) of
+// page idx[k], nil where none is known, tips it), so that those few stop
+// pinning the whole slab.
+func (p *pages) rehome(idx []uint64, nodes []*tree.Node, base func(k int) *tree.Node) ([]uint64, []*tree.Node) {
+	var more []uint64
+	var moreNodes []*tree.Node
+	for k, i := range idx {
+		b := base(k)
+		at, count, ok := tree.Supersede(b)
+		if !ok {
+			continue
+		}
+		first := i - uint64(at)
+		for j := first; j < first+uint64(count); j++ {
+			if _, set := slices.BinarySearch(idx, j); set {
+				continue
+			}
+			if n := tree.Rehome(p.committedNode(j), b); n != nil {
+				more, moreNodes = append(more, j), append(moreNodes, n)
+			}
+		}
+	}
+	if len(more) == 0 {
+		return idx, nodes
+	}
+	type set struct {
+		i uint64
+		n *tree.Node
+	}
+	all := make([]set, 0, len(idx)+len(more))
+	for k := range idx {
+		all = append(all, set{idx[k], nodes[k]})
+	}
+	for k := range more {
+		all = append(all, set{more[k], moreNodes[k]})
+	}
+	slices.SortFunc(all, func(a, b set) int { return cmp.Compare(a.i, b.i) })
+	idx, nodes = make([]uint64, 0, len(all)), make([]*tree.Node, 0, len(all))
+	for _, s := range all {
+		idx, nodes = append(idx, s.i), append(nodes, s.n)
+	}
+	return idx, nodes
 }
 
 // dirtyNode returns the page node of the dirty page d, whose bytes are b
@@ -457,13 +537,12 @@ func (p *pages) dirtyNode(d dirtyPage, b []byte) *tree.Node {
 // clean reports whether the committed data tree holds every byte: no page
 // was written, and a progressive tree has every subtree its size reaches.
 func (p *pages) clean() bool {
-	return p.writes.Load() == nil && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size))
+	return p.writes.Load() == nil && (p.prog == nil || len(p.prog.committed().subs) == p.prog.subtrees(p.size))
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
 // pending writes. The tree copies b unless owned, when it takes b over.
 func (p *pages) replace(b []byte, owned bool) {
-	p.settle()
 	if p.prog != nil {
 		p.reset(p.prog.build(b, owned), len(b))
 		return
@@ -483,7 +562,7 @@ func (p *pages) replace(b []byte, owned bool) {
 // while nobody writes.
 func (p *pages) bytes(dst []byte) []byte {
 	// clean first, then data: see data.
-	if p.built.Load() == nil && p.clean() {
+	if p.clean() {
 		if p.prog != nil {
 			return p.prog.appendData(dst, p.size)
 		}
@@ -491,8 +570,8 @@ func (p *pages) bytes(dst []byte) []byte {
 		// goroutines when large).
 		return must(tree.AppendData(dst, p.data.Load(), int(p.top)+p.layout.Depth(), p.layout, p.size))
 	}
-	// Pending writes, or a progressive tree built by a commit, whose
-	// spine the next write loads: page by page.
+	// Pending writes, or a progressive tree whose subtrees its size does
+	// not all reach yet: page by page.
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
 	p.read(0, dst[start:], false)

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ssztree/ssztree/schema"
@@ -77,6 +78,10 @@ func At(v View, path string) (View, error) {
 		return nil, fmt.Errorf("view: At %q: a basic value or a union's data of unknown type has no view", path)
 	}
 	n, err := tree.GetGindex(root, g)
+	if errors.Is(err, tree.ErrNavigation) {
+		// v's tree is a partial tree without the part.
+		return nil, fmt.Errorf("%w: At %q: %w", ErrAbsent, path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("view: At %q: %w", path, err)
 	}

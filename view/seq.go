@@ -1,6 +1,7 @@
 package view
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ssztree/ssztree/schema"
@@ -121,7 +122,7 @@ func (s *seq) index(i int) int {
 // elem returns the bytes of element i for reading, or nil when they are
 // zero. It avoids copying when the element lies within one page. The
 // bytes stay unchanged until the next write. Readers need no lock, pending
-// writes or not: a commit changes nothing they read (see pages.built).
+// writes or not: a commit changes nothing they read (see pages.data).
 func (s *seq) elem(i int, scratch []byte) []byte {
 	return s.elemOf(i, scratch, false)
 }
@@ -139,7 +140,10 @@ func (s *seq) elemOf(i int, scratch []byte, exclusive bool) []byte {
 // elemMiss is elemOf when the page read last does not hold the element.
 func (s *seq) elemMiss(off int, scratch []byte, exclusive bool) []byte {
 	if p, in, per := s.pages.locate(off); in+s.esize <= per {
-		b := s.pages.page(p, exclusive)
+		b, partial := s.pages.page(p, exclusive)
+		if partial {
+			s.pages.held(p, in, s.esize)
+		}
 		if in+s.esize <= len(b) {
 			return b[in : in+s.esize]
 		}
@@ -160,7 +164,7 @@ func (s *seq) setElem(i int, b []byte) {
 // grow appends room for one element (zeroed) and returns its index.
 func (s *seq) grow() (int, error) {
 	if s.n >= s.limit {
-		return 0, fmt.Errorf("%w: %v holds %d", ErrLimit, s.typ, s.limit)
+		return 0, fmt.Errorf("view: %w: %v holds %d", ErrLimit, s.typ, s.limit)
 	}
 	s.n++
 	s.pages.resize(s.bytesFor(s.n))
@@ -190,7 +194,7 @@ func (s *seq) shrink() error {
 // tree copies b unless owned, when it takes b over.
 func (s *seq) replace(b []byte, n uint64, owned bool) error {
 	if s.list && n > s.limit || !s.list && n != s.limit {
-		return fmt.Errorf("%w: %d elements for %v", ErrLimit, n, s.typ)
+		return fmt.Errorf("view: %w: %d elements for %v", ErrLimit, n, s.typ)
 	}
 	s.pages.replace(b, owned)
 	s.n = n
@@ -222,7 +226,10 @@ func (s *seq) root() [32]byte { return s.Node().Root() }
 func (s *seq) eachPage(f func(per int, b []byte) bool) {
 	count := s.pages.count(s.pages.size)
 	for i := range count {
-		b, _ := s.pages.load(i)
+		b, n, partial := s.pages.load(i)
+		if partial {
+			b = s.pages.whole(i, n)
+		}
 		if _, _, per := s.pages.geometry(i); !f(per, b) {
 			return
 		}
@@ -241,6 +248,11 @@ func (s *seq) bytes(dst []byte) []byte {
 
 func must[T any](v T, err error) T {
 	if err != nil {
+		if errors.Is(err, tree.ErrNavigation) {
+			// A tree built for the view's type has every node its reads
+			// look for: this one is a partial tree (a proof's).
+			panic(fmt.Errorf("%w: %w", ErrAbsent, err))
+		}
 		panic("view: " + err.Error())
 	}
 	return v

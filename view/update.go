@@ -39,8 +39,8 @@ const radixBits = 11
 // radixSorted returns a sorted copy of indices, whose values lie in [0, n):
 // a least-significant-digit radix sort, a count and a stable scatter for
 // each digit, linear in len(indices). A slot's 31,250 random participation
-// indices sort this way in a fraction of a comparison sort's
-// n log n steps (docs/performance.md). The copy and the scatter's second
+// indices sort this way in a fraction of a comparison sort's n log n steps
+// (docs/performance.md#slot-and-epoch). The copy and the scatter's second
 // buffer are one allocation.
 func radixSorted(indices []int, n int) []int {
 	k := len(indices)
@@ -83,7 +83,6 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 		return nil
 	}
 	p := &s.pages
-	p.settle()
 	if pc := p.count(p.size); pc > 1 && p.touched(idx, s.esize)*denseDen >= pc*denseNum {
 		return s.updateDense(idx, edit)
 	}
@@ -92,11 +91,13 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	// At most a page per index, and the dirty pages.
 	most := min(len(idx), int(p.count(p.size))) + len(dirty)
 	pidx, nodes := make([]uint64, 0, most), make([]*tree.Node, 0, most)
+	replaced := make([]*tree.Node, 0, most) // the pages nodes replace, where known
 	// flush adds the dirty pages below page i.
 	flush := func(i uint64) {
 		for len(dirty) > 0 && dirty[0] < i {
 			d, _ := w.get(dirty[0])
 			pidx, nodes = append(pidx, dirty[0]), append(nodes, p.dirtyNode(d, d.b))
+			replaced = append(replaced, d.base)
 			dirty = dirty[1:]
 		}
 	}
@@ -115,7 +116,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			if m := bases.ahead(pageAhead); m != nil {
 				tree.PrefetchPage(m)
 			}
-			d.b = p.bytesOf(pg, d.base)
+			d.b = p.whole(pg, d.base)
 		}
 		b := pageCopy(d.b, min(per, p.size-start))
 		gsize := 0 // bytes per group of values whose root the page keeps
@@ -152,11 +153,13 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			}
 		}
 		pidx, nodes = append(pidx, pg), append(nodes, n)
+		replaced = append(replaced, d.base)
 	}
 	flush(^uint64(0))
 	if len(nodes) == 0 {
 		return nil
 	}
+	pidx, nodes = p.rehome(pidx, nodes, func(k int) *tree.Node { return replaced[k] })
 	switch {
 	case p.prog != nil:
 		p.reset(p.prog.setPages(pidx, nodes, p.size), p.size)
@@ -220,9 +223,9 @@ func (s *seq) updateDense(idx []int, edit func(i int, b []byte) (bool, error)) e
 }
 
 // pageBases finds the committed nodes of the pages that sorted element
-// indices touch, for calls in increasing order of page: tree.GetMany
-// walks to a batch of them at once, where a walk to each in turn would
-// wait for every cold node on its path (docs/performance.md).
+// indices touch, for calls in increasing order of page: tree.GetMany walks
+// to a batch of them at once, where a walk to each in turn would wait for
+// every cold node on its path (docs/performance.md#slot-and-epoch).
 type pageBases struct {
 	p     *pages
 	idx   []int // the element indices not yet looked at
