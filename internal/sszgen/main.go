@@ -256,14 +256,14 @@ func (g *gen) lookup(name string) *def.Container { return g.fork.Lookup(name) }
 func (g *gen) owner(name string) *def.Fork { return g.fork.Owner(name) }
 
 // specOf returns the expression of the Spec of fork f, the fork or one of
-// its ancestors, given spec, the fork's: each fork's Spec holds its
-// parent's in a field named after it, so the chain of fields leads from
-// the fork to f (spec.Bellatrix.Altair.Phase0 in capella).
+// its ancestors, given spec, the fork's: each fork's Spec holds the Spec
+// of every earlier fork in a field named after it (see spec.go), so f's is
+// one field away (spec.Phase0 in capella).
 func (g *gen) specOf(spec string, f *def.Fork) string {
-	for a := g.fork.Parent; a != f.Parent; a = a.Parent {
-		spec += "." + def.GoName(a.Name)
+	if f == g.fork {
+		return spec
 	}
-	return spec
+	return spec + "." + def.GoName(f.Name)
 }
 
 // isStruct reports whether container c is a plain Go struct: fixed-size and
