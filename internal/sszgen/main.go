@@ -29,6 +29,13 @@
 // the types it takes from them; the presets Mainnet and Minimal; NewSpec.
 // The spec.go that each package writes by hand keeps the package doc and
 // the directive of go generate.
+//
+// With -extras, it writes beside out what the fork's package has beyond
+// its types, one file a concern (extras.go): the headers of blocks and
+// payloads (header_gen.go), blinding blocks (blinded_gen.go), the
+// light-client indices, branches and builders (lightclient_gen.go, of the
+// indices of forks.LightClientProofs) and the blob sidecars
+// (sidecar_gen.go), each as the fork's definitions call for it.
 package main
 
 import (
@@ -41,6 +48,7 @@ import (
 	"go/token"
 	"log"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/template"
@@ -54,6 +62,7 @@ func main() {
 	out := flag.String("out", "types_gen.go", "output file")
 	testOut := flag.String("test", "", "output file of the test of zero values, if any")
 	specOut := flag.String("spec", "", "output file of the fork's Spec, if any")
+	extras := flag.Bool("extras", false, "write the fork's header_gen.go, blinded_gen.go, lightclient_gen.go and sidecar_gen.go beside out (see extras.go)")
 	flag.Parse()
 	f, ok := map[string]*def.Fork{
 		"phase0":    forks.Phase0,
@@ -87,6 +96,11 @@ func main() {
 			log.Fatal("sszgen: ", err)
 		}
 	}
+	if *extras {
+		if err := writeExtras(f, filepath.Dir(*out)); err != nil {
+			log.Fatal("sszgen: ", err)
+		}
+	}
 }
 
 const modulePath = "github.com/ssztree/ssztree/"
@@ -95,19 +109,20 @@ const modulePath = "github.com/ssztree/ssztree/"
 // use, by the name it uses them under; the forks' own packages are added
 // by gen.importPath.
 var packages = map[string]string{
-	"binary":   "encoding/binary",
-	"bytes":    "bytes",
-	"def":      modulePath + "def",
-	"errors":   "errors",
-	"fmt":      "fmt",
-	"forkcode": modulePath + "internal/forkcode",
-	"forks":    modulePath + "forks",
-	"lazy":     modulePath + "internal/lazy",
-	"schema":   modulePath + "schema",
-	"sszjson":  modulePath + "sszjson",
-	"tree":     modulePath + "tree",
-	"uint256":  "github.com/holiman/uint256",
-	"view":     modulePath + "view",
+	"binary":      "encoding/binary",
+	"bytes":       "bytes",
+	"def":         modulePath + "def",
+	"errors":      "errors",
+	"fmt":         "fmt",
+	"forkcode":    modulePath + "internal/forkcode",
+	"forks":       modulePath + "forks",
+	"lazy":        modulePath + "internal/lazy",
+	"lightclient": modulePath + "internal/lightclient",
+	"schema":      modulePath + "schema",
+	"sszjson":     modulePath + "sszjson",
+	"tree":        modulePath + "tree",
+	"uint256":     "github.com/holiman/uint256",
+	"view":        modulePath + "view",
 }
 
 // gen holds what generating one fork's file needs.
