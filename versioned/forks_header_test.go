@@ -67,7 +67,7 @@ func eachSample[S forkSpec, V any](t *testing.T, fork, name string, decode decod
 
 // A headerFork checks the header functions of one fork (header_gen.go).
 type headerFork struct {
-	name              string
+	name             string
 	blocks, payloads func(t *testing.T)
 }
 

@@ -103,7 +103,7 @@ func (f sidecarFork[S, SB]) test(t *testing.T, pkg string) {
 					r[0] ^= 1
 					proof.Set(proof.Len()-1, r)
 				},
-				"the next index":                  func(c *deneb.BlobSidecar) { c.SetIndex(deneb.BlobIndex(i + 1)) },
+				"the next index":                   func(c *deneb.BlobSidecar) { c.SetIndex(deneb.BlobIndex(i + 1)) },
 				"an index beyond the list's limit": func(c *deneb.BlobSidecar) { c.SetIndex(1 << 40) },
 				"another body root": func(c *deneb.BlobSidecar) {
 					h := c.SignedBlockHeader()
