@@ -16,7 +16,7 @@ import (
 
 // benchValidators is the number of validators of the benchmarks' states:
 // SSZTREE_BENCH_VALIDATORS, 20,000 by default (the targets of
-// docs/performance.md are at 1,000,000).
+// docs/performance.md#status are at 1,000,000).
 func benchValidators(tb testing.TB) int {
 	if s := os.Getenv("SSZTREE_BENCH_VALIDATORS"); s != "" {
 		n, err := strconv.Atoi(s)

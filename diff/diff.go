@@ -43,7 +43,8 @@ import (
 var ErrTypeMismatch = errors.New("diff: type mismatch")
 
 // ErrTree is the error of a tree that does not have the shape of its type.
-var ErrTree = errors.New("diff: tree does not match its type")
+// It is [schema.ErrTree], so that errors.Is holds for either name.
+var ErrTree = schema.ErrTree
 
 // Kind says how a part differs.
 type Kind uint8
@@ -137,7 +138,7 @@ func notNil(name string, v view.View) error {
 // an error wrapping [ErrTree].
 func Trees(ta schema.Type, a *tree.Node, tb schema.Type, b *tree.Node, opts Options) (*Result, error) {
 	if ta == nil || tb == nil || a == nil || b == nil {
-		return nil, fmt.Errorf("%w: nil type or tree", ErrTree)
+		return nil, fmt.Errorf("diff: %w: nil type or tree", ErrTree)
 	}
 	if err := sameType(ta, tb, nil); err != nil {
 		return nil, err
@@ -194,7 +195,7 @@ func splitBoth(t interface {
 
 // treeErr is the error of a tree at path that does not match its type t.
 func treeErr(path schema.Path, t schema.Type, err error) error {
-	return fmt.Errorf("%w: %s (%v): %v", ErrTree, pathName(path), t, err)
+	return fmt.Errorf("diff: %w: %s (%v): %v", ErrTree, pathName(path), t, err)
 }
 
 func pathName(p schema.Path) string {

@@ -114,8 +114,8 @@ func (w *walker) pages(s *seq, a, b *tree.Node, h int, lo, count, la, lb uint64,
 	if below := heightOf(count - lo); below < h {
 		// Every page left to compare is in the leftmost subtree of
 		// height below: go down to it at once. Under a list's sparse
-		// top (a spine) that costs one node, where a step per level
-		// would build and hash each shorter spine in turn.
+		// top (a stem) that costs one node, where a step per level
+		// would build and hash each shorter stem in turn.
 		da, err := tree.Get(a, h-below, 0)
 		if err != nil {
 			return treeErr(path, s.t, err)

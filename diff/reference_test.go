@@ -133,7 +133,7 @@ func field(name string, t schema.Type) schema.Field { return schema.Field{Name: 
 
 // diffTypes are the types the walk is fuzzed on: every kind of data tree
 // (packed pages, pages of compact values with and without group roots,
-// a subtree per element, spines of large limits), bounded and
+// a subtree per element, stems of large limits), bounded and
 // progressive, nested, and a Fulu and a Gloas state of the minimal
 // preset.
 var diffTypes = func() []schema.Type {

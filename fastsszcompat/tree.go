@@ -17,7 +17,7 @@ var zeroDepth = func() map[*tree.Node]int {
 // Tree returns fastssz's tree of the subtree n (a view's Node): a node of
 // fastssz for every node of n, leaves holding their chunks, so that its
 // root is n's and its Prove(g) gives, for every generalized index g below
-// n, the leaf and branch that package tree's Prove gives. Pages and spines
+// n, the leaf and branch that package tree's Prove gives. Pages and stems
 // (package tree's compact nodes) are expanded, and a zero subtree is
 // shared nodes of zero chunks, one per level, that proofs reach into like
 // any other: fastssz's own trees leave the zero padding of a list without

@@ -37,7 +37,7 @@ func rawShape(size int) *tree.Shape {
 	if size == 32 {
 		return tree.ChunkShape
 	}
-	return must(tree.NewShape(size, 0, []tree.Part{{Offset: 0, Size: size}}))
+	return must(tree.NewShape(size, 0, []tree.Segment{{Offset: 0, Size: size}}))
 }
 
 // Bits returns N, the width of the integer in bits.

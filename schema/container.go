@@ -85,12 +85,12 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 		c.boolsOnly = c.boolsOnly && c.fields[i].Type == Boolean
 	}
 	if len(c.variable) == 0 && c.fixedPart <= compactBytes {
-		parts := make([]tree.Part, len(fields))
+		segs := make([]tree.Segment, len(fields))
 		for i, f := range fields {
-			parts[i] = elemPart(f.Type, c.offsets[i])
+			segs[i] = elemSegment(f.Type, c.offsets[i])
 		}
 		var err error
-		if c.shp, err = tree.NewShape(c.fixedPart, c.depth, parts); err != nil {
+		if c.shp, err = tree.NewShape(c.fixedPart, c.depth, segs); err != nil {
 			return nil, err
 		}
 		if !isRaw(c.shp) {

@@ -460,9 +460,9 @@ func (e *elements) elemPosition(i uint64) (uint64, Type) {
 // each.
 func packedShape(size int) *tree.Shape {
 	chunks := (size + 31) / 32
-	parts := make([]tree.Part, chunks)
-	for i := range parts {
-		parts[i] = tree.Part{Offset: 32 * i, Size: min(32, size-32*i)}
+	segs := make([]tree.Segment, chunks)
+	for i := range segs {
+		segs[i] = tree.Segment{Offset: 32 * i, Size: min(32, size-32*i)}
 	}
-	return must(tree.NewShape(size, depthOf(uint64(chunks)), parts))
+	return must(tree.NewShape(size, depthOf(uint64(chunks)), segs))
 }

@@ -126,7 +126,7 @@ type Type interface {
 // packed values, 16 checkpoints). Larger pages cost less memory per value (a
 // page's node and header take 112 bytes) and more per single change (the
 // page is copied and re-hashed whole); 1 KiB keeps both within the targets
-// of docs/performance.md.
+// of docs/performance.md#status.
 const pageBytes = 1024
 
 // compactBytes bounds the fixed-size composite values kept as bytes: alone,
@@ -277,14 +277,14 @@ func leUint64(c [32]byte) uint64 {
 	return v
 }
 
-// elemPart returns the part of a shape that a fixed-size value of type t at
+// elemSegment returns the segment of a shape that a fixed-size value of type t at
 // offset off is: raw when its root is its own bytes.
-func elemPart(t Type, off int) tree.Part {
+func elemSegment(t Type, off int) tree.Segment {
 	s := t.shape()
 	if isRaw(s) {
-		return tree.Part{Offset: off, Size: s.Size()}
+		return tree.Segment{Offset: off, Size: s.Size()}
 	}
-	return tree.Part{Offset: off, Size: s.Size(), Shape: s}
+	return tree.Segment{Offset: off, Size: s.Size(), Shape: s}
 }
 
 // isRaw reports whether values of shape s are one chunk: their bytes,

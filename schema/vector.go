@@ -35,11 +35,11 @@ func NewVector(elem Type, n uint64) (*Vector, error) {
 		if v.packed {
 			v.shp = packedShape(v.FixedSize())
 		} else {
-			parts := make([]tree.Part, n)
-			for i := range parts {
-				parts[i] = elemPart(elem, i*v.esize)
+			segs := make([]tree.Segment, n)
+			for i := range segs {
+				segs[i] = elemSegment(elem, i*v.esize)
 			}
-			if v.shp, err = tree.NewShape(v.FixedSize(), v.depth, parts); err != nil {
+			if v.shp, err = tree.NewShape(v.FixedSize(), v.depth, segs); err != nil {
 				return nil, err
 			}
 		}

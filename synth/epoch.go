@@ -10,9 +10,9 @@ import (
 )
 
 // Counts of the changes of one epoch that [FuluEpoch] makes: those of the
-// epoch rows of docs/performance.md (a mainnet epoch's rewards touch every
-// balance; a few hundred to a few thousand effective balances move; the
-// deposit and withdrawal queues move by a few entries).
+// epoch rows of docs/performance.md#slot-and-epoch (a mainnet epoch's
+// rewards touch every balance; a few hundred to a few thousand effective
+// balances move; the deposit and withdrawal queues move by a few entries).
 const (
 	EpochEffectiveBalances = 1000
 	EpochPendingDeposits   = 4

@@ -91,7 +91,7 @@ func BuildPagesOwned(l *Layout, depth int, data []byte) (*Node, error) {
 }
 
 // BuildPagesMixIn returns NewMixIn(BuildPages(l, depth, data), length),
-// with the spine above the pages and the mix-in in one allocation: what
+// with the stem above the pages and the mix-in in one allocation: what
 // decoding a list of basic values builds.
 func BuildPagesMixIn(l *Layout, depth int, data []byte, length uint64) (*Node, error) {
 	return buildPagesMixIn(l, depth, data, length, false)
@@ -117,11 +117,11 @@ func buildPages(l *Layout, depth int, data []byte, owned bool) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.spine(), nil
+	return t.stem(), nil
 }
 
 // pagesTop builds the pages of buildPages and the branches above them, up
-// to the spine.
+// to the stem.
 func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error) {
 	if depth < l.depth {
 		return subtreeTop{}, fmt.Errorf("%w: pages of depth %d in a subtree of depth %d", ErrLayout, l.depth, depth)
@@ -212,16 +212,16 @@ func (a *allocator) branch(left, right *Node) *Node {
 	return n
 }
 
-// spine returns what NewSpine does, its node (if it makes one) from a.
-func (a *allocator) spine(child *Node, k, below int) *Node {
-	if k == 0 || child == zeroes[below] || child.isSpine() && int(child.spineK)+int(child.spineBelow) == below {
-		return NewSpine(child, k, below) // no node, or a merge: NewSpine's cases
+// stem returns what NewStem does, its node (if it makes one) from a.
+func (a *allocator) stem(child *Node, k, below int) *Node {
+	if k == 0 || child == zeroes[below] || child.isStem() && int(child.stemK)+int(child.stemBelow) == below {
+		return NewStem(child, k, below) // no node, or a merge: NewStem's cases
 	}
 	if k < 0 || below < 0 || k+below > MaxDepth {
-		panic("tree: spine outside depth 0..64")
+		panic("tree: stem outside depth 0..64")
 	}
 	n := a.node()
-	n.left, n.spineK, n.spineBelow = child, uint8(k), uint8(below)
+	n.left, n.stemK, n.stemBelow = child, uint8(k), uint8(below)
 	return n
 }
 
@@ -256,7 +256,7 @@ func Build(top int, nodes []*Node, below int) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.spine(), nil
+	return t.stem(), nil
 }
 
 // BuildApart is Build with each branch an allocation of its own: for a
@@ -269,11 +269,11 @@ func BuildApart(top int, nodes []*Node, below int) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.spine(), nil
+	return t.stem(), nil
 }
 
 // BuildMixIn returns NewMixIn(Build(top, nodes, below), length), with the
-// spine above the branches and the mix-in in one allocation: what decoding
+// stem above the branches and the mix-in in one allocation: what decoding
 // a list builds.
 func BuildMixIn(top int, nodes []*Node, below int, length uint64) (*Node, error) {
 	t, err := buildTop(top, nodes, below, false, true)
@@ -283,7 +283,7 @@ func BuildMixIn(top int, nodes []*Node, below int, length uint64) (*Node, error)
 	return t.mixIn(length), nil
 }
 
-// subtreeTop is a subtree built up to its spine: child, the one node left at
+// subtreeTop is a subtree built up to its stem: child, the one node left at
 // the level where the built branches end, stands for a subtree of depth
 // below, with k levels of zero right children above it.
 type subtreeTop struct {
@@ -291,18 +291,18 @@ type subtreeTop struct {
 	k, below int
 }
 
-// spine returns the node t stands for.
-func (t subtreeTop) spine() *Node { return NewSpine(t.child, t.k, t.below) }
+// stem returns the node t stands for.
+func (t subtreeTop) stem() *Node { return NewStem(t.child, t.k, t.below) }
 
-// mixIn returns NewMixIn(t.spine(), v): where t needs a spine of its own,
-// the mix-in pair and the spine are one allocation.
+// mixIn returns NewMixIn(t.stem(), v): where t needs a stem of its own,
+// the mix-in pair and the stem are one allocation.
 func (t subtreeTop) mixIn(v uint64) *Node {
 	child, k, below := t.child, t.k, t.below
 	if k == 0 || child == zeroes[below] {
-		return NewMixIn(t.spine(), v)
+		return NewMixIn(t.stem(), v)
 	}
-	if child.isSpine() && int(child.spineK)+int(child.spineBelow) == below {
-		k, below, child = k+int(child.spineK), int(child.spineBelow), child.left
+	if child.isStem() && int(child.stemK)+int(child.stemBelow) == below {
+		k, below, child = k+int(child.stemK), int(child.stemBelow), child.left
 	}
 	trio := new([3]Node)
 	for i := range trio {
@@ -312,17 +312,17 @@ func (t subtreeTop) mixIn(v uint64) *Node {
 }
 
 // fillMixIn makes trio, three new nodes whose slab fields are set, the
-// mix-in of v over a spine of k levels (k > 0) above child, which stands
+// mix-in of v over a stem of k levels (k > 0) above child, which stands
 // for a subtree of depth below, and returns the mix-in's node.
 func fillMixIn(trio []Node, child *Node, k, below int, v uint64) *Node {
 	putUint64(trio[1].root[:], v)
 	trio[1].state.Store(rootKnown)
-	trio[2].left, trio[2].spineK, trio[2].spineBelow = child, uint8(k), uint8(below)
+	trio[2].left, trio[2].stemK, trio[2].stemBelow = child, uint8(k), uint8(below)
 	trio[0].left, trio[0].right = &trio[2], &trio[1]
 	return &trio[0]
 }
 
-// buildTop builds the branches of Build up to its spine, in slabs if
+// buildTop builds the branches of Build up to its stem, in slabs if
 // slabbed is set and one by one otherwise. nodes is the caller's to reuse
 // as scratch when owned is set, and copied otherwise.
 func buildTop(levels int, nodes []*Node, below int, owned, slabbed bool) (subtreeTop, error) {
@@ -338,7 +338,7 @@ func buildTop(levels int, nodes []*Node, below int, owned, slabbed bool) (subtre
 	if len(nodes) == 1 {
 		return subtreeTop{child: nodes[0], k: levels, below: below}, nil
 	}
-	// Branches are built up to the level where one node is left; a spine
+	// Branches are built up to the level where one node is left; a stem
 	// stands for the levels above, whose right children are all zero.
 	full := 0
 	want := 0

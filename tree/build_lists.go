@@ -17,7 +17,7 @@ const listSlabBytes = 32 << 10
 const listSlabPages = 63
 
 // trioSlab is how many mix-in trios (the mix-in branch, its length leaf and
-// the spine) BuildPagesMixIns allocates at once: as many as fit in an
+// the stem) BuildPagesMixIns allocates at once: as many as fit in an
 // array of at most slabNodes nodes.
 const trioSlab = slabNodes / 3
 
@@ -61,7 +61,7 @@ func BuildPagesMixIns(out []*Node, l *Layout, depth int, data []byte, starts []i
 	levels := depth - l.depth
 	per := l.PageSize()
 	// single reports whether list i is built in a slab: one page below a
-	// spine of its own. The others (empty, several pages, or a page with
+	// stem of its own. The others (empty, several pages, or a page with
 	// no level above it) are built one by one.
 	single := func(i int) bool {
 		n := end(i) - starts[i]

@@ -44,7 +44,7 @@ func part(data []byte, starts []int, i int) []byte {
 func TestBuildPagesMixIns(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	plain := must(NewLayout(ChunkShape, 3))
-	cached := must(NewCachedLayout(must(NewShape(16, 1, []Part{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 3, 1))
+	cached := must(NewCachedLayout(must(NewShape(16, 1, []Segment{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 3, 1))
 	for _, c := range []struct {
 		l     *Layout
 		unit  int
@@ -130,7 +130,7 @@ func TestBuildPagesMixIns(t *testing.T) {
 			t.Errorf("%s: no error", c.what)
 		}
 	}
-	vl := must(NewLayout(must(NewShape(16, 1, []Part{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 2))
+	vl := must(NewLayout(must(NewShape(16, 1, []Segment{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 2))
 	if err := BuildPagesMixIns(make([]*Node, 1), vl, 10, make([]byte, 17), []int{0}, 1); err == nil {
 		t.Error("17 bytes of 16-byte values: no error")
 	}
@@ -140,7 +140,7 @@ func TestBuildPagesMixIns(t *testing.T) {
 // several goroutines at once; run it with -race.
 func TestBuildPagesMixInsConcurrentHashing(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	l := must(NewCachedLayout(must(NewShape(16, 1, []Part{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 3, 1))
+	l := must(NewCachedLayout(must(NewShape(16, 1, []Segment{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 3, 1))
 	data, starts := listsOf(r, 100, l.PageSize(), 16, l)
 	lists := make([]*Node, len(starts))
 	if err := BuildPagesMixIns(lists, l, 12, data, starts, 16); err != nil {

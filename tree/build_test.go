@@ -6,7 +6,7 @@ import (
 )
 
 // TestBuildMixIn checks that the mix-ins built in one allocation with
-// their spine stand for what a separate spine and mix-in do: the same
+// their stem stand for what a separate stem and mix-in do: the same
 // root, the same data, the same shape below the length.
 func TestBuildMixIn(t *testing.T) {
 	l, err := NewLayout(ChunkShape, 2)
@@ -42,8 +42,8 @@ func TestBuildMixIn(t *testing.T) {
 			if err != nil || !bytes.Equal(back, data) {
 				t.Errorf("%d bytes, depth %d: data %x (%v), want %x", size, depth, back, err, data)
 			}
-			if size > 0 && depth == 30 && !dataNode.IsSpine() {
-				t.Errorf("%d bytes, depth %d: the data tree under the mix-in is not a spine", size, depth)
+			if size > 0 && depth == 30 && !dataNode.IsStem() {
+				t.Errorf("%d bytes, depth %d: the data tree under the mix-in is not a stem", size, depth)
 			}
 		}
 	}

@@ -2,7 +2,7 @@
 // with cached roots: the storage under every ssztree value.
 //
 // A [Node] is a leaf (one chunk), a branch (two children and a cached root),
-// a shared zero subtree ([Zero]), a spine ([NewSpine]) or a page: a compact
+// a shared zero subtree ([Zero]), a stem ([NewStem]) or a page: a compact
 // node holding the bytes of several fixed-size values together with one
 // cached root, standing for the complete subtree those bytes merkleize to
 // ([NewPage], [Layout], [Shape]). Pages keep the bottom of large lists
@@ -45,14 +45,18 @@
 //   - height: a node's distance above the leaves of its subtree.
 //   - zero subtree: the complete subtree of a depth whose chunks are all
 //     zero, one shared node per depth ([Zero]).
-//   - spine: one node standing for a chain of branches whose right
-//     children are zero subtrees, over one subtree ([NewSpine]): the
+//   - stem: one node standing for a chain of branches whose right
+//     children are zero subtrees, over one subtree ([NewStem]): the
 //     sparse top of a list whose limit is far above its length.
+//   - spine: the right spine of branches of a progressive tree, whose left
+//     children are its subtrees of 1, 4, 16... chunks ([NewProgressiveOver]).
 //   - shape: how the bytes of one fixed-size value map onto a complete
 //     subtree ([Shape]).
-//   - part: one leaf of a shape: at most 32 bytes of the value padded into
-//     a chunk, or a nested value of a shape of its own ([Part]).
-//   - raw: a shape that is its own root, its one part padded to a chunk
+//   - segment: one leaf of a shape: at most 32 bytes of the value padded
+//     into a chunk, or a nested value of a shape of its own ([Segment]).
+//     ("Part" is the word of packages schema and view for a part of a
+//     value by path: a field, an element.)
+//   - raw: a shape that is its own root, its one segment padded to a chunk
 //     ([ChunkShape], a uint64).
 //   - layout: how a page maps 2^depth values of one shape onto its subtree
 //     ([Layout]).
@@ -65,12 +69,12 @@
 //     change.
 //   - batch: what one pass of hashing takes together: the pages of one
 //     layout, the pairs of one level, the values of one shape.
-//   - fork: a branch whose children both have unknown roots, where
+//   - junction: a branch whose children both have unknown roots, where
 //     [HashAll] may cut the unknown part of a tree into two subtrees to
-//     hash apart.
+//     hash apart. ("Fork" is only Ethereum's: phase0, altair...)
 //   - packed subtree: a complete subtree inside a page whose bottom level
 //     (its slots) a proof computes from bytes: the values of a page, or the
-//     parts of one value.
+//     segments of one value.
 //   - expand: build the leaves and branches a page stands for, which
 //     navigating into a page does ([Node.Children], [Get]).
 //   - slab: one allocation holding many nodes, pages or group roots of one

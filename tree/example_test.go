@@ -43,7 +43,7 @@ func Example() {
 // Two versions of a list of 100,000 uint64 in pages: the second shares all
 // but one page and the path above it, so adding it to a set that holds the
 // first adds a few hundred bytes. Removing the first releases what only it
-// holds: the spine node over its sparse top levels; not its old page, nor the old path above it, which decoding
+// holds: the stem node over its sparse top levels; not its old page, nor the old path above it, which decoding
 // allocated in slabs that the second still reaches through their other
 // nodes, and which the collector frees only whole.
 func ExampleMemory() {

@@ -11,7 +11,7 @@ import "fmt"
 // row. GetMany walks the paths level by level instead, all of a batch at
 // once: the nodes of one level are loaded by independent reads, so the
 // processor has many misses in flight instead of one. A path that meets a
-// spine it does not pass straight through, a page above depth or a leaf
+// stem it does not pass straight through, a page above depth or a leaf
 // is finished by Get. It returns an error, as Get does, if an index is not
 // below 2^depth, if the indices are not in increasing order or if a leaf
 // is met above depth.
@@ -69,11 +69,11 @@ func getBatch(root *Node, depth int, indices []uint64, out []*Node) error {
 			}
 			n, l := s.n, int(s.l)
 			if n.right == nil {
-				// A spine whose subtree holds every index of the span
-				// is passed in one step; anything else (a spine with an
+				// A stem whose subtree holds every index of the span
+				// is passed in one step; anything else (a stem with an
 				// index in its zeros, a page above depth, a leaf) is
 				// rare, and Get finishes it.
-				k := int(n.spineK)
+				k := int(n.stemK)
 				if n.left != nil && k <= l && inSpine(indices[s.lo:s.hi], l, k) {
 					next = append(next, span{n.left, int32(l - k), s.lo, s.hi})
 					continue
@@ -113,7 +113,7 @@ func getBatch(root *Node, depth int, indices []uint64, out []*Node) error {
 }
 
 // inSpine reports whether the indices below a node at level l, sorted,
-// all lie in the subtree of a spine of k levels there: the k bits of each
+// all lie in the subtree of a stem of k levels there: the k bits of each
 // below level l are zero. The indices share their bits from level l up,
 // so the last has the highest of those k bits of them all.
 func inSpine(indices []uint64, l, k int) bool {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestGetManyMatchesGet builds sparse trees of random depths (spines above
+// TestGetManyMatchesGet builds sparse trees of random depths (stems above
 // a few subtrees, zero regions, a second region far from the first) and
 // trees of pages, and compares GetMany's nodes with Get's for sorted
 // indices with repeats, at the far end and past the populated part, at

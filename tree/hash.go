@@ -3,7 +3,7 @@ package tree
 import "runtime"
 
 // Tuning numbers. Their figures and how they were found are in
-// docs/performance.md.
+// docs/performance.md#tuning-numbers.
 const (
 	// parallelPairs is the smallest level of branches, in pair hashes, that
 	// is split across goroutines: below it, starting and waiting for the
@@ -40,7 +40,7 @@ func HashAll(roots ...*Node) {
 		// The subtrees below the top, in parallel when there are enough of
 		// them; the pass below then hashes what lies above them.
 		for _, r := range roots {
-			h.split(r, splitForks)
+			h.split(r, splitJunctions)
 		}
 		// The work is weighed below the subtrees, not from the roots: the
 		// split has walked the top already.
@@ -69,7 +69,7 @@ type pageBatch struct {
 
 type hasher struct {
 	levels  [][]*Node // levels[h]: unknown branches of height h (h >= 1)
-	spines  [][]*Node // spines[h]: unknown spines whose first level is at height h
+	stems   [][]*Node // stems[h]: unknown stems whose first level is at height h
 	batches []pageBatch
 	arena   arena
 	tasks   []*Node // subtrees to hash apart (split)
@@ -90,14 +90,14 @@ func (h *hasher) collect(n *Node) int {
 		return 0
 	}
 	if n.right == nil {
-		// A spine: hashed, all its levels in a row, once its subtree is
+		// A stem: hashed, all its levels in a row, once its subtree is
 		// hashed; nothing above it needs its root before its top level.
 		start := max(h.collect(n.left), 0) + 1
-		for len(h.spines) <= start {
-			h.spines = append(h.spines, nil)
+		for len(h.stems) <= start {
+			h.stems = append(h.stems, nil)
 		}
-		h.spines[start] = append(h.spines[start], n)
-		return start + int(n.spineK) - 1
+		h.stems[start] = append(h.stems[start], n)
+		return start + int(n.stemK) - 1
 	}
 	height := max(h.collect(n.left), h.collect(n.right), 0) + 1
 	for len(h.levels) <= height {
@@ -131,9 +131,9 @@ func (h *hasher) run() {
 	for _, g := range h.batches {
 		hashPages(g.layout, g.pages, &h.arena, h.alone)
 	}
-	for height := 1; height < max(len(h.levels), len(h.spines)); height++ {
-		if height < len(h.spines) && len(h.spines[height]) > 0 {
-			hashSpines(h.spines[height], &h.arena)
+	for height := 1; height < max(len(h.levels), len(h.stems)); height++ {
+		if height < len(h.stems) && len(h.stems[height]) > 0 {
+			hashSpines(h.stems[height], &h.arena)
 		}
 		if height < len(h.levels) && len(h.levels[height]) > 0 {
 			hashBranches(h.levels[height], &h.arena, h.alone)
@@ -141,22 +141,22 @@ func (h *hasher) run() {
 	}
 }
 
-// hashSpines hashes spines whose subtrees' roots are known, level by level:
+// hashSpines hashes stems whose subtrees' roots are known, level by level:
 // each level is one batch of pairs (the root so far, a zero root) for every
-// spine that has that many levels.
-func hashSpines(spines []*Node, ar *arena) {
-	cur := ar.take(len(spines))
-	for i, n := range spines {
+// stem that has that many levels.
+func hashSpines(stems []*Node, ar *arena) {
+	cur := ar.take(len(stems))
+	for i, n := range stems {
 		cur[i] = n.left.root
 	}
-	in := ar.take(2 * len(spines))
-	active := len(spines)
+	in := ar.take(2 * len(stems))
+	active := len(stems)
 	for step := 0; active > 0; step++ {
 		k := 0
-		for i, n := range spines {
-			if int(n.spineK) > step {
+		for i, n := range stems {
+			if int(n.stemK) > step {
 				in[2*k] = cur[i]
-				in[2*k+1] = zeroes[int(n.spineBelow)+step].root
+				in[2*k+1] = zeroes[int(n.stemBelow)+step].root
 				k++
 			}
 		}
@@ -164,17 +164,17 @@ func hashSpines(spines []*Node, ar *arena) {
 		hashPairs(out, in[:2*k])
 		k = 0
 		active = 0
-		for i, n := range spines {
-			if int(n.spineK) > step {
+		for i, n := range stems {
+			if int(n.stemK) > step {
 				cur[i] = out[k]
 				k++
-				if int(n.spineK) > step+1 {
+				if int(n.stemK) > step+1 {
 					active++
 				}
 			}
 		}
 	}
-	for i, n := range spines {
+	for i, n := range stems {
 		n.publish(&cur[i])
 	}
 }
@@ -182,11 +182,11 @@ func hashSpines(spines []*Node, ar *arena) {
 // bytes returns the scratch h holds, in bytes.
 func (h *hasher) bytes() int {
 	const ptr = 8 // bytes of a pointer, 4 on 32-bit platforms: an upper bound
-	n := h.arena.bytes() + ptr*(cap(h.levels)+cap(h.spines)+cap(h.tasks)) + 32*cap(h.batches)
+	n := h.arena.bytes() + ptr*(cap(h.levels)+cap(h.stems)+cap(h.tasks)) + 32*cap(h.batches)
 	for _, l := range h.levels {
 		n += ptr * cap(l)
 	}
-	for _, l := range h.spines {
+	for _, l := range h.stems {
 		n += ptr * cap(l)
 	}
 	for _, b := range h.batches[:cap(h.batches)] {
@@ -200,9 +200,9 @@ func (h *hasher) reset() {
 		clear(h.levels[i])
 		h.levels[i] = h.levels[i][:0]
 	}
-	for i := range h.spines {
-		clear(h.spines[i])
-		h.spines[i] = h.spines[i][:0]
+	for i := range h.stems {
+		clear(h.stems[i])
+		h.stems[i] = h.stems[i][:0]
 	}
 	for i := range h.batches {
 		clear(h.batches[i].pages)

@@ -6,19 +6,20 @@ import (
 )
 
 // Tuning numbers of the subtree split; their figures are in
-// docs/performance.md.
+// docs/performance.md#tuning-numbers.
 const (
-	// splitForks bounds how deep HashAll splits the unknown part of a tree
-	// into subtrees hashed apart: a subtree lies below at most splitForks
-	// forks, branches whose children are both unknown, so that a root makes
-	// at most 2^splitForks of them. More forks balance the goroutines'
+	// splitJunctions bounds how deep HashAll splits the unknown part of a
+	// tree into subtrees hashed apart: a subtree lies below at most
+	// splitJunctions junctions, branches whose children are both unknown,
+	// so that a root makes at most 2^splitJunctions of them. More junctions
+	// balance the goroutines'
 	// shares better, but a sparse change then makes many subtrees of a page
 	// or two, whose levels of a pair or two each cost a call to the kernel:
 	// with ten, 1,000 random balances made about a thousand, and a probe
-	// found them slower than with no split (docs/performance.md). A cold
-	// state's top takes the six, and its large fields' batches are split
-	// again (aloneFactor).
-	splitForks = 6
+	// found them slower than with no split
+	// (docs/performance.md#tuning-numbers). A cold state's top takes the
+	// six, and its large fields' batches are split again (aloneFactor).
+	splitJunctions = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
 	// fewer are the change of a field or two, small enough that waking a
 	// second goroutine is unlikely to pay (a choice, not measured).
@@ -28,12 +29,12 @@ const (
 	// a gossip object (an aggregate of about 40 pairs, a column sidecar of
 	// about 700) makes parallelTasks subtrees and more, and starting and
 	// waiting for goroutines cost it more than its hashing
-	// (docs/performance.md).
+	// (docs/performance.md#tuning-numbers).
 	parallelWork = 2048
 	// aloneFactor scales the sizes from which the pages and levels of one
 	// of the split's subtrees are split across goroutines again. A
-	// progressive list is a chain of forks whose left subtrees grow by 4
-	// at each: the split's forks run out along it, and its last subtree,
+	// progressive list is a chain of junctions whose left subtrees grow by
+	// 4 at each: the split's junctions run out along it, and its last subtree,
 	// most of the list, is one subtree of the split. Its batches are far
 	// larger than those of the split's other subtrees, whose goroutines
 	// would only wait for each other.
@@ -50,24 +51,24 @@ func aloneScale(alone bool) int {
 }
 
 // split adds to h.tasks the subtrees of n's unknown part that lie below
-// forks more forks (see splitForks), or at a page: the subtrees HashAll
+// junctions more junctions (see splitJunctions), or at a page: the subtrees HashAll
 // hashes apart before the branches above them. A branch whose children
 // are both known is no subtree: the branches above are hashed with it.
-func (h *hasher) split(n *Node, forks int) {
+func (h *hasher) split(n *Node, junctions int) {
 	for n.state.Load() != rootKnown {
-		if n.page != nil || forks == 0 {
+		if n.page != nil || junctions == 0 {
 			h.tasks = append(h.tasks, n)
 			return
 		}
-		if n.right == nil { // a spine: its subtree, then its levels
+		if n.right == nil { // a stem: its subtree, then its levels
 			n = n.left
 			continue
 		}
 		l, r := n.left.state.Load() != rootKnown, n.right.state.Load() != rootKnown
 		switch {
 		case l && r:
-			forks--
-			h.split(n.left, forks)
+			junctions--
+			h.split(n.left, junctions)
 			n = n.right
 		case l:
 			n = n.left
@@ -99,7 +100,7 @@ func workLeft(n *Node, budget int) int {
 		case n.page != nil:
 			return budget - max(1, n.page.layout.PageSize()/32)
 		case n.right == nil:
-			budget -= int(n.spineK)
+			budget -= int(n.stemK)
 			n = n.left
 		default:
 			budget = workLeft(n.left, budget-1)

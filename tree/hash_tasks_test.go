@@ -8,8 +8,8 @@ import (
 )
 
 // TestSplitBounds checks the subtrees HashAll hashes apart: a tree whose
-// nodes are all unknown splits into 2^forks of them, distinct and unknown;
-// a hashed tree, and the path to one changed leaf (no fork on it, and its
+// nodes are all unknown splits into 2^junctions of them, distinct and unknown;
+// a hashed tree, and the path to one changed leaf (no junction on it, and its
 // lowest branch's children known), into none.
 func TestSplitBounds(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
@@ -17,28 +17,28 @@ func TestSplitBounds(t *testing.T) {
 	chunks := randomChunks(r, 1<<depth)
 	full, _ := Build(depth, leaves(chunks), 0)
 	var h hasher
-	for _, forks := range []int{0, 1, 3, 6} {
+	for _, junctions := range []int{0, 1, 3, 6} {
 		h.tasks = h.tasks[:0]
-		h.split(full, forks)
-		if len(h.tasks) != 1<<forks {
-			t.Fatalf("%d forks of a tree of unknown branches: %d subtrees, want %d", forks, len(h.tasks), 1<<forks)
+		h.split(full, junctions)
+		if len(h.tasks) != 1<<junctions {
+			t.Fatalf("%d junctions of a tree of unknown branches: %d subtrees, want %d", junctions, len(h.tasks), 1<<junctions)
 		}
 		seen := map[*Node]bool{}
 		for _, n := range h.tasks {
 			if seen[n] || n.RootKnown() {
-				t.Fatalf("%d forks: a subtree repeated or known", forks)
+				t.Fatalf("%d junctions: a subtree repeated or known", junctions)
 			}
 			seen[n] = true
 		}
 	}
 	full.Root()
 	h.tasks = h.tasks[:0]
-	h.split(full, splitForks)
+	h.split(full, splitJunctions)
 	if len(h.tasks) != 0 {
 		t.Fatalf("a hashed tree split into %d subtrees", len(h.tasks))
 	}
 	one, _ := Set(full, depth, 77, NewLeaf([32]byte{7}))
-	h.split(one, splitForks)
+	h.split(one, splitJunctions)
 	if len(h.tasks) != 0 {
 		// The path's lowest branch has two known children: nothing to
 		// hash apart.
@@ -81,8 +81,8 @@ func TestHashAllSubtrees(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				// A spine over it, and its twin sharing every unknown node.
-				roots = append(roots, NewSpine(n, 3, depth), NewSpine(n, 2, depth))
+				// A stem over it, and its twin sharing every unknown node.
+				roots = append(roots, NewStem(n, 3, depth), NewStem(n, 2, depth))
 				w := refMerkleize(want, depth)
 				w3, w2 := w, w
 				for k := range 3 {
@@ -115,7 +115,7 @@ func chunkBytes(cs [][32]byte) []byte {
 func refPair(l, r [32]byte) [32]byte { return sha256.Sum256(append(l[:], r[:]...)) }
 
 // TestHasWork checks the work HashAll weighs before hashing subtrees in
-// parallel: a page counts a chunk of its bytes, a branch one, a spine its
+// parallel: a page counts a chunk of its bytes, a branch one, a stem its
 // levels, a known node nothing, and the count stops at the bound.
 func TestHasWork(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
@@ -126,10 +126,10 @@ func TestHasWork(t *testing.T) {
 		pages[i], _ = NewPage(l, chunkBytes(randomChunks(r, 16)))
 	}
 	n, _ := Build(6, pages, 4)
-	s := NewSpine(n, 3, 10)
+	s := NewStem(n, 3, 10)
 	work := pageCount*16 + pageCount - 1 + 3
 	if !hasWork([]*Node{s}, work) || hasWork([]*Node{s}, work+1) {
-		t.Fatalf("a spine over 64 unknown pages: hasWork's bound is not %d", work)
+		t.Fatalf("a stem over 64 unknown pages: hasWork's bound is not %d", work)
 	}
 	if !hasWork([]*Node{s, n}, 2*work-3) || hasWork([]*Node{s, n}, 2*work-2) {
 		t.Fatal("two roots sharing nodes: each is counted whole")

@@ -11,7 +11,7 @@ import (
 // unchanged validators, balances pages and vectors of roots with the
 // states already there, wherever they are.
 //
-// It holds every branch, spine and page of the trees added (not leaves,
+// It holds every branch, stem and page of the trees added (not leaves,
 // which are as small as an entry, nor zero subtrees), each with a count of
 // the added trees and indexed branches that reach it, so that removing a
 // tree removes what no other tree holds. Adding and removing stop at nodes

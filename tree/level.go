@@ -3,8 +3,8 @@ package tree
 import "fmt"
 
 // levelWalk visits the nodes at one depth below a subtree, left to right: the
-// one recursion over branches, spines, zero subtrees and pages that [Nodes]
-// and [AppendData] share. A spine's zero subtrees, and a subtree whose known
+// one recursion over branches, stems, zero subtrees and pages that [Nodes]
+// and [AppendData] share. A stem's zero subtrees, and a subtree whose known
 // root is the zero root of its depth, are visited as one run of positions
 // that all hold the shared zero subtree of the target depth, without
 // descending into them; a page above the target depth is expanded.
@@ -13,7 +13,7 @@ type levelWalk struct {
 	left uint64
 	// height is the depth of the subtrees at the target depth, or -1 if it
 	// is unknown; only with it are zero subtrees recognized by their roots
-	// (spines say their own heights).
+	// (stems say their own heights).
 	height int
 	// What the walk does with each node at the target depth, in order (a run
 	// of k positions in one zero subtree holds the shared zero subtree of
@@ -58,13 +58,13 @@ func (w *levelWalk) walk(n *Node, depth int) error {
 	if w.height >= 0 && depth+w.height <= MaxDepth && n.RootKnown() && n.root == zeroes[depth+w.height].root {
 		return w.zeros(zeroes[w.height], depth)
 	}
-	if n.isSpine() && int(n.spineK) <= depth {
-		// The spine's subtree, then the zero subtrees at its right.
-		k := int(n.spineK)
+	if n.isStem() && int(n.stemK) <= depth {
+		// The stem's subtree, then the zero subtrees at its right.
+		k := int(n.stemK)
 		if err := w.walk(n.left, depth-k); err != nil {
 			return err
 		}
-		zero := zeroes[k+int(n.spineBelow)-depth]
+		zero := zeroes[k+int(n.stemBelow)-depth]
 		for j := k; j >= 1 && w.left > 0; j-- {
 			if err := w.zeros(zero, depth-j); err != nil {
 				return err
@@ -108,7 +108,7 @@ func Nodes(dst []*Node, n *Node, depth int, count uint64) ([]*Node, error) {
 // to from+len(out)-1, in order: what Nodes returns of them, into the
 // caller's slice, which may live on its stack (Fill keeps no reference to
 // it), so that a caller can walk many positions a window at a time
-// without a slice of their length. A spine's zero subtrees are filled
+// without a slice of their length. A stem's zero subtrees are filled
 // with the shared zero subtree of the target depth without descending
 // into them; pages met above that depth are expanded.
 func Fill(out []*Node, n *Node, depth int, from uint64) error {
@@ -131,10 +131,10 @@ func fill(out []*Node, n *Node, depth int, from uint64) error {
 		out[0] = n
 		return nil
 	}
-	if n.isSpine() && int(n.spineK) <= depth {
-		// The spine's subtree holds the first 2^(depth-k) positions, zero
+	if n.isStem() && int(n.stemK) <= depth {
+		// The stem's subtree holds the first 2^(depth-k) positions, zero
 		// subtrees the rest.
-		k := int(n.spineK)
+		k := int(n.stemK)
 		in := len(out)
 		if span := depth - k; span < 63 {
 			in = int(min(uint64(len(out)), (uint64(1)<<uint(span))-min(from, uint64(1)<<uint(span))))
@@ -142,7 +142,7 @@ func fill(out []*Node, n *Node, depth int, from uint64) error {
 		if err := fill(out[:in], n.left, depth-k, from); err != nil {
 			return err
 		}
-		zero := zeroes[k+int(n.spineBelow)-depth]
+		zero := zeroes[k+int(n.stemBelow)-depth]
 		for i := in; i < len(out); i++ {
 			out[i] = zero
 		}

@@ -6,7 +6,7 @@ import (
 )
 
 // TestFill checks that Fill gives, window by window, the nodes Nodes
-// gives, on trees of branches, zero subtrees, pages and spines, and that
+// gives, on trees of branches, zero subtrees, pages and stems, and that
 // it fills a caller's array without allocating.
 func TestFill(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
@@ -22,9 +22,9 @@ func TestFill(t *testing.T) {
 	}
 	l := must(NewLayout(ChunkShape, 2))
 	for range 10 {
-		// Leaves, zero subtrees and a spine side by side, changed at
+		// Leaves, zero subtrees and a stem side by side, changed at
 		// random places.
-		n := must(Build(6, append(leavesOf(r, 30), Zero(0), NewSpine(NewLeafUint64(1), 0, 0)), 0))
+		n := must(Build(6, append(leavesOf(r, 30), Zero(0), NewStem(NewLeafUint64(1), 0, 0)), 0))
 		for range 5 {
 			n = must(Set(n, 6, uint64(r.IntN(64)), NewLeafUint64(r.Uint64())))
 		}
@@ -33,11 +33,11 @@ func TestFill(t *testing.T) {
 	}
 	for _, chunks := range []int{1, 3, 4, 5, 17, 100} {
 		pages := must(BuildPages(l, 30, randomBytes(r, 32*chunks)))
-		add(pages, 28) // the pages' level, below a spine
+		add(pages, 28) // the pages' level, below a stem
 		add(pages, 30) // inside the pages: expanded
 		leaves := must(Build(20, leavesOf(r, chunks), 0))
 		add(leaves, 20)
-		add(NewSpine(leaves, 40, 20), 60)
+		add(NewStem(leaves, 40, 20), 60)
 	}
 	for i, c := range trees {
 		count := uint64(min(200, 1<<min(c.depth, 20)))

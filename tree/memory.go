@@ -9,7 +9,7 @@ import (
 
 // Where a node was allocated, as its slab field records it, so that memory
 // accounting finds from any node the whole allocation it keeps alive. A Node
-// has two bytes of padding after spineK and spineBelow; slab takes them, so
+// has two bytes of padding after stemK and stemBelow; slab takes them, so
 // recording costs no memory and no work after the node is made: tree's
 // mutations never read or write it.
 //
@@ -272,7 +272,7 @@ func (m *Memory) Add(root *Node) int64 {
 		case n.right != nil:
 			m.stack = append(m.stack, n.right, n.left)
 		case n.left != nil:
-			m.stack = append(m.stack, n.left) // a spine: the rest is zero
+			m.stack = append(m.stack, n.left) // a stem: the rest is zero
 		}
 	}
 	m.notePeak()

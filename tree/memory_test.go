@@ -288,7 +288,7 @@ func TestMemoryOwnBytes(t *testing.T) {
 			pages, nodes = append(pages, uint64(i)), append(nodes, p)
 		}
 		// The balances' pages: field 2's mix-in, its left child, 34 levels
-		// of branches and spine above the pages of 4 levels.
+		// of branches and stem above the pages of 4 levels.
 		f, err := Get(root, 3, 2)
 		if err != nil {
 			t.Fatal(err)

@@ -21,15 +21,15 @@ func Get(n *Node, depth int, index uint64) (*Node, error) {
 			return nil, leafAbove(depth, d+1)
 		}
 		if n.right == nil {
-			// A spine: its subtree is at the leftmost position, zeros
+			// A stem: its subtree is at the leftmost position, zeros
 			// elsewhere, so the next k bits of the index decide at once.
-			k, below := int(n.spineK), int(n.spineBelow)
+			k, below := int(n.stemK), int(n.stemBelow)
 			steps := min(k, d+1)
 			if index>>uint(d+1-steps)&(1<<uint(steps)-1) != 0 {
 				return zeroes[k+below-d-1], nil
 			}
 			if steps < k {
-				return NewSpine(n.left, k-steps, below), nil
+				return NewStem(n.left, k-steps, below), nil
 			}
 			n = n.left
 			d -= steps - 1
@@ -123,16 +123,16 @@ func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, n
 	if n.IsLeaf() {
 		return nil, fmt.Errorf("%w: leaf met %d levels above the target depth", ErrNavigation, depth)
 	}
-	if n.isSpine() && int(n.spineK) <= depth {
-		// Changes inside the spine's subtree keep the spine: one new node
+	if n.isStem() && int(n.stemK) <= depth {
+		// Changes inside the stem's subtree keep the stem: one new node
 		// for all its levels.
-		k := int(n.spineK)
+		k := int(n.stemK)
 		if indices[len(indices)-1] < base+uint64(1)<<uint(depth-k) {
 			child, err := a.setMany(n.left, depth-k, base, indices, nodes)
 			if err != nil {
 				return nil, err
 			}
-			return a.spine(child, k, int(n.spineBelow)), nil
+			return a.stem(child, k, int(n.stemBelow)), nil
 		}
 	}
 	half := uint64(1) << uint(depth-1)

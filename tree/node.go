@@ -24,7 +24,7 @@ const (
 //   - a page (see [NewPage]) stands for a whole complete subtree whose chunks
 //     are derived from a byte string by a [Layout]; it caches its root and
 //     expands into leaves and branches only when navigated into;
-//   - a spine (see [NewSpine]) stands for a chain of branches whose right
+//   - a stem (see [NewStem]) stands for a chain of branches whose right
 //     children are all zero subtrees, above one subtree: the sparse top of a
 //     list whose limit is far above its length, in one node.
 //
@@ -39,12 +39,12 @@ type Node struct {
 	page        *page
 	root        [32]byte
 	state       atomic.Uint32
-	// A spine has left set, right nil, and stands for spineK levels of
-	// branches above left, whose subtree has depth spineBelow. A page
+	// A stem has left set, right nil, and stands for stemK levels of
+	// branches above left, whose subtree has depth stemBelow. A page
 	// (left nil) has no use for them: together they are its list field,
 	// 0 but for a page of a slab of lists (see listPage). Whatever reads
-	// them as a spine's checks for a spine first.
-	spineK, spineBelow uint8
+	// them as a stem's checks for a stem first.
+	stemK, stemBelow uint8
 	// slab says where the node was allocated, for memory accounting (see
 	// slabTag); it is set when the node is made and never changes.
 	slab uint16
@@ -100,13 +100,13 @@ func NewMixIn(value *Node, v uint64) *Node {
 	return &pair[0]
 }
 
-// NewSpine returns a node standing for a subtree of depth k+below whose
+// NewStem returns a node standing for a subtree of depth k+below whose
 // leftmost subtree of depth below is child and all else zero: what k
 // branches with zero subtrees as right children stand for, in one node. It
-// returns child itself for k = 0, and merges a spine over a spine.
-func NewSpine(child *Node, k, below int) *Node {
+// returns child itself for k = 0, and merges a stem over a stem.
+func NewStem(child *Node, k, below int) *Node {
 	if k < 0 || below < 0 || k+below > MaxDepth {
-		panic("tree: spine outside depth 0..64")
+		panic("tree: stem outside depth 0..64")
 	}
 	if k == 0 {
 		return child
@@ -114,29 +114,29 @@ func NewSpine(child *Node, k, below int) *Node {
 	if child == zeroes[below] {
 		return zeroes[k+below]
 	}
-	if child.isSpine() && int(child.spineK)+int(child.spineBelow) == below {
-		k, below, child = k+int(child.spineK), int(child.spineBelow), child.left
+	if child.isStem() && int(child.stemK)+int(child.stemBelow) == below {
+		k, below, child = k+int(child.stemK), int(child.stemBelow), child.left
 	}
-	return &Node{left: child, spineK: uint8(k), spineBelow: uint8(below)}
+	return &Node{left: child, stemK: uint8(k), stemBelow: uint8(below)}
 }
 
 // IsLeaf reports whether n is a leaf (zero leaves included).
 func (n *Node) IsLeaf() bool { return n.left == nil && n.page == nil }
 
-// IsBranch reports whether n is a branch or a spine (zero subtrees of depth
+// IsBranch reports whether n is a branch or a stem (zero subtrees of depth
 // > 0 included): a node with two children.
 func (n *Node) IsBranch() bool { return n.left != nil }
 
-// IsSpine reports whether n is a spine (see [NewSpine]).
-func (n *Node) IsSpine() bool { return n.isSpine() }
+// IsStem reports whether n is a stem (see [NewStem]).
+func (n *Node) IsStem() bool { return n.isStem() }
 
-func (n *Node) isSpine() bool { return n.right == nil && n.left != nil }
+func (n *Node) isStem() bool { return n.right == nil && n.left != nil }
 
-// unspine returns the children of a spine: the spine one level shorter (or
+// unspine returns the children of a stem: the stem one level shorter (or
 // its subtree) and a zero subtree. The first allocates unless k is 1.
 func (n *Node) unspine() (left, right *Node) {
-	k, below := int(n.spineK), int(n.spineBelow)
-	return NewSpine(n.left, k-1, below), zeroes[below+k-1]
+	k, below := int(n.stemK), int(n.stemBelow)
+	return NewStem(n.left, k-1, below), zeroes[below+k-1]
 }
 
 // IsPage reports whether n is a page.

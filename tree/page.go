@@ -45,7 +45,7 @@ const listPage = 1 << 15
 // list returns the start of page node n's bytes in its header's data, and
 // whether n is a page of a slab of lists.
 func (n *Node) list() (start int, ok bool) {
-	v := int(n.spineK) | int(n.spineBelow)<<8
+	v := int(n.stemK) | int(n.stemBelow)<<8
 	return v &^ listPage, v&listPage != 0
 }
 
@@ -56,7 +56,7 @@ func (n *Node) setList(start int) {
 		panic("tree: a list's start outside its slab's field")
 	}
 	v := start | listPage
-	n.spineK, n.spineBelow = uint8(v), uint8(v>>8)
+	n.stemK, n.stemBelow = uint8(v), uint8(v>>8)
 }
 
 // pageBytes returns the bytes of page node n.

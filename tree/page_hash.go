@@ -271,7 +271,7 @@ func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf,
 		return
 	}
 	if s.raw {
-		size := s.parts[0].Size
+		size := s.segments[0].Size
 		for i, b := range src {
 			out[i] = [32]byte{}
 			copy(out[i][:], b[:min(len(b), size)])
@@ -286,20 +286,20 @@ func hashValues(s *Shape, src [][]byte, out [][32]byte, ar *arena, vb *valueBuf,
 func valueLeaves(s *Shape, src [][]byte, ar *arena, vb *valueBuf, level int) [][32]byte {
 	leaves := 1 << uint(s.depth)
 	buf := ar.take(len(src) * leaves)
-	// Every leaf is written once: parts, their zero padding, and the zero
-	// leaves after the parts.
-	if len(s.parts) < leaves {
+	// Every leaf is written once: segments, their zero padding, and the zero
+	// leaves after the segments.
+	if len(s.segments) < leaves {
 		for i := range src {
-			clear(buf[i*leaves+len(s.parts) : (i+1)*leaves])
+			clear(buf[i*leaves+len(s.segments) : (i+1)*leaves])
 		}
 	}
-	// Raw parts value by value, so that each value's bytes are read in
+	// Raw segments value by value, so that each value's bytes are read in
 	// order, once; whole words for the usual sizes, which runtime copy and
 	// clear calls cost several times over.
 	for i, b := range src {
-		row := buf[i*leaves : i*leaves+len(s.parts)]
-		for j := range s.parts {
-			p := &s.parts[j]
+		row := buf[i*leaves : i*leaves+len(s.segments)]
+		for j := range s.segments {
+			p := &s.segments[j]
 			if p.Shape != nil {
 				continue
 			}
@@ -320,7 +320,7 @@ func valueLeaves(s *Shape, src [][]byte, ar *arena, vb *valueBuf, level int) [][
 	}
 	// Nested values: hash all of them across the batch, then place their
 	// roots.
-	for j, p := range s.parts {
+	for j, p := range s.segments {
 		if p.Shape == nil {
 			continue
 		}

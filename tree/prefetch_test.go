@@ -28,7 +28,7 @@ func TestPrefetch(t *testing.T) {
 // no root.
 func TestPrefetchPage(t *testing.T) {
 	plain := must(NewLayout(ChunkShape, 3))
-	cached := must(NewCachedLayout(must(NewShape(16, 1, []Part{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 4, 1))
+	cached := must(NewCachedLayout(must(NewShape(16, 1, []Segment{{Offset: 0, Size: 8}, {Offset: 8, Size: 8}})), 4, 1))
 	var nodes []*Node
 	var datas [][]byte
 	for _, l := range []*Layout{plain, cached} {
@@ -45,7 +45,7 @@ func TestPrefetchPage(t *testing.T) {
 		}
 		nodes = append(nodes, slab, slab.left, pages[0], pages[5], must(NewPage(l, data[:l.PageSize()])))
 	}
-	nodes = append(nodes, NewLeafUint64(5), Zero(3), NewSpine(NewLeafUint64(1), 2, 0))
+	nodes = append(nodes, NewLeafUint64(5), Zero(3), NewStem(NewLeafUint64(1), 2, 0))
 	var want [][]byte
 	for _, d := range datas {
 		want = append(want, slices.Clone(d))

@@ -65,7 +65,7 @@ func NewProgressive(subtrees []*Node) *Node {
 // spine can share the branches below a later change. The branches take
 // one allocation: a commit that changes a subtree deep in the spine makes
 // as many branches as the subtree's rank, and one allocation after a
-// collection is what costs (docs/performance.md, cold single operations).
+// collection is what costs (docs/performance.md#cold-rows).
 func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 	if rest == nil {
 		panic("tree: progressive spine over a nil rest")

@@ -273,7 +273,7 @@ func TestProveCompactBounded(t *testing.T) {
 // nothing.
 func TestReadPartialPage(t *testing.T) {
 	// A value of 40 bytes in two chunk parts, 8 values a page.
-	shape, err := NewShape(40, 1, []Part{{Offset: 0, Size: 32}, {Offset: 32, Size: 8}})
+	shape, err := NewShape(40, 1, []Segment{{Offset: 0, Size: 32}, {Offset: 32, Size: 8}})
 	if err != nil {
 		t.Fatal(err)
 	}

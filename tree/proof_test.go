@@ -104,12 +104,12 @@ func genTree(t testing.TB, r *rand.Rand, depth int) *Node {
 
 func genPage(t testing.TB, r *rand.Rand, depth int) *Node {
 	vs := validatorShape(t)
-	key, _ := NewShape(48, 1, []Part{{0, 32, nil}, {32, 16, nil}})
-	wrapped, err := NewShape(48, 0, []Part{{0, 48, key}}) // depth 0, not raw
+	key, _ := NewShape(48, 1, []Segment{{0, 32, nil}, {32, 16, nil}})
+	wrapped, err := NewShape(48, 0, []Segment{{0, 48, key}}) // depth 0, not raw
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, _ := NewShape(8, 0, []Part{{0, 8, nil}}) // raw, 8 bytes
+	small, _ := NewShape(8, 0, []Segment{{0, 8, nil}}) // raw, 8 bytes
 	var elem *Shape
 	switch r.IntN(4) {
 	case 0:

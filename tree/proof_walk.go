@@ -198,26 +198,26 @@ func (p *prover) runSingle(root *Node, g Gindex) error {
 		}
 		at := g >> uint(d-k-1)
 		if n.right == nil {
-			// A spine: down its left side the siblings are zero subtrees,
-			// with no node to build; off it, the rest of the spine is the
+			// A stem: down its left side the siblings are zero subtrees,
+			// with no node to build; off it, the rest of the stem is the
 			// sibling and a zero subtree the way on.
-			spineK, below := int(n.spineK), int(n.spineBelow)
+			stemK, below := int(n.stemK), int(n.stemBelow)
 			j := 0
-			for ; j < spineK && k+j < d; j++ {
+			for ; j < stemK && k+j < d; j++ {
 				at = g >> uint(d-k-j-1)
 				if at&1 == 1 {
 					break
 				}
-				p.helpers = append(p.helpers, helper{g: at ^ 1, n: zeroes[below+spineK-1-j]})
+				p.helpers = append(p.helpers, helper{g: at ^ 1, n: zeroes[below+stemK-1-j]})
 			}
 			switch {
-			case j == spineK:
+			case j == stemK:
 				n = n.left
 			case k+j == d:
-				n = NewSpine(n.left, spineK-j, below)
+				n = NewStem(n.left, stemK-j, below)
 			default:
-				p.helpers = append(p.helpers, helper{g: at ^ 1, n: NewSpine(n.left, spineK-1-j, below)})
-				n = zeroes[below+spineK-1-j]
+				p.helpers = append(p.helpers, helper{g: at ^ 1, n: NewStem(n.left, stemK-1-j, below)})
+				n = zeroes[below+stemK-1-j]
 				j++
 			}
 			k += j - 1
@@ -276,7 +276,7 @@ func (p *prover) node(n *Node, g Gindex, k int, ts []target) error {
 	}
 	left, right := n.left, n.right
 	if right == nil {
-		left, right = n.unspine() // a spine
+		left, right = n.unspine() // a stem
 	}
 	s := split(ts, k)
 	if err := p.child(right, 2*g+1, k+1, ts[s:]); err != nil {
@@ -317,7 +317,7 @@ func (p *prover) child(n *Node, g Gindex, k int, ts []target) error {
 
 // packed is a complete subtree inside a page whose bottom level, its 2^depth
 // slots, is computed from bytes: the values of a page (elem and data), or the
-// parts of one value (shape and b). Slots past the n present are zero
+// segments of one value (shape and b). Slots past the n present are zero
 // chunks. A slot is a raw chunk (bytes zero-padded) or a value of a shape,
 // itself a packed subtree.
 type packed struct {
@@ -344,15 +344,15 @@ func (pk *packed) slot(j int) (s *Shape, b []byte, missing bool) {
 		s = pk.elem
 		b = pk.data[j*s.size : min(len(pk.data), (j+1)*s.size)]
 	} else {
-		pt := pk.shape.parts[j]
+		pt := pk.shape.segments[j]
 		b = pk.b[min(pt.Offset, len(pk.b)):min(pt.Offset+pt.Size, len(pk.b))]
 		if s = pt.Shape; s == nil {
 			return nil, b, false
 		}
 	}
 	if s.raw {
-		// A raw value is its one part, at offset 0 (as hashValues reads it).
-		return nil, b[:min(len(b), s.parts[0].Size)], false
+		// A raw value is its one segment, at offset 0 (as hashValues reads it).
+		return nil, b[:min(len(b), s.segments[0].Size)], false
 	}
 	return s, b, false
 }
@@ -578,7 +578,7 @@ func (p *prover) slot(pk *packed, j int, g Gindex, k int, ts []target) error {
 	if missing || s == nil {
 		return belowLeaf(ts[0], g)
 	}
-	sub := packed{depth: s.depth, n: len(s.parts), shape: s, b: b}
+	sub := packed{depth: s.depth, n: len(s.segments), shape: s, b: b}
 	if at, ok := p.values[g]; ok {
 		// warm computed the value's nodes.
 		e := &p.entered[at.b]

@@ -39,19 +39,19 @@ func (p *prover) warm(root *Node, ts []target) {
 			}
 		case n.left == nil: // a leaf: the walk will fail there
 		case n.right == nil:
-			// A spine: the targets on its left side go on to its child;
+			// A stem: the targets on its left side go on to its child;
 			// the others lie in zero subtrees, which need no loads.
-			spineK := int(n.spineK)
+			stemK := int(n.stemK)
 			m := 0
-			for m < len(ts) && ts[m].index(k, spineK) == 0 {
+			for m < len(ts) && ts[m].index(k, stemK) == 0 {
 				m++
 			}
 			c := ts[:m]
-			for len(c) > 0 && c[0].depth <= k+spineK {
+			for len(c) > 0 && c[0].depth <= k+stemK {
 				c = c[1:]
 			}
 			if len(c) > 0 {
-				q = append(q, step{n: n.left, g: g << uint(spineK), k: k + spineK, ts: c})
+				q = append(q, step{n: n.left, g: g << uint(stemK), k: k + stemK, ts: c})
 			}
 		default:
 			s := split(ts, k)

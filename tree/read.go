@@ -26,9 +26,9 @@ func AppendData(dst []byte, n *Node, depth int, l *Layout, size int) ([]byte, er
 	out := grown[start:]
 	if count == 1 {
 		// One page (a short list, a transaction): straight to it, past the
-		// spine above it, without a walk.
+		// stem above it, without a walk.
 		p, levels := n, depth-l.depth
-		if levels > 0 && n.isSpine() && int(n.spineK) == levels {
+		if levels > 0 && n.isStem() && int(n.stemK) == levels {
 			p, levels = n.left, 0
 		}
 		if levels == 0 && p.page != nil {
@@ -108,7 +108,7 @@ func (s *Shape) read(n *Node, b []byte) error {
 		copy(b, data)
 		return nil
 	}
-	for i, p := range s.parts {
+	for i, p := range s.segments {
 		c, err := Get(n, s.depth, uint64(i))
 		if err != nil {
 			return err
@@ -120,7 +120,7 @@ func (s *Shape) read(n *Node, b []byte) error {
 			continue
 		}
 		if !c.IsLeaf() {
-			return fmt.Errorf("%w: part %d of a value is not a leaf", ErrLayout, i)
+			return fmt.Errorf("%w: segment %d of a value is not a leaf", ErrLayout, i)
 		}
 		copy(b[p.Offset:p.Offset+p.Size], c.root[:])
 	}

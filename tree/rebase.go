@@ -111,17 +111,17 @@ func (r *rebaser) rebuild(n, a *Node) *Node {
 		return NewLeaf(n.root)
 	case n.right == nil:
 		var below *Node
-		if a != nil && a.isSpine() && a.spineK == n.spineK && a.spineBelow == n.spineBelow {
+		if a != nil && a.isStem() && a.stemK == n.stemK && a.stemBelow == n.stemBelow {
 			below = a.left
 		}
 		child := r.node(n.left, below)
-		if cand != nil && cand.isSpine() && cand.spineK == n.spineK && cand.spineBelow == n.spineBelow && same(cand.left, child) {
+		if cand != nil && cand.isStem() && cand.stemK == n.stemK && cand.stemBelow == n.stemBelow && same(cand.left, child) {
 			return cand
 		}
 		if child == n.left {
 			return n
 		}
-		return withRoot(&Node{left: child, spineK: n.spineK, spineBelow: n.spineBelow}, n)
+		return withRoot(&Node{left: child, stemK: n.stemK, stemBelow: n.stemBelow}, n)
 	}
 	var al, ar *Node
 	if a != nil && a.left != nil && a.page == nil {
@@ -189,7 +189,7 @@ const alikeBudget = 1 << 20
 // walk of the two trees side by side that stops at shared nodes, with no
 // memo, look-up or allocation. Equal roots make the children's roots
 // equal too; what it checks is that the nodes hold the data the same way
-// (pages of one layout and length, leaves, spines of one shape).
+// (pages of one layout and length, leaves, stems of one shape).
 func alike(x, y *Node, budget *int) bool {
 	for {
 		if x == y {
@@ -204,7 +204,7 @@ func alike(x, y *Node, budget *int) bool {
 		case x.left == nil:
 			return y.left == nil && y.page == nil && y.root == x.root
 		case x.right == nil:
-			if !y.isSpine() || y.spineK != x.spineK || y.spineBelow != x.spineBelow {
+			if !y.isStem() || y.stemK != x.stemK || y.stemBelow != x.stemBelow {
 				return false
 			}
 			x, y = x.left, y.left

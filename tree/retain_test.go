@@ -35,14 +35,14 @@ func collectedAll(t *testing.T, what string, versions []weak.Pointer[Node]) {
 // the slab alive, and with it the dead upper nodes' children, the nodes
 // of the version before, themselves in slabs of older paths: every version
 // stayed alive (a Fulu state's live heap grew by 1.7 kB with each balance
-// changed and hashed, docs/performance.md).
+// changed and hashed, docs/performance.md#tried).
 func TestReplacedVersionsAreCollected(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	leaves := make([]*Node, 1024)
 	for i := range leaves {
 		leaves[i] = NewLeaf([32]byte{byte(i), byte(i >> 8), 3})
 	}
-	// 1,024 leaves at depth 10 under a spine of 20 levels: a list's data
+	// 1,024 leaves at depth 10 under a stem of 20 levels: a list's data
 	// tree with a limit far above its length.
 	const depth = 30
 	for _, mixIn := range []bool{false, true} {

@@ -9,10 +9,11 @@ import "sync"
 // collections in between (a beacon node), would then allocate its scratch
 // afresh for most changes, and the first allocation of each size class after
 // a collection is slow (the allocator's per-processor caches are flushed:
-// several microseconds each on a VM, docs/performance.md). keptPool keeps a
-// few values with small scratch out of the collector's reach, so that such
-// an operation finds its scratch where the last one left it; the rest go to
-// a sync.Pool, for which a large job's allocation is noise.
+// several microseconds each on a VM, docs/performance.md#cold-rows).
+// keptPool keeps a few values with small scratch out of the collector's
+// reach, so that such an operation finds its scratch where the last one left
+// it; the rest go to a sync.Pool, for which a large job's allocation is
+// noise.
 type keptPool[T any] struct {
 	mu   sync.Mutex
 	free []*T

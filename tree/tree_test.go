@@ -160,11 +160,11 @@ func TestGindex(t *testing.T) {
 // validatorShape mirrors a Validator: a 48-byte key (two chunks), a 32-byte
 // root, and six small fields.
 func validatorShape(t testing.TB) *Shape {
-	key, err := NewShape(48, 1, []Part{{0, 32, nil}, {32, 16, nil}})
+	key, err := NewShape(48, 1, []Segment{{0, 32, nil}, {32, 16, nil}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewShape(121, 3, []Part{
+	s, err := NewShape(121, 3, []Segment{
 		{0, 48, key}, {48, 32, nil}, {80, 8, nil}, {88, 1, nil},
 		{89, 8, nil}, {97, 8, nil}, {105, 8, nil}, {113, 8, nil},
 	})
@@ -176,7 +176,7 @@ func validatorShape(t testing.TB) *Shape {
 
 func refShapeRoot(s *Shape, b []byte) [32]byte {
 	var chunks [][32]byte
-	for _, p := range s.parts {
+	for _, p := range s.segments {
 		var c [32]byte
 		if p.Shape != nil {
 			c = refShapeRoot(p.Shape, b[p.Offset:p.Offset+p.Size])
@@ -599,7 +599,7 @@ func refZeroRoot(depth int) [32]byte {
 	return z
 }
 
-// TestSpines builds sparse trees (spines stand for their tops), changes
+// TestSpines builds sparse trees (stems stand for their tops), changes
 // them, reads them back and hashes them, against a sparse reference.
 func TestSpines(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
@@ -617,8 +617,8 @@ func TestSpines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if count == 1 && depth > 0 && !n.IsSpine() {
-			t.Fatal("one node under a deep tree is not a spine")
+		if count == 1 && depth > 0 && !n.IsStem() {
+			t.Fatal("one node under a deep tree is not a stem")
 		}
 		for step := 0; step < 5; step++ {
 			if got, want := n.Root(), refSparse(chunks, depth, 0); got != want {
@@ -672,26 +672,26 @@ func TestSpines(t *testing.T) {
 	}
 }
 
-func TestNewSpine(t *testing.T) {
+func TestNewStem(t *testing.T) {
 	c := NewLeaf([32]byte{1})
-	s := NewSpine(NewSpine(c, 3, 0), 4, 3)
-	if !s.IsSpine() || s.spineK != 7 || s.left != c {
-		t.Fatal("a spine over a spine is not merged")
+	s := NewStem(NewStem(c, 3, 0), 4, 3)
+	if !s.IsStem() || s.stemK != 7 || s.left != c {
+		t.Fatal("a stem over a stem is not merged")
 	}
-	if NewSpine(Zero(5), 3, 5) != Zero(8) {
-		t.Fatal("a spine over a zero subtree is not a zero subtree")
+	if NewStem(Zero(5), 3, 5) != Zero(8) {
+		t.Fatal("a stem over a zero subtree is not a zero subtree")
 	}
-	if NewSpine(c, 0, 0) != c {
-		t.Fatal("a spine of no levels is not its subtree")
+	if NewStem(c, 0, 0) != c {
+		t.Fatal("a stem of no levels is not its subtree")
 	}
 	want := refSparse(map[uint64][32]byte{0: {1}}, 7, 0)
 	if s.Root() != want {
-		t.Fatal("spine root differs")
+		t.Fatal("stem root differs")
 	}
 }
 
 // TestSpineSetInner sets nodes at inner depths of sparse trees (inside and
-// below their spines) and compares with trees rebuilt from their nodes at
+// below their stems) and compares with trees rebuilt from their nodes at
 // that depth.
 func TestSpineSetInner(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
@@ -706,7 +706,7 @@ func TestSpineSetInner(t *testing.T) {
 		d := 1 + r.IntN(min(depth-1, 8))
 		below := depth - d
 		i := uint64(r.IntN(1 << d))
-		v := NewSpine(NewLeaf(randomChunks(r, 1)[0]), below, 0)
+		v := NewStem(NewLeaf(randomChunks(r, 1)[0]), below, 0)
 		changed, err := Set(n, d, i, v)
 		if err != nil {
 			t.Fatal(err)

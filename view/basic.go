@@ -108,6 +108,26 @@ type basic[T Unsigned] struct {
 	seqView
 }
 
+// push is Append of a list of either kind (BasicList,
+// ProgressiveBasicList).
+func (b *basic[T]) push(v T) error {
+	i, err := b.seq.grow()
+	if err != nil {
+		return err
+	}
+	b.Set(i, v)
+	return nil
+}
+
+// pop is Pop of a list of either kind.
+func (b *basic[T]) pop() (T, error) {
+	if b.seq.n == 0 {
+		return 0, fmt.Errorf("%w: %v", ErrEmpty, b.seq.typ)
+	}
+	v := b.Get(b.Len() - 1)
+	return v, b.seq.shrink()
+}
+
 func sizeOfT[T Unsigned]() int {
 	var v T
 	return int(unsafe.Sizeof(v))
@@ -321,24 +341,11 @@ func ofBasicList[T Unsigned](t *schema.List, n *tree.Node) (*BasicList[T], error
 }
 
 // Append adds v at the end. It returns an error if the list is full.
-func (l *BasicList[T]) Append(v T) error {
-	i, err := l.seq.grow()
-	if err != nil {
-		return err
-	}
-	l.Set(i, v)
-	return nil
-}
+func (l *BasicList[T]) Append(v T) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *BasicList[T]) Pop() (T, error) {
-	if l.seq.n == 0 {
-		return 0, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.seq.shrink()
-}
+func (l *BasicList[T]) Pop() (T, error) { return l.pop() }
 
 // DropFirst removes the first k elements; the others move to the front,
 // as a slice expression l[k:] would leave them. It copies their bytes once

@@ -53,6 +53,28 @@ func (b *bitfield) Count() int {
 	return n
 }
 
+// push is Append of a bitlist of either kind (Bitlist,
+// ProgressiveBitlist).
+func (b *bitfield) push(v bool) error {
+	i, err := b.grow()
+	if err != nil {
+		return err
+	}
+	if v {
+		b.Set(i, true)
+	}
+	return nil
+}
+
+// pop is Pop of a bitlist of either kind.
+func (b *bitfield) pop() (bool, error) {
+	if b.n == 0 {
+		return false, fmt.Errorf("%w: %v", ErrEmpty, b.typ)
+	}
+	v := b.Get(b.Len() - 1)
+	return v, b.shrink()
+}
+
 // Bitlist is a view of Bitlist[N].
 type Bitlist struct {
 	bitfield
@@ -77,26 +99,11 @@ func DecodeBitlist(t *schema.Bitlist, b []byte) (*Bitlist, error) {
 }
 
 // Append adds bit v at the end. It returns an error if the bitlist is full.
-func (l *Bitlist) Append(v bool) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	if v {
-		l.Set(i, true)
-	}
-	return nil
-}
+func (l *Bitlist) Append(v bool) error { return l.push(v) }
 
 // Pop removes the last bit and returns it. It returns an error if the
 // bitlist is empty.
-func (l *Bitlist) Pop() (bool, error) {
-	if l.n == 0 {
-		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *Bitlist) Pop() (bool, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *Bitlist) Copy() *Bitlist { return must(ofBitlist(l.t, l.Node())) }

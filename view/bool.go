@@ -14,6 +14,26 @@ type bools struct {
 	*seq
 }
 
+// push is Append of a list of either kind (BoolList,
+// ProgressiveBoolList).
+func (b *bools) push(v bool) error {
+	i, err := b.grow()
+	if err != nil {
+		return err
+	}
+	b.Set(i, v)
+	return nil
+}
+
+// pop is Pop of a list of either kind.
+func (b *bools) pop() (bool, error) {
+	if b.n == 0 {
+		return false, fmt.Errorf("%w: %v", ErrEmpty, b.typ)
+	}
+	v := b.Get(b.Len() - 1)
+	return v, b.shrink()
+}
+
 // Get returns element i. It panics if i is out of range.
 func (b *bools) Get(i int) bool {
 	var scratch [1]byte
@@ -61,7 +81,7 @@ func DecodeBoolList(t *schema.List, b []byte) (*BoolList, error) {
 }
 
 func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), boolFamily, "a list of booleans"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), boolSeq, "a list of booleans"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, true, t.Limit(), n)
@@ -72,24 +92,11 @@ func ofBoolList(t *schema.List, n *tree.Node) (*BoolList, error) {
 }
 
 // Append adds v at the end. It returns an error if the list is full.
-func (l *BoolList) Append(v bool) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.Set(i, v)
-	return nil
-}
+func (l *BoolList) Append(v bool) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *BoolList) Pop() (bool, error) {
-	if l.n == 0 {
-		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *BoolList) Pop() (bool, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *BoolList) Copy() *BoolList { return must(ofBoolList(l.t, l.Node())) }
@@ -111,7 +118,7 @@ func DecodeBoolVector(t *schema.Vector, b []byte) (*BoolVector, error) {
 }
 
 func ofBoolVector(t *schema.Vector, n *tree.Node) (*BoolVector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), boolFamily, "a vector of booleans"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), boolSeq, "a vector of booleans"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), 1, false, false, t.Len(), n)

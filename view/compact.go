@@ -82,6 +82,38 @@ func (c *compact) All() iter.Seq2[int, []byte] {
 	}
 }
 
+// push is Append of a list of either kind (CompactList,
+// ProgressiveCompactList).
+func (c *compact) push(b []byte) error {
+	if err := schema.Validate(c.elem, b); err != nil {
+		return err
+	}
+	i, err := c.grow()
+	if err != nil {
+		return err
+	}
+	c.setElem(i, b)
+	return nil
+}
+
+// pop is Pop of a list of either kind.
+func (c *compact) pop() ([]byte, error) {
+	if c.n == 0 {
+		return nil, fmt.Errorf("%w: %v", ErrEmpty, c.typ)
+	}
+	b := c.Get(c.Len() - 1)
+	return b, c.shrink()
+}
+
+// setBytes is SetBytes of a list or vector of any kind: b, once valid,
+// holds all its elements.
+func (c *compact) setBytes(b []byte) error {
+	if err := schema.Validate(c.typ, b); err != nil {
+		return err
+	}
+	return c.replace(b, uint64(len(b)/c.esize), false)
+}
+
 // CompactList is a view of List[T, N] where T is a fixed-size composite
 // type of at most 4 KiB, such as List[Validator, N].
 type CompactList struct {
@@ -101,7 +133,7 @@ func DecodeCompactList(t *schema.List, b []byte) (*CompactList, error) {
 }
 
 func ofCompactList(t *schema.List, n *tree.Node) (*CompactList, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), compactFamily, "a list of compact values"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), compactSeq, "a list of compact values"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
@@ -113,37 +145,16 @@ func ofCompactList(t *schema.List, n *tree.Node) (*CompactList, error) {
 
 // Append adds the value serialized in b at the end. It returns an error,
 // changing nothing, if the list is full or b is not a valid value.
-func (l *CompactList) Append(b []byte) error {
-	if err := schema.Validate(l.elem, b); err != nil {
-		return err
-	}
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.setElem(i, b)
-	return nil
-}
+func (l *CompactList) Append(b []byte) error { return l.push(b) }
 
 // Pop removes the last element and returns its serialization. It returns
 // an error if the list is empty.
-func (l *CompactList) Pop() ([]byte, error) {
-	if l.n == 0 {
-		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	b := l.Get(l.Len() - 1)
-	return b, l.shrink()
-}
+func (l *CompactList) Pop() ([]byte, error) { return l.pop() }
 
 // SetBytes replaces the list with the values serialized back to back in b,
 // building its tree in one pass. It returns an error, changing nothing, if
 // b is not valid.
-func (l *CompactList) SetBytes(b []byte) error {
-	if err := schema.Validate(l.t, b); err != nil {
-		return err
-	}
-	return l.replace(b, uint64(len(b)/l.esize), false)
-}
+func (l *CompactList) SetBytes(b []byte) error { return l.setBytes(b) }
 
 // Copy returns an independent copy in O(1).
 func (l *CompactList) Copy() *CompactList { return must(ofCompactList(l.t, l.Node())) }
@@ -170,7 +181,7 @@ func DecodeCompactVector(t *schema.Vector, b []byte) (*CompactVector, error) {
 }
 
 func ofCompactVector(t *schema.Vector, n *tree.Node) (*CompactVector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), compactFamily, "a vector of compact values"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), compactSeq, "a vector of compact values"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)
@@ -181,13 +192,9 @@ func ofCompactVector(t *schema.Vector, n *tree.Node) (*CompactVector, error) {
 }
 
 // SetBytes replaces the vector with the values serialized back to back in b,
-// building its tree in one pass.
-func (v *CompactVector) SetBytes(b []byte) error {
-	if err := schema.Validate(v.t, b); err != nil {
-		return err
-	}
-	return v.replace(b, v.t.Len(), false)
-}
+// building its tree in one pass. It returns an error, changing nothing, if
+// b is not valid.
+func (v *CompactVector) SetBytes(b []byte) error { return v.setBytes(b) }
 
 // Copy returns an independent copy in O(1).
 func (v *CompactVector) Copy() *CompactVector { return must(ofCompactVector(v.t, v.Node())) }

@@ -246,8 +246,8 @@ func (c *Container) childChanged(i uint64) {
 // kidsOf returns c.kids, made first if nil: a container decoded, hashed and
 // dropped (most gossip objects) never sets a field nor gives out a handle,
 // and a record made on first use keeps it in a small size class
-// (TestContainerSize; docs/performance.md). The caller writes, or holds the
-// family's lock.
+// (TestContainerSize; docs/performance.md#gossip-objects-and-micro-cases).
+// The caller writes, or holds the family's lock.
 func (c *Container) kidsOf() *parts {
 	if c.kids == nil {
 		c.kids = new(parts)

@@ -1,18 +1,24 @@
 package view
 
-import "errors"
+import (
+	"errors"
 
-// Every error message of this package starts with "view: ", once. Its
-// sentinels begin the messages that wrap them (fmt.Errorf("%w: ...")), so
-// they carry the prefix; where this package wraps a sentinel of package
-// schema (schema.ErrSize for bytes of the wrong size), it writes the
+	"github.com/ssztree/ssztree/schema"
+)
+
+// Every error message of this package starts with "view: ", once (the
+// rule of docs/guide.md#errors-and-panics). Its own sentinels begin the
+// messages that wrap them (fmt.Errorf("%w: ...")), so they carry the
+// prefix; where this package wraps a sentinel of package schema
+// (schema.ErrSize for bytes of the wrong size, ErrLimit), it writes the
 // prefix itself: "view: wrong size: ...". Errors of packages schema and
 // tree (a path that names nothing, a proof of an index a value has not)
 // are returned as they are, with their own prefix.
 var (
 	// ErrLimit is returned (wrapped) when a list would grow past its
-	// limit.
-	ErrLimit = errors.New("view: list is full")
+	// limit. It is [schema.ErrLimit], the condition of a decoded list
+	// above its limit, so that errors.Is holds for either name.
+	ErrLimit = schema.ErrLimit
 	// ErrEmpty is returned (wrapped) when popping from, or reading the
 	// last element of, an empty list.
 	ErrEmpty = errors.New("view: list is empty")

@@ -8,14 +8,15 @@ import (
 // A list or vector of fixed-size values decoded on its own (DecodeBasicList,
 // DecodeValueVector, ...) keeps the bytes it was decoded from: its pages are
 // built over one copy of them rather than copying them slab by slab
-// (schema.DecodeKept), and the sequence holds that copy too, so that
-// keeping it costs no memory while the pages are alive. Until the value is
-// changed, encoding it copies those bytes in one move instead of walking
-// its tree page by page: a node stores and serves the objects it decoded
-// far more often than it changes them, and a Vector[uint64, 131072] in
-// pages of 256 bytes is 4,096 pages to walk (docs/performance.md). The
-// fields of a container never keep bytes: a lazily decoded container keeps
-// its own (lazy.go).
+// (schema.DecodeKept), and the sequence holds that copy too, so that keeping
+// it costs no memory while the pages are alive. Until the value is changed,
+// encoding it copies those bytes in one move instead of walking its tree
+// page by page: a node stores and serves the objects it decoded far more
+// often than it changes them, and a Vector[uint64, 131072] in pages of 256
+// bytes is 4,096 pages to walk
+// (docs/performance.md#gossip-objects-and-micro-cases). The fields of a
+// container never keep bytes: a lazily decoded container keeps its own
+// (lazy.go).
 
 // decodeKept is decodeAs for a list or vector of fixed-size values in
 // pages: the value of type t serialized in b, built by of, its sequence

@@ -33,13 +33,14 @@ const keptLimit = 1 << 20
 // once: the first builds, the others wait for it. Copies of the value
 // share it, and so build it once between them.
 //
-// The bytes of at most keptLimit stay once the tree is built, for as long
-// as a view holds the lazy tree, that is until the value is changed: a
-// node encodes the objects it decoded and hashed (a block it stores, an
+// The bytes of at most keptLimit stay once the tree is built, for as long as
+// a view holds the lazy tree, that is until the value is changed: a node
+// encodes the objects it decoded and hashed (a block it stores, an
 // attestation it serves) far more often than it changes them, and copying
 // the bytes is several times as fast as reading them back out of the tree
-// (docs/performance.md). Larger bytes are dropped once the tree is built,
-// so that what such a value holds is what tree.Memory counts.
+// (docs/performance.md#gossip-objects-and-micro-cases). Larger bytes are
+// dropped once the tree is built, so that what such a value holds is what
+// tree.Memory counts.
 //
 // The root of a value of at most keptLimit bytes, when asked for before
 // the tree is built, is computed from the bytes (schema.Root) and kept: a

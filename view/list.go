@@ -252,7 +252,7 @@ func NewList(t *schema.List) (*List, error) { return ofList(t, t.Default()) }
 func DecodeList(t *schema.List, b []byte) (*List, error) { return decodeAs(t, b, ofList) }
 
 func ofList(t *schema.List, n *tree.Node) (*List, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), subtreeFamily, "a list of composite values stored as subtrees"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), subtreeSeq, "a list of composite values stored as subtrees"); err != nil {
 		return nil, err
 	}
 	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), true, t.Limit(), n)
@@ -264,34 +264,40 @@ func ofList(t *schema.List, n *tree.Node) (*List, error) {
 
 // Append adds the value of v at the end. It returns an error if the list is
 // full or v is of another type.
-func (l *List) Append(v View) error {
-	if v.Type() != l.elem {
-		return fmt.Errorf("%w: %v into %v", ErrWrongType, v.Type(), l.t)
-	}
-	if l.n >= l.limit {
-		return fmt.Errorf("%w: %v holds %d", ErrLimit, l.t, l.limit)
-	}
-	l.n++
-	l.setNode(l.n-1, v.Node())
-	return nil
-}
+func (l *List) Append(v View) error { return l.push(v) }
 
 // Pop removes the last element and returns it as a value of its own: a
 // handle on it, if one was taken, stops writing to the list, and is the
 // view returned. It returns an error if the list is empty.
-func (l *List) Pop() (View, error) {
-	if l.n == 0 {
-		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
+func (l *List) Pop() (View, error) { return l.pop() }
+
+// push is Append of a list of either kind (List, ProgressiveList).
+func (s *subtrees) push(v View) error {
+	if v.Type() != s.elem {
+		return fmt.Errorf("%w: %v into %v", ErrWrongType, v.Type(), s.typ)
 	}
-	last := l.n - 1
-	v := l.kids.get(last)
+	if s.n >= s.limit {
+		return fmt.Errorf("view: %w: %v holds %d", ErrLimit, s.typ, s.limit)
+	}
+	s.n++
+	s.setNode(s.n-1, v.Node())
+	return nil
+}
+
+// pop is Pop of a list of either kind.
+func (s *subtrees) pop() (View, error) {
+	if s.n == 0 {
+		return nil, fmt.Errorf("%w: %v", ErrEmpty, s.typ)
+	}
+	last := s.n - 1
+	v := s.kids.get(last)
 	if v == nil {
-		v = must(newCore(l.elem, l.elemNode(last)))
+		v = must(newCore(s.elem, s.elemNode(last)))
 	}
-	l.n--
-	l.drop(last)
-	l.kids.set(last, tree.Zero(0))
-	l.lk.changed()
+	s.n--
+	s.drop(last)
+	s.kids.set(last, tree.Zero(0))
+	s.lk.changed()
 	return wrap(v), nil
 }
 
@@ -316,7 +322,7 @@ func NewVector(t *schema.Vector) (*Vector, error) { return ofVector(t, t.Default
 func DecodeVector(t *schema.Vector, b []byte) (*Vector, error) { return decodeAs(t, b, ofVector) }
 
 func ofVector(t *schema.Vector, n *tree.Node) (*Vector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), subtreeFamily, "a vector of composite values stored as subtrees"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), subtreeSeq, "a vector of composite values stored as subtrees"); err != nil {
 		return nil, err
 	}
 	s, err := newSubtrees(t, t.Elem(), t.DataDepth(), false, t.Len(), n)

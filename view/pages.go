@@ -403,11 +403,11 @@ func (p *pages) writable(i uint64) []byte {
 	return d.b
 }
 
-// pageCopy returns a new page of n bytes that begins with src, cut at n,
-// and is zero after it. Only what src does not cover is cleared, where
-// make would clear it all before the copy wrote it again: a pass over
-// memory that an update of thousands of cold pages need not make (no
-// difference in wall time was measured, see docs/performance.md).
+// pageCopy returns a new page of n bytes that begins with src, cut at n, and
+// is zero after it. Only what src does not cover is cleared, where make
+// would clear it all before the copy wrote it again: a pass over memory that
+// an update of thousands of cold pages need not make (no difference in wall
+// time was measured, see docs/performance.md#slot-and-epoch).
 func pageCopy(src []byte, n int) []byte {
 	b := append([]byte(nil), src[:min(len(src), n)]...)
 	return append(b, make([]byte, n-len(b))...)

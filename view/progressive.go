@@ -66,8 +66,8 @@ func wrapProgressive(v View) View {
 	case *seq:
 		switch t := c.typ.(type) {
 		case *schema.ProgressiveList:
-			switch familyOf(t.Elem(), t.SubtreeLayout(0)) {
-			case uintFamily:
+			switch seqKindOf(t.Elem(), t.SubtreeLayout(0)) {
+			case uintSeq:
 				switch t.Elem().FixedSize() {
 				case 1:
 					return &ProgressiveBasicList[uint8]{basic[uint8]{seqView{c}}, t}
@@ -77,9 +77,9 @@ func wrapProgressive(v View) View {
 					return &ProgressiveBasicList[uint32]{basic[uint32]{seqView{c}}, t}
 				}
 				return &ProgressiveBasicList[uint64]{basic[uint64]{seqView{c}}, t}
-			case bigFamily:
+			case bigSeq:
 				return &ProgressiveUint256List{bigs{c}, t}
-			case boolFamily:
+			case boolSeq:
 				return &ProgressiveBoolList{bools{c}, t}
 			}
 			return &ProgressiveCompactList{compact{c, t.Elem()}, t}
@@ -95,10 +95,10 @@ func wrapProgressive(v View) View {
 }
 
 // progressiveSeq returns the sequence of a view of a ProgressiveList whose
-// elements are of family f, or an error naming what.
-func progressiveSeq(v View, f family, what string) (*seq, *schema.ProgressiveList, error) {
+// elements are of the seqKind k, or an error naming what.
+func progressiveSeq(v View, k seqKind, what string) (*seq, *schema.ProgressiveList, error) {
 	if s, ok := v.core().(*seq); ok {
-		if t, ok := s.typ.(*schema.ProgressiveList); ok && familyOf(t.Elem(), t.SubtreeLayout(0)) == f {
+		if t, ok := s.typ.(*schema.ProgressiveList); ok && seqKindOf(t.Elem(), t.SubtreeLayout(0)) == k {
 			return s, t, nil
 		}
 	}
@@ -148,7 +148,7 @@ func DecodeProgressiveBasicList[T Unsigned](t *schema.ProgressiveList, b []byte)
 // AsProgressiveBasicList returns the list v (of unsigned integers of T's
 // size) as a *ProgressiveBasicList[T] that shares its state.
 func AsProgressiveBasicList[T Unsigned](v View) (*ProgressiveBasicList[T], error) {
-	s, t, err := progressiveSeq(v, uintFamily, "a progressive list of unsigned integers")
+	s, t, err := progressiveSeq(v, uintSeq, "a progressive list of unsigned integers")
 	if err == nil && t.Elem().FixedSize() != sizeOfT[T]() {
 		err = fmt.Errorf("%w: %v is not a progressive list of %d-byte integers", ErrWrongType, t, sizeOfT[T]())
 	}
@@ -159,24 +159,11 @@ func AsProgressiveBasicList[T Unsigned](v View) (*ProgressiveBasicList[T], error
 }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.
-func (l *ProgressiveBasicList[T]) Append(v T) error {
-	i, err := l.seq.grow()
-	if err != nil {
-		return err
-	}
-	l.Set(i, v)
-	return nil
-}
+func (l *ProgressiveBasicList[T]) Append(v T) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveBasicList[T]) Pop() (T, error) {
-	if l.seq.n == 0 {
-		return 0, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.seq.shrink()
-}
+func (l *ProgressiveBasicList[T]) Pop() (T, error) { return l.pop() }
 
 // DropFirst removes the first k elements, as BasicList.DropFirst does.
 func (l *ProgressiveBasicList[T]) DropFirst(k int) error { return l.seq.dropFirst(k, l.t) }
@@ -223,7 +210,7 @@ func DecodeProgressiveUint256List(t *schema.ProgressiveList, b []byte) (*Progres
 // AsProgressiveUint256List returns the list v (of uint128 or uint256) as a
 // *ProgressiveUint256List that shares its state.
 func AsProgressiveUint256List(v View) (*ProgressiveUint256List, error) {
-	s, t, err := progressiveSeq(v, bigFamily, "a progressive list of uint128 or uint256")
+	s, t, err := progressiveSeq(v, bigSeq, "a progressive list of uint128 or uint256")
 	if err != nil {
 		return nil, err
 	}
@@ -232,26 +219,11 @@ func AsProgressiveUint256List(v View) (*ProgressiveUint256List, error) {
 
 // Append adds v at the end. It returns an error if v does not fit, or past
 // 2^31-1 elements.
-func (l *ProgressiveUint256List) Append(v *uint256.Int) error {
-	if v.BitLen() > 8*l.esize {
-		return fmt.Errorf("view: %w: %v does not fit in %d bits", schema.ErrSize, v, 8*l.esize)
-	}
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	return l.Set(i, v)
-}
+func (l *ProgressiveUint256List) Append(v *uint256.Int) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveUint256List) Pop() (uint256.Int, error) {
-	if l.n == 0 {
-		return uint256.Int{}, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ProgressiveUint256List) Pop() (uint256.Int, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveUint256List) Copy() *ProgressiveUint256List {
@@ -282,7 +254,7 @@ func DecodeProgressiveBoolList(t *schema.ProgressiveList, b []byte) (*Progressiv
 // AsProgressiveBoolList returns the list v (of booleans) as a
 // *ProgressiveBoolList that shares its state.
 func AsProgressiveBoolList(v View) (*ProgressiveBoolList, error) {
-	s, t, err := progressiveSeq(v, boolFamily, "a progressive list of booleans")
+	s, t, err := progressiveSeq(v, boolSeq, "a progressive list of booleans")
 	if err != nil {
 		return nil, err
 	}
@@ -290,24 +262,11 @@ func AsProgressiveBoolList(v View) (*ProgressiveBoolList, error) {
 }
 
 // Append adds v at the end. It returns an error past 2^31-1 elements.
-func (l *ProgressiveBoolList) Append(v bool) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.Set(i, v)
-	return nil
-}
+func (l *ProgressiveBoolList) Append(v bool) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *ProgressiveBoolList) Pop() (bool, error) {
-	if l.n == 0 {
-		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ProgressiveBoolList) Pop() (bool, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveBoolList) Copy() *ProgressiveBoolList {

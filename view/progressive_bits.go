@@ -1,8 +1,6 @@
 package view
 
 import (
-	"fmt"
-
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )
@@ -34,26 +32,11 @@ func DecodeProgressiveBitlist(t *schema.ProgressiveBitlist, b []byte) (*Progress
 }
 
 // Append adds bit v at the end. It returns an error past 2^31-1 bits.
-func (l *ProgressiveBitlist) Append(v bool) error {
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	if v {
-		l.Set(i, true)
-	}
-	return nil
-}
+func (l *ProgressiveBitlist) Append(v bool) error { return l.push(v) }
 
 // Pop removes the last bit and returns it. It returns an error if the
 // bitlist is empty.
-func (l *ProgressiveBitlist) Pop() (bool, error) {
-	if l.n == 0 {
-		return false, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *ProgressiveBitlist) Pop() (bool, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveBitlist) Copy() *ProgressiveBitlist {

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"fmt"
 	"iter"
 
 	"github.com/ssztree/ssztree/schema"
@@ -36,7 +35,7 @@ func DecodeProgressiveCompactList(t *schema.ProgressiveList, b []byte) (*Progres
 // AsProgressiveCompactList returns the list v (of compact values) as a
 // *ProgressiveCompactList that shares its state.
 func AsProgressiveCompactList(v View) (*ProgressiveCompactList, error) {
-	s, t, err := progressiveSeq(v, compactFamily, "a progressive list of compact values")
+	s, t, err := progressiveSeq(v, compactSeq, "a progressive list of compact values")
 	if err != nil {
 		return nil, err
 	}
@@ -45,37 +44,16 @@ func AsProgressiveCompactList(v View) (*ProgressiveCompactList, error) {
 
 // Append adds the value serialized in b at the end. It returns an error,
 // changing nothing, if b is not a valid value, or past 2^31-1 elements.
-func (l *ProgressiveCompactList) Append(b []byte) error {
-	if err := schema.Validate(l.elem, b); err != nil {
-		return err
-	}
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	l.setElem(i, b)
-	return nil
-}
+func (l *ProgressiveCompactList) Append(b []byte) error { return l.push(b) }
 
 // Pop removes the last element and returns its serialization. It returns
 // an error if the list is empty.
-func (l *ProgressiveCompactList) Pop() ([]byte, error) {
-	if l.n == 0 {
-		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	b := l.Get(l.Len() - 1)
-	return b, l.shrink()
-}
+func (l *ProgressiveCompactList) Pop() ([]byte, error) { return l.pop() }
 
 // SetBytes replaces the list with the values serialized back to back in b,
 // building its tree in one pass. It returns an error, changing nothing, if
 // b is not valid.
-func (l *ProgressiveCompactList) SetBytes(b []byte) error {
-	if err := schema.Validate(l.t, b); err != nil {
-		return err
-	}
-	return l.replace(b, uint64(len(b)/l.esize), false)
-}
+func (l *ProgressiveCompactList) SetBytes(b []byte) error { return l.setBytes(b) }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveCompactList) Copy() *ProgressiveCompactList {
@@ -111,7 +89,7 @@ func DecodeProgressiveValueList[V any, P FixedValue[V]](t *schema.ProgressiveLis
 // if v is not such a list or V's serialization is not of its elements'
 // size.
 func AsProgressiveValueList[V any, P FixedValue[V]](v View) (*ProgressiveValueList[V, P], error) {
-	s, t, err := progressiveSeq(v, compactFamily, "a progressive list of compact values")
+	s, t, err := progressiveSeq(v, compactSeq, "a progressive list of compact values")
 	if err != nil {
 		return nil, err
 	}

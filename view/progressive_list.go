@@ -109,35 +109,11 @@ func AsProgressiveList(v View) (*ProgressiveList, error) {
 
 // Append adds the value of v at the end. It returns an error if v is of
 // another type, or past 2^31-1 elements.
-func (l *ProgressiveList) Append(v View) error {
-	if v.Type() != l.elem {
-		return fmt.Errorf("%w: %v into %v", ErrWrongType, v.Type(), l.t)
-	}
-	if l.n >= l.limit {
-		return fmt.Errorf("%w: %v holds %d", ErrLimit, l.t, l.limit)
-	}
-	l.n++
-	l.setNode(l.n-1, v.Node())
-	return nil
-}
+func (l *ProgressiveList) Append(v View) error { return l.push(v) }
 
 // Pop removes the last element and returns it as a value of its own, as
 // [List.Pop] does. It returns an error if the list is empty.
-func (l *ProgressiveList) Pop() (View, error) {
-	if l.n == 0 {
-		return nil, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	last := l.n - 1
-	v := l.kids.get(last)
-	if v == nil {
-		v = must(newCore(l.elem, l.elemNode(last)))
-	}
-	l.n--
-	l.drop(last)
-	l.kids.set(last, tree.Zero(0))
-	l.lk.changed()
-	return wrap(v), nil
-}
+func (l *ProgressiveList) Pop() (View, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *ProgressiveList) Copy() *ProgressiveList {

@@ -115,7 +115,7 @@ func TestChangedValueKeepsNoHistory(t *testing.T) {
 // other fields' branches, still in the tree, kept the slab alive, and the
 // slab's replaced branches kept the old field, for as long as the state
 // lived (a Fulu state of 1,000,000 validators held its decoded validators
-// and balances beside their changed pages: docs/performance.md).
+// and balances beside their changed pages: docs/performance.md#tried).
 func TestDecodedFieldIsCollected(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	balances := randomData(r, 8*4096)

@@ -164,7 +164,7 @@ func (s *seq) setElem(i int, b []byte) {
 // grow appends room for one element (zeroed) and returns its index.
 func (s *seq) grow() (int, error) {
 	if s.n >= s.limit {
-		return 0, fmt.Errorf("%w: %v holds %d", ErrLimit, s.typ, s.limit)
+		return 0, fmt.Errorf("view: %w: %v holds %d", ErrLimit, s.typ, s.limit)
 	}
 	s.n++
 	s.pages.resize(s.bytesFor(s.n))
@@ -194,7 +194,7 @@ func (s *seq) shrink() error {
 // tree copies b unless owned, when it takes b over.
 func (s *seq) replace(b []byte, n uint64, owned bool) error {
 	if s.list && n > s.limit || !s.list && n != s.limit {
-		return fmt.Errorf("%w: %d elements for %v", ErrLimit, n, s.typ)
+		return fmt.Errorf("view: %w: %d elements for %v", ErrLimit, n, s.typ)
 	}
 	s.pages.replace(b, owned)
 	s.n = n

@@ -21,7 +21,7 @@ import (
 
 // benchValidators is the number of validators of the state benchmarks:
 // SSZTREE_BENCH_VALIDATORS, 20,000 by default (the targets of
-// docs/performance.md are at 1,000,000).
+// docs/performance.md#status are at 1,000,000).
 func benchValidators(b *testing.B) int {
 	if s := os.Getenv("SSZTREE_BENCH_VALIDATORS"); s != "" {
 		n, err := strconv.Atoi(s)

@@ -247,7 +247,7 @@ func AsValueList[V any, P FixedValue[V]](v View) (*ValueList[V, P], error) {
 		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrWrongType, v.Type())
 	}
 	t, ok := s.typ.(*schema.List)
-	if !ok || familyOf(t.Elem(), t.PageLayout()) != compactFamily {
+	if !ok || seqKindOf(t.Elem(), t.PageLayout()) != compactSeq {
 		return nil, fmt.Errorf("%w: %v is not a list of compact values", ErrWrongType, s.typ)
 	}
 	if err := checkValueSize[V, P](t, s.esize); err != nil {
@@ -376,7 +376,7 @@ func AsValueVector[V any, P FixedValue[V]](v View) (*ValueVector[V, P], error) {
 		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrWrongType, v.Type())
 	}
 	t, ok := s.typ.(*schema.Vector)
-	if !ok || familyOf(t.Elem(), t.PageLayout()) != compactFamily {
+	if !ok || seqKindOf(t.Elem(), t.PageLayout()) != compactSeq {
 		return nil, fmt.Errorf("%w: %v is not a vector of compact values", ErrWrongType, s.typ)
 	}
 	if err := checkValueSize[V, P](t, s.esize); err != nil {

@@ -15,6 +15,28 @@ type bigs struct {
 	*seq
 }
 
+// push is Append of a list of either kind (Uint256List,
+// ProgressiveUint256List): v is checked before the list grows.
+func (b *bigs) push(v *uint256.Int) error {
+	if v.BitLen() > 8*b.esize {
+		return fmt.Errorf("view: %w: %v does not fit in %d bits", schema.ErrSize, v, 8*b.esize)
+	}
+	i, err := b.grow()
+	if err != nil {
+		return err
+	}
+	return b.Set(i, v)
+}
+
+// pop is Pop of a list of either kind.
+func (b *bigs) pop() (uint256.Int, error) {
+	if b.n == 0 {
+		return uint256.Int{}, fmt.Errorf("%w: %v", ErrEmpty, b.typ)
+	}
+	v := b.Get(b.Len() - 1)
+	return v, b.shrink()
+}
+
 // Get returns element i. It panics if i is out of range.
 func (b *bigs) Get(i int) uint256.Int {
 	var scratch [32]byte
@@ -59,7 +81,7 @@ func DecodeUint256List(t *schema.List, b []byte) (*Uint256List, error) {
 }
 
 func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), bigFamily, "a list of uint128 or uint256"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), bigSeq, "a list of uint128 or uint256"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, true, t.Limit(), n)
@@ -71,26 +93,11 @@ func ofUint256List(t *schema.List, n *tree.Node) (*Uint256List, error) {
 
 // Append adds v at the end. It returns an error if the list is full or v
 // does not fit.
-func (l *Uint256List) Append(v *uint256.Int) error {
-	if v.BitLen() > 8*l.esize {
-		return fmt.Errorf("view: %w: %v does not fit in %d bits", schema.ErrSize, v, 8*l.esize)
-	}
-	i, err := l.grow()
-	if err != nil {
-		return err
-	}
-	return l.Set(i, v)
-}
+func (l *Uint256List) Append(v *uint256.Int) error { return l.push(v) }
 
 // Pop removes the last element and returns it. It returns an error if the
 // list is empty.
-func (l *Uint256List) Pop() (uint256.Int, error) {
-	if l.n == 0 {
-		return uint256.Int{}, fmt.Errorf("%w: %v", ErrEmpty, l.t)
-	}
-	v := l.Get(l.Len() - 1)
-	return v, l.shrink()
-}
+func (l *Uint256List) Pop() (uint256.Int, error) { return l.pop() }
 
 // Copy returns an independent copy in O(1).
 func (l *Uint256List) Copy() *Uint256List { return must(ofUint256List(l.t, l.Node())) }
@@ -115,7 +122,7 @@ func DecodeUint256Vector(t *schema.Vector, b []byte) (*Uint256Vector, error) {
 }
 
 func ofUint256Vector(t *schema.Vector, n *tree.Node) (*Uint256Vector, error) {
-	if err := checkFamily(t, t.Elem(), t.PageLayout(), bigFamily, "a vector of uint128 or uint256"); err != nil {
+	if err := checkSeqKind(t, t.Elem(), t.PageLayout(), bigSeq, "a vector of uint128 or uint256"); err != nil {
 		return nil, err
 	}
 	s, err := newSeq(t, t.PageLayout(), t.DataDepth(), t.Elem().FixedSize(), false, false, t.Len(), n)

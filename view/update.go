@@ -39,8 +39,8 @@ const radixBits = 11
 // radixSorted returns a sorted copy of indices, whose values lie in [0, n):
 // a least-significant-digit radix sort, a count and a stable scatter for
 // each digit, linear in len(indices). A slot's 31,250 random participation
-// indices sort this way in a fraction of a comparison sort's
-// n log n steps (docs/performance.md). The copy and the scatter's second
+// indices sort this way in a fraction of a comparison sort's n log n steps
+// (docs/performance.md#slot-and-epoch). The copy and the scatter's second
 // buffer are one allocation.
 func radixSorted(indices []int, n int) []int {
 	k := len(indices)
@@ -220,9 +220,9 @@ func (s *seq) updateDense(idx []int, edit func(i int, b []byte) (bool, error)) e
 }
 
 // pageBases finds the committed nodes of the pages that sorted element
-// indices touch, for calls in increasing order of page: tree.GetMany
-// walks to a batch of them at once, where a walk to each in turn would
-// wait for every cold node on its path (docs/performance.md).
+// indices touch, for calls in increasing order of page: tree.GetMany walks
+// to a batch of them at once, where a walk to each in turn would wait for
+// every cold node on its path (docs/performance.md#slot-and-epoch).
 type pageBases struct {
 	p     *pages
 	idx   []int // the element indices not yet looked at

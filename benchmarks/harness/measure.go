@@ -34,13 +34,13 @@ type op struct {
 const maxOpsPerRun = 10_000_000
 
 // SlowOp is the time of a first warm-up operation from which a row takes
-// SlowRuns runs of one operation and no second warm-up: a flat peer's
-// change and root of a state of 1,000,000 validators and more (0.4 to 2 s),
-// ssztree's diff of two whole states. With the full count of runs such
-// rows took much of the hour of the full report (docs/performance.md); an
-// operation that long is not made faster by a warm cache, and its spread
-// is small beside its distance from ssztree's. A cold row keeps its
-// ColdRuns samples.
+// SlowRuns runs of one operation and no second warm-up: a flat peer's change
+// and root of a state of 1,000,000 validators and more (0.4 to 2 s),
+// ssztree's diff of two whole states. With the full count of runs such rows
+// took much of the hour of the full report
+// (docs/performance.md#the-reports-time); an operation that long is not made
+// faster by a warm cache, and its spread is small beside its distance from
+// ssztree's. A cold row keeps its ColdRuns samples.
 const (
 	SlowOp   = 500 * time.Millisecond
 	SlowRuns = 3
@@ -122,7 +122,7 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 // allocates faults those pages in again. That debt is the harness's own: a
 // process that holds its state throughout does not owe it (what the
 // scavenger releases between a steady process's collections still shows,
-// docs/performance.md). The garbage is pointer-free, so that the
+// docs/performance.md#warm-rows). The garbage is pointer-free, so that the
 // collections it causes mark only the live heap.
 func settleHeap() {
 	var m runtime.MemStats

@@ -23,7 +23,7 @@ const (
 	// row changed it, cold rows, slot and epoch included: what a node's
 	// state holds after many slots, where RowHeapDecode is what it holds
 	// after a decode. A tree that kept the versions it replaced would hold
-	// more with every change (it did: docs/performance.md, 2026-12-06).
+	// more with every change (it did: docs/performance.md#tried).
 	RowHeapChanged = "heap-changed"
 )
 

@@ -14,13 +14,12 @@
 // same functions; only the instructions of each operation differ. The AVX2
 // kernel runs in this package's tests on any processor with AVX2, which
 // tests the message layout, the padding block's table, the rounds, the
-// transposes and the byte swaps the AVX-512 kernel shares with it. It is
-// not used for hashing: it is slower than gohashtree on the processors
-// measured (docs/performance.md). The tests also run both generated
+// transposes and the byte swaps the AVX-512 kernel shares with it. It is not
+// used for hashing: it is slower than gohashtree on the processors measured
+// (docs/performance.md#hashing-kernel). The tests also run both generated
 // kernels, instruction by instruction, on an emulator of the instructions
-// they use written from the Intel SDM; the AVX2 kernel checks the
-// emulator, and the emulator runs the AVX-512 kernel where no processor
-// can.
+// they use written from the Intel SDM; the AVX2 kernel checks the emulator,
+// and the emulator runs the AVX-512 kernel where no processor can.
 package sha256x16
 
 //go:generate go -C _asm run . -out ../sha256x16_amd64.s -stubs ../sha256x16_amd64.go -pkg sha256x16
@@ -36,8 +35,8 @@ const Lanes = 16
 
 // avx512Ready switches the AVX-512 kernel on where the processor has it.
 // Issue 16 let it hash only once its tests had passed on a processor with
-// AVX-512; they have (docs/performance.md names the processor). Setting
-// it to false turns the kernel off everywhere.
+// AVX-512; they have (docs/performance.md#hashing-kernel names the
+// processor). Setting it to false turns the kernel off everywhere.
 const avx512Ready = true
 
 // plan is the choice the first use of HashPairs makes, once per process.
@@ -53,8 +52,8 @@ type plan struct {
 }
 
 // chosen is the plan, made at first use: the self-check, then the
-// measurement (measurePlan), once per process (218 to 245 µs on the Zen 5
-// of docs/performance.md, 100 of them the kernel's warm-up).
+// measurement (measurePlan), once per process (its cost:
+// docs/performance.md#hashing-kernel).
 var chosen = sync.OnceValue(func() plan {
 	if !avx512Ready || !hasAVX512() || !selfCheck(hashBatchesAVX512, Lanes) {
 		return plan{}

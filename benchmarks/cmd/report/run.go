@@ -152,10 +152,7 @@ func run() error {
 
 	m := report.Build(r, order)
 	took := time.Since(start)
-	// The analysis of the targets not met is written by hand beside the
-	// report (docs/performance.md) and included in it.
-	notes, _ := os.ReadFile(filepath.Join(filepath.Dir(o.out), "performance.md"))
-	md := report.Markdown(m, filepath.Base(o.svg), took, string(notes))
+	md := report.Markdown(m, filepath.Base(o.svg), took)
 	if err := os.WriteFile(o.out, []byte(md), 0o644); err != nil {
 		return err
 	}

@@ -437,7 +437,7 @@ func rounds(s simd, st [][8]VecVirtual, n int, kw func(k, j int) func(VecVirtual
 // rotation, a VPTERNLOGD and an addition, for AVX-512), at the price of one
 // addition more than without, where it waits for four. One group alone is
 // bound by that wait and takes short; two are bound by how many
-// instructions they have (docs/performance.md).
+// instructions they have (docs/performance.md#hashing-kernel).
 func round(s simd, st [8]VecVirtual, next func(VecVirtual) VecVirtual, short bool) [8]VecVirtual {
 	a, b, c, dk, e, f, g, hk := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
 	var nextHK, nextDK VecVirtual
