@@ -2,38 +2,10 @@ package fulu_test
 
 import (
 	"errors"
-	"maps"
 	"testing"
 
-	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/electra"
-	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
 )
-
-// TestNewSpec checks that fulu.NewSpec takes a preset as electra.NewSpec
-// does, and shares package electra's presets.
-func TestNewSpec(t *testing.T) {
-	if fulu.Mainnet.Electra != electra.Mainnet || fulu.Minimal.Electra != electra.Minimal {
-		t.Error("fulu's presets do not share electra's")
-	}
-	if _, err := fulu.NewSpec(nil); err == nil {
-		t.Error("NewSpec(nil): no error")
-	}
-	p := &def.Preset{Name: "custom", Values: maps.Clone(forks.Minimal.Values)}
-	p.Values["SLOTS_PER_EPOCH"] = 4
-	p.Values["PROPOSER_LOOKAHEAD_SLOTS"] = (p.Values["MIN_SEED_LOOKAHEAD"] + 1) * 4
-	s, err := fulu.NewSpec(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Electra.Preset != p {
-		t.Fatal("NewSpec(custom): Electra's spec is not of the preset")
-	}
-	if got := fulu.NewBeaconState(s).ProposerLookahead().Len(); got != 8 {
-		t.Errorf("custom preset: proposer_lookahead of %d, want 8", got)
-	}
-}
 
 // TestDataColumnSidecar checks the column of a sidecar: cells of 2,048
 // bytes appended, read back, and kept through an encoding.
