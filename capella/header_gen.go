@@ -36,9 +36,9 @@ func SignedBeaconBlockHeaderOf(signed *SignedBeaconBlock) SignedBeaconBlockHeade
 // trees, and has the payload's root.
 func ExecutionPayloadHeaderOf(payload *ExecutionPayload) (*ExecutionPayloadHeader, error) {
 	spec := payload.Spec()
-	h, err := forkcode.Summary("capella", payload.View(), spec.schemas.ExecutionPayloadHeader)
+	v, err := forkcode.Summary("capella", payload.View(), spec.schemas.ExecutionPayloadHeader)
 	if err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayloadHeader(spec, h), nil
+	return wrapExecutionPayloadHeader(spec, v), nil
 }

@@ -15,22 +15,22 @@ import (
 // cost is the hashing of the payload's lists, whose roots block keeps.
 func Blind(block *BeaconBlock) (*BlindedBeaconBlock, error) {
 	spec := block.Spec()
-	b, err := forkcode.Summary("electra", block.View(), spec.schemas.BlindedBeaconBlock)
+	v, err := forkcode.Summary("electra", block.View(), spec.schemas.BlindedBeaconBlock)
 	if err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlock(spec, b), nil
+	return wrapBlindedBeaconBlock(spec, v), nil
 }
 
 // BlindSigned returns the signed blinded block of signed: the blinded
 // block of its message, with its signature.
 func BlindSigned(signed *SignedBeaconBlock) (*SignedBlindedBeaconBlock, error) {
 	spec := signed.Spec()
-	b, err := forkcode.Summary("electra", signed.View(), spec.schemas.SignedBlindedBeaconBlock)
+	v, err := forkcode.Summary("electra", signed.View(), spec.schemas.SignedBlindedBeaconBlock)
 	if err != nil {
 		return nil, err
 	}
-	return wrapSignedBlindedBeaconBlock(spec, b), nil
+	return wrapSignedBlindedBeaconBlock(spec, v), nil
 }
 
 // Unblind returns the block whose blinded block is blinded, given its
@@ -42,11 +42,11 @@ func Unblind(blinded *BlindedBeaconBlock, payload *ExecutionPayload) (*BeaconBlo
 	if err := forkcode.SamePreset("electra", spec.Preset, payload.Spec().Preset); err != nil {
 		return nil, err
 	}
-	b, err := forkcode.Expand("electra", blinded.View(), spec.schemas.BeaconBlock, payload.View())
+	v, err := forkcode.Expand("electra", blinded.View(), spec.schemas.BeaconBlock, payload.View())
 	if err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, b), nil
+	return wrapBeaconBlock(spec, v), nil
 }
 
 // UnblindSigned returns the signed block whose signed blinded block is
@@ -57,9 +57,9 @@ func UnblindSigned(signed *SignedBlindedBeaconBlock, payload *ExecutionPayload) 
 	if err := forkcode.SamePreset("electra", spec.Preset, payload.Spec().Preset); err != nil {
 		return nil, err
 	}
-	b, err := forkcode.Expand("electra", signed.View(), spec.schemas.SignedBeaconBlock, payload.View())
+	v, err := forkcode.Expand("electra", signed.View(), spec.schemas.SignedBeaconBlock, payload.View())
 	if err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, b), nil
+	return wrapSignedBeaconBlock(spec, v), nil
 }

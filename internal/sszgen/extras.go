@@ -35,10 +35,10 @@ var extraFiles = []struct {
 	{"sidecar_gen.go", (*gen).sidecars},
 }
 
-// writeExtras writes the files of the concerns of fork f in dir, and
-// removes those of a concern f does not have, which an earlier
-// definition of f may have had.
-func writeExtras(f *def.Fork, dir string) error {
+// generateExtras returns the files of the concerns of fork f, by name:
+// nil for a concern f does not have.
+func generateExtras(f *def.Fork) (map[string][]byte, error) {
+	files := map[string][]byte{}
 	for _, x := range extraFiles {
 		wrote := false
 		src, err := render(f, func(g *gen) error {
@@ -47,10 +47,27 @@ func writeExtras(f *def.Fork, dir string) error {
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("%s: %w", x.name, err)
+			return nil, fmt.Errorf("%s: %w", x.name, err)
 		}
-		path := filepath.Join(dir, x.name)
 		if !wrote {
+			src = nil
+		}
+		files[x.name] = src
+	}
+	return files, nil
+}
+
+// writeExtras writes the files of the concerns of fork f in dir, and
+// removes those of a concern f does not have, which an earlier
+// definition of f may have had.
+func writeExtras(f *def.Fork, dir string) error {
+	files, err := generateExtras(f)
+	if err != nil {
+		return err
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if src == nil {
 			if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
 				return err
 			}
@@ -67,7 +84,7 @@ func writeExtras(f *def.Fork, dir string) error {
 // file of the Go code that runs it, and "delegate", which they share.
 var extraTemplates = template.Must(template.New("extras").
 	Funcs(template.FuncMap{"doc": doc, "join": strings.Join}).
-	Parse(delegateTemplate + headerTemplates + blindedTemplates + lightClientTemplates + sidecarTemplates))
+	Parse(delegateTemplate + summaryTemplates + headerTemplates + lightClientTemplates + sidecarTemplates))
 
 // execExtra writes the template name of data.
 func (g *gen) execExtra(name string, data any) error {
@@ -91,9 +108,24 @@ type fn struct {
 	Name, Params, Results, Args string
 	// What is what it returns, for the doc comment of the call.
 	What string
+	// Template is the template that writes the full function: the
+	// function's name if empty.
+	Template string
 	// Data is what the concern's template of the full function reads.
 	Data any
 }
+
+// as returns f written in full by the template name.
+func (f fn) as(name string) fn {
+	f.Template = name
+	return f
+}
+
+// summaryData is what the templates "summary" and "expand" read of a
+// function that makes a header of a value, or the value of its header
+// and the part the header stands for: its doc comment, its parameter
+// Value, and To, the container it returns.
+type summaryData struct{ Doc, Value, To string }
 
 // newFn returns the fn of the fork's function name of the types typ, a
 // comma-separated list: its owner is the latest of the forks that define
@@ -136,6 +168,40 @@ func (f fn) Of() string { return possessive(f.Title()) }
 // OwnerOf is the owner's possessive.
 func (f fn) OwnerOf() string { return possessive(f.OwnerTitle()) }
 
+// summaryTemplates write the functions that make a header of a value
+// (forkcode.Summary: a payload's header, a blinded block) and the value
+// of its header and the part it stands for (forkcode.Expand: the block of
+// a blinded block and the payload), which checks first that the part is
+// of the header's preset.
+const summaryTemplates = `
+{{define "summary"}}
+{{.Data.Doc}}
+func {{.Name}}({{.Params}}) {{.Results}} {
+	spec := {{.Data.Value}}.Spec()
+	v, err := forkcode.Summary("{{.Pkg}}", {{.Data.Value}}.View(), spec.schemas.{{.Data.To}})
+	if err != nil {
+		return nil, err
+	}
+	return wrap{{.Data.To}}(spec, v), nil
+}
+{{end}}
+
+{{define "expand"}}
+{{.Data.Doc}}
+func {{.Name}}({{.Params}}) {{.Results}} {
+	spec := {{.Data.Value}}.Spec()
+	if err := forkcode.SamePreset("{{.Pkg}}", spec.Preset, payload.Spec().Preset); err != nil {
+		return nil, err
+	}
+	v, err := forkcode.Expand("{{.Pkg}}", {{.Data.Value}}.View(), spec.schemas.{{.Data.To}}, payload.View())
+	if err != nil {
+		return nil, err
+	}
+	return wrap{{.Data.To}}(spec, v), nil
+}
+{{end}}
+`
+
 // delegateTemplate writes the function of an fn whose owner is an earlier
 // fork: a call of the owner's function, the fork's type being the owner's.
 const delegateTemplate = `
@@ -151,6 +217,9 @@ func {{.Name}}({{.Params}}) {{.Results}} { return {{.Owner.Name}}.{{.Name}}({{.A
 func (g *gen) writeFns(fns ...fn) error {
 	for _, f := range fns {
 		name := f.Name
+		if f.Template != "" {
+			name = f.Template
+		}
 		if !f.Own() {
 			name = "delegate"
 		}

@@ -23,7 +23,11 @@ func (g *gen) headers() error {
 				lists = append(lists, name)
 			}
 		}
-		fns = append(fns, g.newFn("ExecutionPayloadHeader,ExecutionPayload", "ExecutionPayloadHeaderOf", "payload *ExecutionPayload", "(*ExecutionPayloadHeader, error)", "payload", "the header of an execution payload", lists))
+		d := doc("ExecutionPayloadHeaderOf returns the header of an execution payload: its fields, with the lists (", strings.Join(lists, ", "),
+			") replaced by their hash tree roots, as process_execution_payload (specs/", g.fork.Name,
+			"/beacon-chain.md) stores it in the state's latest_execution_payload_header. The header shares the payload's field trees, and has the payload's root.")
+		fns = append(fns, g.newFn("ExecutionPayloadHeader,ExecutionPayload", "ExecutionPayloadHeaderOf", "payload *ExecutionPayload", "(*ExecutionPayloadHeader, error)", "payload", "the header of an execution payload",
+			summaryData{d, "payload", "ExecutionPayloadHeader"}).as("summary"))
 	}
 	return g.writeFns(fns...)
 }
@@ -52,18 +56,6 @@ func BeaconBlockHeaderOf(block *BeaconBlock) BeaconBlockHeader {
 // headers).
 func SignedBeaconBlockHeaderOf(signed *SignedBeaconBlock) SignedBeaconBlockHeader {
 	return SignedBeaconBlockHeader{Message: BeaconBlockHeaderOf(signed.Message()), Signature: signed.Signature()}
-}
-{{end}}
-
-{{define "ExecutionPayloadHeaderOf"}}
-{{doc "ExecutionPayloadHeaderOf returns the header of an execution payload: its fields, with the lists (" (join .Data ", ") ") replaced by their hash tree roots, as process_execution_payload (specs/" .Fork.Name "/beacon-chain.md) stores it in the state's latest_execution_payload_header. The header shares the payload's field trees, and has the payload's root."}}
-func ExecutionPayloadHeaderOf(payload *ExecutionPayload) (*ExecutionPayloadHeader, error) {
-	spec := payload.Spec()
-	h, err := forkcode.Summary("{{.Pkg}}", payload.View(), spec.schemas.ExecutionPayloadHeader)
-	if err != nil {
-		return nil, err
-	}
-	return wrapExecutionPayloadHeader(spec, h), nil
 }
 {{end}}
 `
