@@ -51,7 +51,7 @@
 // [NextSyncCommitteeGindex] 2946, [ExecutionBlockHashGindex] 2856), their
 // branches, and the builders of the light-client data
 // ([CreateLightClientBootstrap], [CreateLightClientUpdate]...) are those
-// of the forks before, at Gloas' indices: see lightclient.go.
+// of the forks before, at Gloas' indices: see lightclient_gen.go.
 //
 // # Zero values
 //
