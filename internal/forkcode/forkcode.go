@@ -4,10 +4,12 @@
 // named byte-vector types (Root, BLSPubkey...), those of the JSON methods,
 // the check of a state's decoders that its bytes are of their fork
 // (StateFork), and the panics of the accessors whose errors no valid
-// argument causes; and what the hand-written code of every fork would
-// otherwise repeat: the light-client branches (Gindex, Branch), the
+// argument causes; and what the functions beyond the types (sszgen
+// -extras) share: the light-client branches (Gindex, Branch), the
 // assertions of the light-client builders (CheckPostState,
-// AttestedInPeriod, CheckFinalized) and the summaries that headers are of what they describe (Summary).
+// AttestedInPeriod, CheckFinalized), the summaries that headers are of
+// what they describe and their inverse (Summary, Expand, SamePreset), and
+// the proofs of blob sidecars (Roots, KZGCommitmentRoot).
 //
 // Its errors name the fork package and the type they are about
 // ("phase0: Root: ..."), which the callers pass: the package a user calls
