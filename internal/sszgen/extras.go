@@ -96,12 +96,13 @@ func (g *gen) execExtra(name string, data any) error {
 func (g *gen) has(name string) bool { return g.lookup(name) != nil }
 
 // fn is a function of a concern that the fork writes: Owner is the fork
-// that writes it in full, the fork itself or the earlier one whose type
-// Type the fork takes unchanged, in which case the fork's function calls
-// the owner's (see "delegate").
+// that writes it in full, the fork itself or the earlier one whose types
+// the fork takes unchanged, in which case the fork's function calls the
+// owner's (see "delegate").
 type fn struct {
 	Fork, Owner *def.Fork
-	// Type is the type whose owner writes the function.
+	// Type is the first of the types the function is of (see newFn),
+	// which the doc comment of a call names.
 	Type string
 	// Name, Params, Results and Args are the function's name, parameters,
 	// results and the names of its parameters, for the owner's call.
