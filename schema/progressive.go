@@ -112,6 +112,10 @@ func (l *ProgressiveList) validate(b []byte, at int) error {
 	return validateParts(e.elem, b, n, at)
 }
 
+// sharedCopyBytes bounds the progressive lists of fixed-size elements whose
+// subtrees' pages share one copy of their bytes (see decode).
+const sharedCopyBytes = 256 << 10
+
 // fixedCount returns the number of fixed-size elements serialized in b,
 // which must be whole elements that the progressive tree holds.
 func (l *ProgressiveList) fixedCount(b []byte, at int) (int, error) {
@@ -169,13 +173,26 @@ func (l *ProgressiveList) decode(b []byte, at int) (*tree.Node, error) {
 			return nil, err
 		}
 		if e.layout != nil {
-			// One copy of the bytes, which every subtree's pages own, not
-			// a copy per subtree: a block's lists of a few subtrees each
-			// decode in one allocation of bytes.
-			own := append([]byte(nil), b...)
+			// A small list: one copy of the bytes, which every subtree's
+			// pages own, not a copy per subtree: a block's lists of a few
+			// subtrees each decode in one allocation of bytes. A large
+			// one (a state's): its pages copied slab by slab, as a bounded
+			// list's are, so that a few pages left of a slab whose others
+			// its changes replaced pin that slab (and not for long:
+			// tree.Supersede), not the whole list.
+			own := b
+			if len(b) <= sharedCopyBytes {
+				own = append([]byte(nil), b...)
+			}
 			for k, off := 0, 0; off < len(own); k++ {
 				end := min(len(own), off+int(l.span(k))*e.esize)
-				sub, err := tree.BuildPagesOwned(l.levels[k].layout, 2*k, own[off:end:end])
+				var sub *tree.Node
+				var err error
+				if len(b) <= sharedCopyBytes {
+					sub, err = tree.BuildPagesOwned(l.levels[k].layout, 2*k, own[off:end:end])
+				} else {
+					sub, err = tree.BuildPages(l.levels[k].layout, 2*k, own[off:end])
+				}
 				if err != nil {
 					return nil, err
 				}

@@ -167,7 +167,15 @@ func pagesTop(l *Layout, depth int, data []byte, owned bool) (subtreeTop, error)
 				buf = append([]byte(nil), data[lo:hi]...)
 			}
 			ns := make([]Node, end-start)
-			pg := &page{layout: l, data: buf[:len(buf):len(buf)]}
+			var pg *page
+			if owned {
+				pg = &page{layout: l, data: buf[:len(buf):len(buf)]}
+			} else {
+				// A header that counts its pages' replacements (see
+				// slabPage): bytes of the caller's, owned, stay alive
+				// whole anyway.
+				pg = newSlabPage(l, buf[:len(buf):len(buf)])
+			}
 			if g := l.groups(); g > 0 {
 				pg.group0 = &make([][32]byte, (end-start)*g)[0]
 			}

@@ -68,3 +68,64 @@ func TestBuildMixIn(t *testing.T) {
 		t.Error("BuildMixIn of 5 nodes in depth 2: no error")
 	}
 }
+
+// TestSupersede replaces the pages of a slab one by one: Supersede says
+// once, at the replacement that makes three in four of the slab's pages
+// replaced, where the slab's pages are; Rehome copies a page of that slab
+// (same bytes, same root, no slab) and refuses a page of another.
+func TestSupersede(t *testing.T) {
+	l := mustLayout(t, ChunkShape, 2) // pages of 4 chunks, 128 bytes
+	slab := slabFor(128, 0, false)
+	count := slab + slab/2 // two slabs, the second shorter
+	data := make([]byte, 128*count)
+	for i := range data {
+		data[i] = byte(i)
+	}
+	const levels = 11 // 2,048 pages
+	if count > 1<<levels {
+		t.Fatalf("slabs of %d pages: more than the test's tree holds", slab)
+	}
+	root, err := BuildPages(l, levels+2, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	HashAll(root)
+	pages := make([]*Node, count)
+	for i := range pages {
+		if pages[i], err = Get(root, levels, uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The first slab: pages [0, slab).
+	told := 0
+	for i := 1; i < slab; i++ {
+		at, count, ok := Supersede(pages[i])
+		if !ok {
+			continue
+		}
+		told++
+		if want := (slab*3 + 3) / 4; i != want {
+			t.Errorf("told after %d replacements, want %d", i, want)
+		}
+		if at != i || count != slab {
+			t.Errorf("page %d told at %d of %d, want at %d of %d", i, at, count, i, slab)
+		}
+	}
+	if told != 1 {
+		t.Errorf("told %d times, want once", told)
+	}
+	m := Rehome(pages[0], pages[1])
+	if m == nil || m.page == pages[0].page || m.inPagesSlab() {
+		t.Fatal("Rehome of a page of the slab: no copy, or a copy in the slab")
+	}
+	b, _, _ := m.PageData()
+	if !bytes.Equal(b, data[:128]) || m.Root() != pages[0].Root() {
+		t.Error("the copy's bytes or root differ from the page's")
+	}
+	if Rehome(pages[slab], pages[1]) != nil {
+		t.Error("Rehome copied a page of another slab")
+	}
+	if _, _, ok := Supersede(m); ok {
+		t.Error("Supersede of a page of its own")
+	}
+}

@@ -403,7 +403,14 @@ func (m *Memory) allocations(n *Node, f func(base uintptr, bytes int64)) int64 {
 		k := n.slabLen()
 		f(uintptr(unsafe.Pointer(n))-at*uintptr(nodeSize), heapSize(k*nodeSize, true))
 		pg := n.page
-		f(uintptr(unsafe.Pointer(pg)), heapSize(pageSize, true))
+		if n.slab>>14 == inPageSlab && n.inPagesSlab() {
+			f(uintptr(unsafe.Pointer(pg)), heapSize(slabPageSize, true)) // see newSlabPage
+			if m := (*slabPage)(unsafe.Pointer(pg)).replaced.Load(); m != nil {
+				f(uintptr(unsafe.Pointer(m)), heapSize(8*markWords(k), false))
+			}
+		} else {
+			f(uintptr(unsafe.Pointer(pg)), heapSize(pageSize, true))
+		}
 		if pg.group0 != nil {
 			f(uintptr(unsafe.Pointer(pg.group0)), heapSize(32*k*pg.layout.groups(), false))
 		}

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -79,9 +80,10 @@ type dirtyPage struct {
 	// b is a private copy of the page's bytes, per bytes long; nil for a
 	// page emptied (past the end of the value).
 	b []byte
-	// base is, where the layout keeps the roots of groups of values, the
-	// committed page b was copied from: the new page takes over the roots
-	// of the groups that did not change.
+	// base is the committed page b was copied from, nil where unknown:
+	// where the layout keeps the roots of groups of values, the new page
+	// takes over those of the groups that did not change, and the commit
+	// counts its replacement (tree.Supersede, see rehome).
 	base *tree.Node
 }
 
@@ -270,12 +272,6 @@ func (p *pages) load(i uint64) (b []byte, n *tree.Node, partial bool) {
 	return b, n, partial
 }
 
-// committed returns the bytes of page i of the committed tree, all of
-// them (see whole).
-func (p *pages) committed(i uint64) []byte {
-	return p.whole(i, p.committedNode(i))
-}
-
 // committedNode returns page i of the committed tree, or nil where the
 // tree is a partial tree (a proof's) that does not reach it: a tree built
 // for the view's type meets no leaf above its pages.
@@ -393,9 +389,10 @@ func (p *pages) writable(i uint64) []byte {
 		}
 		src = p.whole(i, d.base)
 	case r != nil:
-		src = r.b // usually just read: spare a second walk
+		src, d.base = r.b, r.node // usually just read: spare a second walk
 	default:
-		src = p.committed(i)
+		d.base = p.committedNode(i)
+		src = p.whole(i, d.base)
 	}
 	d.b = pageCopy(src, per)
 	p.put(d)
@@ -480,6 +477,10 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 		d, _ := w.get(i)
 		nodes[k] = p.dirtyNode(d, d.b)
 	}
+	idx, nodes = p.rehome(idx, nodes, func(k int) *tree.Node {
+		d, _ := w.get(idx[k])
+		return d.base
+	})
 	if p.prog != nil {
 		data := p.prog.setPages(idx, nodes, p.size)
 		p.built.Store(data)
@@ -495,6 +496,52 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 	p.data.Store(data)
 	p.writes.Store(nil)
 	return data, mixed
+}
+
+// rehome returns the pages a commit sets (idx, sorted, and nodes) with
+// copies of the pages left of a decode's slab whose other pages have
+// mostly been replaced ([tree.Supersede]: the replaced page base(k) of
+// page idx[k], nil where none is known, tips it), so that those few stop
+// pinning the whole slab.
+func (p *pages) rehome(idx []uint64, nodes []*tree.Node, base func(k int) *tree.Node) ([]uint64, []*tree.Node) {
+	var more []uint64
+	var moreNodes []*tree.Node
+	for k, i := range idx {
+		b := base(k)
+		at, count, ok := tree.Supersede(b)
+		if !ok {
+			continue
+		}
+		first := i - uint64(at)
+		for j := first; j < first+uint64(count); j++ {
+			if _, set := slices.BinarySearch(idx, j); set {
+				continue
+			}
+			if n := tree.Rehome(p.committedNode(j), b); n != nil {
+				more, moreNodes = append(more, j), append(moreNodes, n)
+			}
+		}
+	}
+	if len(more) == 0 {
+		return idx, nodes
+	}
+	type set struct {
+		i uint64
+		n *tree.Node
+	}
+	all := make([]set, 0, len(idx)+len(more))
+	for k := range idx {
+		all = append(all, set{idx[k], nodes[k]})
+	}
+	for k := range more {
+		all = append(all, set{more[k], moreNodes[k]})
+	}
+	slices.SortFunc(all, func(a, b set) int { return cmp.Compare(a.i, b.i) })
+	idx, nodes = make([]uint64, 0, len(all)), make([]*tree.Node, 0, len(all))
+	for _, s := range all {
+		idx, nodes = append(idx, s.i), append(nodes, s.n)
+	}
+	return idx, nodes
 }
 
 // dirtyNode returns the page node of the dirty page d, whose bytes are b

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -191,4 +193,76 @@ func validatorBytes(r *rand.Rand, n int) []byte {
 		b = append(b, randomValidator(r)...)
 	}
 	return b
+}
+
+// TestSlabSurvivorsAreRehomed changes every page of a decoded list but one
+// in 64, and checks that the survivors no longer hold the slabs the decode
+// cut the pages from: the commit that replaces most of a slab's pages
+// copies the rest (tree.Supersede), so that a node's state, whose changes
+// replace most pages in time, does not keep its decoded lists beside the
+// new pages. The values and the root stay those of a fresh decode.
+func TestSlabSurvivorsAreRehomed(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 13))
+	const n = 8192 // 512 pages of 16 validators; 64 pages of 128 balances
+	c := must(NewContainer(state))
+	if err := c.Set(2, must(DecodeCompactList(validatorList, validatorBytes(r, n)))); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Set(3, must(DecodeBasicList[uint64](uint64List, randomData(r, 8*n)))); err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []int{2, 3} {
+		lt := state.Field(field).Type.(*schema.List)
+		t.Run(state.Field(field).Name, func(t *testing.T) {
+			v := must(DecodeContainer(state, must(c.MarshalSSZ())))
+			v.HashTreeRoot()
+			list := v.Field(field)
+			data, _ := list.Node().Children()
+			levels := lt.DataDepth() - lt.PageLayout().Depth()
+			per := lt.PageLayout().PageSize() / lt.Elem().FixedSize()
+			// The survivors' bytes, in their slabs.
+			var kept []weak.Pointer[byte]
+			for i := 0; i < n/per; i += 64 {
+				b, _, _ := must(tree.Get(data, levels, uint64(i))).PageData()
+				kept = append(kept, weak.Make(&b[0]))
+			}
+			for i := range n {
+				if i/per%64 != 0 {
+					writeOne(list, i, i)
+				}
+			}
+			v.HashTreeRoot()
+			runtime.GC()
+			for k, w := range kept {
+				if w.Value() != nil {
+					t.Errorf("page %d, left of its slab, still holds the slab", 64*k)
+				}
+			}
+			want := must(c.MarshalSSZ())
+			fresh := must(DecodeContainer(state, must(v.MarshalSSZ())))
+			if fresh.HashTreeRoot() != v.HashTreeRoot() {
+				t.Error("the root differs from a fresh decode's")
+			}
+			// The survivors read as before.
+			old := must(DecodeContainer(state, want)).Field(field)
+			for i := 0; i < n; i += 64 * per {
+				if !bytes.Equal(elemBytes(list, i), elemBytes(old, i)) {
+					t.Errorf("element %d changed", i)
+				}
+			}
+			runtime.KeepAlive(v)
+		})
+	}
+}
+
+// elemBytes returns the serialization of element i of v, a list of uint64
+// or of validators.
+func elemBytes(v View, i int) []byte {
+	switch l := v.(type) {
+	case *BasicList[uint64]:
+		return binary.LittleEndian.AppendUint64(nil, l.Get(i))
+	case *CompactList:
+		return l.Get(i)
+	}
+	panic("elemBytes of " + v.Type().String())
 }

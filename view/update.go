@@ -92,11 +92,13 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	// At most a page per index, and the dirty pages.
 	most := min(len(idx), int(p.count(p.size))) + len(dirty)
 	pidx, nodes := make([]uint64, 0, most), make([]*tree.Node, 0, most)
+	replaced := make([]*tree.Node, 0, most) // the pages nodes replace, where known
 	// flush adds the dirty pages below page i.
 	flush := func(i uint64) {
 		for len(dirty) > 0 && dirty[0] < i {
 			d, _ := w.get(dirty[0])
 			pidx, nodes = append(pidx, dirty[0]), append(nodes, p.dirtyNode(d, d.b))
+			replaced = append(replaced, d.base)
 			dirty = dirty[1:]
 		}
 	}
@@ -152,11 +154,13 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			}
 		}
 		pidx, nodes = append(pidx, pg), append(nodes, n)
+		replaced = append(replaced, d.base)
 	}
 	flush(^uint64(0))
 	if len(nodes) == 0 {
 		return nil
 	}
+	pidx, nodes = p.rehome(pidx, nodes, func(k int) *tree.Node { return replaced[k] })
 	switch {
 	case p.prog != nil:
 		p.reset(p.prog.setPages(pidx, nodes, p.size), p.size)
