@@ -4,8 +4,8 @@ package bellatrix
 
 import (
 	"github.com/ssztree/ssztree/altair"
-	"github.com/ssztree/ssztree/internal/forkcode"
-	"github.com/ssztree/ssztree/internal/lightclient"
+	"github.com/ssztree/ssztree/forks/forkcode"
+	"github.com/ssztree/ssztree/forks/lightclient"
 )
 
 // The generalized indices of the light-client proofs into the containers

@@ -10,7 +10,7 @@ import (
 	"github.com/ssztree/ssztree/altair"
 	"github.com/ssztree/ssztree/bellatrix"
 	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"

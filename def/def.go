@@ -1,7 +1,7 @@
 // Package def describes SSZ types whose sizes depend on a preset, once, in
 // Go: the consensus types of each fork are written with it (package forks),
 // resolved into schema types for a preset at run time, and read by the code
-// generator that writes their typed accessors (internal/sszgen).
+// generator that writes their typed accessors (cmd/sszgen).
 //
 // A size is a number, a preset parameter, or a product or quotient of
 // those; a type is a basic type, a named alias (Slot, Root...), a vector,

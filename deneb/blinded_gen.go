@@ -3,7 +3,7 @@
 package deneb
 
 import (
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 )
 
 // A blinded block (BlindedBeaconBlock, of the builder and beacon APIs) is

@@ -3,7 +3,7 @@
 package deneb
 
 import (
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 )
 
 // BeaconBlockHeaderOf returns the header of block: its slot, proposer,

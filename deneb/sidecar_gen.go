@@ -4,7 +4,7 @@ package deneb
 
 import (
 	"fmt"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // reference is the straightforward diff the tree walk is checked against:

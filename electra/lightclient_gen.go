@@ -5,8 +5,8 @@ package electra
 import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/forkcode"
-	"github.com/ssztree/ssztree/internal/lightclient"
+	"github.com/ssztree/ssztree/forks/forkcode"
+	"github.com/ssztree/ssztree/forks/lightclient"
 	"github.com/ssztree/ssztree/tree"
 )
 

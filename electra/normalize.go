@@ -2,7 +2,7 @@ package electra
 
 import (
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/tree"
 )
 

@@ -5,7 +5,7 @@ package electra
 import (
 	"fmt"
 	"github.com/ssztree/ssztree/deneb"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )

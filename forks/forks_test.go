@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // The types of the ssz_static tests of consensus-spec-tests, by fork: the

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/def"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // gloasStatic are the types of the Gloas ssz_static tests: Fulu's and the

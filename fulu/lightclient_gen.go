@@ -4,8 +4,8 @@ package fulu
 
 import (
 	"github.com/ssztree/ssztree/electra"
-	"github.com/ssztree/ssztree/internal/forkcode"
-	"github.com/ssztree/ssztree/internal/lightclient"
+	"github.com/ssztree/ssztree/forks/forkcode"
+	"github.com/ssztree/ssztree/forks/lightclient"
 )
 
 // The generalized indices of the light-client proofs into the containers

@@ -3,7 +3,7 @@ package fulu
 import (
 	"fmt"
 
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"

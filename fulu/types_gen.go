@@ -8,7 +8,7 @@ import (
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/internal/lazy"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"

@@ -5,8 +5,8 @@ package gloas
 import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/forkcode"
-	"github.com/ssztree/ssztree/internal/lightclient"
+	"github.com/ssztree/ssztree/forks/forkcode"
+	"github.com/ssztree/ssztree/forks/lightclient"
 	"github.com/ssztree/ssztree/tree"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/gloas"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // TestStateAccessors decodes states (random ones, and the ssz_static cases

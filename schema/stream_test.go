@@ -10,8 +10,8 @@ import (
 	"testing/iotest"
 
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 func sfield(name string, t schema.Type) schema.Field { return schema.Field{Name: name, Type: t} }

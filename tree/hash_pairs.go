@@ -5,7 +5,7 @@ package tree
 import (
 	"github.com/prysmaticlabs/gohashtree"
 
-	"github.com/ssztree/ssztree/internal/sha256x16"
+	"github.com/ssztree/ssztree/tree/internal/sha256x16"
 )
 
 // hashPairs writes to out[i] the SHA-256 hash of in[2i] || in[2i+1], for

@@ -57,15 +57,20 @@ func NewProgressive(subtrees []*Node) *Node {
 	return NewProgressiveOver(subtrees, Zero(0), nil)
 }
 
-// NewProgressiveOver returns the upper part of a progressive tree's spine:
-// a branch over each of subtrees, in order, the last one's right child
-// being rest (the spine below them, or a zero chunk for a whole tree), or
-// rest itself when there are no subtrees. If branches is not nil, it sets
-// branches[k] to the branch over subtrees[k], so that a caller keeping the
-// spine can share the branches below a later change. The branches take
-// one allocation: a commit that changes a subtree deep in the spine makes
-// as many branches as the subtree's rank, and one allocation after a
-// collection is what costs (docs/performance.md#cold-rows).
+// NewProgressiveOver returns a progressive tree's spine over subtrees, in
+// order, and then rest: a branch over each of subtrees, the last one's
+// right child being (a copy of) rest, the spine below them, or a zero chunk
+// for a whole tree; rest itself when there are no subtrees. The branches of
+// rest's spine are copied, their roots kept (nothing is hashed again), so
+// that the new spine is one allocation that shares none with the old:
+// sharing the lower branches of an older spine's allocation kept its
+// replaced upper branches alive, and with them the subtrees they were over
+// (a whole earlier version of a changed field of a progressive container).
+// If branches is not nil, it sets branches[k] to the branch over
+// subtrees[k], and the entries after them, as far as branches reaches, to
+// the copies of rest's branches, so that a caller keeping the spine keeps
+// the new one. One allocation: a commit after a collection pays for each
+// (docs/performance.md#cold-rows).
 func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 	if rest == nil {
 		panic("tree: progressive spine over a nil rest")
@@ -73,11 +78,44 @@ func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 	if len(subtrees) == 0 {
 		return rest
 	}
-	if len(subtrees) > maxSlabLen {
+	// The branches of rest's spine, down to the zero chunk that ends it.
+	below := 0
+	for r := rest; r.IsBranch() && below <= ProgressiveLevels; r = r.right {
+		below++
+	}
+	if below > ProgressiveLevels {
+		panic("tree: progressive spine longer than its levels")
+	}
+	if len(subtrees)+below > maxSlabLen {
 		panic("tree: progressive spine of more subtrees than a slab holds")
 	}
-	spine := make([]Node, len(subtrees))
-	n := rest
+	spine := make([]Node, len(subtrees)+below)
+	// Copy rest's branches, bottom up.
+	olds := make([]*Node, 0, ProgressiveLevels)
+	for r := rest; r.IsBranch(); r = r.right {
+		olds = append(olds, r)
+	}
+	n := Zero(0)
+	if below > 0 {
+		n = olds[below-1].right
+	}
+	for j := below - 1; j >= 0; j-- {
+		k := len(subtrees) + j
+		o := olds[j]
+		spine[k].left, spine[k].right = o.left, n
+		spine[k].slab = slabTag(inNodeSlab, k, len(spine))
+		if o.state.Load() == rootKnown {
+			spine[k].root = o.root
+			spine[k].state.Store(rootKnown)
+		}
+		n = &spine[k]
+		if k < len(branches) {
+			branches[k] = n
+		}
+	}
+	if below == 0 {
+		n = rest
+	}
 	for k := len(subtrees) - 1; k >= 0; k-- {
 		if subtrees[k] == nil {
 			panic("tree: progressive tree with a nil subtree")

@@ -10,8 +10,8 @@ import (
 
 	"github.com/ssztree/ssztree/def"
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // TestDetectSpecTests finds the fork and preset of every state and signed

@@ -12,9 +12,9 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/gloas"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 	"github.com/ssztree/ssztree/view"
 )
 

@@ -10,11 +10,11 @@ import (
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/gloas"
-	"github.com/ssztree/ssztree/internal/forkcode"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
+	"github.com/ssztree/ssztree/testutil/samples"
 	"github.com/ssztree/ssztree/tree"
 	"github.com/ssztree/ssztree/view"
 )

@@ -9,7 +9,7 @@ import (
 
 	"github.com/ssztree/ssztree/deneb"
 	"github.com/ssztree/ssztree/electra"
-	"github.com/ssztree/ssztree/internal/forkcode"
+	"github.com/ssztree/ssztree/forks/forkcode"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/synth"

@@ -26,13 +26,14 @@ type pages struct {
 	size int
 	// data is the committed data tree, and writes the pages written since
 	// the last commit (nil: none). Readers may read the pages while a
-	// commit runs under the family's lock, and a commit of a data tree of
-	// one depth publishes what it built by storing data and then clearing
-	// writes: a reader that loads writes first and data after reads every
-	// page either from writes (its bytes are those of the new tree) or
-	// from a data tree in which it is the same. So a hashed value holds
-	// its tree and no more: not the written pages' index, nor the pages
-	// they were copied from, nor the tree they replaced.
+	// commit runs under the family's lock, and a commit publishes what it
+	// built by storing data (and a progressive tree's spine, prog's) and
+	// then clearing writes: a reader that loads writes first and data
+	// after reads every page either from writes (its bytes are those of
+	// the new tree) or from a data tree in which it is the same. So a
+	// hashed value holds its tree and no more: not the written pages'
+	// index, nor the pages they were copied from, nor the tree they
+	// replaced.
 	data   atomic.Pointer[tree.Node]
 	writes atomic.Pointer[pageWrites]
 	// last is a read cache, the page read last, published atomically so
@@ -48,15 +49,6 @@ type pages struct {
 	// per page, and reads at random, which the cache would not serve, do
 	// not allocate.
 	missed atomic.Uint64
-	// built is the data tree a commit of a progressive data tree built
-	// from the dirty pages. Its readers read the committed spine, which a
-	// commit cannot load while they read it, so that commit changes
-	// nothing they read: data, writes and prog's spine stay as they were,
-	// and the dirty pages stay readable (they hold the bytes of the new
-	// tree) until the next write settles them. Written under the family's
-	// lock, read by writers and by readers of whole values; nil for a data
-	// tree of one depth, whose commit publishes data itself.
-	built atomic.Pointer[tree.Node]
 	// prog is the geometry and the committed spine of a progressive data
 	// tree, whose pages differ in size from subtree to subtree; nil for a
 	// data tree of one depth, whose pages are all of layout, per bytes.
@@ -208,18 +200,7 @@ func (p *pages) reset(data *tree.Node, size int) {
 	p.size = size
 	p.data.Store(data)
 	p.writes.Store(nil)
-	p.built.Store(nil)
 	p.last.Store(nil)
-}
-
-// settle makes the tree the last commit of a progressive data tree built
-// the committed one and drops the dirty pages it was built from (see
-// built). Every write calls it first: writers have exclusive access, so no
-// reader still reads those pages.
-func (p *pages) settle() {
-	if b := p.built.Load(); b != nil {
-		p.reset(b, p.size)
-	}
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
@@ -369,7 +350,6 @@ func (p *pages) read(off int, dst []byte, exclusive bool) {
 
 // writable returns page i's dirty copy, making one if needed.
 func (p *pages) writable(i uint64) []byte {
-	p.settle()
 	d, ok := p.writes.Load().get(i)
 	if d.b != nil {
 		return d.b
@@ -433,7 +413,6 @@ func (p *pages) write(off int, src []byte) {
 // (they are part of the chunks a root is computed from); bytes added are
 // zero.
 func (p *pages) resize(size int) {
-	p.settle()
 	if size < p.size {
 		// Zero the tail of the page the new end falls in; pages wholly past
 		// the end become zero subtrees on commit.
@@ -449,7 +428,6 @@ func (p *pages) resize(size int) {
 
 // markEmpty records page i as holding nothing.
 func (p *pages) markEmpty(i uint64) {
-	p.settle()
 	p.put(dirtyPage{index: i})
 	if p.cached(i) != nil {
 		p.last.Store(nil)
@@ -458,15 +436,12 @@ func (p *pages) markEmpty(i uint64) {
 
 // commitMixIn turns the dirty pages into page nodes, sets them into the
 // data tree in one pass, and returns the new data tree. It changes nothing
-// that readers read (see data and built), so it may run beside them under
+// that readers read (see data), so it may run beside them under
 // the family's lock. For a list, mixIn set, it also returns the list's
 // value tree, the new data tree with length mixed in, when it made the data
 // tree in a pass that could allocate the mix-in with the path
 // (tree.SetManyMixIn); mixed is nil otherwise.
 func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) {
-	if b := p.built.Load(); b != nil {
-		return b, nil
-	}
 	if p.clean() {
 		return p.data.Load(), nil
 	}
@@ -481,18 +456,16 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 		d, _ := w.get(idx[k])
 		return d.base
 	})
-	if p.prog != nil {
-		data := p.prog.setPages(idx, nodes, p.size)
-		p.built.Store(data)
-		return data, nil
-	}
-	if mixIn {
+	switch {
+	case p.prog != nil:
+		data = p.prog.commitPages(idx, nodes, p.size)
+	case mixIn:
 		mixed = must(tree.SetManyMixIn(p.data.Load(), int(p.top), idx, nodes, length))
 		data, _ = mixed.Children()
-	} else {
+	default:
 		data = must(tree.SetMany(p.data.Load(), int(p.top), idx, nodes))
 	}
-	// data first, then writes: see data.
+	// data (and the spine) first, then writes: see data.
 	p.data.Store(data)
 	p.writes.Store(nil)
 	return data, mixed
@@ -564,13 +537,12 @@ func (p *pages) dirtyNode(d dirtyPage, b []byte) *tree.Node {
 // clean reports whether the committed data tree holds every byte: no page
 // was written, and a progressive tree has every subtree its size reaches.
 func (p *pages) clean() bool {
-	return p.writes.Load() == nil && (p.prog == nil || len(p.prog.subs) == p.prog.subtrees(p.size))
+	return p.writes.Load() == nil && (p.prog == nil || len(p.prog.committed().subs) == p.prog.subtrees(p.size))
 }
 
 // replace builds a new data tree from all of b in one pass, dropping
 // pending writes. The tree copies b unless owned, when it takes b over.
 func (p *pages) replace(b []byte, owned bool) {
-	p.settle()
 	if p.prog != nil {
 		p.reset(p.prog.build(b, owned), len(b))
 		return
@@ -590,7 +562,7 @@ func (p *pages) replace(b []byte, owned bool) {
 // while nobody writes.
 func (p *pages) bytes(dst []byte) []byte {
 	// clean first, then data: see data.
-	if p.built.Load() == nil && p.clean() {
+	if p.clean() {
 		if p.prog != nil {
 			return p.prog.appendData(dst, p.size)
 		}
@@ -598,8 +570,8 @@ func (p *pages) bytes(dst []byte) []byte {
 		// goroutines when large).
 		return must(tree.AppendData(dst, p.data.Load(), int(p.top)+p.layout.Depth(), p.layout, p.size))
 	}
-	// Pending writes, or a progressive tree built by a commit, whose
-	// spine the next write loads: page by page.
+	// Pending writes, or a progressive tree whose subtrees its size does
+	// not all reach yet: page by page.
 	start := len(dst)
 	dst = append(dst, make([]byte, p.size)...)
 	p.read(0, dst[start:], false)

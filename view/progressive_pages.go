@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ssztree/ssztree/schema"
 
@@ -142,7 +143,7 @@ func (s *spine) update(count int, changed []int, subs func(k int) *tree.Node) *t
 	if high+1 < count {
 		rest = s.branches[high+1]
 	}
-	return tree.NewProgressiveOver(s.subs[:high+1], rest, s.branches[:high+1])
+	return tree.NewProgressiveOver(s.subs[:high+1], rest, s.branches)
 }
 
 // spineLevel is the geometry of the pages of one subtree of a progressive
@@ -164,10 +165,36 @@ type spineLevel struct {
 // own layout: the first subtrees are a single page of 1 or 4 leaves.
 type spinePages struct {
 	*spineGeometry
-	spine
-	// scratch is where a commit builds the new spine (setPages), the
-	// writer's alone.
+	// cur is the committed spine, which readers load once per read: a
+	// spine of its own, which a reset loads or a commit beside readers
+	// publishes whole once built (commitPages), and never changes after.
+	// So a commit lets the replaced version of the tree go at once: no
+	// spine the view keeps points into it.
+	cur atomic.Pointer[spine]
+	// scratch is where a writer's bulk update builds the new spine
+	// (setPages), the writer's alone.
 	scratch spine
+}
+
+// noSpine is the committed spine of a view not loaded yet: no subtree.
+var noSpine spine
+
+// committed returns the committed spine.
+func (g *spinePages) committed() *spine {
+	if s := g.cur.Load(); s != nil {
+		return s
+	}
+	return &noSpine
+}
+
+// load points the committed spine at the progressive tree data of count
+// subtrees. Its caller has exclusive access, but a spine published is
+// never changed (see cur): the load makes a new one.
+func (g *spinePages) load(data *tree.Node, count int) error {
+	s := new(spine)
+	err := s.load(data, count)
+	g.cur.Store(s)
+	return err
 }
 
 // spineGeometry is the part of spinePages that depends on the type alone,
@@ -252,7 +279,7 @@ func (g *spineGeometry) subtrees(size int) int {
 func (g *spinePages) node(i uint64) *tree.Node {
 	k := g.subtreeOf(i)
 	lv := &g.levels[k]
-	sub := g.sub(k)
+	sub := g.committed().sub(k)
 	switch sub {
 	case nil:
 		return tree.Zero(lv.layout.Depth())
@@ -268,10 +295,32 @@ func (g *spinePages) node(i uint64) *tree.Node {
 
 // setPages sets the page nodes at the sorted indices idx into the
 // committed tree, which then holds size bytes, and returns the new data
-// tree. It leaves the committed spine as it was, for readers that read it
-// meanwhile (see pages.built): the new tree's spine is loaded when the
-// next write settles it.
+// tree, which its caller, a writer, then loads (pages.reset). The new
+// spine is built in the writer's scratch, and let go of once built.
 func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.Node {
+	data := g.apply(&g.scratch, idx, nodes, size)
+	// What scratch points to is the new tree's or the old one's: neither is
+	// scratch's to keep alive.
+	clear(g.scratch.subs)
+	clear(g.scratch.branches)
+	return data
+}
+
+// commitPages is setPages for a commit that may run beside readers: the
+// new spine is a spine of its own, published whole once built, so that
+// readers read either spine, each a committed tree's, and the old tree is
+// let go at once.
+func (g *spinePages) commitPages(idx []uint64, nodes []*tree.Node, size int) *tree.Node {
+	s := new(spine)
+	data := g.apply(s, idx, nodes, size)
+	g.cur.Store(s)
+	return data
+}
+
+// apply makes dst the spine of the committed tree with the page nodes at
+// the sorted indices idx set into it, holding size bytes, and returns its
+// data tree. The committed spine stays as it was.
+func (g *spinePages) apply(dst *spine, idx []uint64, nodes []*tree.Node, size int) *tree.Node {
 	// runs[x] is the range of idx in subtree changed[x]; a commit of a few
 	// pages keeps them on the stack.
 	var changedBuf [4]int
@@ -287,28 +336,22 @@ func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.
 		a = b
 	}
 	count := g.subtrees(size)
-	// The new spine is built in the writer's scratch, which readers never
-	// see, and let go of once built: the committed spine stays as it was.
-	g.spine.copyTo(&g.scratch)
+	cur := g.committed()
+	cur.copyTo(dst)
 	var jsBuf [4]uint64
-	data := g.scratch.update(count, changed, func(k int) *tree.Node {
+	return dst.update(count, changed, func(k int) *tree.Node {
 		lv := &g.levels[k]
 		r := runs[slices.Index(changed, k)]
 		js := jsBuf[:0]
 		for _, i := range idx[r[0]:r[1]] {
 			js = append(js, i-lv.first)
 		}
-		base := g.sub(k)
+		base := cur.sub(k)
 		if base == nil {
 			base = tree.Zero(2 * k)
 		}
 		return must(tree.SetMany(base, lv.top, js, nodes[r[0]:r[1]]))
 	})
-	// What scratch points to is the new tree's or the old one's: neither is
-	// scratch's to keep alive.
-	clear(g.scratch.subs)
-	clear(g.scratch.branches)
-	return data
 }
 
 // build returns the progressive data tree holding b, in one pass, and
@@ -335,15 +378,16 @@ func (g *spinePages) build(b []byte, owned bool) *tree.Node {
 
 // appendData appends the size bytes of the committed tree to dst.
 func (g *spinePages) appendData(dst []byte, size int) []byte {
+	s := g.committed()
 	for k := range g.subtrees(size) {
 		lv := &g.levels[k]
 		end := min(size, g.levels[k+1].start)
-		if k >= len(g.subs) {
+		if k >= len(s.subs) {
 			// Grown without a write: zero bytes, not committed yet.
 			dst = append(dst, make([]byte, end-lv.start)...)
 			continue
 		}
-		dst = must(tree.AppendData(dst, g.subs[k], 2*k, lv.layout, end-lv.start))
+		dst = must(tree.AppendData(dst, s.subs[k], 2*k, lv.layout, end-lv.start))
 	}
 	return dst
 }

@@ -122,7 +122,7 @@ func (s *seq) index(i int) int {
 // elem returns the bytes of element i for reading, or nil when they are
 // zero. It avoids copying when the element lies within one page. The
 // bytes stay unchanged until the next write. Readers need no lock, pending
-// writes or not: a commit changes nothing they read (see pages.built).
+// writes or not: a commit changes nothing they read (see pages.data).
 func (s *seq) elem(i int, scratch []byte) []byte {
 	return s.elemOf(i, scratch, false)
 }

@@ -83,7 +83,6 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 		return nil
 	}
 	p := &s.pages
-	p.settle()
 	if pc := p.count(p.size); pc > 1 && p.touched(idx, s.esize)*denseDen >= pc*denseNum {
 		return s.updateDense(idx, edit)
 	}

@@ -31,7 +31,7 @@ type View interface {
 	// commit applies pending writes and returns the value's tree. Its
 	// caller is a writer, or holds the family's lock (see [link]); a
 	// sequence of values in pages commits without changing what its
-	// readers read, which need no lock (see pages.built).
+	// readers read, which need no lock (see pages.data).
 	commit() *tree.Node
 	// reset replaces the value's tree, dropping pending writes; handles
 	// obtained from the view follow.

@@ -18,9 +18,9 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // blindedFork is a fork's signed blinded block in ssztree and in

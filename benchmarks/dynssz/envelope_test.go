@@ -28,11 +28,11 @@ import (
 	"github.com/ssztree/ssztree/forks"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/gloas"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
 	"github.com/ssztree/ssztree/synth"
+	"github.com/ssztree/ssztree/testutil/samples"
 	"github.com/ssztree/ssztree/versioned"
 )
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/ssztree/ssztree/internal/spectests"
+	"github.com/ssztree/ssztree/conformance"
 )
 
 // carried is the subset of the conformance data the repository carries,
@@ -38,7 +38,7 @@ func conform(args []string, out io.Writer) error {
 	if dir == "" {
 		return fmt.Errorf("no folder: give one, or set SSZ_SPECTESTS, or run from the repository's root, which carries %s (official releases: https://github.com/ethereum/consensus-spec-tests/releases)", carried)
 	}
-	s, err := spectests.Run(dir)
+	s, err := conformance.Run(dir)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/golang/snappy"
 	"gopkg.in/yaml.v3"
 
-	"github.com/ssztree/ssztree/internal/samples"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // bin is the command, built once for the end-to-end tests.

@@ -9,8 +9,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/ssztree/ssztree/conformance"
 	"github.com/ssztree/ssztree/forks"
-	"github.com/ssztree/ssztree/internal/spectests"
 	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/sszjson"
 )
@@ -68,7 +68,7 @@ func loadText(in *input, sel *selection) (*value, error) {
 				keys = append(keys, n.Content[i].Value)
 			}
 		}
-		conv = func(t schema.Type) ([]byte, error) { return spectests.SSZFromYAML(t, n) }
+		conv = func(t schema.Type) ([]byte, error) { return conformance.SSZFromYAML(t, n) }
 	}
 	names := textKinds
 	if sel.typeName != "" {

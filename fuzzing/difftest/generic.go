@@ -3,7 +3,7 @@ package difftest
 import (
 	"fmt"
 
-	"github.com/ssztree/ssztree/internal/spectests"
+	"github.com/ssztree/ssztree/conformance"
 	"github.com/ssztree/ssztree/schema"
 )
 
@@ -13,7 +13,7 @@ import (
 // runner reads it from the case names, with those cases, valid and
 // invalid, as seeds.
 func GenericTarget(handler, prefix string, peers []Peer, known []Known) (*Target, error) {
-	ts, err := spectests.ParseType(handler, prefix)
+	ts, err := conformance.ParseType(handler, prefix)
 	if err != nil {
 		return nil, fmt.Errorf("difftest: %w", err)
 	}

@@ -14,9 +14,9 @@ import (
 	"github.com/ssztree/ssztree/electra"
 	"github.com/ssztree/ssztree/fulu"
 	"github.com/ssztree/ssztree/gloas"
-	"github.com/ssztree/ssztree/internal/samples"
 	"github.com/ssztree/ssztree/phase0"
 	"github.com/ssztree/ssztree/synth"
+	"github.com/ssztree/ssztree/testutil/samples"
 )
 
 // maxDecoded bounds what a snappy file of the conformance data may

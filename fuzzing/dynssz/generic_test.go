@@ -13,7 +13,7 @@ import (
 // reads by reflection (their annotations), seeded with those cases, valid
 // and invalid. The test types are those of the specification
 // (tests/formats/ssz_generic/README.md; the progressive ones as
-// internal/spectests defines them after the generators).
+// package conformance defines them after the generators).
 
 type SingleFieldTestStruct struct{ A uint8 }
 

@@ -1,5 +1,5 @@
 // Writes the golden files of ssztree's cross-check with Lodestar's proofs
-// (internal/proofcheck/testdata/*.json): values of several forks made at
+// (testutil/proofcheck/testdata/*.json): values of several forks made at
 // random with Lodestar's types, their SSZ bytes and roots, and the proofs
 // that @chainsafe/persistent-merkle-tree makes of random sets of
 // generalized indices (descriptors, compact multiproof leaves, tree-offset
@@ -12,7 +12,7 @@ const ssz = await import("@chainsafe/ssz");
 const pmt = await import("@chainsafe/persistent-merkle-tree");
 const { ssz: types } = await import("@lodestar/types");
 
-const OUT = new URL("../../internal/proofcheck/testdata/", import.meta.url);
+const OUT = new URL("../../testutil/proofcheck/testdata/", import.meta.url);
 
 // mulberry32: a small seeded generator, so that the files are reproducible.
 function rng(seed) {

@@ -1,6 +1,6 @@
 // Checks, with Lodestar's code, proofs that ssztree made of the golden
 // values: each compact multiproof and tree-offset proof in the files that
-// `SSZTREE_PROOFS_OUT=<dir> go test ./internal/proofcheck` writes must
+// `SSZTREE_PROOFS_OUT=<dir> go test ./testutil/proofcheck` writes must
 // give the value's root with persistent-merkle-tree's createNodeFromProof
 // and deserializeProof. Usage: node verify.mjs <dir>. See README.md.
 const { readdirSync, readFileSync } = await import("node:fs");
