@@ -47,15 +47,17 @@ const (
 
 // Supersede records that the page node n, replaced by another version of
 // its page in a new version of a tree, is no longer in that version. When
-// n is a page of a slab that BuildPages made, and this replacement is the
-// one that makes three in four of the slab's pages replaced (in any
-// version of any tree that shares the slab, each page counted once), it
-// returns the slab's page count and n's place in it, at: the slab holds
-// the pages at positions [p-at, p-at+count) of the tree whose page at
-// position p is n. The caller then moves the others of those still in its
-// tree to pages of their own ([Rehome]), so that the slab can be freed
-// once no other version holds it. It returns ok false otherwise, at most
-// once true per slab.
+// n is a page of a slab that BuildPages made, and three in four of the
+// slab's pages have been replaced (in any version of any tree that shares
+// the slab, each page counted once), this one included, it returns the
+// slab's page count and n's place in it, at: the slab holds the pages at
+// positions [p-at, p-at+count) of the tree whose page at position p is n.
+// The caller then moves the others of those still in its tree to pages of
+// their own ([Rehome]), so that the slab can be freed once no other
+// version holds it; each version that still holds some of a slab's pages
+// moves them when it next replaces one, so that a version that tipped the
+// count (a short-lived copy) does not leave the long-lived one pinning the
+// slab. It returns ok false otherwise.
 //
 // Safe for concurrent use: versions of one tree may be changed by several
 // goroutines at once. A slab's marks (a bit a page) are made at its first
@@ -80,10 +82,11 @@ func Supersede(n *Node) (at, count int, ok bool) {
 	}
 	marks := unsafe.Slice(first, markWords(count))
 	bit := uint64(1) << uint(at%64)
-	if marks[at/64].Or(bit)&bit != 0 {
-		return 0, 0, false // replaced before, in another version
+	replaced := sp.count.Load()
+	if marks[at/64].Or(bit)&bit == 0 {
+		replaced = sp.count.Add(1) // not replaced before, in another version
 	}
-	if int(sp.count.Add(1)) != (count*rehomeNum+rehomeDen-1)/rehomeDen {
+	if int(replaced) < (count*rehomeNum+rehomeDen-1)/rehomeDen {
 		return 0, 0, false
 	}
 	return at, count, true

@@ -479,6 +479,7 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 func (p *pages) rehome(idx []uint64, nodes []*tree.Node, base func(k int) *tree.Node) ([]uint64, []*tree.Node) {
 	var more []uint64
 	var moreNodes []*tree.Node
+	var done []uint64 // the first pages of the slabs moved out of
 	for k, i := range idx {
 		b := base(k)
 		at, count, ok := tree.Supersede(b)
@@ -486,6 +487,10 @@ func (p *pages) rehome(idx []uint64, nodes []*tree.Node, base func(k int) *tree.
 			continue
 		}
 		first := i - uint64(at)
+		if slices.Contains(done, first) {
+			continue
+		}
+		done = append(done, first)
 		for j := first; j < first+uint64(count); j++ {
 			if _, set := slices.BinarySearch(idx, j); set {
 				continue

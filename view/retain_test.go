@@ -266,3 +266,34 @@ func elemBytes(v View, i int) []byte {
 	}
 	panic("elemBytes of " + v.Type().String())
 }
+
+// TestSlabLeftByACopy has a copy replace most pages of a decoded list and
+// then dropped: the value it was copied from, which kept every page, moves
+// its pages out of the slab when it next replaces one of them, rather than
+// pinning the slab for good because the copy tipped its count.
+func TestSlabLeftByACopy(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 17))
+	const n = 8192
+	c := must(NewContainer(state))
+	if err := c.Set(3, must(DecodeBasicList[uint64](uint64List, randomData(r, 8*n)))); err != nil {
+		t.Fatal(err)
+	}
+	v := must(DecodeContainer(state, must(c.MarshalSSZ())))
+	v.HashTreeRoot()
+	data, _ := v.Field(3).Node().Children()
+	b, _, _ := must(tree.Get(data, uint64List.DataDepth()-uint64List.PageLayout().Depth(), 0)).PageData()
+	slab := weak.Make(&b[0])
+	cp := v.Copy()
+	for i := range n {
+		writeOne(cp.Field(3), i, i)
+	}
+	cp.HashTreeRoot()
+	cp = nil
+	writeOne(v.Field(3), 0, 1)
+	v.HashTreeRoot()
+	runtime.GC()
+	if slab.Value() != nil {
+		t.Error("the slab is alive after the value replaced a page of it")
+	}
+	runtime.KeepAlive(v)
+}
