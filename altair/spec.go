@@ -50,7 +50,7 @@
 // a block, which has the block's root.
 package altair
 
-//go:generate go run ../cmd/sszgen -fork altair -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+//go:generate go run ../cmd/sszgen -fork altair -out types_gen.go -test zero_gen_test.go -spec spec_gen.go -extras
 
 // The Spec of the package, its presets and NewSpec are generated too, in
 // spec_gen.go: they are the same in every fork but for the forks they name.

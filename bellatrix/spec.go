@@ -55,7 +55,7 @@
 // root of what it is made from, and shares its trees.
 package bellatrix
 
-//go:generate go run ../cmd/sszgen -fork bellatrix -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+//go:generate go run ../cmd/sszgen -fork bellatrix -out types_gen.go -test zero_gen_test.go -spec spec_gen.go -extras
 
 // The Spec of the package, its presets and NewSpec are generated too, in
 // spec_gen.go: they are the same in every fork but for the forks they name.

@@ -1588,7 +1588,7 @@ func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, 
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return phase0.WrapAttesterSlashing(spec.Altair.Phase0, v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Phase0, v.(*view.Container))
 	}
 	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
@@ -1597,7 +1597,7 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 // (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	spec := x.Spec()
-	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Altair.Phase0, v.(*view.Container)) }
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Phase0, v.(*view.Container)) }
 	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
@@ -2748,7 +2748,7 @@ func (x *BlindedBeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSla
 func (x *BlindedBeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return phase0.WrapAttesterSlashing(spec.Altair.Phase0, v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Phase0, v.(*view.Container))
 	}
 	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
@@ -2757,7 +2757,7 @@ func (x *BlindedBeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlash
 // (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BlindedBeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	spec := x.Spec()
-	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Altair.Phase0, v.(*view.Container)) }
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Phase0, v.(*view.Container)) }
 	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 

@@ -1763,7 +1763,7 @@ func (x *BeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSlashing, 
 func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return phase0.WrapAttesterSlashing(spec.Bellatrix.Altair.Phase0, v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Phase0, v.(*view.Container))
 	}
 	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
@@ -1772,9 +1772,7 @@ func (x *BeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 // (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	spec := x.Spec()
-	wrap := func(v view.View) *Attestation {
-		return phase0.WrapAttestation(spec.Bellatrix.Altair.Phase0, v.(*view.Container))
-	}
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Phase0, v.(*view.Container)) }
 	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
@@ -1793,7 +1791,7 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -2607,7 +2605,7 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -2619,7 +2617,7 @@ func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -3044,7 +3042,7 @@ func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -3251,7 +3249,7 @@ func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -3318,7 +3316,7 @@ func (x *LightClientUpdate) SetFinalityBranch(v [6]Bytes32) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(5).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -3543,7 +3541,7 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [6]Bytes32) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(3).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -3734,7 +3732,7 @@ func (x *LightClientOptimisticUpdate) SetAttestedHeader(v *LightClientHeader) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -3965,7 +3963,7 @@ func (x *BlindedBeaconBlockBody) ProposerSlashings() *view.ValueList[ProposerSla
 func (x *BlindedBeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlashing] {
 	spec := x.Spec()
 	wrap := func(v view.View) *AttesterSlashing {
-		return phase0.WrapAttesterSlashing(spec.Bellatrix.Altair.Phase0, v.(*view.Container))
+		return phase0.WrapAttesterSlashing(spec.Phase0, v.(*view.Container))
 	}
 	return forkcode.Must(view.AsListOf(x.container().Field(4), wrap, func(e *AttesterSlashing) view.View { return e.View() }))
 }
@@ -3974,9 +3972,7 @@ func (x *BlindedBeaconBlockBody) AttesterSlashings() *view.ListOf[*AttesterSlash
 // (List[Attestation, MAX_ATTESTATIONS]).
 func (x *BlindedBeaconBlockBody) Attestations() *view.ListOf[*Attestation] {
 	spec := x.Spec()
-	wrap := func(v view.View) *Attestation {
-		return phase0.WrapAttestation(spec.Bellatrix.Altair.Phase0, v.(*view.Container))
-	}
+	wrap := func(v view.View) *Attestation { return phase0.WrapAttestation(spec.Phase0, v.(*view.Container)) }
 	return forkcode.Must(view.AsListOf(x.container().Field(5), wrap, func(e *Attestation) view.View { return e.View() }))
 }
 
@@ -3995,7 +3991,7 @@ func (x *BlindedBeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntar
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *BlindedBeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Bellatrix.Altair, x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.

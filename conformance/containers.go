@@ -61,9 +61,8 @@ var (
 	)
 )
 
-// The test structs of the progressive_containers handler, as
-// /work/shared/spectests/README.md (following the generator's
-// ssz_progressive_container.py) defines them.
+// The test structs of the progressive_containers handler, as the
+// consensus specs' generator (ssz_progressive_container.py) defines them.
 var (
 	progressiveSingleFieldContainerTestStruct = progressive("ProgressiveSingleFieldContainerTestStruct", "1",
 		field("A", schema.Byte),
@@ -97,9 +96,8 @@ var progressiveTestContainers = map[string]schema.Type{
 	"ProgressiveComplexTestStruct":              progressiveComplexTestStruct,
 }
 
-// The unions of the compatible_unions handler, as the README of
-// /work/shared/spectests (following the generator's
-// ssz_compatible_union.py) defines them.
+// The unions of the compatible_unions handler, as the consensus specs'
+// generator (ssz_compatible_union.py) defines them.
 var (
 	compatibleUnionA = schema.Must(schema.NewCompatibleUnion(map[int]schema.Type{
 		1: progressiveSingleFieldContainerTestStruct,

@@ -61,7 +61,7 @@
 // root of what it is made from, and shares its trees.
 package electra
 
-//go:generate go run ../cmd/sszgen -fork electra -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+//go:generate go run ../cmd/sszgen -fork electra -out types_gen.go -test zero_gen_test.go -spec spec_gen.go -extras
 
 // The Spec of the package, its presets and NewSpec are generated too, in
 // spec_gen.go: they are the same in every fork but for the forks they name.

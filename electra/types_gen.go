@@ -2579,7 +2579,7 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntaryExit, 
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -3420,7 +3420,7 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -3432,7 +3432,7 @@ func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -3710,7 +3710,7 @@ func (x *LightClientBootstrap) SetHeader(v *LightClientHeader) {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -3917,7 +3917,7 @@ func (x *LightClientUpdate) SetAttestedHeader(v *LightClientHeader) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -3984,7 +3984,7 @@ func (x *LightClientUpdate) SetFinalityBranch(v [7]Bytes32) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(5).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -4209,7 +4209,7 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [7]Bytes32) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(3).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -4468,7 +4468,7 @@ func (x *BlindedBeaconBlockBody) VoluntaryExits() *view.ValueList[SignedVoluntar
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *BlindedBeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Deneb.Capella.Bellatrix.Altair, x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.

@@ -136,3 +136,57 @@ func TestElectraPresets(t *testing.T) {
 		}
 	}
 }
+
+// TestLightClientProofs checks that each index of LightClientProofs is,
+// in the containers of its fork, the value of the constant of its name,
+// and that its branch has the length of the field that holds it.
+func TestLightClientProofs(t *testing.T) {
+	values := map[string]uint64{
+		"FINALIZED_ROOT_GINDEX":                 FinalizedRootIndex,
+		"CURRENT_SYNC_COMMITTEE_GINDEX":         CurrentSyncCommitteeIndex,
+		"NEXT_SYNC_COMMITTEE_GINDEX":            NextSyncCommitteeIndex,
+		"EXECUTION_PAYLOAD_GINDEX":              ExecutionPayloadIndex,
+		"FINALIZED_ROOT_GINDEX_ELECTRA":         FinalizedRootIndexElectra,
+		"CURRENT_SYNC_COMMITTEE_GINDEX_ELECTRA": CurrentSyncCommitteeIndexElectra,
+		"NEXT_SYNC_COMMITTEE_GINDEX_ELECTRA":    NextSyncCommitteeIndexElectra,
+		"FINALIZED_ROOT_GINDEX_GLOAS":           FinalizedRootIndexGloas,
+		"CURRENT_SYNC_COMMITTEE_GINDEX_GLOAS":   CurrentSyncCommitteeIndexGloas,
+		"NEXT_SYNC_COMMITTEE_GINDEX_GLOAS":      NextSyncCommitteeIndexGloas,
+		"EXECUTION_BLOCK_HASH_GINDEX_GLOAS":     ExecutionBlockHashIndexGloas,
+	}
+	byName := map[string]*def.Fork{}
+	for _, f := range []*def.Fork{Altair, Capella, Electra, Gloas} {
+		byName[f.Name] = f
+	}
+	for _, p := range LightClientProofs {
+		f := byName[p.Fork]
+		if f == nil {
+			t.Errorf("%s: unknown fork %q", p.Gindex, p.Fork)
+			continue
+		}
+		ts, err := f.Resolve(Mainnet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := schema.Gindex(ts.Type(p.Container), p.Path)
+		if err != nil {
+			t.Errorf("%s: %v", p.Gindex, err)
+			continue
+		}
+		if want, ok := values[p.Gindex]; !ok || uint64(g) != want {
+			t.Errorf("%s: %s of %s is %d in %s, want %d", p.Gindex, p.Path, p.Container, g, p.Fork, want)
+		}
+		holder := "LightClientUpdate"
+		if p.Field == "execution_branch" {
+			holder = "LightClientHeader"
+		} else if p.Field == "current_sync_committee_branch" {
+			holder = "LightClientBootstrap"
+		}
+		c := ts.Container(holder)
+		if c == nil || c.FieldIndex(p.Field) < 0 {
+			t.Errorf("%s: %s has no %s.%s", p.Gindex, p.Fork, holder, p.Field)
+		} else if got := c.Field(c.FieldIndex(p.Field)).Type.FixedSize() / 32; got != g.Depth() {
+			t.Errorf("%s: %s.%s has %d roots, want floorlog2 %d", p.Gindex, holder, p.Field, got, g.Depth())
+		}
+	}
+}

@@ -1580,7 +1580,7 @@ func (x *BeaconState) InactivityScores() *view.BasicList[uint64] {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -1592,7 +1592,7 @@ func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -1604,7 +1604,7 @@ func (x *BeaconState) SetNextSyncCommittee(v *SyncCommittee) {
 // LatestExecutionPayloadHeader returns a handle on the
 // latest_execution_payload_header field (ExecutionPayloadHeader).
 func (x *BeaconState) LatestExecutionPayloadHeader() *ExecutionPayloadHeader {
-	return deneb.WrapExecutionPayloadHeader(x.Spec().Electra.Deneb, x.container().Field(24).(*view.Container))
+	return deneb.WrapExecutionPayloadHeader(x.Spec().Deneb, x.container().Field(24).(*view.Container))
 }
 
 // SetLatestExecutionPayloadHeader replaces the

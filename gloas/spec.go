@@ -51,7 +51,7 @@
 // [NextSyncCommitteeGindex] 2946, [ExecutionBlockHashGindex] 2856), their
 // branches, and the builders of the light-client data
 // ([CreateLightClientBootstrap], [CreateLightClientUpdate]...) are those
-// of the forks before, at Gloas' indices: see lightclient.go.
+// of the forks before, at Gloas' indices: see lightclient_gen.go.
 //
 // # Zero values
 //
@@ -67,7 +67,7 @@
 // view holds a marker for its copylocks check.
 package gloas
 
-//go:generate go run ../cmd/sszgen -fork gloas -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+//go:generate go run ../cmd/sszgen -fork gloas -out types_gen.go -test zero_gen_test.go -spec spec_gen.go -extras
 
 // The Spec of the package, its presets and NewSpec are generated too, in
 // spec_gen.go: they are the same in every fork but for the forks they name.

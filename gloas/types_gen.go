@@ -4213,7 +4213,7 @@ func (x *BeaconBlockBody) VoluntaryExits() *view.ProgressiveValueList[SignedVolu
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *BeaconBlockBody) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(8).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(8).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -5064,7 +5064,7 @@ func (x *BeaconState) InactivityScores() *view.ProgressiveBasicList[uint64] {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(22).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(22).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -5076,7 +5076,7 @@ func (x *BeaconState) SetCurrentSyncCommittee(v *SyncCommittee) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *BeaconState) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(23).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(23).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -6478,7 +6478,7 @@ func (x *LightClientBootstrap) SetHeader(v LightClientHeader) {
 // CurrentSyncCommittee returns a handle on the current_sync_committee field
 // (SyncCommittee).
 func (x *LightClientBootstrap) CurrentSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetCurrentSyncCommittee replaces the current_sync_committee field with
@@ -6689,7 +6689,7 @@ func (x *LightClientUpdate) SetAttestedHeader(v LightClientHeader) {
 // NextSyncCommittee returns a handle on the next_sync_committee field
 // (SyncCommittee).
 func (x *LightClientUpdate) NextSyncCommittee() *SyncCommittee {
-	return altair.WrapSyncCommittee(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncCommittee(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetNextSyncCommittee replaces the next_sync_committee field with the
@@ -6760,7 +6760,7 @@ func (x *LightClientUpdate) SetFinalityBranch(v [9]Bytes32) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(5).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(5).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -6993,7 +6993,7 @@ func (x *LightClientFinalityUpdate) SetFinalityBranch(v [9]Bytes32) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientFinalityUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(3).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(3).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.
@@ -7188,7 +7188,7 @@ func (x *LightClientOptimisticUpdate) SetAttestedHeader(v LightClientHeader) {
 // SyncAggregate returns a handle on the sync_aggregate field
 // (SyncAggregate).
 func (x *LightClientOptimisticUpdate) SyncAggregate() *SyncAggregate {
-	return altair.WrapSyncAggregate(x.Spec().Fulu.Electra.Deneb.Capella.Bellatrix.Altair, x.container().Field(1).(*view.Container))
+	return altair.WrapSyncAggregate(x.Spec().Altair, x.container().Field(1).(*view.Container))
 }
 
 // SetSyncAggregate replaces the sync_aggregate field with the value of v.

@@ -43,7 +43,7 @@
 // a block, which has the block's root.
 package phase0
 
-//go:generate go run ../cmd/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go -spec spec_gen.go
+//go:generate go run ../cmd/sszgen -fork phase0 -out types_gen.go -test zero_gen_test.go -spec spec_gen.go -extras
 
 // The Spec of the package, its presets and NewSpec are generated too, in
 // spec_gen.go: they are the same in every fork but for the forks they name.

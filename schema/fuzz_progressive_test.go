@@ -7,7 +7,7 @@ import "testing"
 // references refValid and refRoot (merkleize_progressive, mix_in_length,
 // mix_in_active_fields, mix_in_selector, written from the specification's
 // text in reference_test.go). Their seeds in testdata/fuzz are cases of the
-// progressive ssz_generic handlers of /work/shared/spectests (valid_<case>
+// progressive ssz_generic handlers of the conformance data (valid_<case>
 // and invalid_<case>, with the selector of their type: add new types at the
 // end of a list) and the smallest of the inputs that a run of a minute per
 // target found interesting (found_<hash>).

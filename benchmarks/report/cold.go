@@ -3,7 +3,7 @@ package report
 import "github.com/ssztree/ssztree/benchmarks/harness"
 
 // coldTargets are the targets of the cold rows, by the ID of their warm
-// twin (../shared/DESIGN.md §5, "cold" column): a node does these once per
+// twin (docs/performance.md#cold-rows): a node does these once per
 // slot, after its collector ran.
 var coldTargets = map[string]RowInfo{
 	harness.RowRoot:           {Target: "≤ 100 ns", kind: absolute, limit: 100},

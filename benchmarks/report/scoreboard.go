@@ -38,7 +38,7 @@ type Scoreboard struct {
 }
 
 // boardTarget is a scoreboard row's target: ssztree's median at most limit
-// times the fastest peer's (../shared/DESIGN.md §5, issue 42).
+// times the fastest peer's (issue 42, docs/performance.md#status).
 type boardTarget struct {
 	title string
 	limit float64

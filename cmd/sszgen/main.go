@@ -69,6 +69,13 @@
 // the types it takes from them; the presets Mainnet and Minimal; NewSpec.
 // The spec.go that each package writes by hand keeps the package doc and
 // the directive of go generate.
+//
+// With -extras, it writes beside out what the fork's package has beyond
+// its types, one file a concern (extras.go): the headers of blocks and
+// payloads (header_gen.go), blinding blocks (blinded_gen.go), the
+// light-client indices, branches and builders (lightclient_gen.go, of the
+// indices of forks.LightClientProofs) and the blob sidecars
+// (sidecar_gen.go), each as the fork's definitions call for it.
 package main
 
 import (
@@ -81,6 +88,7 @@ import (
 	"go/token"
 	"log"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/template"
@@ -98,10 +106,11 @@ func main() {
 	out := flag.String("out", "", "output file (default types_gen.go with -fork, views_gen.go with -types)")
 	testOut := flag.String("test", "", "with -fork: output file of the test of zero values, if any")
 	specOut := flag.String("spec", "", "with -fork: output file of the fork's Spec, if any")
+	extras := flag.Bool("extras", false, "with -fork: write the fork's header_gen.go, blinded_gen.go, lightclient_gen.go and sidecar_gen.go beside out (see extras.go)")
 	flag.Parse()
 	if *typeNames != "" {
-		if *forkName != "" || *testOut != "" || *specOut != "" {
-			log.Fatal("sszgen: -types takes none of -fork, -test and -spec")
+		if *forkName != "" || *testOut != "" || *specOut != "" || *extras {
+			log.Fatal("sszgen: -types takes none of -fork, -test, -spec and -extras")
 		}
 		if *out == "" {
 			*out = "views_gen.go"
@@ -149,6 +158,11 @@ func main() {
 			log.Fatal("sszgen: ", err)
 		}
 	}
+	if *extras {
+		if err := writeExtras(f, filepath.Dir(*out)); err != nil {
+			log.Fatal("sszgen: ", err)
+		}
+	}
 }
 
 const modulePath = "github.com/ssztree/ssztree/"
@@ -157,21 +171,22 @@ const modulePath = "github.com/ssztree/ssztree/"
 // use, by the name it uses them under; the forks' own packages are added
 // by gen.importPath.
 var packages = map[string]string{
-	"binary":   "encoding/binary",
-	"bytes":    "bytes",
-	"def":      modulePath + "def",
-	"errors":   "errors",
-	"fmt":      "fmt",
-	"atomic":   "sync/atomic",
-	"forkcode": modulePath + "forks/forkcode",
-	"io":       "io",
-	"forks":    modulePath + "forks",
-	"lazy":     modulePath + "internal/lazy",
-	"schema":   modulePath + "schema",
-	"sszjson":  modulePath + "sszjson",
-	"tree":     modulePath + "tree",
-	"uint256":  "github.com/holiman/uint256",
-	"view":     modulePath + "view",
+	"atomic":      "sync/atomic",
+	"binary":      "encoding/binary",
+	"bytes":       "bytes",
+	"def":         modulePath + "def",
+	"errors":      "errors",
+	"fmt":         "fmt",
+	"forkcode":    modulePath + "forks/forkcode",
+	"forks":       modulePath + "forks",
+	"io":          "io",
+	"lazy":        modulePath + "internal/lazy",
+	"lightclient": modulePath + "forks/lightclient",
+	"schema":      modulePath + "schema",
+	"sszjson":     modulePath + "sszjson",
+	"tree":        modulePath + "tree",
+	"uint256":     "github.com/holiman/uint256",
+	"view":        modulePath + "view",
 }
 
 // gen holds what generating one fork's file needs.
@@ -320,14 +335,14 @@ func (g *gen) lookup(name string) *def.Container { return g.fork.Lookup(name) }
 func (g *gen) owner(name string) *def.Fork { return g.fork.Owner(name) }
 
 // specOf returns the expression of the Spec of fork f, the fork or one of
-// its ancestors, given spec, the fork's: each fork's Spec holds its
-// parent's in a field named after it, so the chain of fields leads from
-// the fork to f (spec.Bellatrix.Altair.Phase0 in capella).
+// its ancestors, given spec, the fork's: each fork's Spec holds the Spec
+// of every earlier fork in a field named after it (see spec.go), so f's is
+// one field away (spec.Phase0 in capella).
 func (g *gen) specOf(spec string, f *def.Fork) string {
-	for a := g.fork.Parent; a != f.Parent; a = a.Parent {
-		spec += "." + def.GoName(a.Name)
+	if f == g.fork {
+		return spec
 	}
-	return spec
+	return spec + "." + def.GoName(f.Name)
 }
 
 // isStruct reports whether container c is a plain Go struct: fixed-size and

@@ -9,18 +9,21 @@
 // BLSPubkey...), those of the JSON methods, the check of a state's
 // decoders that its bytes are of their fork (StateFork), and the panics of
 // the accessors whose errors no valid argument causes; and what the
-// hand-written code of every fork would otherwise repeat: the light-client
-// branches (Gindex, Branch), the assertions of the light-client builders
-// (CheckPostState, AttestedInPeriod, CheckFinalized) and the summaries
-// that headers are of what they describe (Summary).
+// functions beyond the types of every fork's package (cmd/sszgen -extras)
+// share: the light-client branches (Gindex, Branch), the assertions of
+// the light-client builders (CheckPostState, AttestedInPeriod,
+// CheckFinalized), the summaries that headers are of what they describe
+// and their inverse (Summary, Expand, SamePreset), and the proofs of blob
+// sidecars (Roots, KZGCommitmentRoot).
 //
 // What is stable: the names generated code calls (Must, Check, NoCopy,
 // Format, String, MarshalText, UnmarshalText, UnmarshalSSZ, MarshalJSON,
 // UnmarshalJSON, StateFork) keep working for code that the cmd/sszgen of
 // the same release wrote; they change only together with the generator,
 // and the CHANGELOG says when code must be generated again. The rest
-// serves the fork packages' hand-written code and changes with them,
-// without notice.
+// serves the fork packages' functions beyond their types, generated with
+// -extras for the fork packages only, and changes with them, without
+// notice.
 //
 // Its errors name the fork package and the type they are about
 // ("phase0: Root: ..."), which the callers pass: the package a user calls
