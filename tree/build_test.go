@@ -70,7 +70,7 @@ func TestBuildMixIn(t *testing.T) {
 }
 
 // TestSupersede replaces the pages of a slab one by one: Supersede says,
-// from the replacement that makes three in four of the slab's pages
+// from the replacement that makes one in four of the slab's pages
 // replaced on, where the slab's pages are, and a page replaced again (in
 // another version) counts once; Rehome copies a page of that slab (same
 // bytes, same root, no slab) and refuses a page of another.
@@ -98,7 +98,7 @@ func TestSupersede(t *testing.T) {
 		}
 	}
 	// The first slab: pages [0, slab), page 1 replaced in two versions.
-	want := (slab*3 + 3) / 4 // the replacements that tip the slab
+	want := (slab*rehomeNum + rehomeDen - 1) / rehomeDen // the replacements that tip the slab
 	if _, _, ok := Supersede(pages[1]); ok {
 		t.Fatal("told after one replacement")
 	}

@@ -12,7 +12,7 @@ import (
 // node's changes replace most pages of a large list in time (an epoch
 // changes the validators it touches), and the survivors scattered over
 // every slab would hold the whole decoded list beside the new pages.
-// [Supersede] counts the replacements, and says once when the survivors
+// [Supersede] counts the replacements, and says when the survivors
 // should move to allocations of their own ([Rehome]).
 type slabPage struct {
 	page
@@ -36,18 +36,22 @@ func newSlabPage(l *Layout, data []byte) *page {
 	return &(&slabPage{page: page{layout: l, data: data}}).page
 }
 
-// rehomeShare is the share of a slab's pages whose replacement makes
-// Supersede say that the others should move: three in four. Fewer would
-// copy survivors that most slabs keep anyway; more would leave a quarter
-// of the slab's bytes pinned by each survivor.
+// rehomeNum/rehomeDen is the share of a slab's pages whose replacement
+// makes Supersede say that the others should move: one in four. Until then
+// a list holds its slab beside the copies of the pages replaced, at most a
+// quarter more than its bytes; past it, the survivors move once, a copy of
+// at most three quarters of the slab. Three in four left a list whose
+// changes touch half its pages (balance and effective balance changes
+// without an epoch's sweep) at nearly twice its bytes
+// (docs/performance.md#memory).
 const (
-	rehomeNum = 3
+	rehomeNum = 1
 	rehomeDen = 4
 )
 
 // Supersede records that the page node n, replaced by another version of
 // its page in a new version of a tree, is no longer in that version. When
-// n is a page of a slab that BuildPages made, and three in four of the
+// n is a page of a slab that BuildPages made, and one in four of the
 // slab's pages have been replaced (in any version of any tree that shares
 // the slab, each page counted once), this one included, it returns the
 // slab's page count and n's place in it, at: the slab holds the pages at
