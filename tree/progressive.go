@@ -79,26 +79,21 @@ func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 		return rest
 	}
 	// The branches of rest's spine, down to the zero chunk that ends it.
-	below := 0
-	for r := rest; r.IsBranch() && below <= ProgressiveLevels; r = r.right {
-		below++
+	var oldBuf [ProgressiveLevels]*Node
+	olds := oldBuf[:0]
+	n := rest // what the lowest copy's right child is
+	for ; n.IsBranch(); n = n.right {
+		if len(olds) == ProgressiveLevels {
+			panic("tree: progressive spine longer than its levels")
+		}
+		olds = append(olds, n)
 	}
-	if below > ProgressiveLevels {
-		panic("tree: progressive spine longer than its levels")
-	}
+	below := len(olds)
 	if len(subtrees)+below > maxSlabLen {
 		panic("tree: progressive spine of more subtrees than a slab holds")
 	}
 	spine := make([]Node, len(subtrees)+below)
 	// Copy rest's branches, bottom up.
-	olds := make([]*Node, 0, ProgressiveLevels)
-	for r := rest; r.IsBranch(); r = r.right {
-		olds = append(olds, r)
-	}
-	n := Zero(0)
-	if below > 0 {
-		n = olds[below-1].right
-	}
 	for j := below - 1; j >= 0; j-- {
 		k := len(subtrees) + j
 		o := olds[j]
@@ -112,9 +107,6 @@ func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 		if k < len(branches) {
 			branches[k] = n
 		}
-	}
-	if below == 0 {
-		n = rest
 	}
 	for k := len(subtrees) - 1; k >= 0; k-- {
 		if subtrees[k] == nil {
