@@ -41,36 +41,50 @@ var merklePool = sync.Pool{New: func() any { return new(merkle) }}
 // sidecar's 128 KiB lay out 8,200).
 const maxPooledVals = 1 << 16
 
-// A ref names a 32-byte value of a merkle: a leaf chunk or the output of a
-// pair when at least 0 (its index in merkle.vals), the root of a zero
-// subtree of depth ^r when negative. A value of up to 32 GiB lays out
-// fewer than 2^31 of them.
-type ref int32
+// A ref names a 32-byte value of a merkle by its height h: the output of
+// pair i of height h when h > 0, leaf i when h is 0, the root of the zero
+// subtree of depth i when h is negative. A value of up to 32 GiB lays out
+// fewer than 2^31 leaves or pairs of a height.
+type ref struct{ h, i int32 }
 
-func zeroRef(depth int) ref { return ^ref(depth) }
+func zeroRef(depth int) ref { return ref{-1, int32(depth)} }
 
-// A pair is one hash of the layout: out = hash(left || right).
-type pair struct{ left, right, out ref }
+// height returns the height of the value r names: 0 for a leaf or a zero
+// subtree, whose roots are known before any hash.
+func (r ref) height() int32 { return max(r.h, 0) }
+
+// A pair is one hash of the layout, of its left and right inputs; its
+// output is named by its height and its index among the pairs of that
+// height.
+type pair struct{ left, right ref }
 
 // merkle is the Merkle layout of one value, built by a walk over its bytes
-// and then hashed by height.
+// and then hashed by height. The pairs are kept by height as they are
+// laid out (a pair's height is known then: one more than its higher
+// input's), and each height's outputs are hashed into a buffer of their
+// own in that order: a batch of the kernel is gathered from the heights
+// below and written where the heights above read it, with no pass that
+// sorts the pairs by height and none that copies outputs back.
 type merkle struct {
-	vals    [][32]byte // leaf chunks and pair outputs
-	heights []int32    // heights[i]: 0 for a leaf, 1 + the higher input's for a pair's output
-	pairs   []pair
-	byLevel [][]pair // the pairs of each height, while hashing
-	stack   []ref    // the roots of the parts of the composite values being walked
-	in, out [][32]byte
+	leaves [][32]byte   // leaf chunks
+	levels [][]pair     // levels[h]: the pairs of height h, levels[0] unused
+	outs   [][][32]byte // outs[h][i]: the output of levels[h][i], once hashed
+	stack  []ref        // the roots of the parts of the composite values being walked
+	in     [][32]byte   // the inputs of one height's batch
 }
 
 func (m *merkle) reset() {
-	if cap(m.vals) > maxPooledVals {
+	vals := cap(m.leaves)
+	for _, o := range m.outs {
+		vals += cap(o)
+	}
+	if vals > maxPooledVals {
 		*m = merkle{}
 		return
 	}
-	m.vals, m.heights, m.pairs, m.stack = m.vals[:0], m.heights[:0], m.pairs[:0], m.stack[:0]
-	for i := range m.byLevel {
-		m.byLevel[i] = m.byLevel[i][:0]
+	m.leaves, m.stack = m.leaves[:0], m.stack[:0]
+	for i := range m.levels {
+		m.levels[i] = m.levels[i][:0]
 	}
 }
 
@@ -78,38 +92,30 @@ func (m *merkle) reset() {
 // hashes its pairs and returns its root.
 func (m *merkle) root(t Type, b []byte) [32]byte {
 	// Room for what most values lay out, at once rather than by growing:
-	// a leaf per 32 bytes, about as many pairs, and a little more for
-	// small values whose fields pad to a power of two.
-	leaves := len(b)/32 + 16
-	m.vals = slices.Grow(m.vals, 2*leaves)
-	m.heights = slices.Grow(m.heights, 2*leaves)
-	m.pairs = slices.Grow(m.pairs, leaves)
+	// a leaf per 32 bytes, and a little more for small values whose
+	// fields pad to a power of two.
+	m.leaves = slices.Grow(m.leaves, len(b)/32+16)
 	r := m.value(t, b)
 	m.hash()
 	return m.val(r)
 }
 
 func (m *merkle) val(r ref) [32]byte {
-	if r < 0 {
-		return tree.ZeroRoot(int(^r))
+	switch {
+	case r.h > 0:
+		return m.outs[r.h][r.i]
+	case r.h == 0:
+		return m.leaves[r.i]
 	}
-	return m.vals[r]
-}
-
-func (m *merkle) height(r ref) int32 {
-	if r < 0 {
-		return 0
-	}
-	return m.heights[r]
+	return tree.ZeroRoot(int(r.i))
 }
 
 // leaf adds the chunk of b (at most 32 bytes, zero-padded).
 func (m *merkle) leaf(b []byte) ref {
 	var c [32]byte
 	copy(c[:], b)
-	m.vals = append(m.vals, c)
-	m.heights = append(m.heights, 0)
-	return ref(len(m.vals) - 1)
+	m.leaves = append(m.leaves, c)
+	return ref{0, int32(len(m.leaves) - 1)}
 }
 
 func (m *merkle) leafUint64(v uint64) ref {
@@ -120,11 +126,12 @@ func (m *merkle) leafUint64(v uint64) ref {
 
 // pairOf adds the hash of left || right.
 func (m *merkle) pairOf(left, right ref) ref {
-	out := ref(len(m.vals))
-	m.vals = append(m.vals, [32]byte{})
-	m.heights = append(m.heights, max(m.height(left), m.height(right))+1)
-	m.pairs = append(m.pairs, pair{left, right, out})
-	return out
+	h := max(left.height(), right.height()) + 1
+	for int(h) >= len(m.levels) {
+		m.levels = append(m.levels, nil)
+	}
+	m.levels[h] = append(m.levels[h], pair{left, right})
+	return ref{h, int32(len(m.levels[h]) - 1)}
 }
 
 // merkleize returns the root of the subtree of the given depth whose first
@@ -202,7 +209,7 @@ func (m *merkle) bits(t Type, b []byte, depth int) (ref, uint64) {
 	mark := m.pushChunks(data)
 	if n%8 != 0 {
 		// The delimiter shares the last byte with data bits.
-		last := &m.vals[m.stack[len(m.stack)-1]]
+		last := &m.leaves[m.stack[len(m.stack)-1].i]
 		last[(len(data)-1)%32] &^= 1 << (n % 8)
 	}
 	r := m.over(m.stack[mark:], depth)
@@ -326,27 +333,22 @@ func (m *merkle) value(t Type, b []byte) ref {
 	panic("schema: Root of an unknown type " + t.String())
 }
 
-// hash computes every pair's output, one batch of pair hashes per height.
+// hash computes every pair's output, one batch of pair hashes per height,
+// each height's inputs being outputs of the heights below.
 func (m *merkle) hash() {
-	for _, p := range m.pairs {
-		h := int(m.heights[p.out])
-		for len(m.byLevel) <= h {
-			m.byLevel = append(m.byLevel, nil)
-		}
-		m.byLevel[h] = append(m.byLevel[h], p)
+	for len(m.outs) < len(m.levels) {
+		m.outs = append(m.outs, nil)
 	}
-	for _, level := range m.byLevel {
+	for h, level := range m.levels {
 		if len(level) == 0 {
 			continue
 		}
-		m.in = append(m.in[:0], make([][32]byte, 2*len(level))...)
-		m.out = append(m.out[:0], make([][32]byte, len(level))...)
+		m.in = slices.Grow(m.in[:0], 2*len(level))[:2*len(level)]
+		in := m.in
 		for i, p := range level {
-			m.in[2*i], m.in[2*i+1] = m.val(p.left), m.val(p.right)
+			in[2*i], in[2*i+1] = m.val(p.left), m.val(p.right)
 		}
-		tree.HashPairs(m.out, m.in)
-		for i, p := range level {
-			m.vals[p.out] = m.out[i]
-		}
+		m.outs[h] = slices.Grow(m.outs[h][:0], len(level))[:len(level)]
+		tree.HashPairs(m.outs[h], in)
 	}
 }
