@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/binary"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -17,14 +18,17 @@ import (
 // naming its two inputs, and hashes them by height: every pair whose
 // inputs are known goes into one batch, so that the deepest chain of the
 // value (a bitlist's padding, say) sets the number of calls of the
-// hashing kernel, not the number of chunks or of composite values. It
-// hashes on the calling goroutine only: a large value hashes faster as a
-// tree ([tree.HashAll] uses every core).
+// hashing kernel, not the number of chunks or of composite values. With
+// GOMAXPROCS above 1, a value of at least 64 KiB has the values of its
+// large lists (a block's transactions and attestations) hashed in runs
+// apart, on up to GOMAXPROCS goroutines, before the rest; otherwise it
+// hashes on the calling goroutine only.
 func Root(t Type, b []byte) ([32]byte, error) {
 	if err := Validate(t, b); err != nil {
 		return [32]byte{}, err
 	}
 	m := merklePool.Get().(*merkle)
+	m.split = len(b) >= splitBytes && runtime.GOMAXPROCS(0) > 1
 	root := m.root(t, b)
 	m.reset()
 	merklePool.Put(m)
@@ -71,6 +75,9 @@ type merkle struct {
 	outs   [][][32]byte // outs[h][i]: the output of levels[h][i], once hashed
 	stack  []ref        // the roots of the parts of the composite values being walked
 	in     [][32]byte   // the inputs of one height's batch
+
+	split bool   // values of many bytes together may be hashed apart (splitElements)
+	tasks []task // the values to hash apart before the layout is hashed
 }
 
 func (m *merkle) reset() {
@@ -83,6 +90,7 @@ func (m *merkle) reset() {
 		return
 	}
 	m.leaves, m.stack = m.leaves[:0], m.stack[:0]
+	m.split = false
 	for i := range m.levels {
 		m.levels[i] = m.levels[i][:0]
 	}
@@ -96,6 +104,9 @@ func (m *merkle) root(t Type, b []byte) [32]byte {
 	// fields pad to a power of two.
 	m.leaves = slices.Grow(m.leaves, len(b)/32+16)
 	r := m.value(t, b)
+	if len(m.tasks) > 0 {
+		m.runTasks()
+	}
 	m.hash()
 	return m.val(r)
 }
@@ -219,24 +230,33 @@ func (m *merkle) bits(t Type, b []byte, depth int) (ref, uint64) {
 
 // elementRoots pushes the roots of the n fixed-size values of type elem
 // serialized in b, or of the variable-size ones whose offsets begin b when
-// size is 0, and returns where they start on the stack.
+// size is 0, and returns where they start on the stack. Values of many
+// bytes together may be hashed apart, on other goroutines (splitElements):
+// their roots are then leaves that Root fills before it hashes the rest.
 func (m *merkle) elementRoots(elem Type, b []byte, n, size int) int {
 	mark := len(m.stack)
+	if m.split && n > 1 && len(b) >= taskBytes {
+		m.splitElements(elem, b, n, size)
+		return mark
+	}
 	for i := range n {
-		var part []byte
-		if size > 0 {
-			part = b[i*size : (i+1)*size]
-		} else {
-			start, end := int(le32(b[4*i:])), len(b)
-			if i+1 < n {
-				end = int(le32(b[4*i+4:]))
-			}
-			part = b[start:end]
-		}
-		r := m.value(elem, part)
+		r := m.value(elem, elementPart(b, i, n, size))
 		m.stack = append(m.stack, r)
 	}
 	return mark
+}
+
+// elementPart returns the serialization of value i of the n values of
+// elementRoots.
+func elementPart(b []byte, i, n, size int) []byte {
+	if size > 0 {
+		return b[i*size : (i+1)*size]
+	}
+	start, end := int(le32(b[4*i:])), len(b)
+	if i+1 < n {
+		end = int(le32(b[4*i+4:]))
+	}
+	return b[start:end]
 }
 
 // elements returns the root of the data tree of a list or vector of n

@@ -1,0 +1,105 @@
+package schema
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Tuning numbers of Root's split; how they were chosen is in
+// docs/performance.md#tuning-numbers.
+const (
+	// splitBytes is the smallest serialization whose root Root splits
+	// across goroutines: a gossip object (an aggregate, an attestation) is
+	// hashed in microseconds, less than waking another goroutine costs; a
+	// block of a full payload holds hundreds of kilobytes of transactions
+	// and attestations.
+	splitBytes = 64 << 10
+	// taskBytes is the serialization of the values of one task of the
+	// split: a list of composite values of at least this many bytes is
+	// cut into runs of values of about as many bytes, each hashed on its
+	// own. Tasks of a few hundred pair hashes each keep each goroutine's
+	// batches wide (the values of a run are hashed together, height by
+	// height) and give the goroutines enough tasks to share evenly.
+	taskBytes = 16 << 10
+)
+
+// A task is a run of values of a list or vector whose roots Root computes
+// apart from the rest of the layout, possibly on another goroutine: values
+// lo to hi-1 of the n of type elem serialized in b (elementRoots' b, n and
+// size), whose roots go to the leaves from leaf on.
+type task struct {
+	elem            Type
+	b               []byte
+	lo, hi, n, size int
+	leaf            int
+}
+
+// splitElements pushes, for each of the n values of elementRoots, a leaf
+// its root will fill, and adds tasks of runs of values of about taskBytes
+// bytes that compute those roots (runTasks).
+func (m *merkle) splitElements(elem Type, b []byte, n, size int) {
+	lo, start := 0, 0 // the task's first value and where it starts in b
+	if size == 0 {
+		start = int(le32(b))
+	}
+	leaf := len(m.leaves)
+	for i := range n {
+		m.stack = append(m.stack, m.leaf(nil))
+		end := len(b)
+		if size > 0 {
+			end = (i + 1) * size
+		} else if i+1 < n {
+			end = int(le32(b[4*i+4:]))
+		}
+		if end-start >= taskBytes || i+1 == n {
+			m.tasks = append(m.tasks, task{elem: elem, b: b, lo: lo, hi: i + 1, n: n, size: size, leaf: leaf + lo})
+			lo, start = i+1, end
+		}
+	}
+}
+
+// runTasks computes the roots of every task into its leaves, on up to
+// GOMAXPROCS goroutines, the caller's among them, each taking one task at
+// a time with a merkle of its own; it returns once all are done. The tasks
+// write disjoint leaves of m, whose layout is complete: m.leaves is not
+// grown while they run.
+func (m *merkle) runTasks() {
+	var next atomic.Int64
+	work := func() {
+		sub := merklePool.Get().(*merkle)
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(m.tasks) {
+				break
+			}
+			sub.run(&m.tasks[i], m.leaves)
+		}
+		merklePool.Put(sub)
+	}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(m.tasks)) - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+	clear(m.tasks)
+	m.tasks = m.tasks[:0]
+}
+
+// run lays out the values of t, hashes them together, height by height,
+// writes their roots to leaves and resets m.
+func (m *merkle) run(t *task, leaves [][32]byte) {
+	for i := t.lo; i < t.hi; i++ {
+		m.stack = append(m.stack, m.value(t.elem, elementPart(t.b, i, t.n, t.size)))
+	}
+	m.hash()
+	for j, r := range m.stack {
+		leaves[t.leaf+j] = m.val(r)
+	}
+	m.reset()
+}
