@@ -45,7 +45,7 @@ func splitRoot(t Type, b []byte) ([32]byte, int) {
 // and with Root's on one goroutine: lists of transactions of every shape
 // a block has or could have (none, one, an empty one, lengths that are no
 // power of two, one transaction larger than a task, a task's size
-// exactly), attestations with large bitlists, vectors of fixed-size
+// exactly, byte lists at their limit), attestations with large bitlists, vectors of fixed-size
 // composite values, progressive lists, and a list of lists whose inner
 // lists are hashed apart while the outer is not.
 func TestRootSplit(t *testing.T) {
@@ -103,6 +103,7 @@ func TestRootSplit(t *testing.T) {
 		{"three attestations", attestations, offsetList([][]byte{att(2048 * 64), att(2048 * 64), att(5)}), true},
 		{"validators", Must(NewList(validator, 1<<40)), randomSeq(r, validator, 1000, 0), true},
 		{"a vector of deposits", Must(NewVector(deposit, 100)), randomBytes(r, (33*32+184)*100), true},
+		{"byte lists at their limit", Must(NewList(Must(NewByteList(4096)), 64)), txs(many(40, 4096, 4096)...), true},
 		{"progressive transactions", progressive, txs(many(300, 100, 400)...), true},
 		{"lists of transactions", nested, offsetList([][]byte{txs(many(200, 100, 300)...), txs(), txs(many(3, 7000, 9000)...)}), true},
 	}
