@@ -148,11 +148,18 @@ func (m *merkle) pairOf(left, right ref) ref {
 // merkleize returns the root of the subtree of the given depth whose first
 // leaves are refs, zero after them; it overwrites refs.
 func (m *merkle) merkleize(refs []ref, depth int) ref {
+	return m.merkleizeFrom(refs, 0, depth)
+}
+
+// merkleizeFrom returns the root of the subtree of the given depth whose
+// first nodes at height from are refs (each the root of a subtree of depth
+// from), zero subtrees after them; it overwrites refs.
+func (m *merkle) merkleizeFrom(refs []ref, from, depth int) ref {
 	if len(refs) == 0 {
 		return zeroRef(depth)
 	}
 	n := len(refs)
-	for level := range depth {
+	for level := from; level < depth; level++ {
 		half := (n + 1) / 2
 		for i := range half {
 			right := zeroRef(level)
@@ -230,15 +237,9 @@ func (m *merkle) bits(t Type, b []byte, depth int) (ref, uint64) {
 
 // elementRoots pushes the roots of the n fixed-size values of type elem
 // serialized in b, or of the variable-size ones whose offsets begin b when
-// size is 0, and returns where they start on the stack. Values of many
-// bytes together may be hashed apart, on other goroutines (splitElements):
-// their roots are then leaves that Root fills before it hashes the rest.
+// size is 0, and returns where they start on the stack.
 func (m *merkle) elementRoots(elem Type, b []byte, n, size int) int {
 	mark := len(m.stack)
-	if m.split && n > 1 && len(b) >= taskBytes {
-		m.splitElements(elem, b, n, size)
-		return mark
-	}
 	for i := range n {
 		r := m.value(elem, elementPart(b, i, n, size))
 		m.stack = append(m.stack, r)
@@ -265,6 +266,12 @@ func elementPart(b []byte, i, n, size int) []byte {
 func (m *merkle) elements(e *elements, b []byte, n, depth int) ref {
 	if e.packed {
 		return m.packed(b, depth)
+	}
+	if m.split && n > 1 && len(b) >= taskBytes {
+		// Values of many bytes together are hashed apart, on other
+		// goroutines: their roots are leaves Root fills before it
+		// hashes the rest.
+		return m.splitElements(e.elem, b, n, e.esize, depth)
 	}
 	mark := m.elementRoots(e.elem, b, n, e.esize)
 	r := m.over(m.stack[mark:], depth)

@@ -24,21 +24,54 @@ const (
 	taskBytes = 16 << 10
 )
 
-// A task is a run of values of a list or vector whose roots Root computes
+// A task is a run of values of a list or vector whose root Root computes
 // apart from the rest of the layout, possibly on another goroutine: values
 // lo to hi-1 of the n of type elem serialized in b (elementRoots' b, n and
-// size), whose roots go to the leaves from leaf on.
+// size). For a list or vector of a bounded depth, the run is an aligned
+// subtree of 2^depth values and its root is that subtree's (zero values
+// after the last); for a progressive list (depth < 0) the run is of one
+// value (hi = lo+1) or more, a root a value. The roots go to the leaves from
+// leaf on.
 type task struct {
 	elem            Type
 	b               []byte
 	lo, hi, n, size int
+	depth           int
 	leaf            int
 }
 
-// splitElements pushes, for each of the n values of elementRoots, a leaf
-// its root will fill, and adds tasks of runs of values of about taskBytes
-// bytes that compute those roots (runTasks).
-func (m *merkle) splitElements(elem Type, b []byte, n, size int) {
+// splitElements returns the root of the data tree of the n values of
+// elementRoots, to depth (progressive when depth < 0), whose runs of
+// values of about taskBytes it leaves to tasks (runTasks), each a leaf of
+// the layout that its task fills. Below a bounded depth, a run is an
+// aligned subtree of 2^k values, k chosen by the values' mean size, so
+// that the levels of the list's tree below height k are hashed in the
+// tasks too, and at least two runs are made.
+func (m *merkle) splitElements(elem Type, b []byte, n, size, depth int) ref {
+	mark := len(m.stack)
+	if depth < 0 {
+		m.splitRuns(elem, b, n, size)
+		r := m.progressive(m.stack[mark:])
+		m.stack = m.stack[:mark]
+		return r
+	}
+	k := 0
+	for k < depth && uint64(2<<k)*uint64(len(b)) <= taskBytes*uint64(n) && n > 2<<k {
+		k++
+	}
+	for lo := 0; lo < n; lo += 1 << k {
+		m.tasks = append(m.tasks, task{elem: elem, b: b, lo: lo, hi: min(n, lo+1<<k), n: n, size: size, depth: k, leaf: len(m.leaves)})
+		m.stack = append(m.stack, m.leaf(nil))
+	}
+	r := m.merkleizeFrom(m.stack[mark:], k, depth)
+	m.stack = m.stack[:mark]
+	return r
+}
+
+// splitRuns pushes, for each of the n values of elementRoots, a leaf its
+// root will fill, and adds tasks of runs of values of about taskBytes
+// bytes that compute those roots.
+func (m *merkle) splitRuns(elem Type, b []byte, n, size int) {
 	lo, start := 0, 0 // the task's first value and where it starts in b
 	if size == 0 {
 		start = int(le32(b))
@@ -53,7 +86,7 @@ func (m *merkle) splitElements(elem Type, b []byte, n, size int) {
 			end = int(le32(b[4*i+4:]))
 		}
 		if end-start >= taskBytes || i+1 == n {
-			m.tasks = append(m.tasks, task{elem: elem, b: b, lo: lo, hi: i + 1, n: n, size: size, leaf: leaf + lo})
+			m.tasks = append(m.tasks, task{elem: elem, b: b, lo: lo, hi: i + 1, n: n, size: size, depth: -1, leaf: leaf + lo})
 			lo, start = i+1, end
 		}
 	}
@@ -92,10 +125,15 @@ func (m *merkle) runTasks() {
 }
 
 // run lays out the values of t, hashes them together, height by height,
-// writes their roots to leaves and resets m.
+// writes their roots (or their subtree's, when t.depth >= 0) to leaves and
+// resets m.
 func (m *merkle) run(t *task, leaves [][32]byte) {
 	for i := t.lo; i < t.hi; i++ {
 		m.stack = append(m.stack, m.value(t.elem, elementPart(t.b, i, t.n, t.size)))
+	}
+	if t.depth >= 0 {
+		m.stack[0] = m.merkleize(m.stack, t.depth)
+		m.stack = m.stack[:1]
 	}
 	m.hash()
 	for j, r := range m.stack {
