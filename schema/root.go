@@ -267,10 +267,11 @@ func (m *merkle) elements(e *elements, b []byte, n, depth int) ref {
 	if e.packed {
 		return m.packed(b, depth)
 	}
-	if m.split && n > 1 && len(b) >= taskBytes {
+	if m.split && len(b) >= splitListBytes {
 		// Values of many bytes together are hashed apart, on other
 		// goroutines: their roots are leaves Root fills before it
-		// hashes the rest.
+		// hashes the rest. A single value makes a task too, which
+		// runs beside the other tasks.
 		return m.splitElements(e.elem, b, n, e.esize, depth)
 	}
 	mark := m.elementRoots(e.elem, b, n, e.esize)

@@ -22,6 +22,12 @@ const (
 	// batches wide (the values of a run are hashed together, height by
 	// height) and give the goroutines enough tasks to share evenly.
 	taskBytes = 16 << 10
+	// splitListBytes is the smallest serialization of a list's or
+	// vector's values that Root hashes apart: half a run, so that a list
+	// of one large value (a block's attester slashing of two full
+	// committees' indices, just under 16 KiB) runs beside the other
+	// tasks rather than after them all, on the caller's goroutine alone.
+	splitListBytes = taskBytes / 2
 )
 
 // A task is a run of values of a list or vector whose root Root computes
@@ -46,7 +52,7 @@ type task struct {
 // the layout that its task fills. Below a bounded depth, a run is an
 // aligned subtree of 2^k values, k chosen by the values' mean size, so
 // that the levels of the list's tree below height k are hashed in the
-// tasks too, and at least two runs are made.
+// tasks too, and at least two runs are made of more than one value.
 func (m *merkle) splitElements(elem Type, b []byte, n, size, depth int) ref {
 	mark := len(m.stack)
 	if depth < 0 {

@@ -28,8 +28,8 @@ func randomBytes(r *rand.Rand, n int) []byte {
 
 // splitRoot returns the root Root computes of the value of type t
 // serialized in b, hashing the values of lists and vectors of at least
-// taskBytes apart whatever GOMAXPROCS is, and the number of tasks that
-// made.
+// splitListBytes apart whatever GOMAXPROCS is, and the number of tasks
+// that made.
 func splitRoot(t Type, b []byte) ([32]byte, int) {
 	m := &merkle{split: true}
 	m.leaves = make([][32]byte, 0, 1) // grown by the layout: the tasks must see its final slice
@@ -92,7 +92,9 @@ func TestRootSplit(t *testing.T) {
 	}{
 		{"no transactions", txsType, txs(), false},
 		{"one empty transaction", txsType, txs(0), false},
-		{"one transaction of a task", txsType, txs(taskBytes), false},
+		{"one transaction of a task", txsType, txs(taskBytes), true},
+		{"one transaction of half a task", txsType, txs(splitListBytes - 4), true},
+		{"one transaction short of half a task", txsType, txs(splitListBytes - 5), false},
 		{"two transactions of a task", txsType, txs(taskBytes, taskBytes), true},
 		{"a task's size exactly, then one", txsType, txs(taskBytes, 0, 1), true},
 		{"1,000 transactions", txsType, txs(many(1000, 100, 1000)...), true},
