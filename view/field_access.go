@@ -461,6 +461,9 @@ func basicSize(f schema.Type) int {
 }
 
 func leUint(b []byte) uint64 {
+	if len(b) == 8 {
+		return binary.LittleEndian.Uint64(b) // one load
+	}
 	var v uint64
 	for i := len(b) - 1; i >= 0; i-- {
 		v = v<<8 | uint64(b[i])
