@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ssztree/ssztree/benchmarks/harness"
+	"github.com/ssztree/ssztree/benchmarks/report"
 )
 
 // TestStateChildren checks which peers run the states of each table: every
@@ -49,5 +50,23 @@ func TestStateChildren(t *testing.T) {
 	o.tables = o.tables[1:] // Electra the headline
 	if got, want := peersOf(harness.ForkElectra), []string{"ssztree", "fastssz", "dynssz", "zrnt"}; !slices.Equal(got, want) {
 		t.Errorf("electra as the headline: peers %v, want %v", got, want)
+	}
+}
+
+// TestFloorArgs checks the flags that pair a child's cold root with its
+// floor: the implementation fastest at the floor's goroutines, those
+// goroutines, and the root's pairs; none before the floor was sampled.
+func TestFloorArgs(t *testing.T) {
+	r := &report.Run{Machine: report.Machine{GOMAXPROCS: 2}}
+	if got := floorArgs(r, 10); got != nil {
+		t.Errorf("no floor sampled: flags %v, want none", got)
+	}
+	r.Hashers = []report.HasherRate{
+		{Name: "a", PairsPerSecond: map[int]float64{1: 9, 2: 10}},
+		{Name: "b", PairsPerSecond: map[int]float64{1: 8, 2: 12}},
+	}
+	want := []string{"-floor", "b", "-floorg", "2", "-floorpairs", "12345"}
+	if got := floorArgs(r, 12345); !slices.Equal(got, want) {
+		t.Errorf("flags %v, want %v", got, want)
 	}
 }
