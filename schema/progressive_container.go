@@ -69,6 +69,11 @@ func (p *ProgressiveContainer) Field(i int) Field { return p.fields.fields[i] }
 // FieldIndex returns the index of the field with the given name, or -1.
 func (p *ProgressiveContainer) FieldIndex(name string) int { return p.fields.FieldIndex(name) }
 
+// Container returns the [Container] of the same name and fields: a value
+// of p serializes as a value of it does, and the two differ in their
+// trees only.
+func (p *ProgressiveContainer) Container() *Container { return p.fields }
+
 // Position returns the leaf of field i in the progressive tree: the index
 // of the i-th 1 in active_fields.
 func (p *ProgressiveContainer) Position(i int) uint64 { return p.positions[i] }

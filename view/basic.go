@@ -120,6 +120,15 @@ func (b *basic[T]) push(v T) error {
 }
 
 // pop is Pop of a list of either kind.
+// setBytes replaces the values of a list of type t with those serialized
+// in b: the SetBytes of BasicList and ProgressiveBasicList.
+func (b *basic[T]) setBytes(v []byte, t schema.Type) error {
+	if len(v)%b.seq.esize != 0 {
+		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(v), t)
+	}
+	return b.seq.replace(v, uint64(len(v)/b.seq.esize), false)
+}
+
 func (b *basic[T]) pop() (T, error) {
 	if b.seq.n == 0 {
 		return 0, fmt.Errorf("%w: %v", ErrEmpty, b.seq.typ)
@@ -171,7 +180,7 @@ func (b *basic[T]) Get(i int) T {
 		}
 	}
 	var scratch [8]byte
-	return decodeLE[T](b.seq.elem(b.seq.index(i), scratch[:]))
+	return decodeLE[T](b.seq.elemMiss(b.seq.index(i)*b.seq.esize, scratch[:], false))
 }
 
 // Set sets element i to v. It panics if i is out of range.
@@ -359,12 +368,7 @@ func (l *BasicList[T]) SetAll(vs []T) error { return l.setValues(vs) }
 
 // SetBytes replaces the list with the values serialized in b. It returns an
 // error if b is not whole values or is too long.
-func (l *BasicList[T]) SetBytes(b []byte) error {
-	if len(b)%l.seq.esize != 0 {
-		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), l.t)
-	}
-	return l.seq.replace(b, uint64(len(b)/l.seq.esize), false)
-}
+func (l *BasicList[T]) SetBytes(b []byte) error { return l.setBytes(b, l.t) }
 
 // Copy returns an independent copy in O(1): it shares every node with l.
 func (l *BasicList[T]) Copy() *BasicList[T] {

@@ -299,6 +299,34 @@ func BenchmarkRead(b *testing.B) {
 			sink = uint64(st.Field(3).(*Uint64List).Len())
 		}
 	})
+	// A state's getters: a basic field (the slot) and a fixed-size
+	// composite one (the finalized checkpoint) of a container, and of a
+	// progressive container of the same fields.
+	var root [40]byte
+	b.Run("container/uint", func(b *testing.B) {
+		st := must(NewContainer(state))
+		for i := 0; i < b.N; i++ {
+			sink += st.Uint(0)
+		}
+	})
+	b.Run("container/bytes", func(b *testing.B) {
+		st := must(NewContainer(state))
+		for i := 0; i < b.N; i++ {
+			st.LoadBytes(1, root[:])
+		}
+	})
+	b.Run("progressive/uint", func(b *testing.B) {
+		st := must(NewProgressiveContainer(progressiveState))
+		for i := 0; i < b.N; i++ {
+			sink += st.Uint(0)
+		}
+	})
+	b.Run("progressive/bytes", func(b *testing.B) {
+		st := must(NewProgressiveContainer(progressiveState))
+		for i := 0; i < b.N; i++ {
+			st.LoadBytes(1, root[:])
+		}
+	})
 }
 
 var sink uint64

@@ -86,7 +86,9 @@
 // [ProgressiveList] beside [List], [ProgressiveBitlist] beside [Bitlist],
 // [ProgressiveContainer] beside [Container]. A progressive view and its
 // bounded sibling share their state (pages at the bottom of the data tree,
-// handles, buffered writes) and their element API; they differ in how a
+// handles, buffered writes) and their element or field API, one
+// implementation each (two container views embed one field access); they
+// differ in how a
 // position maps onto the tree: a bounded list's data tree has one depth and
 // pages of one size, a progressive one is a spine of subtrees of 1, 4,
 // 16... leaves whose first pages are smaller, and a commit rebuilds the

@@ -205,6 +205,9 @@ func (s *subtrees) show(k uint64, v View) {
 	(*t)[k].Store(&held{v})
 }
 
+// held is a handle in a slot.
+type held struct{ v View }
+
 // drop forgets the handle on element i, which becomes a value of its own,
 // and the table of shown handles. Only writers call it.
 func (s *subtrees) drop(i uint64) {

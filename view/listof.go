@@ -63,14 +63,7 @@ func (l *ListOf[H]) Append(h H) error { return l.List.Append(l.unwrap(h)) }
 
 // Pop removes the last element and returns it as a value of its own (see
 // [List.Pop]). It returns an error if the list is empty.
-func (l *ListOf[H]) Pop() (H, error) {
-	v, err := l.List.Pop()
-	if err != nil {
-		var zero H
-		return zero, err
-	}
-	return l.wrap(v), nil
-}
+func (l *ListOf[H]) Pop() (H, error) { return popHandle(l.subtrees, l.wrap) }
 
 // Copy returns an independent copy in O(1), with the same typed handles.
 func (l *ListOf[H]) Copy() *ListOf[H] {
@@ -78,10 +71,25 @@ func (l *ListOf[H]) Copy() *ListOf[H] {
 }
 
 // All returns an iterator over handles on the elements, in order.
-func (l *ListOf[H]) All() iter.Seq2[int, H] {
+func (l *ListOf[H]) All() iter.Seq2[int, H] { return allHandles(l.subtrees, l.wrap) }
+
+// popHandle removes the last element of s and returns it as a handle of
+// its own: the Pop of ListOf and ProgressiveListOf.
+func popHandle[H any](s *subtrees, wrap func(View) H) (H, error) {
+	v, err := s.pop()
+	if err != nil {
+		var zero H
+		return zero, err
+	}
+	return wrap(v), nil
+}
+
+// allHandles returns an iterator over handles on the elements of s, in
+// order: the All of ListOf and ProgressiveListOf.
+func allHandles[H any](s *subtrees, wrap func(View) H) iter.Seq2[int, H] {
 	return func(yield func(int, H) bool) {
-		for i := 0; i < l.Len(); i++ {
-			if !yield(i, l.Get(i)) {
+		for i := 0; i < s.Len(); i++ {
+			if !yield(i, wrap(s.Get(i))) {
 				return
 			}
 		}

@@ -45,9 +45,9 @@ type pages struct {
 	// missed is 1 + the index of the page a reader without exclusive
 	// access last failed to find in the cache (0: none). Such a reader
 	// publishes a new pageRead, an allocation, only when it misses the
-	// same page twice in a row: reads in order do, after one more look-up
-	// per page, and reads at random, which the cache would not serve, do
-	// not allocate.
+	// page after the one cached (reads in order), or the same page twice
+	// in a row: reads at random, which the cache would not serve, do not
+	// allocate.
 	missed atomic.Uint64
 	// prog is the geometry and the committed spine of a progressive data
 	// tree, whose pages differ in size from subtree to subtree; nil for a
@@ -230,7 +230,7 @@ func (p *pages) page(i uint64, exclusive bool) (b []byte, partial bool) {
 func (p *pages) remember(i uint64, b []byte, n *tree.Node, exclusive bool) {
 	_, start, _ := p.geometry(i)
 	if !exclusive {
-		if p.missed.Swap(i+1) == i+1 {
+		if r := p.last.Load(); r != nil && r.index+1 == i || p.missed.Swap(i+1) == i+1 {
 			p.last.Store(&pageRead{index: i, start: start, b: b, node: n})
 		}
 		return

@@ -173,12 +173,7 @@ func (l *ProgressiveBasicList[T]) SetAll(vs []T) error { return l.setValues(vs) 
 
 // SetBytes replaces the list with the values serialized in b. It returns an
 // error if b is not whole values.
-func (l *ProgressiveBasicList[T]) SetBytes(b []byte) error {
-	if len(b)%l.seq.esize != 0 {
-		return fmt.Errorf("view: %w: %d bytes for %v", schema.ErrSize, len(b), l.t)
-	}
-	return l.seq.replace(b, uint64(len(b)/l.seq.esize), false)
-}
+func (l *ProgressiveBasicList[T]) SetBytes(b []byte) error { return l.setBytes(b, l.t) }
 
 // Copy returns an independent copy in O(1): it shares every node with l.
 func (l *ProgressiveBasicList[T]) Copy() *ProgressiveBasicList[T] {

@@ -197,6 +197,22 @@ func TestProgressiveContainerHandles(t *testing.T) {
 	if _, err := AsProgressiveBasicList[uint32](c.Field(3)); err == nil {
 		t.Fatal("a list of uint64 viewed as uint32s")
 	}
+
+	// A new value decoded into c: each handle, kept by its field's
+	// position (field 1 at 2, field 3 at 5), follows its own field.
+	next := must(NewProgressiveContainer(progressiveState))
+	next.Field(1).(*Container).SetUint(0, 77)
+	if err := must(AsProgressiveBasicList[uint64](next.Field(3))).Append(41); err != nil {
+		t.Fatal(err)
+	}
+	fin := c.Field(1).(*Container)
+	if err := c.UnmarshalSSZ(must(next.MarshalSSZ())); err != nil {
+		t.Fatal(err)
+	}
+	if fin.Uint(0) != 77 || bals.Len() != 1 || bals.Get(0) != 41 {
+		t.Fatalf("after a decode, the handles read epoch %d and %d balances, want 77 and 1", fin.Uint(0), bals.Len())
+	}
+	expectValue(t, c, must(next.MarshalSSZ()))
 }
 
 // TestConcurrentReadersOfProgressiveContainer reads a progressive container

@@ -152,14 +152,7 @@ func (l *ProgressiveListOf[H]) Append(h H) error { return l.ProgressiveList.Appe
 
 // Pop removes the last element and returns it as a value of its own. It
 // returns an error if the list is empty.
-func (l *ProgressiveListOf[H]) Pop() (H, error) {
-	v, err := l.ProgressiveList.Pop()
-	if err != nil {
-		var zero H
-		return zero, err
-	}
-	return l.wrap(v), nil
-}
+func (l *ProgressiveListOf[H]) Pop() (H, error) { return popHandle(l.subtrees, l.wrap) }
 
 // Copy returns an independent copy in O(1), with the same typed handles.
 func (l *ProgressiveListOf[H]) Copy() *ProgressiveListOf[H] {
@@ -167,12 +160,4 @@ func (l *ProgressiveListOf[H]) Copy() *ProgressiveListOf[H] {
 }
 
 // All returns an iterator over handles on the elements, in order.
-func (l *ProgressiveListOf[H]) All() iter.Seq2[int, H] {
-	return func(yield func(int, H) bool) {
-		for i := 0; i < l.Len(); i++ {
-			if !yield(i, l.Get(i)) {
-				return
-			}
-		}
-	}
-}
+func (l *ProgressiveListOf[H]) All() iter.Seq2[int, H] { return allHandles(l.subtrees, l.wrap) }
