@@ -113,7 +113,7 @@ func MixInOver(old, value *Node, v uint64) *Node {
 	}
 	var want [32]byte
 	putUint64(want[:], v)
-	if old != nil && old.IsBranch() {
+	if old != nil && old.IsBranch() && !old.isStem() {
 		if leaf := old.right; leaf.slab == 0 && leaf.IsLeaf() && leaf.root == want {
 			return &Node{left: value, right: leaf}
 		}

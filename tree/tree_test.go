@@ -914,4 +914,7 @@ func TestMixInOver(t *testing.T) {
 	if nilOld := MixInOver(nil, a, 7); nilOld.Root() != pair.Root() {
 		t.Error("MixInOver over nil: root differs from NewMixIn's")
 	}
+	if overStem := MixInOver(NewStem(a, 2, 3), a, 7); overStem.Root() != pair.Root() {
+		t.Error("MixInOver over a stem: root differs from NewMixIn's")
+	}
 }
