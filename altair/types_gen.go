@@ -1862,9 +1862,7 @@ func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 144 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SyncCommitteeMessage, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SyncCommitteeMessage, bytes.Clone(b), "altair")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	copy(x.BeaconBlockRoot[:], b[8:40])
@@ -2517,9 +2515,7 @@ func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SyncAggregatorSelectionData, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SyncAggregatorSelectionData, bytes.Clone(b), "altair")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.SubcommitteeIndex = binary.LittleEndian.Uint64(b[8:16])
@@ -2587,9 +2583,7 @@ func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.LightClientHeader, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, bytes.Clone(b), "altair")
 	}
 	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err

@@ -2487,9 +2487,7 @@ func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 	if len(b) != 96 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PowBlock, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PowBlock, bytes.Clone(b), "bellatrix")
 	}
 	copy(x.BlockHash[:], b[0:32])
 	copy(x.ParentHash[:], b[32:64])

@@ -660,9 +660,7 @@ func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 44 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Withdrawal, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Withdrawal, bytes.Clone(b), "capella")
 	}
 	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -740,9 +738,7 @@ func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BLSToExecutionChange, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BLSToExecutionChange, bytes.Clone(b), "capella")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	copy(x.FromBLSPubkey[:], b[8:56])
@@ -816,9 +812,7 @@ func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SignedBLSToExecutionChange, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SignedBLSToExecutionChange, bytes.Clone(b), "capella")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
@@ -891,9 +885,7 @@ func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.HistoricalSummary, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.HistoricalSummary, bytes.Clone(b), "capella")
 	}
 	copy(x.BlockSummaryRoot[:], b[0:32])
 	copy(x.StateSummaryRoot[:], b[32:64])

@@ -2748,9 +2748,7 @@ func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BlobIdentifier, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BlobIdentifier, bytes.Clone(b), "deneb")
 	}
 	copy(x.BlockRoot[:], b[0:32])
 	x.Index = BlobIndex(binary.LittleEndian.Uint64(b[32:40]))

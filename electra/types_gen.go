@@ -706,9 +706,7 @@ func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PendingDeposit, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PendingDeposit, bytes.Clone(b), "electra")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	copy(x.WithdrawalCredentials[:], b[48:80])
@@ -787,9 +785,7 @@ func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 24 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PendingPartialWithdrawal, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PendingPartialWithdrawal, bytes.Clone(b), "electra")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[8:16]))
@@ -863,9 +859,7 @@ func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PendingConsolidation, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PendingConsolidation, bytes.Clone(b), "electra")
 	}
 	x.SourceIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.TargetIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -945,9 +939,7 @@ func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.DepositRequest, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.DepositRequest, bytes.Clone(b), "electra")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	copy(x.WithdrawalCredentials[:], b[48:80])
@@ -1024,9 +1016,7 @@ func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.WithdrawalRequest, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.WithdrawalRequest, bytes.Clone(b), "electra")
 	}
 	copy(x.SourceAddress[:], b[0:20])
 	copy(x.ValidatorPubkey[:], b[20:68])
@@ -1103,9 +1093,7 @@ func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 116 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.ConsolidationRequest, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.ConsolidationRequest, bytes.Clone(b), "electra")
 	}
 	copy(x.SourceAddress[:], b[0:20])
 	copy(x.SourcePubkey[:], b[20:68])
@@ -1358,9 +1346,7 @@ func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 240 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SingleAttestation, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SingleAttestation, bytes.Clone(b), "electra")
 	}
 	x.CommitteeIndex = CommitteeIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.AttesterIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))

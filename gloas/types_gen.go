@@ -746,9 +746,7 @@ func (x *Builder) UnmarshalSSZ(b []byte) error {
 	if len(b) != 93 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Builder, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Builder, bytes.Clone(b), "gloas")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	x.Version = b[48]
@@ -828,9 +826,7 @@ func (x *BuilderPendingWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BuilderPendingWithdrawal, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BuilderPendingWithdrawal, bytes.Clone(b), "gloas")
 	}
 	copy(x.FeeRecipient[:], b[0:20])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[20:28]))
@@ -907,9 +903,7 @@ func (x *BuilderPendingPayment) UnmarshalSSZ(b []byte) error {
 	if len(b) != 52 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BuilderPendingPayment, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BuilderPendingPayment, bytes.Clone(b), "gloas")
 	}
 	x.Weight = Gwei(binary.LittleEndian.Uint64(b[0:8]))
 	if err := x.Withdrawal.UnmarshalSSZ(b[8:44]); err != nil {
@@ -991,9 +985,7 @@ func (x *BuilderDepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BuilderDepositRequest, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BuilderDepositRequest, bytes.Clone(b), "gloas")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	copy(x.WithdrawalCredentials[:], b[48:80])
@@ -1066,9 +1058,7 @@ func (x *BuilderExitRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 68 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BuilderExitRequest, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BuilderExitRequest, bytes.Clone(b), "gloas")
 	}
 	copy(x.SourceAddress[:], b[0:20])
 	copy(x.Pubkey[:], b[20:68])
@@ -1155,9 +1145,7 @@ func (x *PayloadAttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 42 || b[40] > 1 || b[41] > 1 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PayloadAttestationData, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationData, bytes.Clone(b), "gloas")
 	}
 	copy(x.BeaconBlockRoot[:], b[0:32])
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[32:40]))
@@ -1426,9 +1414,7 @@ func (x *PayloadAttestationMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 146 || b[48] > 1 || b[49] > 1 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PayloadAttestationMessage, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationMessage, bytes.Clone(b), "gloas")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	if err := x.Data.UnmarshalSSZ(b[8:50]); err != nil {
@@ -5482,9 +5468,7 @@ func (x *ProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.ProposerPreferences, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.ProposerPreferences, bytes.Clone(b), "gloas")
 	}
 	copy(x.DependentRoot[:], b[0:32])
 	x.ProposalSlot = Slot(binary.LittleEndian.Uint64(b[32:40]))
@@ -5560,9 +5544,7 @@ func (x *SignedProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SignedProposerPreferences, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SignedProposerPreferences, bytes.Clone(b), "gloas")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
@@ -6176,9 +6158,7 @@ func (x *PartialDataColumnGroupID) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.PartialDataColumnGroupID, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.PartialDataColumnGroupID, bytes.Clone(b), "gloas")
 	}
 	copy(x.BeaconBlockRoot[:], b[0:32])
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[32:40]))
@@ -6254,9 +6234,7 @@ func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 496 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.LightClientHeader, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, bytes.Clone(b), "gloas")
 	}
 	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err

@@ -466,9 +466,7 @@ func (x *Fork) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Fork, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Fork, bytes.Clone(b), "phase0")
 	}
 	copy(x.PreviousVersion[:], b[0:4])
 	copy(x.CurrentVersion[:], b[4:8])
@@ -539,9 +537,7 @@ func (x *ForkData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.ForkData, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.ForkData, bytes.Clone(b), "phase0")
 	}
 	copy(x.CurrentVersion[:], b[0:4])
 	copy(x.GenesisValidatorsRoot[:], b[4:36])
@@ -612,9 +608,7 @@ func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Checkpoint, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Checkpoint, bytes.Clone(b), "phase0")
 	}
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	copy(x.Root[:], b[8:40])
@@ -706,9 +700,7 @@ func (x *Validator) UnmarshalSSZ(b []byte) error {
 	if len(b) != 121 || b[88] > 1 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Validator, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Validator, bytes.Clone(b), "phase0")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	copy(x.WithdrawalCredentials[:], b[48:80])
@@ -794,9 +786,7 @@ func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 128 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.AttestationData, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.AttestationData, bytes.Clone(b), "phase0")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -1261,9 +1251,7 @@ func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 	if len(b) != 72 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Eth1Data, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Eth1Data, bytes.Clone(b), "phase0")
 	}
 	copy(x.DepositRoot[:], b[0:32])
 	x.DepositCount = binary.LittleEndian.Uint64(b[32:40])
@@ -1506,9 +1494,7 @@ func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 88 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.DepositMessage, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.DepositMessage, bytes.Clone(b), "phase0")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	copy(x.WithdrawalCredentials[:], b[48:80])
@@ -1586,9 +1572,7 @@ func (x *DepositData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.DepositData, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.DepositData, bytes.Clone(b), "phase0")
 	}
 	copy(x.Pubkey[:], b[0:48])
 	copy(x.WithdrawalCredentials[:], b[48:80])
@@ -1670,9 +1654,7 @@ func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.BeaconBlockHeader, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.BeaconBlockHeader, bytes.Clone(b), "phase0")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -1746,9 +1728,7 @@ func (x *SigningData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SigningData, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SigningData, bytes.Clone(b), "phase0")
 	}
 	copy(x.ObjectRoot[:], b[0:32])
 	copy(x.Domain[:], b[32:64])
@@ -1821,9 +1801,7 @@ func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 208 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SignedBeaconBlockHeader, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SignedBeaconBlockHeader, bytes.Clone(b), "phase0")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
@@ -1896,9 +1874,7 @@ func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 	if len(b) != 416 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.ProposerSlashing, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.ProposerSlashing, bytes.Clone(b), "phase0")
 	}
 	if err := x.SignedHeader1.UnmarshalSSZ(b[0:208]); err != nil {
 		return err
@@ -2340,9 +2316,7 @@ func (x *Deposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 1240 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Deposit, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Deposit, bytes.Clone(b), "phase0")
 	}
 	for i0 := range x.Proof {
 		copy(x.Proof[i0][:], b[32*i0:32*i0+32])
@@ -2417,9 +2391,7 @@ func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.VoluntaryExit, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.VoluntaryExit, bytes.Clone(b), "phase0")
 	}
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -2492,9 +2464,7 @@ func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.SignedVoluntaryExit, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.SignedVoluntaryExit, bytes.Clone(b), "phase0")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:16]); err != nil {
 		return err
@@ -3578,9 +3548,7 @@ func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 	if len(b) != 48 {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.Eth1Block, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.Eth1Block, bytes.Clone(b), "phase0")
 	}
 	x.Timestamp = binary.LittleEndian.Uint64(b[0:8])
 	copy(x.DepositRoot[:], b[8:40])

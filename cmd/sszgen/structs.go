@@ -208,6 +208,8 @@ type plainStruct struct {
 	// boolean, the last byte of a bitvector). It is empty when there are
 	// too many such bytes to check inline: then the schema checks b.
 	Invalid string
+	// Pkg is the fork package's name, which its errors begin with.
+	Pkg string
 }
 
 // structField is one field of a plain struct.
@@ -221,7 +223,7 @@ type structField struct {
 // in every preset, with its SSZ and JSON methods.
 func (g *gen) structType(c *def.Container) error {
 	sc := g.types.Container(c.Name)
-	data := plainStruct{Name: c.Name, Size: sc.FixedSize()}
+	data := plainStruct{Name: c.Name, Size: sc.FixedSize(), Pkg: g.fork.Name}
 	var checks []string
 	inline := true
 	for i, f := range c.Fields {
@@ -329,9 +331,7 @@ func (x *{{.Name}}) UnmarshalSSZ(b []byte) error {
 	if {{.Invalid}} {
 		// The schema says what is wrong, from a copy: b given to it, an
 		// interface, would escape, and every caller's array with it.
-		if err := schema.Validate(Mainnet.schemas.{{.Name}}, bytes.Clone(b)); err != nil {
-			return err
-		}
+		return forkcode.Invalid(Mainnet.schemas.{{.Name}}, bytes.Clone(b), "{{.Pkg}}")
 	}
 {{- else}}
 	if err := schema.Validate(Mainnet.schemas.{{.Name}}, b); err != nil {

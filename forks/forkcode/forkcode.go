@@ -17,8 +17,8 @@
 // sidecars (Roots, KZGCommitmentRoot).
 //
 // What is stable: the names generated code calls (Must, Check, NoCopy,
-// Format, String, MarshalText, UnmarshalText, UnmarshalSSZ, MarshalJSON,
-// UnmarshalJSON, StateFork) keep working for code that the cmd/sszgen of
+// Format, String, MarshalText, UnmarshalText, UnmarshalSSZ, Invalid,
+// MarshalJSON, UnmarshalJSON, StateFork) keep working for code that the cmd/sszgen of
 // the same release wrote; they change only together with the generator,
 // and the CHANGELOG says when code must be generated again. The rest
 // serves the fork packages' functions beyond their types, generated with
@@ -29,6 +29,12 @@
 // ("phase0: Root: ..."), which the callers pass: the package a user calls
 // is the one the message names.
 package forkcode
+
+import (
+	"fmt"
+
+	"github.com/ssztree/ssztree/schema"
+)
 
 // Must returns v, and panics with err if err is not nil. The generated
 // accessors call it where err can only be a bug of the generator or of
@@ -46,4 +52,19 @@ func Check(err error) {
 	if err != nil {
 		panic(err)
 	}
+}
+
+// Invalid returns what is wrong with b, the serialization of a value of
+// type t in package pkg that a generated UnmarshalSSZ rejected by its
+// inline checks (the size, a boolean's byte, a bitvector's padding): the
+// error of schema.Validate, which names the type, the field and the
+// offset. Those checks reject only what the schema rejects, so that the
+// caller, which always returns an error there, reads its valid bytes with
+// no bounds check left; should the schema accept b all the same, the
+// error says so, a bug of cmd/sszgen.
+func Invalid(t schema.Type, b []byte, pkg string) error {
+	if err := schema.Validate(t, b); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s: %v: the generated checks reject %d bytes that the schema accepts", pkg, t, len(b))
 }

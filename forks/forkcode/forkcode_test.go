@@ -25,6 +25,24 @@ func TestUnmarshalSSZ(t *testing.T) {
 	}
 }
 
+// TestInvalid checks that Invalid returns the schema's error for invalid
+// bytes, and an error of its own, not nil, for bytes the schema accepts.
+func TestInvalid(t *testing.T) {
+	pair := schema.Must(schema.NewContainer("Pair",
+		schema.Field{Name: "a", Type: schema.Uint64}, schema.Field{Name: "b", Type: schema.Boolean}))
+	if err := Invalid(pair, make([]byte, 8), "phase0"); !errors.Is(err, schema.ErrSize) {
+		t.Errorf("Invalid of 8 bytes: %v, want schema.ErrSize", err)
+	}
+	bad := make([]byte, 9)
+	bad[8] = 2
+	if err := Invalid(pair, bad, "phase0"); err == nil || errors.Is(err, schema.ErrSize) {
+		t.Errorf("Invalid of a boolean 2: %v, want the schema's error of the boolean", err)
+	}
+	if err := Invalid(pair, make([]byte, 9), "phase0"); err == nil || !strings.HasPrefix(err.Error(), "phase0: Pair: ") {
+		t.Errorf("Invalid of valid bytes: %v, want an error beginning phase0: Pair:", err)
+	}
+}
+
 func TestText(t *testing.T) {
 	v := [3]byte{0x0a, 0xbc, 0xff}
 	if got := String(v[:]); got != "0x0abcff" {
