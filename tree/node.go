@@ -100,6 +100,29 @@ func NewMixIn(value *Node, v uint64) *Node {
 	return &pair[0]
 }
 
+// MixInOver returns a mix-in over value and a leaf holding v, as NewMixIn
+// does, where old is the mix-in it replaces (or nil): it shares old's leaf
+// when that holds v and is an allocation of its own, and otherwise makes
+// a leaf of its own allocation, so that the next one can share it. A
+// list's commit that changed no length then makes one branch, not two
+// nodes; a leaf in NewMixIn's pair is never shared, since it would keep
+// the pair's branch, and the whole version below it, alive.
+func MixInOver(old, value *Node, v uint64) *Node {
+	if value == nil {
+		panic("tree: mix-in over a nil node")
+	}
+	var want [32]byte
+	putUint64(want[:], v)
+	if old != nil && old.IsBranch() && !old.isStem() {
+		if leaf := old.right; leaf.slab == 0 && leaf.IsLeaf() && leaf.root == want {
+			return &Node{left: value, right: leaf}
+		}
+	}
+	leaf := &Node{root: want}
+	leaf.state.Store(rootKnown)
+	return &Node{left: value, right: leaf}
+}
+
 // NewStem returns a node standing for a subtree of depth k+below whose
 // leftmost subtree of depth below is child and all else zero: what k
 // branches with zero subtrees as right children stand for, in one node. It

@@ -59,17 +59,21 @@ func NewProgressive(subtrees []*Node) *Node {
 
 // NewProgressiveOver returns a progressive tree's spine over subtrees, in
 // order, and then rest: a branch over each of subtrees, the last one's
-// right child being (a copy of) rest, the spine below them, or a zero chunk
-// for a whole tree; rest itself when there are no subtrees. The branches of
-// rest's spine are copied, their roots kept (nothing is hashed again), so
-// that the new spine is one allocation that shares none with the old:
-// sharing the lower branches of an older spine's allocation kept its
-// replaced upper branches alive, and with them the subtrees they were over
-// (a whole earlier version of a changed field of a progressive container).
-// If branches is not nil, it sets branches[k] to the branch over
-// subtrees[k], and the entries after them, as far as branches reaches, to
-// the copies of rest's branches, so that a caller keeping the spine keeps
-// the new one. One allocation: a commit after a collection pays for each
+// right child being rest, the spine below them, or a zero chunk for a
+// whole tree; rest itself when there are no subtrees. Each new branch is
+// an allocation of its own, so that the spine below a change is shared,
+// not copied, and a replaced spine lets its replaced branches go, with the
+// subtrees they were over (a whole earlier version of a changed field of
+// a progressive container): only an allocation of several branches, one
+// of them shared, would keep the others alive. A branch of rest's spine
+// that is part of such an allocation (a slab of nodes) is copied, roots
+// kept (nothing is hashed again), with the branches above it. If branches
+// is not nil, it sets branches[k] to the branch over subtrees[k], and the
+// entries after them, as far as branches reaches, to the branches of the
+// spine below, so that a caller keeping the spine keeps the new one.
+// Branches of 64 bytes each take the size class of the paths' new nodes,
+// which a commit after a collection refills anyway, where one allocation
+// of the whole spine had a class of its own
 // (docs/performance.md#cold-rows).
 func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 	if rest == nil {
@@ -78,46 +82,51 @@ func NewProgressiveOver(subtrees []*Node, rest *Node, branches []*Node) *Node {
 	if len(subtrees) == 0 {
 		return rest
 	}
-	// The branches of rest's spine, down to the zero chunk that ends it.
-	var oldBuf [ProgressiveLevels]*Node
-	olds := oldBuf[:0]
-	n := rest // what the lowest copy's right child is
-	for ; n.IsBranch(); n = n.right {
-		if len(olds) == ProgressiveLevels {
-			panic("tree: progressive spine longer than its levels")
-		}
-		olds = append(olds, n)
-	}
-	below := len(olds)
-	if len(subtrees)+below > maxSlabLen {
-		panic("tree: progressive spine of more subtrees than a slab holds")
-	}
-	spine := make([]Node, len(subtrees)+below)
-	// Copy rest's branches, bottom up.
-	for j := below - 1; j >= 0; j-- {
-		k := len(subtrees) + j
-		o := olds[j]
-		spine[k].left, spine[k].right = o.left, n
-		spine[k].slab = slabTag(inNodeSlab, k, len(spine))
-		if o.state.Load() == rootKnown {
-			spine[k].root = o.root
-			spine[k].state.Store(rootKnown)
-		}
-		n = &spine[k]
-		if k < len(branches) {
-			branches[k] = n
-		}
+	n := unslabbedSpine(rest)
+	for k, b := len(subtrees), n; k < len(branches) && b.IsBranch(); k, b = k+1, b.right {
+		branches[k] = b
 	}
 	for k := len(subtrees) - 1; k >= 0; k-- {
 		if subtrees[k] == nil {
 			panic("tree: progressive tree with a nil subtree")
 		}
-		spine[k].left, spine[k].right = subtrees[k], n
-		spine[k].slab = slabTag(inNodeSlab, k, len(spine))
-		n = &spine[k]
+		n = &Node{left: subtrees[k], right: n}
 		if branches != nil {
 			branches[k] = n
 		}
+	}
+	return n
+}
+
+// unslabbedSpine returns rest, a progressive spine, or, when a branch of
+// it is part of a slab of nodes, a copy of its branches down to the
+// lowest such one, roots kept, each an allocation of its own, the
+// branches below that shared.
+func unslabbedSpine(rest *Node) *Node {
+	var spineBuf [ProgressiveLevels]*Node
+	olds := spineBuf[:0]
+	last := -1 // the lowest branch in a slab
+	for n := rest; n.IsBranch(); n = n.right {
+		if len(olds) == ProgressiveLevels {
+			panic("tree: progressive spine longer than its levels")
+		}
+		if n.slab != 0 && n.slab>>14 == inNodeSlab {
+			last = len(olds)
+		}
+		olds = append(olds, n)
+	}
+	if last < 0 {
+		return rest
+	}
+	n := olds[last].right
+	for j := last; j >= 0; j-- {
+		o := olds[j]
+		c := &Node{left: o.left, right: n}
+		if o.state.Load() == rootKnown {
+			c.root = o.root
+			c.state.Store(rootKnown)
+		}
+		n = c
 	}
 	return n
 }

@@ -87,11 +87,18 @@ func TestReplacedVersionsAreCollected(t *testing.T) {
 // TestReplacedSpinesAreBounded does what TestReplacedVersionsAreCollected
 // does to a progressive tree whose spine is kept, as a progressive list
 // keeps it: each change replaces one subtree and the branches above it,
-// which NewProgressiveOver makes as one slab with copies of those below.
-// No replaced version stays alive: the newest spine shares no allocation
-// with an older one, whose replaced branches would keep the subtrees they
-// were over alive.
+// which NewProgressiveOver makes one by one over the spine below. No
+// replaced version stays alive: the newest spine shares no allocation with
+// an older one but its own branches, where a shared slab of branches would
+// keep the replaced ones alive, and the subtrees they were over; a spine
+// that starts as a slab (slabSpine) is copied out of it at the first change.
 func TestReplacedSpinesAreBounded(t *testing.T) {
+	for _, slab := range []bool{false, true} {
+		replacedSpines(t, slab)
+	}
+}
+
+func replacedSpines(t *testing.T, slab bool) {
 	r := rand.New(rand.NewPCG(7, 8))
 	subs := make([]*Node, 6)
 	for k := range subs {
@@ -99,10 +106,16 @@ func TestReplacedSpinesAreBounded(t *testing.T) {
 	}
 	branches := make([]*Node, len(subs))
 	root := NewProgressiveOver(subs, Zero(0), branches)
+	if slab {
+		root = slabSpine(subs)
+		for k, n := 0, root; k < len(subs); k, n = k+1, n.right {
+			branches[k] = n
+		}
+	}
 	HashAll(root)
 	versions := make([]weak.Pointer[Node], 0, changeLeaves)
 	for i := range changeLeaves {
-		// Never the last subtree: the spine below a change is copied.
+		// Never the last subtree: the spine below a change is shared.
 		high := r.IntN(len(subs) - 1)
 		var chunk [32]byte
 		chunk[0], chunk[1] = byte(i), byte(i>>8)
@@ -124,7 +137,7 @@ func TestReplacedSpinesAreBounded(t *testing.T) {
 		}
 	}
 	if alive > 0 {
-		t.Errorf("NewProgressiveOver: %d of %d replaced versions are still alive, want none", alive, len(versions))
+		t.Errorf("NewProgressiveOver (from a slab %v): %d of %d replaced versions are still alive, want none", slab, alive, len(versions))
 	}
 	runtime.KeepAlive(root)
 }

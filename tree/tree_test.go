@@ -880,3 +880,41 @@ func BenchmarkHashValuePages(b *testing.B) {
 		}
 	}
 }
+
+// TestMixInOver checks that a mix-in over the one it replaces shares that
+// one's length leaf when the length is the same and the leaf an
+// allocation of its own, never the leaf of NewMixIn's pair (which would
+// keep the pair's branch and the version below it alive), and has the
+// root NewMixIn gives.
+func TestMixInOver(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	a := must(BuildLeaves(3, randomBytes(r, 8*32)))
+	b := must(BuildLeaves(3, randomBytes(r, 8*32)))
+	pair := NewMixIn(a, 7)
+	first := MixInOver(pair, b, 7)
+	_, pairLeaf := pair.Children()
+	_, leaf := first.Children()
+	if leaf == pairLeaf {
+		t.Error("the leaf of NewMixIn's pair was shared")
+	}
+	if first.Root() != NewMixIn(b, 7).Root() {
+		t.Error("MixInOver's root differs from NewMixIn's")
+	}
+	second := MixInOver(first, a, 7)
+	if _, l := second.Children(); l != leaf {
+		t.Error("the same length: the leaf of its own allocation was not shared")
+	}
+	if second.Root() != pair.Root() {
+		t.Error("MixInOver over a shared leaf: root differs from NewMixIn's")
+	}
+	third := MixInOver(second, a, 8)
+	if _, l := third.Children(); l == leaf || third.Root() != NewMixIn(a, 8).Root() {
+		t.Error("another length: the old leaf was shared, or the root is wrong")
+	}
+	if nilOld := MixInOver(nil, a, 7); nilOld.Root() != pair.Root() {
+		t.Error("MixInOver over nil: root differs from NewMixIn's")
+	}
+	if overStem := MixInOver(NewStem(a, 2, 3), a, 7); overStem.Root() != pair.Root() {
+		t.Error("MixInOver over a stem: root differs from NewMixIn's")
+	}
+}

@@ -437,11 +437,11 @@ func (p *pages) markEmpty(i uint64) {
 // commitMixIn turns the dirty pages into page nodes, sets them into the
 // data tree in one pass, and returns the new data tree. It changes nothing
 // that readers read (see data), so it may run beside them under
-// the family's lock. For a list, mixIn set, it also returns the list's
-// value tree, the new data tree with length mixed in, when it made the data
-// tree in a pass that could allocate the mix-in with the path
-// (tree.SetManyMixIn); mixed is nil otherwise.
-func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) {
+// the family's lock. For a bounded list, mixIn set, it also returns the
+// list's value tree, the new data tree with length mixed in over old, the
+// value tree it replaces (tree.MixInOver shares old's length leaf); mixed
+// is nil otherwise.
+func (p *pages) commitMixIn(mixIn bool, length uint64, old *tree.Node) (data, mixed *tree.Node) {
 	if p.clean() {
 		return p.data.Load(), nil
 	}
@@ -460,8 +460,8 @@ func (p *pages) commitMixIn(mixIn bool, length uint64) (data, mixed *tree.Node) 
 	case p.prog != nil:
 		data = p.prog.commitPages(idx, nodes, p.size)
 	case mixIn:
-		mixed = must(tree.SetManyMixIn(p.data.Load(), int(p.top), idx, nodes, length))
-		data, _ = mixed.Children()
+		data = must(tree.SetMany(p.data.Load(), int(p.top), idx, nodes))
+		mixed = tree.MixInOver(old, data, length)
 	default:
 		data = must(tree.SetMany(p.data.Load(), int(p.top), idx, nodes))
 	}

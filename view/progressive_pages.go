@@ -172,8 +172,11 @@ type spinePages struct {
 	// spine the view keeps points into it.
 	cur atomic.Pointer[spine]
 	// scratch is where a writer's bulk update builds the new spine
-	// (setPages), the writer's alone.
-	scratch spine
+	// (setPages), the writer's alone; made by the first, so that a view
+	// that is only read, or committed beside readers (commitPages), does
+	// not carry a spine's arrays it never uses: a handle on a changed copy
+	// of a state holds that much more (docs/performance.md#memory).
+	scratch *spine
 }
 
 // noSpine is the committed spine of a view not loaded yet: no subtree.
@@ -298,7 +301,10 @@ func (g *spinePages) node(i uint64) *tree.Node {
 // tree, which its caller, a writer, then loads (pages.reset). The new
 // spine is built in the writer's scratch, and let go of once built.
 func (g *spinePages) setPages(idx []uint64, nodes []*tree.Node, size int) *tree.Node {
-	data := g.apply(&g.scratch, idx, nodes, size)
+	if g.scratch == nil {
+		g.scratch = new(spine)
+	}
+	data := g.apply(g.scratch, idx, nodes, size)
 	// What scratch points to is the new tree's or the old one's: neither is
 	// scratch's to keep alive.
 	clear(g.scratch.subs)

@@ -70,12 +70,12 @@ func (s *seq) bytesFor(n uint64) int {
 }
 
 func (s *seq) commit() *tree.Node {
-	data, mixed := s.pages.commitMixIn(s.list, s.n)
+	data, mixed := s.pages.commitMixIn(s.list, s.n, s.node)
 	if mixed != nil {
 		s.node, s.nodeN, s.nodeData = mixed, s.n, data
 	} else if data != s.nodeData || s.n != s.nodeN {
 		if s.list {
-			s.node = tree.NewMixIn(data, s.n)
+			s.node = tree.MixInOver(s.node, data, s.n)
 		} else {
 			s.node = data
 		}

@@ -164,9 +164,9 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	case p.prog != nil:
 		p.reset(p.prog.setPages(pidx, nodes, p.size), p.size)
 	case s.list:
-		// The mix-in in the allocation of the paths, as a commit makes it.
-		mixed := must(tree.SetManyMixIn(p.data.Load(), int(p.top), pidx, nodes, s.n))
-		data, _ := mixed.Children()
+		// The mix-in over the one replaced, as a commit makes it.
+		data := must(tree.SetMany(p.data.Load(), int(p.top), pidx, nodes))
+		mixed := tree.MixInOver(s.node, data, s.n)
 		p.reset(data, p.size)
 		s.node, s.nodeN, s.nodeData = mixed, s.n, data
 	default:

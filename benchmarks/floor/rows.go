@@ -43,6 +43,16 @@ func mainnetType(fork, name string) (containerType, error) {
 	return c, nil
 }
 
+// RootPairs returns the pair hashes of the root of the serialized mainnet
+// state in of a fork: the floor of its cold root.
+func RootPairs(fork string, in []byte) (uint64, error) {
+	st, err := mainnetType(fork, "BeaconState")
+	if err != nil {
+		return 0, err
+	}
+	return Pairs(st, in)
+}
+
 // StatePairs returns the pair hashes of each root row of the state script
 // (by row ID) on the serialized mainnet state in of a fork with n
 // validators, for the operations with k = 0 (the checked ones); every

@@ -9,6 +9,7 @@ import (
 	"github.com/prysmaticlabs/gohashtree"
 
 	"github.com/ssztree/ssztree/benchmarks/floor/hashtree"
+	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -119,4 +120,96 @@ func Throughput(h Hasher, goroutines, pairs, runs int) (float64, error) {
 		}
 	}
 	return best, nil
+}
+
+// A Timer times a count of pair hashes at one implementation, on a number
+// of goroutines each with its own buffer, as Throughput measures them: the
+// SHA-256 floor of a root taken beside each sample of it
+// (harness.Config.Floor).
+type Timer struct {
+	h       Hasher
+	chunks  [][][32]byte
+	digests [][][32]byte
+	errs    []error
+}
+
+// NewTimer returns a Timer of h on the given goroutines, each hashing
+// through a buffer of bufPairs pairs (made and filled here, so that no
+// timed call faults it in).
+func NewTimer(h Hasher, goroutines, bufPairs int) (*Timer, error) {
+	if h.Skip != "" {
+		return nil, errors.New(h.Name + ": " + h.Skip)
+	}
+	if goroutines < 1 || bufPairs < 1 {
+		return nil, fmt.Errorf("floor: a timer of %d goroutines and %d pairs", goroutines, bufPairs)
+	}
+	t := &Timer{h: h, chunks: make([][][32]byte, goroutines), digests: make([][][32]byte, goroutines), errs: make([]error, goroutines)}
+	for g := range goroutines {
+		t.chunks[g] = make([][32]byte, 2*bufPairs)
+		for i := range t.chunks[g] {
+			t.chunks[g][i][0], t.chunks[g][i][1] = byte(i), byte(g)
+		}
+		t.digests[g] = make([][32]byte, bufPairs)
+	}
+	return t, nil
+}
+
+// Split returns the pairs each of goroutines hashes when a Timer hashes
+// pairs pairs: as even a share as whole pairs allow, the first ones one
+// more.
+func Split(pairs uint64, goroutines int) []uint64 {
+	out := make([]uint64, goroutines)
+	for g := range out {
+		out[g] = pairs / uint64(goroutines)
+		if uint64(g) < pairs%uint64(goroutines) {
+			out[g]++
+		}
+	}
+	return out
+}
+
+// Time returns the time the Timer's goroutines take to hash pairs pairs
+// between them (Split), each in calls of at most its buffer's pairs.
+func (t *Timer) Time(pairs uint64) (time.Duration, error) {
+	shares := Split(pairs, len(t.chunks))
+	var wg sync.WaitGroup
+	start := time.Now()
+	for g, share := range shares {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := uint64(len(t.digests[g]))
+			for left := share; left > 0; {
+				n := min(left, buf)
+				if err := t.h.Hash(t.digests[g][:n], t.chunks[g][:2*n]); err != nil {
+					t.errs[g] = err
+					return
+				}
+				left -= n
+			}
+		}()
+	}
+	wg.Wait()
+	d := time.Since(start)
+	if err := errors.Join(t.errs...); err != nil {
+		return 0, err
+	}
+	return d, nil
+}
+
+// Source returns the harness.FloorSource of a child: the Timer of the
+// implementation of Hashers named name, through buffers of bufPairs pairs.
+func Source(bufPairs int) harness.FloorSource {
+	return func(name string, goroutines int) (harness.FloorTimer, error) {
+		for _, h := range Hashers() {
+			if h.Name == name {
+				t, err := NewTimer(h, goroutines, bufPairs)
+				if err != nil {
+					return nil, err
+				}
+				return t.Time, nil
+			}
+		}
+		return nil, fmt.Errorf("floor: no pair hashing implementation %q", name)
+	}
 }

@@ -24,16 +24,24 @@ func MicroFile(cs string) string { return cs + ".ssz" }
 //	-peer NAME -case scoreboard -block BLOCK.ssz [-in STATE.ssz] -out OUT.json
 //
 // with -runs, -min and -memruns setting the repetitions (Config). peers are
-// the peers this binary holds; NAME and FORK pick one. The micro case reads
+// the peers this binary holds; NAME and FORK pick one. With -floor NAME
+// -floorg G -floorpairs PAIRS, the state case pairs each run of its cold
+// root with a sample of the SHA-256 floor (Config.Floor): the time of
+// PAIRS pair hashes by the implementation NAME on G goroutines, which
+// floors makes; a binary without floors (nil) ignores the three flags. The micro case reads
 // the inputs of the cases the peer has (MicroFile) from INPUTS. It exits with status 1 on an error.
-func ChildMain(args []string, peers []Peer) {
-	if err := childMain(args, peers); err != nil {
+func ChildMain(args []string, peers []Peer, floors FloorSource) {
+	if err := childMain(args, peers, floors); err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(1)
 	}
 }
 
-func childMain(args []string, peers []Peer) error {
+// A FloorSource returns the FloorTimer of the pair hashing implementation
+// of a name (benchmarks/floor.Hashers) on a number of goroutines.
+type FloorSource func(name string, goroutines int) (FloorTimer, error)
+
+func childMain(args []string, peers []Peer, floors FloorSource) error {
 	fs := flag.NewFlagSet("child", flag.ContinueOnError)
 	name := fs.String("peer", "", "peer to run")
 	fork := fs.String("fork", ForkFulu, "fork of the peer's types")
@@ -47,8 +55,18 @@ func childMain(args []string, peers []Peer) error {
 	fs.IntVar(&cfg.Runs, "runs", 7, "timed runs per row")
 	fs.DurationVar(&cfg.MinRun, "min", 200*time.Millisecond, "least duration of a run of fast operations")
 	fs.IntVar(&cfg.MemRuns, "memruns", 3, "runs per memory row")
+	floorName := fs.String("floor", "", "pair hashing implementation of the floor sampled beside the cold root (case state)")
+	floorG := fs.Int("floorg", 1, "goroutines of the floor sampled beside the cold root")
+	fs.Uint64Var(&cfg.FloorPairs, "floorpairs", 0, "pair hashes of the state's root, the floor sampled beside the cold root")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *floorName != "" && floors != nil {
+		f, err := floors(*floorName, *floorG)
+		if err != nil {
+			return err
+		}
+		cfg.Floor = f
 	}
 	var peer *Peer
 	for i := range peers {

@@ -15,7 +15,20 @@ type Config struct {
 	MinRun time.Duration
 	// MemRuns is the number of runs of each memory row.
 	MemRuns int
+	// FloorPairs is the pair hashes of the state's root (floor.StatePairs'
+	// cold root), and Floor, when set, times that many pair hashes at the
+	// SHA-256 floor's kernel: each run of the cold root row is then
+	// followed by a sample of the floor in the same process
+	// (Row.Floor), so that the ratio of the two is taken at one moment of
+	// the machine's load (docs/performance.md#cold-root). Floor is not a
+	// flag: the child's main makes it from the driver's -floor flag.
+	FloorPairs uint64
+	Floor      FloorTimer
 }
+
+// A FloorTimer returns the time the SHA-256 floor's kernel takes to hash
+// pairs pairs, as the driver measures the floor (benchmarks/floor.Timer).
+type FloorTimer func(pairs uint64) (time.Duration, error)
 
 // op is one operation of a script. do is timed; prep, if set, runs before
 // each do, untimed (a fresh decode before a cold root, a fresh copy before
@@ -52,6 +65,16 @@ const (
 // operation of each run and the number of operations per run. *k counts the
 // operations done.
 func measure(cfg Config, o op, k *int) ([]float64, int, error) {
+	samples, _, count, err := measurePaired(cfg, o, k, nil)
+	return samples, count, err
+}
+
+// measurePaired runs o as measure does and, when floor is set, times floor
+// right after each timed run: floors[i] is the floor's time in nanoseconds
+// beside samples[i]. The floor follows the run rather than preceding it
+// so that the run's prep (a fresh decode, a collection) stays right before
+// the operation it prepares.
+func measurePaired(cfg Config, o op, k *int, floor func() (time.Duration, error)) (samples, floors []float64, count int, err error) {
 	once := func() (time.Duration, error) {
 		if o.prep != nil {
 			if err := o.prep(*k); err != nil {
@@ -71,7 +94,7 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 	for i := range 2 {
 		d, err := once()
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, 0, err
 		}
 		warm = d
 		if i == 0 && d >= SlowOp {
@@ -79,7 +102,7 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 			break
 		}
 	}
-	count := 1
+	count = 1
 	if warm > 0 && warm < cfg.MinRun {
 		count = int(cfg.MinRun / warm)
 	}
@@ -88,14 +111,14 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 		count = min(count, o.maxOps)
 	}
 	count = max(count, 1)
-	samples := make([]float64, 0, runs)
+	samples = make([]float64, 0, runs)
 	for range runs {
 		var total time.Duration
 		if o.prep == nil {
 			start := time.Now()
 			for range count {
 				if err := o.do(*k); err != nil {
-					return nil, 0, err
+					return nil, nil, 0, err
 				}
 				*k++
 			}
@@ -104,14 +127,21 @@ func measure(cfg Config, o op, k *int) ([]float64, int, error) {
 			for range count {
 				d, err := once()
 				if err != nil {
-					return nil, 0, err
+					return nil, nil, 0, err
 				}
 				total += d
 			}
 		}
 		samples = append(samples, float64(total.Nanoseconds())/float64(count))
+		if floor != nil {
+			d, err := floor()
+			if err != nil {
+				return nil, nil, 0, err
+			}
+			floors = append(floors, float64(d.Nanoseconds()))
+		}
 	}
-	return samples, count, nil
+	return samples, floors, count, nil
 }
 
 // settleHeap grows the heap to the size a process that holds its live data

@@ -3,6 +3,7 @@ package harness
 import (
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"testing"
 	"time"
 )
@@ -53,5 +54,51 @@ func TestSettleHeap(t *testing.T) {
 	}
 	if after.HeapReleased >= before.HeapReleased {
 		t.Errorf("released heap %d MB before settleHeap, %d MB after: want less after", before.HeapReleased>>20, after.HeapReleased>>20)
+	}
+}
+
+// TestMeasurePaired checks that a row measured beside its floor has one
+// floor sample per timed run, taken right after that run's operations and
+// before the next run's prep, and none after the warm-up operations.
+func TestMeasurePaired(t *testing.T) {
+	cfg := Config{Runs: 5, MinRun: time.Nanosecond, MemRuns: 1}
+	var events []string
+	o := op{
+		prep: func(int) error { events = append(events, "prep"); return nil },
+		do:   func(int) error { events = append(events, "do"); return nil },
+	}
+	floors := 0
+	floor := func() (time.Duration, error) {
+		floors++
+		events = append(events, "floor")
+		return time.Duration(floors), nil
+	}
+	k := 0
+	samples, got, count, err := measurePaired(cfg, o, &k, floor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != cfg.Runs || len(got) != cfg.Runs {
+		t.Fatalf("%d samples and %d floors, want %d of each", len(samples), len(got), cfg.Runs)
+	}
+	for i, f := range got {
+		if f != float64(i+1) {
+			t.Errorf("floor %d: %v, want the %d-th sample of the floor", i, f, i+1)
+		}
+	}
+	// Two warm-ups, then each run: count times prep and do, then the floor.
+	want := []string{"prep", "do", "prep", "do"}
+	for range cfg.Runs {
+		for range count {
+			want = append(want, "prep", "do")
+		}
+		want = append(want, "floor")
+	}
+	if !slices.Equal(events, want) {
+		t.Errorf("events %v, want %v", events, want)
+	}
+	k = 0
+	if _, got, _, err := measurePaired(cfg, o, &k, nil); err != nil || got != nil {
+		t.Errorf("without a floor: floors %v (%v), want none", got, err)
 	}
 }

@@ -41,6 +41,10 @@ type Row struct {
 	// Allocs counts the heap allocations of an operation of a proof row
 	// (averaged) or of a cold row (the median of its samples).
 	Allocs *Allocs `json:"allocs,omitempty"`
+	// Floor holds, beside each sample, the time in nanoseconds of the
+	// SHA-256 floor of the row's pair hashes measured right after that
+	// sample in the same process (Config.Floor); empty when not measured.
+	Floor []float64 `json:"floor,omitempty"`
 	// Err is set when the row could not run.
 	Err string `json:"err,omitempty"`
 }

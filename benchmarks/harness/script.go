@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"runtime"
+	"time"
 )
 
 // scriptRows lists the timed rows after the decode rows, in order. The bulk
@@ -90,11 +91,15 @@ func (r stateRunner[S]) Run(cfg Config, in []byte, n int) (*Output, error) {
 	timed := func(row string) {
 		o, _ := x.op(row)
 		res := Row{Case: CaseState, Name: row, Unit: UnitNs, Validators: x.n}
-		samples, ops, err := measure(cfg, o, &k)
+		var floor func() (time.Duration, error)
+		if row == RowColdRoot && cfg.Floor != nil && cfg.FloorPairs > 0 {
+			floor = func() (time.Duration, error) { return cfg.Floor(cfg.FloorPairs) }
+		}
+		samples, floors, ops, err := measurePaired(cfg, o, &k, floor)
 		if err != nil {
 			res.Err = err.Error()
 		}
-		res.Samples, res.OpsPerRun = samples, ops
+		res.Samples, res.Floor, res.OpsPerRun = samples, floors, ops
 		out.Rows = append(out.Rows, res)
 		k = 0
 	}

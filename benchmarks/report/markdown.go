@@ -86,7 +86,7 @@ func (m *Model) machine(w writer) {
 		w("; other processes than the suite's used %.0f%% of the machine's CPU time during the run", 100*mc.OtherCPU)
 	}
 	w(" (such load makes figures slower and noisier)\n")
-	g := floorGoroutines(r)
+	g := FloorGoroutines(r)
 	best, _ := r.Floor(g)
 	w("- pair hashing, each goroutine on its own buffer of %s pairs (%s in) hashed in one call, best pass of %d samples taken through the run, in M pair hashes/s with 1 and 2 goroutines:", Count(uint64(r.FloorPairs)), Bytes(float64(64*r.FloorPairs)), r.FloorSamples)
 	for i, h := range r.Hashers {
@@ -102,9 +102,9 @@ func (m *Model) machine(w writer) {
 	}
 }
 
-// floorGoroutines returns the goroutine count of the throughput the floor
+// FloorGoroutines returns the goroutine count of the throughput the floor
 // uses: one per core, at most 2.
-func floorGoroutines(r *Run) int {
+func FloorGoroutines(r *Run) int {
 	if r.Machine.GOMAXPROCS >= 2 {
 		return 2
 	}
@@ -226,7 +226,7 @@ func (m *Model) fastestPeer(group string, r RowInfo) (string, Stat, bool) {
 
 // floorNs returns the SHA-256 floor of a root row in nanoseconds.
 func (m *Model) floorNs(pairs uint64) float64 {
-	_, rate := m.Run.Floor(floorGoroutines(m.Run))
+	_, rate := m.Run.Floor(FloorGoroutines(m.Run))
 	if rate == 0 {
 		return 0
 	}
@@ -276,6 +276,12 @@ func (m *Model) target(group string, r RowInfo) string {
 	case timesSSZ:
 		met = v <= r.limit*float64(m.sszBytes(group))
 	case timesFloorAndFastest:
+		if c.Paired != nil {
+			// The floor beside each sample, where the child sampled it:
+			// the median of the samples' own ratios.
+			met = met && c.Paired.Median <= r.limit
+			break
+		}
 		p, _ := m.pairs(group, r)
 		met = met && v <= r.limit*m.floorNs(p)
 	}
@@ -301,6 +307,9 @@ func (m *Model) text(group string, r RowInfo, peer string) string {
 	if size := m.sszBytes(group); r.Bytes && size > 0 && c.Stat.Median > float64(size)/100 {
 		s += fmt.Sprintf(" (%.2f× SSZ)", c.Stat.Median/float64(size))
 	}
+	if c.Paired != nil {
+		s += " (" + pairedText(*c.Paired) + ")"
+	}
 	if c.Wrong {
 		s += " ✗ wrong root"
 	}
@@ -308,6 +317,16 @@ func (m *Model) text(group string, r RowInfo, peer string) string {
 		s += ", " + allocsText(c.Allocs)
 	}
 	return s
+}
+
+// pairedText formats the ratios of a row's samples to the floor beside
+// each: their median and spread.
+func pairedText(s Stat) string {
+	t := fmt.Sprintf("%.2f× the floor beside it", s.Median)
+	if sp := Spread(s); sp != "" {
+		t += " " + sp
+	}
+	return t
 }
 
 // floorText formats the SHA-256 floor of a root row.
@@ -531,7 +550,7 @@ func (m *Model) microTable(w writer) {
 func (m *Model) floors(w writer) {
 	r := m.Run
 	w("\n## SHA-256 floor\n\n")
-	g := floorGoroutines(r)
+	g := FloorGoroutines(r)
 	best, rate := r.Floor(g)
 	w("The floor of a root row is the number of pair hashes the root needs, divided by the pair hashes per second of the fastest pair hashing code this machine has, whatever ssztree itself uses: the fastest, with %d goroutines on large buffers, of gohashtree's `HashChunks`, of ssztree's own pair hashing (`tree.HashPairs`, which ssztree's trees hash with: its AVX-512 kernel where it is on, else gohashtree) and of each kernel of OffchainLabs' hashtree library that the processor runs, each called directly (`benchmarks/floor`; see Machine). Here that is `%s`, %.1f M pair hashes/s, measured in the same run. ", g, best, rate/1e6)
 	w("The pairs are counted from the SSZ structure by `benchmarks/floor` over ssztree's `schema` types of each fork: every branch of every Merkle tree whose subtree is not all padding (zero subtrees are free), the length mix-ins of lists included; for a change, the distinct branches above the changed chunks (by generalized index), plus the whole subtree of an appended validator. ")
@@ -565,8 +584,37 @@ func (m *Model) floors(w writer) {
 		}
 		w("\n")
 	}
+	m.pairedFloors(w, groups)
 	w("\nMicro cases:")
 	m.microFloors(w)
+}
+
+// pairedFloors writes, for each state whose cold root was sampled beside
+// its floor, ssztree's ratio of each sample to the floor beside it.
+func (m *Model) pairedFloors(w writer, groups []string) {
+	r := stateRow(harness.RowColdRoot)
+	var lines []string
+	var titles []string
+	for _, t := range m.Run.Tables {
+		for _, n := range t.Sizes {
+			titles = append(titles, fmt.Sprintf("%s, %s validators", forkTitle(t.Fork), Count(uint64(n))))
+		}
+	}
+	for i, g := range groups {
+		c, ok := m.cell(g, r, Reference)
+		if !ok || c.Paired == nil {
+			continue
+		}
+		ratios := make([]string, len(c.Ratios))
+		for i, v := range c.Ratios {
+			ratios[i] = fmt.Sprintf("%.2f", v)
+		}
+		lines = append(lines, fmt.Sprintf("- %s: %s; median %s", titles[i], strings.Join(ratios, ", "), pairedText(*c.Paired)))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	w("\nThe cold root beside its floor: in each state's child, each run of the cold root (a fresh decode, a collection, the root) is followed by the time of the same count of pair hashes at the floor's implementation and goroutines, in the same process, so that both are taken under the same load; the row's target takes the median of the runs' ratios. ssztree's ratio of each run, in the order run:\n\n%s\n", strings.Join(lines, "\n"))
 }
 
 // hasStateRows reports whether the run measured state rows (a run of the

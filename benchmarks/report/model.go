@@ -129,6 +129,27 @@ type Cell struct {
 	Wrong bool
 	// Allocs is the allocations per operation of a proof row.
 	Allocs *harness.Allocs
+	// Ratios holds, for a row whose samples each have a floor beside them
+	// (harness.Row.Floor), each sample over its own floor, in the order
+	// run; Paired summarizes them. Nil otherwise.
+	Ratios []float64
+	Paired *Stat
+}
+
+// pairedRatios returns each sample of r over the floor measured beside it,
+// or nil when r has no floor for each sample.
+func pairedRatios(r harness.Row) []float64 {
+	if len(r.Floor) == 0 || len(r.Floor) != len(r.Samples) {
+		return nil
+	}
+	out := make([]float64, len(r.Samples))
+	for i, v := range r.Samples {
+		if r.Floor[i] <= 0 {
+			return nil
+		}
+		out[i] = v / r.Floor[i]
+	}
+	return out
 }
 
 // group is what the peers measured of one group: a state, the proofs on a
@@ -356,6 +377,10 @@ func (m *Model) merge(key string, g *group) {
 				cell.Stat.OpsPerRun = r.OpsPerRun
 				cell.Allocs = r.Allocs
 				cell.OK = true
+				if ratios := pairedRatios(r); ratios != nil {
+					st := stat(ratios)
+					cell.Ratios, cell.Paired = ratios, &st
+				}
 			}
 			for _, check := range harness.ChecksFor(r.Case, r.Name) {
 				if !differs[CellKey(r.Case, check)][peer] {

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ssztree/ssztree/benchmarks/floor"
 	"github.com/ssztree/ssztree/benchmarks/harness"
 	"github.com/ssztree/ssztree/benchmarks/peers"
 	"github.com/ssztree/ssztree/benchmarks/workload"
@@ -31,7 +32,7 @@ import (
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == childCommand {
-		harness.ChildMain(os.Args[2:], peers.All())
+		harness.ChildMain(os.Args[2:], peers.All(), floor.Source(floorPairs))
 		return
 	}
 	if err := run(); err != nil {

@@ -222,6 +222,19 @@ func sampleFloor(r *report.Run) error {
 	return nil
 }
 
+// floorArgs returns the child flags that pair each run of a state's cold
+// root with a sample of its SHA-256 floor (harness.ChildMain): the
+// implementation the floor takes now (report.Run.Floor) on its goroutines,
+// and the root's pairs; none before the floor was sampled.
+func floorArgs(r *report.Run, pairs uint64) []string {
+	g := report.FloorGoroutines(r)
+	name, _ := r.Floor(g)
+	if name == "" {
+		return nil
+	}
+	return []string{"-floor", name, "-floorg", strconv.Itoa(g), "-floorpairs", strconv.FormatUint(pairs, 10)}
+}
+
 // dynsszForks are the forks of the dynamic-ssz peers, those of the sibling
 // module's peer.Peers() (a fork missing there fails its child).
 var dynsszForks = []string{harness.ForkFulu, harness.ForkElectra, harness.ForkGloas}
@@ -310,6 +323,10 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 	}
 	key := report.StateKey(fork, n)
 	r.SSZBytes[key] = len(in)
+	rootPairs, err := floor.RootPairs(fork, in)
+	if err != nil {
+		return err
+	}
 	var nAll int
 	for _, cs := range []string{harness.CaseState, harness.CaseOneCore, harness.CaseProof, harness.CaseStates} {
 		for _, c := range children {
@@ -337,7 +354,11 @@ func runState(o *options, r *report.Run, children []child, tmp string, start tim
 				}
 			}
 			logf(start, "%s state of %d validators: %s %s", fork, n, c.peer, cs)
-			out, err := c.run(o.cfg, tmp, "-case", cs, "-in", path, "-n", fmt.Sprint(n))
+			rest := []string{"-case", cs, "-in", path, "-n", fmt.Sprint(n)}
+			if cs == harness.CaseState {
+				rest = append(rest, floorArgs(r, rootPairs)...)
+			}
+			out, err := c.run(o.cfg, tmp, rest...)
 			if err != nil {
 				r.Errors = append(r.Errors, fmt.Sprintf("%s state of %d validators, %s, %v", fork, n, cs, err))
 				continue

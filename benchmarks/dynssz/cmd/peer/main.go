@@ -10,4 +10,6 @@ import (
 	"github.com/ssztree/ssztree/benchmarks/harness"
 )
 
-func main() { harness.ChildMain(os.Args[1:], peer.Peers()) }
+// The peer samples no floor beside its cold root (a nil FloorSource): the
+// cold root's target is ssztree's, whose child is the driver's binary.
+func main() { harness.ChildMain(os.Args[1:], peer.Peers(), nil) }
