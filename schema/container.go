@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ssztree/ssztree/tree"
 )
@@ -133,6 +134,32 @@ func (c *Container) FieldIndex(name string) int {
 // FieldOffset returns the offset of field i in the fixed part of the
 // serialization: where its bytes, or its offset, are.
 func (c *Container) FieldOffset(i int) int { return c.offsets[i] }
+
+// FieldBytes returns the part of b, the serialization of a value of c, that
+// serializes field i: what a view reads a field from without the value's
+// tree. It checks only what it reads (the fixed part's size, field i's
+// offset and the next one's) and returns an error, naming the field, if
+// those are invalid; b of a value that schema.Validate accepted has none.
+// It panics if i is out of range.
+func (c *Container) FieldBytes(b []byte, i int) ([]byte, error) {
+	if len(b) < c.fixedPart {
+		return nil, decodeError(c, 0, ErrSize, "%d bytes, shorter than the fixed part of %d", len(b), c.fixedPart)
+	}
+	t := c.fields[i].Type
+	if t.IsFixedSize() {
+		off := c.offsets[i]
+		return b[off : off+t.FixedSize()], nil
+	}
+	k := slices.Index(c.variable, i)
+	start, end := le32(b[c.offsets[i]:]), int64(len(b))
+	if k+1 < len(c.variable) {
+		end = le32(b[c.offsets[c.variable[k+1]]:])
+	}
+	if start < int64(c.fixedPart) || start > end || end > int64(len(b)) {
+		return nil, decodeError(c, c.offsets[i], ErrOffset, "field %s spans bytes %d to %d of %d", c.fields[i].Name, start, end, len(b))
+	}
+	return b[start:end], nil
+}
 
 // IsCompact reports whether values are stored as one page of their bytes
 // (or one leaf): fixed-size containers of at most 4 KiB.

@@ -117,6 +117,30 @@ func checkRoundTrip(t *testing.T, typ Type, input []byte) {
 	if again, err := typ.Encode(nil, n); err != nil || !bytes.Equal(again, input) {
 		t.Fatalf("%v: after hashing, Encode gives %x, %v\ninput %x", typ, again, err, input)
 	}
+	// A container's fields, cut from the valid bytes, are valid values of
+	// their types, and the variable-size ones follow each other to the end.
+	if c, ok := typ.(*Container); ok {
+		next := c.fixedPart
+		for i := range c.NumFields() {
+			f := c.Field(i).Type
+			part, err := c.FieldBytes(input, i)
+			if err == nil {
+				err = Validate(f, part)
+			}
+			if err != nil {
+				t.Fatalf("%v: FieldBytes of field %d: %v\ninput %x", typ, i, err, input)
+			}
+			if !f.IsFixedSize() {
+				if at := cap(input) - cap(part); at != next {
+					t.Fatalf("%v: field %d at byte %d, want %d\ninput %x", typ, i, at, next, input)
+				}
+				next += len(part)
+			}
+		}
+		if next != len(input) && len(c.variable) > 0 {
+			t.Fatalf("%v: the fields end at byte %d of %d\ninput %x", typ, next, len(input), input)
+		}
+	}
 }
 
 // refValid reports whether b is the serialization of a value of type t. It

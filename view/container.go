@@ -14,9 +14,12 @@ import (
 //
 // A container decoded from at most 10 MiB (every object a node receives
 // by gossip or request) keeps the bytes it was decoded from, checked, and
-// builds its tree from them only when something reads a field, proves or
-// changes it (a value of at most 1 MiB is hashed from its bytes); until
-// then, and after if they are at most 1 MiB until it is changed, it
+// builds its tree from them only when something navigates into a field
+// that is not a container, proves it or changes it: its fields are read
+// from the bytes, a handle on a field of a container type is made from the
+// field's bytes alone (the message of a signed block keeps its part of the
+// block's bytes), and a value of at most 1 MiB is hashed from its bytes.
+// Until then, and after if they are at most 1 MiB until it is changed, it
 // encodes by copying those bytes, and its copies share them.
 type Container struct {
 	fieldAccess

@@ -25,8 +25,11 @@
 //
 // A container decoded from at most 10 MiB (every object a node receives
 // by gossip or request) is checked at once, errors and all, but keeps its
-// bytes and builds its tree only when something reads a field, proves or
-// changes it; until then it encodes by copying the bytes, and one of at
+// bytes and builds its tree only when something navigates into a field
+// that is not a container, proves it or changes it: it reads its fields
+// from the bytes ([schema.Container.FieldBytes]), and a handle on a field
+// of a container type keeps that field's part of them. Until then it
+// encodes by copying the bytes, and one of at
 // most 1 MiB is hashed from them without a tree (schema.Root), its root
 // kept for the tree built later. A container held apart from a decoder's
 // buffer and not read costs its bytes. Once the tree is built, a value of

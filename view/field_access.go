@@ -113,6 +113,29 @@ func (c *fieldAccess) committed() *tree.Node {
 	return c.node
 }
 
+// keptBytes returns the bytes a lazy Container was decoded from while it
+// has no pending writes and keeps them (see lazyTree.bytes), nil
+// otherwise: a reader reads a field from them, and a handle is made from
+// its field's bytes alone, without the value's tree, which a gossip object
+// read for a few fields and hashed never needs. lazy is final for readers
+// without pending writes, as node is.
+func (c *fieldAccess) keptBytes() []byte {
+	if c.lazy == nil || c.lk.pending.Load() {
+		return nil
+	}
+	return c.lazy.bytes()
+}
+
+// keptField returns the bytes of field i within the kept bytes, or nil
+// (see keptBytes). The kept bytes were checked: a failure to find the
+// field is a bug of package schema.
+func (c *fieldAccess) keptField(i int) []byte {
+	if b := c.keptBytes(); b != nil {
+		return must(c.t.FieldBytes(b, i))
+	}
+	return nil
+}
+
 func (c *fieldAccess) childChanged(pos uint64) {
 	c.kidsOf().markDirty(pos)
 	c.lk.changed()
@@ -233,6 +256,9 @@ func (c *fieldAccess) Uint(i int) uint64 {
 		off := c.t.FieldOffset(i)
 		return leUint(c.bytes()[off : off+size])
 	}
+	if b := c.keptField(i); b != nil {
+		return leUint(b[:size])
+	}
 	n := c.fieldNode(i)
 	if !n.IsLeaf() {
 		panic(fmt.Sprintf("view: field %s.%s is not a leaf", c.t, c.t.Field(i).Name))
@@ -285,6 +311,9 @@ func (c *fieldAccess) Bytes(i int) []byte {
 		off := c.t.FieldOffset(i)
 		return append([]byte(nil), c.bytes()[off:off+f.FixedSize()]...)
 	}
+	if b := c.keptField(i); b != nil {
+		return append([]byte(nil), b...)
+	}
 	return must(f.Encode(nil, c.fieldNode(i)))
 }
 
@@ -330,6 +359,10 @@ func (c *fieldAccess) LoadBytes(i int, dst []byte) {
 		copy(dst, c.bytes()[off:])
 		return
 	}
+	if b := c.keptField(i); b != nil {
+		copy(dst, b)
+		return
+	}
 	loadBytes(dst, f, c.fieldNode(i))
 }
 
@@ -360,14 +393,7 @@ func (c *fieldAccess) newField(i int, f schema.Type) View {
 		}
 		return wrap(v)
 	}
-	var n *tree.Node
-	if c.compact() {
-		off := c.t.FieldOffset(i)
-		n = must(f.Decode(c.bytes()[off : off+f.FixedSize()]))
-	} else {
-		n = c.fieldNode(i)
-	}
-	v, err := newCore(f, n)
+	v, err := c.fieldCore(i, f)
 	if err != nil {
 		panic(fmt.Sprintf("view: field %s.%s: %v", c.t, c.t.Field(i).Name, err))
 	}
@@ -383,6 +409,32 @@ func (c *fieldAccess) newField(i int, f schema.Type) View {
 	h := &fieldHandle{v: v, w: wrap(v)}
 	(*slots)[i].Store(h)
 	return h.w
+}
+
+// fieldCore returns a new core view of field i, of type f. A field of a
+// container type, of a container that keeps its bytes, is made from its
+// part of them: a compact one is one page of it, another keeps it as a
+// lazy container does, sharing it (the message of a signed block is
+// hashed from its bytes, and no tree is built). Any other field is
+// a view over its tree (a list's handle is written to: its tree would be
+// built twice, alone and within the container's).
+// The caller holds the family's lock.
+func (c *fieldAccess) fieldCore(i int, f schema.Type) (View, error) {
+	if c.compact() {
+		off := c.t.FieldOffset(i)
+		return newCore(f, must(f.Decode(c.bytes()[off:off+f.FixedSize()])))
+	}
+	if ct, ok := f.(*schema.Container); ok {
+		if b := c.keptField(i); b != nil {
+			if !decodesLazily(ct, b) {
+				return newCore(f, must(f.Decode(b))) // one page
+			}
+			d := new(Container)
+			d.t, d.lazy = ct, keptLazyTree(b)
+			return d, nil
+		}
+	}
+	return newCore(f, c.fieldNode(i))
 }
 
 // Set replaces composite field i with the value of v, which must be of the

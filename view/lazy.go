@@ -66,6 +66,11 @@ func newLazyTree(t schema.Type, b []byte) (*lazyTree, error) {
 	return &lazyTree{b: append([]byte(nil), b...)}, nil
 }
 
+// keptLazyTree returns the lazy tree of the value serialized in b, bytes
+// checked already and never changed (a part of a lazy tree's bytes), which
+// it shares rather than copies.
+func keptLazyTree(b []byte) *lazyTree { return &lazyTree{b: b} }
+
 // node returns the tree, building it first if no reader did. The bytes
 // were checked: a failure to decode them is a bug of package schema.
 func (l *lazyTree) node(t schema.Type) *tree.Node {

@@ -2,6 +2,7 @@ package view
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"sync"
 	"testing"
@@ -259,5 +260,54 @@ func TestContainerSize(t *testing.T) {
 	}
 	if c.HashTreeRoot() != root || c.kids != nil {
 		t.Fatal("hashing made the record of writes, or a wrong root")
+	}
+}
+
+// TestLazyFieldsFromBytes checks that a container keeping its bytes reads
+// its fields from them, and makes the handles of its container fields from
+// their bytes, without building its tree: a field of a container type
+// keeps its part of the bytes, shared, and is hashed from it; a write
+// through such a handle reaches the outer value as any handle's does.
+func TestLazyFieldsFromBytes(t *testing.T) {
+	b, root := lazyInput(t)
+	outerType := schema.Must(schema.NewContainer("Outer",
+		field("id", schema.Uint64), field("inner", state), field("tail", schema.Uint8)))
+	ref := must(NewContainer(outerType))
+	ref.SetUint(0, 5)
+	if err := ref.SetBytes(1, b); err != nil {
+		t.Fatal(err)
+	}
+	ref.SetUint(2, 9)
+	ob := must(ref.MarshalSSZ())
+
+	o := must(DecodeContainer(outerType, ob))
+	if o.Uint(0) != 5 || o.Uint(2) != 9 || !bytes.Equal(o.Bytes(1), b) {
+		t.Fatal("fields read from the bytes differ")
+	}
+	inner := o.Field(1).(*Container)
+	if inner.lazy == nil || &inner.lazy.b[0] != &o.lazy.b[8+4+1] {
+		t.Fatal("the inner container's handle does not keep its part of the outer bytes")
+	}
+	if inner.HashTreeRoot() != root || o.HashTreeRoot() != ref.HashTreeRoot() {
+		t.Fatal("roots differ")
+	}
+	var fin [40]byte
+	inner.LoadBytes(1, fin[:])
+	if got := inner.Field(1).(*Container).Uint(0); got != binary.LittleEndian.Uint64(fin[:8]) {
+		t.Fatalf("the compact field's handle reads epoch %d, its bytes %x", got, fin[:8])
+	}
+	if o.lazy.n != nil || inner.lazy.n != nil {
+		t.Fatal("reading fields and hashing built a tree")
+	}
+
+	// A write through the handle: the outer value's root and bytes follow.
+	inner.SetUint(0, 77)
+	must(AsBasicList[uint64](inner.Field(3))).Set(2, 1234)
+	refInner := ref.Field(1).(*Container)
+	refInner.SetUint(0, 77)
+	must(AsBasicList[uint64](refInner.Field(3))).Set(2, 1234)
+	expectValue(t, o, must(ref.MarshalSSZ()))
+	if o.Uint(0) != 5 || inner.Uint(0) != 77 {
+		t.Fatal("reads after the write differ")
 	}
 }
