@@ -130,6 +130,13 @@ func (c *fieldAccess) keptBytes() []byte {
 // (see keptBytes). The kept bytes were checked: a failure to find the
 // field is a bug of package schema.
 func (c *fieldAccess) keptField(i int) []byte {
+	if c.lazy == nil { // every value but a decoded one, in one inlined test
+		return nil
+	}
+	return c.keptFieldOf(i)
+}
+
+func (c *fieldAccess) keptFieldOf(i int) []byte {
 	if b := c.keptBytes(); b != nil {
 		return must(c.t.FieldBytes(b, i))
 	}
