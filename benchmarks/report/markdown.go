@@ -411,7 +411,7 @@ func (m *Model) stateTable(w writer, fork string, n int) {
 	withTarget := m.withTarget(fork, n)
 	w("\n## %s: state of %s validators (%s of SSZ)\n\n", forkTitle(fork), Count(uint64(n)), Bytes(float64(m.Run.SSZBytes[group])))
 	if withTarget {
-		w("Targets from the issue (for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
+		w("Targets ([performance.md](performance.md#status), for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
 	}
 	peers := m.groupPeers(group)
 	m.header(w, "row", peers, withTarget)
@@ -482,7 +482,7 @@ func (m *Model) proofTable(w writer, fork string, n int, peers []string) {
 	withTarget := m.withTarget(fork, n)
 	w("\n### %s: state of %s validators\n\n", forkTitle(fork), Count(uint64(n)))
 	if withTarget {
-		w("Targets from the issue (for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
+		w("Targets ([performance.md](performance.md#status), for 1,000,000 validators), ✓ met, ✗ not met.\n\n")
 	}
 	w("| row |")
 	seps := "| --- |"

@@ -105,7 +105,7 @@ func (m *Model) scoreboardSection(w writer) {
 	w("Decode: a new value from the bytes each operation. Encode: one decoded value, into a new buffer of the input's size each operation (the suite's `MarshalSSZ` allocates one). ")
 	w("Root: of the block's message (the `BeaconBlock`, the root the suite checks) and of the state, each of a fresh decode, the decode untimed: the suite hashes one decoded value again and again, which a tree-backed value answers from its cache, so every peer here hashes a value it has just decoded, the first root a node computes of what it received. ")
 	w("A cell is the median of %d runs (± half the range), each run repeating the operation for at least %s; the suite reports the mean of 10 `go test -count` runs of about a second each. ", m.Run.Config.Runs, m.Run.Config.MinRun)
-	w("Targets from issue 42: every row ≤ 0.8 × the fastest peer, the state root of a fresh decode ≤ 0.6 ×.\n\n")
+	w("Targets ([performance.md](performance.md#status)): every row ≤ 0.8 × the fastest peer, the state root of a fresh decode ≤ 0.6 ×.\n\n")
 	w("- block: the suite's `res/block-mainnet.ssz` (commit `f5a0ab6`), a mainnet Deneb `SignedBeaconBlock` of %s (SHA-256 `%s`), committed as `benchmarks/workload/scoreboard/block-mainnet.ssz`; the suite publishes its root `%s`\n", Bytes(float64(sb.BlockBytes)), short(sb.BlockSHA256), short(sb.BlockRoot))
 	switch {
 	case sb.Validators > 0 && sb.Given != "":

@@ -98,7 +98,7 @@ func (m *Model) statesTables(w writer) {
 	w("The cache's Put of a state decoded from the bytes of the epoch after the last snapshot: the time of the Put (which rebases it on the cached states) and the live heap it adds to a cache of the %d, beside the Put of the same state made from a copy of the last snapshot (the cache's bookkeeping, its `tree.Memory` and its index of subtrees by root, in both). ", harness.SnapshotCount)
 	w("**Diff**: `diff.Values` of two states decoded apart that differ in one validator's effective balance, and of a state and the next epoch's (the first 100 changes, and all). ")
 	w("**Decoding from a file**: `view.DecodeReader` on the open file, against `os.ReadFile` and `view.Decode`, each timed like the state rows (a collection before each); the peak heap above what was live before, sampled at every read and after the decode, with the GC percentage at 5 so that the heap stays near what is live. ")
-	w("Targets from the issue, set for 1,000,000 validators: ✓ met, ✗ not met (marked at every size; at a small state the fixed part of the state, 2.7 MB of root vectors, weighs more in the streaming peak). Times on a loaded machine mean little; bytes do not depend on the load.\n")
+	w("Targets ([performance.md](performance.md#status)), set for 1,000,000 validators: ✓ met, ✗ not met (marked at every size; at a small state the fixed part of the state, 2.7 MB of root vectors, weighs more in the streaming peak). Times on a loaded machine mean little; bytes do not depend on the load.\n")
 	for _, g := range groups {
 		m.statesTable(w, g.fork, g.n)
 	}
