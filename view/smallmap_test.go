@@ -75,14 +75,15 @@ func TestCopyWriteAllocs(t *testing.T) {
 	c = must(DecodeContainer(state, must(c.MarshalSSZ())))
 	c.HashTreeRoot()
 	k := 0
-	n := testing.AllocsPerRun(50, func() {
+	copyWrite := func() {
 		cp := c.Copy()
 		k++
 		b := must(AsBasicList[uint64](cp.Field(3)))
 		b.Set(7, b.Get(7)+1)
 		cp.SetUint(0, uint64(k))
 		cp.HashTreeRoot()
-	})
+	}
+	n := testing.AllocsPerRun(50, copyWrite)
 	t.Logf("a copy, a balance, a field and the root: %.0f allocations", n)
 	if n > 25 {
 		t.Fatalf("a copy, a balance, a field and the root: %.0f allocations, want at most 25", n)
@@ -93,14 +94,7 @@ func TestCopyWriteAllocs(t *testing.T) {
 	b := must(AsBasicList[uint64](c.Field(3)))
 	b.Set(8, b.Get(8)+1)
 	c.HashTreeRoot()
-	n = testing.AllocsPerRun(50, func() {
-		cp := c.Copy()
-		k++
-		b := must(AsBasicList[uint64](cp.Field(3)))
-		b.Set(7, b.Get(7)+1)
-		cp.SetUint(0, uint64(k))
-		cp.HashTreeRoot()
-	})
+	n = testing.AllocsPerRun(50, copyWrite)
 	t.Logf("the same on a state changed before: %.0f allocations", n)
 	if n > 24 {
 		t.Fatalf("the same on a state changed before: %.0f allocations, want at most 24", n)
