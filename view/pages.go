@@ -31,9 +31,8 @@ type pages struct {
 	// then clearing writes: a reader that loads writes first and data
 	// after reads every page either from writes (its bytes are those of
 	// the new tree) or from a data tree in which it is the same. So a
-	// hashed value holds its tree and no more: not the written pages'
-	// index, nor the pages they were copied from, nor the tree they
-	// replaced.
+	// hashed value holds its tree and no more: neither the index of
+	// written pages, their source pages, nor the old data tree.
 	data   atomic.Pointer[tree.Node]
 	writes atomic.Pointer[pageWrites]
 	// last is a read cache, the page read last, published atomically so
@@ -72,7 +71,7 @@ type dirtyPage struct {
 	// b is a private copy of the page's bytes, per bytes long; nil for a
 	// page emptied (past the end of the value).
 	b []byte
-	// base is the committed page b was copied from, nil where unknown:
+	// base is b's source, a page of the committed tree, nil where unknown:
 	// where the layout keeps the roots of groups of values, the new page
 	// takes over those of the groups that did not change, and the commit
 	// counts its replacement (tree.Supersede, see rehome).

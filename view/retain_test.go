@@ -13,9 +13,8 @@ import (
 )
 
 // TestHashedValueRetains checks that a value changed and then hashed holds
-// nothing but its tree and its view: not the pages written before the
-// commit in a map of their own, nor the pages they were copied from, nor
-// the data tree they replaced. A snapshot kept in a cache is never written
+// nothing but its tree and its view: neither the map of pages written
+// before the commit, their source pages, nor the old data tree. A snapshot kept in a cache is never written
 // again, so whatever its commit leaves behind it keeps for good.
 //
 // Each of many values, decoded separately (so that no other value shares
@@ -267,10 +266,10 @@ func elemBytes(v View, i int) []byte {
 	panic("elemBytes of " + v.Type().String())
 }
 
-// TestSlabLeftByACopy has a copy replace most pages of a decoded list and
-// then dropped: the value it was copied from, which kept every page, moves
-// its pages out of the slab when it next replaces one of them, rather than
-// pinning the slab for good because the copy tipped its count.
+// TestSlabLeftByACopy lets a short-lived copy replace most pages of a
+// decoded list and drops it. The original, which still holds every page,
+// must move its pages out of the slab at its own next replacement there,
+// not pin the slab for good because the copy tipped the slab's count.
 func TestSlabLeftByACopy(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 17))
 	const n = 8192
