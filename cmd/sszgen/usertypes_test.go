@@ -82,34 +82,11 @@ func TestValues(t *testing.T) {
 // is the same run twice, that go vet passes it but reports a copy of a
 // view by value, and that its values read back what was written.
 func TestUserTypes(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command:", err)
-	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gosum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	types, err := os.ReadFile(filepath.Join("testdata", "usertypes", "types.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := strings.Replace(string(gomod), "module github.com/ssztree/ssztree", "module example.com/usertypes", 1) +
-		"\nrequire github.com/ssztree/ssztree v0.0.0\n\nreplace github.com/ssztree/ssztree => " + repo + "\n"
-	dir := t.TempDir()
-	for name, data := range map[string]string{"go.mod": mod, "go.sum": string(gosum), "types.go": string(types), "values_test.go": userTypesTest} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	gobin, dir := userModule(t, "example.com/usertypes", map[string]string{"types.go": string(types), "values_test.go": userTypesTest})
 	names := []string{"State", "Block", "Pairs"}
 	var first []byte
 	for range 2 {

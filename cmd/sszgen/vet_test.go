@@ -39,32 +39,7 @@ func CopyBody(b *electra.BeaconBlockBody) electra.BeaconBlockBody {
 // views by value, in a module of its own that uses the repository's, and
 // checks that its copylocks analyzer reports each copy.
 func TestVetReportsViewCopy(t *testing.T) {
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command:", err)
-	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gosum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The repository's requirements, for the packages it imports, and the
-	// repository itself.
-	mod := strings.Replace(string(gomod), "module github.com/ssztree/ssztree", "module example.com/vetcopy", 1) +
-		"\nrequire github.com/ssztree/ssztree v0.0.0\n\nreplace github.com/ssztree/ssztree => " + repo + "\n"
-	dir := t.TempDir()
-	for name, data := range map[string]string{"go.mod": mod, "go.sum": string(gosum), "vetcopy.go": vetCopyProgram} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	gobin, dir := userModule(t, "example.com/vetcopy", map[string]string{"vetcopy.go": vetCopyProgram})
 	cmd := exec.Command(gobin, "vet", "-copylocks", ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
@@ -81,4 +56,39 @@ func TestVetReportsViewCopy(t *testing.T) {
 			t.Errorf("go vet's report lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// userModule writes, in a temporary directory, a module of the given path
+// that uses the repository as a user's module would (the repository's
+// requirements, and a replace of it by its directory), with files, and
+// returns the go command and the directory. It skips t without a go
+// command.
+func userModule(t *testing.T, path string, files map[string]string) (gobin, dir string) {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gosum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["go.mod"] = strings.Replace(string(gomod), "module github.com/ssztree/ssztree", "module "+path, 1) +
+		"\nrequire github.com/ssztree/ssztree v0.0.0\n\nreplace github.com/ssztree/ssztree => " + repo + "\n"
+	files["go.sum"] = string(gosum)
+	dir = t.TempDir()
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return gobin, dir
 }
