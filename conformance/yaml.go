@@ -233,19 +233,9 @@ func appendContainer(dst []byte, t fielded, n *yaml.Node, path string) ([]byte, 
 // appendUnion appends the serialization of the union value in the mapping
 // n: {selector: n, value: v}, or data instead of value.
 func appendUnion(dst []byte, t *schema.Union, n *yaml.Node, path string) ([]byte, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s: want a mapping {selector, value} for %v, got %s", path, t, describe(n))
-	}
-	var selector, value *yaml.Node
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		switch k := n.Content[i]; k.Value {
-		case "selector":
-			selector = n.Content[i+1]
-		case "value", "data":
-			value = n.Content[i+1]
-		default:
-			return nil, fmt.Errorf("%s: unexpected key %s in a union", path, describe(k))
-		}
+	selector, value, err := unionMapping(n, t, path, "union", "value")
+	if err != nil {
+		return nil, err
 	}
 	if selector == nil {
 		return nil, fmt.Errorf("%s: union without selector (line %d)", path, n.Line)
@@ -271,19 +261,9 @@ func appendUnion(dst []byte, t *schema.Union, n *yaml.Node, path string) ([]byte
 // appendCompatibleUnion appends the serialization of the compatible union
 // value in the mapping n: {selector: s, data: v}.
 func appendCompatibleUnion(dst []byte, t *schema.CompatibleUnion, n *yaml.Node, path string) ([]byte, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s: want a mapping {selector, data} for %v, got %s", path, t, describe(n))
-	}
-	var selector, data *yaml.Node
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		switch k := n.Content[i]; k.Value {
-		case "selector":
-			selector = n.Content[i+1]
-		case "data":
-			data = n.Content[i+1]
-		default:
-			return nil, fmt.Errorf("%s: unexpected key %s in a compatible union", path, describe(k))
-		}
+	selector, data, err := unionMapping(n, t, path, "compatible union", "")
+	if err != nil {
+		return nil, err
 	}
 	if selector == nil || data == nil {
 		return nil, fmt.Errorf("%s: compatible union without selector or data (line %d)", path, n.Line)
@@ -294,6 +274,27 @@ func appendCompatibleUnion(dst []byte, t *schema.CompatibleUnion, n *yaml.Node, 
 	}
 	dst = append(dst, byte(s.Uint64()))
 	return appendYAML(dst, t.Option(int(s.Uint64())), data, path+".data")
+}
+
+// unionMapping returns the selector and the data of the mapping n of a
+// union of type t (what, in messages): the values of its keys selector
+// and data, or of valueKey, which a union may use instead of data. Either
+// is nil when its key is absent; another key is an error.
+func unionMapping(n *yaml.Node, t schema.Type, path, what, valueKey string) (selector, data *yaml.Node, err error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, nil, fmt.Errorf("%s: want a mapping {selector, data} for %v, got %s", path, t, describe(n))
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch k := n.Content[i]; {
+		case k.Value == "selector":
+			selector = n.Content[i+1]
+		case k.Value == "data", valueKey != "" && k.Value == valueKey:
+			data = n.Content[i+1]
+		default:
+			return nil, nil, fmt.Errorf("%s: unexpected key %s in a %s", path, describe(k), what)
+		}
+	}
+	return selector, data, nil
 }
 
 // A part is a field or element of a composite value.
