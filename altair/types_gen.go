@@ -3,7 +3,6 @@
 package altair
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/def"
@@ -1860,14 +1859,12 @@ func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 144 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SyncCommitteeMessage, bytes.Clone(b), "altair")
+		return forkcode.Invalid(Mainnet.schemas.SyncCommitteeMessage, b, "altair")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
-	copy(x.BeaconBlockRoot[:], b[8:40])
+	x.BeaconBlockRoot = [32]byte(b[8:40])
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40:48]))
-	copy(x.Signature[:], b[48:144])
+	x.Signature = [96]byte(b[48:144])
 	return nil
 }
 
@@ -2513,9 +2510,7 @@ func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SyncAggregatorSelectionData, bytes.Clone(b), "altair")
+		return forkcode.Invalid(Mainnet.schemas.SyncAggregatorSelectionData, b, "altair")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.SubcommitteeIndex = binary.LittleEndian.Uint64(b[8:16])
@@ -2581,9 +2576,7 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, bytes.Clone(b), "altair")
+		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, b, "altair")
 	}
 	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
@@ -2817,7 +2810,7 @@ func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3028,7 +3021,7 @@ func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3065,7 +3058,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3298,7 +3291,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }

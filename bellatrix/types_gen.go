@@ -3,7 +3,6 @@
 package bellatrix
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/holiman/uint256"
 	"github.com/ssztree/ssztree/altair"
@@ -2485,12 +2484,10 @@ func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 	if len(b) != 96 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PowBlock, bytes.Clone(b), "bellatrix")
+		return forkcode.Invalid(Mainnet.schemas.PowBlock, b, "bellatrix")
 	}
-	copy(x.BlockHash[:], b[0:32])
-	copy(x.ParentHash[:], b[32:64])
+	x.BlockHash = [32]byte(b[0:32])
+	x.ParentHash = [32]byte(b[32:64])
 	if err := x.TotalDifficulty.UnmarshalSSZ(b[64:96]); err != nil {
 		return err
 	}

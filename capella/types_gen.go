@@ -3,7 +3,6 @@
 package capella
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
@@ -658,13 +657,11 @@ func (x *Withdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 44 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Withdrawal, bytes.Clone(b), "capella")
+		return forkcode.Invalid(Mainnet.schemas.Withdrawal, b, "capella")
 	}
 	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
-	copy(x.Address[:], b[16:36])
+	x.Address = [20]byte(b[16:36])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[36:44]))
 	return nil
 }
@@ -736,13 +733,11 @@ func (x *BLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BLSToExecutionChange, bytes.Clone(b), "capella")
+		return forkcode.Invalid(Mainnet.schemas.BLSToExecutionChange, b, "capella")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
-	copy(x.FromBLSPubkey[:], b[8:56])
-	copy(x.ToExecutionAddress[:], b[56:76])
+	x.FromBLSPubkey = [48]byte(b[8:56])
+	x.ToExecutionAddress = [20]byte(b[56:76])
 	return nil
 }
 
@@ -810,14 +805,12 @@ func (x *SignedBLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SignedBLSToExecutionChange, bytes.Clone(b), "capella")
+		return forkcode.Invalid(Mainnet.schemas.SignedBLSToExecutionChange, b, "capella")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[76:172])
+	x.Signature = [96]byte(b[76:172])
 	return nil
 }
 
@@ -883,12 +876,10 @@ func (x *HistoricalSummary) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.HistoricalSummary, bytes.Clone(b), "capella")
+		return forkcode.Invalid(Mainnet.schemas.HistoricalSummary, b, "capella")
 	}
-	copy(x.BlockSummaryRoot[:], b[0:32])
-	copy(x.StateSummaryRoot[:], b[32:64])
+	x.BlockSummaryRoot = [32]byte(b[0:32])
+	x.StateSummaryRoot = [32]byte(b[32:64])
 	return nil
 }
 
@@ -2848,7 +2839,7 @@ func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3050,7 +3041,7 @@ func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3257,7 +3248,7 @@ func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3290,7 +3281,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3515,7 +3506,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }

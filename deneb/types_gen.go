@@ -3,7 +3,6 @@
 package deneb
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
@@ -2746,11 +2745,9 @@ func (x *BlobIdentifier) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BlobIdentifier, bytes.Clone(b), "deneb")
+		return forkcode.Invalid(Mainnet.schemas.BlobIdentifier, b, "deneb")
 	}
-	copy(x.BlockRoot[:], b[0:32])
+	x.BlockRoot = [32]byte(b[0:32])
 	x.Index = BlobIndex(binary.LittleEndian.Uint64(b[32:40]))
 	return nil
 }
@@ -2980,7 +2977,7 @@ func (x *LightClientHeader) ExecutionBranch() [4]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [4]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3182,7 +3179,7 @@ func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3389,7 +3386,7 @@ func (x *LightClientUpdate) NextSyncCommitteeBranch() [5]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [5]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3422,7 +3419,7 @@ func (x *LightClientUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3647,7 +3644,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }

@@ -3,7 +3,6 @@
 package electra
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/altair"
@@ -704,14 +703,12 @@ func (x *PendingDeposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PendingDeposit, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.PendingDeposit, b, "electra")
 	}
-	copy(x.Pubkey[:], b[0:48])
-	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Pubkey = [48]byte(b[0:48])
+	x.WithdrawalCredentials = [32]byte(b[48:80])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
-	copy(x.Signature[:], b[88:184])
+	x.Signature = [96]byte(b[88:184])
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[184:192]))
 	return nil
 }
@@ -783,9 +780,7 @@ func (x *PendingPartialWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 24 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PendingPartialWithdrawal, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.PendingPartialWithdrawal, b, "electra")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[8:16]))
@@ -857,9 +852,7 @@ func (x *PendingConsolidation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PendingConsolidation, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.PendingConsolidation, b, "electra")
 	}
 	x.SourceIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.TargetIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -937,14 +930,12 @@ func (x *DepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.DepositRequest, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.DepositRequest, b, "electra")
 	}
-	copy(x.Pubkey[:], b[0:48])
-	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Pubkey = [48]byte(b[0:48])
+	x.WithdrawalCredentials = [32]byte(b[48:80])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
-	copy(x.Signature[:], b[88:184])
+	x.Signature = [96]byte(b[88:184])
 	x.Index = binary.LittleEndian.Uint64(b[184:192])
 	return nil
 }
@@ -1014,12 +1005,10 @@ func (x *WithdrawalRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.WithdrawalRequest, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.WithdrawalRequest, b, "electra")
 	}
-	copy(x.SourceAddress[:], b[0:20])
-	copy(x.ValidatorPubkey[:], b[20:68])
+	x.SourceAddress = [20]byte(b[0:20])
+	x.ValidatorPubkey = [48]byte(b[20:68])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[68:76]))
 	return nil
 }
@@ -1091,13 +1080,11 @@ func (x *ConsolidationRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 116 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.ConsolidationRequest, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.ConsolidationRequest, b, "electra")
 	}
-	copy(x.SourceAddress[:], b[0:20])
-	copy(x.SourcePubkey[:], b[20:68])
-	copy(x.TargetPubkey[:], b[68:116])
+	x.SourceAddress = [20]byte(b[0:20])
+	x.SourcePubkey = [48]byte(b[20:68])
+	x.TargetPubkey = [48]byte(b[68:116])
 	return nil
 }
 
@@ -1344,16 +1331,14 @@ func (x *SingleAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 240 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SingleAttestation, bytes.Clone(b), "electra")
+		return forkcode.Invalid(Mainnet.schemas.SingleAttestation, b, "electra")
 	}
 	x.CommitteeIndex = CommitteeIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.AttesterIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
 	if err := x.Data.UnmarshalSSZ(b[16:144]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[144:240])
+	x.Signature = [96]byte(b[144:240])
 	return nil
 }
 
@@ -3712,7 +3697,7 @@ func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3919,7 +3904,7 @@ func (x *LightClientUpdate) NextSyncCommitteeBranch() [6]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [6]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -3952,7 +3937,7 @@ func (x *LightClientUpdate) FinalityBranch() [7]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [7]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -4177,7 +4162,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [7]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [7]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }

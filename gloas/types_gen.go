@@ -3,7 +3,6 @@
 package gloas
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/holiman/uint256"
@@ -744,13 +743,11 @@ func (x *Builder) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Builder) UnmarshalSSZ(b []byte) error {
 	if len(b) != 93 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Builder, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.Builder, b, "gloas")
 	}
-	copy(x.Pubkey[:], b[0:48])
+	x.Pubkey = [48]byte(b[0:48])
 	x.Version = b[48]
-	copy(x.ExecutionAddress[:], b[49:69])
+	x.ExecutionAddress = [20]byte(b[49:69])
 	x.Balance = Gwei(binary.LittleEndian.Uint64(b[69:77]))
 	x.DepositEpoch = Epoch(binary.LittleEndian.Uint64(b[77:85]))
 	x.WithdrawableEpoch = Epoch(binary.LittleEndian.Uint64(b[85:93]))
@@ -824,11 +821,9 @@ func (x *BuilderPendingWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderPendingWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BuilderPendingWithdrawal, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.BuilderPendingWithdrawal, b, "gloas")
 	}
-	copy(x.FeeRecipient[:], b[0:20])
+	x.FeeRecipient = [20]byte(b[0:20])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[20:28]))
 	x.BuilderIndex = BuilderIndex(binary.LittleEndian.Uint64(b[28:36]))
 	return nil
@@ -901,9 +896,7 @@ func (x *BuilderPendingPayment) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderPendingPayment) UnmarshalSSZ(b []byte) error {
 	if len(b) != 52 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BuilderPendingPayment, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.BuilderPendingPayment, b, "gloas")
 	}
 	x.Weight = Gwei(binary.LittleEndian.Uint64(b[0:8]))
 	if err := x.Withdrawal.UnmarshalSSZ(b[8:44]); err != nil {
@@ -983,14 +976,12 @@ func (x *BuilderDepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderDepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BuilderDepositRequest, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.BuilderDepositRequest, b, "gloas")
 	}
-	copy(x.Pubkey[:], b[0:48])
-	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Pubkey = [48]byte(b[0:48])
+	x.WithdrawalCredentials = [32]byte(b[48:80])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
-	copy(x.Signature[:], b[88:184])
+	x.Signature = [96]byte(b[88:184])
 	return nil
 }
 
@@ -1056,12 +1047,10 @@ func (x *BuilderExitRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderExitRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 68 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BuilderExitRequest, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.BuilderExitRequest, b, "gloas")
 	}
-	copy(x.SourceAddress[:], b[0:20])
-	copy(x.Pubkey[:], b[20:68])
+	x.SourceAddress = [20]byte(b[0:20])
+	x.Pubkey = [48]byte(b[20:68])
 	return nil
 }
 
@@ -1143,11 +1132,9 @@ func (x *PayloadAttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PayloadAttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 42 || b[40] > 1 || b[41] > 1 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationData, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationData, b, "gloas")
 	}
-	copy(x.BeaconBlockRoot[:], b[0:32])
+	x.BeaconBlockRoot = [32]byte(b[0:32])
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[32:40]))
 	x.PayloadPresent = b[40] == 1
 	x.BlobDataAvailable = b[41] == 1
@@ -1412,15 +1399,13 @@ func (x *PayloadAttestationMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PayloadAttestationMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 146 || b[48] > 1 || b[49] > 1 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationMessage, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationMessage, b, "gloas")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	if err := x.Data.UnmarshalSSZ(b[8:50]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[50:146])
+	x.Signature = [96]byte(b[50:146])
 	return nil
 }
 
@@ -5466,14 +5451,12 @@ func (x *ProposerPreferences) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.ProposerPreferences, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.ProposerPreferences, b, "gloas")
 	}
-	copy(x.DependentRoot[:], b[0:32])
+	x.DependentRoot = [32]byte(b[0:32])
 	x.ProposalSlot = Slot(binary.LittleEndian.Uint64(b[32:40]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[40:48]))
-	copy(x.FeeRecipient[:], b[48:68])
+	x.FeeRecipient = [20]byte(b[48:68])
 	x.TargetGasLimit = binary.LittleEndian.Uint64(b[68:76])
 	return nil
 }
@@ -5542,14 +5525,12 @@ func (x *SignedProposerPreferences) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SignedProposerPreferences, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.SignedProposerPreferences, b, "gloas")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[76:172])
+	x.Signature = [96]byte(b[76:172])
 	return nil
 }
 
@@ -6156,11 +6137,9 @@ func (x *PartialDataColumnGroupID) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PartialDataColumnGroupID) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.PartialDataColumnGroupID, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.PartialDataColumnGroupID, b, "gloas")
 	}
-	copy(x.BeaconBlockRoot[:], b[0:32])
+	x.BeaconBlockRoot = [32]byte(b[0:32])
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[32:40]))
 	return nil
 }
@@ -6232,16 +6211,14 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 496 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, bytes.Clone(b), "gloas")
+		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, b, "gloas")
 	}
 	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
 	}
-	copy(x.ExecutionBlockHash[:], b[112:144])
+	x.ExecutionBlockHash = [32]byte(b[112:144])
 	for i0 := range x.ExecutionBranch {
-		copy(x.ExecutionBranch[i0][:], b[32*i0+144:32*i0+176])
+		x.ExecutionBranch[i0] = [32]byte(b[32*i0+144 : 32*i0+176])
 	}
 	return nil
 }
@@ -6472,7 +6449,7 @@ func (x *LightClientBootstrap) CurrentSyncCommitteeBranch() [11]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [11]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -6683,7 +6660,7 @@ func (x *LightClientUpdate) NextSyncCommitteeBranch() [11]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [11]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -6720,7 +6697,7 @@ func (x *LightClientUpdate) FinalityBranch() [9]Bytes32 {
 	x.container().LoadBytes(4, b[:])
 	var v [9]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }
@@ -6953,7 +6930,7 @@ func (x *LightClientFinalityUpdate) FinalityBranch() [9]Bytes32 {
 	x.container().LoadBytes(2, b[:])
 	var v [9]Bytes32
 	for i0 := range v {
-		copy(v[i0][:], b[32*i0:32*i0+32])
+		v[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	return v
 }

@@ -3,7 +3,6 @@
 package phase0
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"github.com/ssztree/ssztree/def"
@@ -464,12 +463,10 @@ func (x *Fork) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Fork) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Fork, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.Fork, b, "phase0")
 	}
-	copy(x.PreviousVersion[:], b[0:4])
-	copy(x.CurrentVersion[:], b[4:8])
+	x.PreviousVersion = [4]byte(b[0:4])
+	x.CurrentVersion = [4]byte(b[4:8])
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[8:16]))
 	return nil
 }
@@ -535,12 +532,10 @@ func (x *ForkData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ForkData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.ForkData, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.ForkData, b, "phase0")
 	}
-	copy(x.CurrentVersion[:], b[0:4])
-	copy(x.GenesisValidatorsRoot[:], b[4:36])
+	x.CurrentVersion = [4]byte(b[0:4])
+	x.GenesisValidatorsRoot = [32]byte(b[4:36])
 	return nil
 }
 
@@ -606,12 +601,10 @@ func (x *Checkpoint) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Checkpoint, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.Checkpoint, b, "phase0")
 	}
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
-	copy(x.Root[:], b[8:40])
+	x.Root = [32]byte(b[8:40])
 	return nil
 }
 
@@ -698,12 +691,10 @@ func (x *Validator) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Validator) UnmarshalSSZ(b []byte) error {
 	if len(b) != 121 || b[88] > 1 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Validator, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.Validator, b, "phase0")
 	}
-	copy(x.Pubkey[:], b[0:48])
-	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Pubkey = [48]byte(b[0:48])
+	x.WithdrawalCredentials = [32]byte(b[48:80])
 	x.EffectiveBalance = Gwei(binary.LittleEndian.Uint64(b[80:88]))
 	x.Slashed = b[88] == 1
 	x.ActivationEligibilityEpoch = Epoch(binary.LittleEndian.Uint64(b[89:97]))
@@ -784,13 +775,11 @@ func (x *AttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 128 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.AttestationData, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.AttestationData, b, "phase0")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8:16]))
-	copy(x.BeaconBlockRoot[:], b[16:48])
+	x.BeaconBlockRoot = [32]byte(b[16:48])
 	if err := x.Source.UnmarshalSSZ(b[48:88]); err != nil {
 		return err
 	}
@@ -1249,13 +1238,11 @@ func (x *Eth1Data) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 	if len(b) != 72 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Eth1Data, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.Eth1Data, b, "phase0")
 	}
-	copy(x.DepositRoot[:], b[0:32])
+	x.DepositRoot = [32]byte(b[0:32])
 	x.DepositCount = binary.LittleEndian.Uint64(b[32:40])
-	copy(x.BlockHash[:], b[40:72])
+	x.BlockHash = [32]byte(b[40:72])
 	return nil
 }
 
@@ -1492,12 +1479,10 @@ func (x *DepositMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 88 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.DepositMessage, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.DepositMessage, b, "phase0")
 	}
-	copy(x.Pubkey[:], b[0:48])
-	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Pubkey = [48]byte(b[0:48])
+	x.WithdrawalCredentials = [32]byte(b[48:80])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
 	return nil
 }
@@ -1570,14 +1555,12 @@ func (x *DepositData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.DepositData, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.DepositData, b, "phase0")
 	}
-	copy(x.Pubkey[:], b[0:48])
-	copy(x.WithdrawalCredentials[:], b[48:80])
+	x.Pubkey = [48]byte(b[0:48])
+	x.WithdrawalCredentials = [32]byte(b[48:80])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[80:88]))
-	copy(x.Signature[:], b[88:184])
+	x.Signature = [96]byte(b[88:184])
 	return nil
 }
 
@@ -1652,15 +1635,13 @@ func (x *BeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.BeaconBlockHeader, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.BeaconBlockHeader, b, "phase0")
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
-	copy(x.ParentRoot[:], b[16:48])
-	copy(x.StateRoot[:], b[48:80])
-	copy(x.BodyRoot[:], b[80:112])
+	x.ParentRoot = [32]byte(b[16:48])
+	x.StateRoot = [32]byte(b[48:80])
+	x.BodyRoot = [32]byte(b[80:112])
 	return nil
 }
 
@@ -1726,12 +1707,10 @@ func (x *SigningData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SigningData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SigningData, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.SigningData, b, "phase0")
 	}
-	copy(x.ObjectRoot[:], b[0:32])
-	copy(x.Domain[:], b[32:64])
+	x.ObjectRoot = [32]byte(b[0:32])
+	x.Domain = [32]byte(b[32:64])
 	return nil
 }
 
@@ -1799,14 +1778,12 @@ func (x *SignedBeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 208 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SignedBeaconBlockHeader, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.SignedBeaconBlockHeader, b, "phase0")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[112:208])
+	x.Signature = [96]byte(b[112:208])
 	return nil
 }
 
@@ -1872,9 +1849,7 @@ func (x *ProposerSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 	if len(b) != 416 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.ProposerSlashing, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.ProposerSlashing, b, "phase0")
 	}
 	if err := x.SignedHeader1.UnmarshalSSZ(b[0:208]); err != nil {
 		return err
@@ -2314,12 +2289,10 @@ func (x *Deposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Deposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 1240 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Deposit, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.Deposit, b, "phase0")
 	}
 	for i0 := range x.Proof {
-		copy(x.Proof[i0][:], b[32*i0:32*i0+32])
+		x.Proof[i0] = [32]byte(b[32*i0 : 32*i0+32])
 	}
 	if err := x.Data.UnmarshalSSZ(b[1056:1240]); err != nil {
 		return err
@@ -2389,9 +2362,7 @@ func (x *VoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.VoluntaryExit, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.VoluntaryExit, b, "phase0")
 	}
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -2462,14 +2433,12 @@ func (x *SignedVoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.SignedVoluntaryExit, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.SignedVoluntaryExit, b, "phase0")
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:16]); err != nil {
 		return err
 	}
-	copy(x.Signature[:], b[16:112])
+	x.Signature = [96]byte(b[16:112])
 	return nil
 }
 
@@ -3546,12 +3515,10 @@ func (x *Eth1Block) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 	if len(b) != 48 {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.Eth1Block, bytes.Clone(b), "phase0")
+		return forkcode.Invalid(Mainnet.schemas.Eth1Block, b, "phase0")
 	}
 	x.Timestamp = binary.LittleEndian.Uint64(b[0:8])
-	copy(x.DepositRoot[:], b[8:40])
+	x.DepositRoot = [32]byte(b[8:40])
 	x.DepositCount = binary.LittleEndian.Uint64(b[40:48])
 	return nil
 }

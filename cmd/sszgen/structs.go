@@ -155,7 +155,9 @@ func (g *gen) readStmt(expr string, t *def.Type, b string, a at, fail string, de
 	}
 	switch {
 	case isArray(t):
-		return fmt.Sprintf("copy(%s[:], %s)", expr, a.slice(b, size)), nil
+		// A conversion, not copy: it compiles to moves, where copy
+		// calls memmove.
+		return fmt.Sprintf("%s = [%d]byte(%s)", expr, size, a.slice(b, size)), nil
 	case hasMethods(t):
 		return fmt.Sprintf("if err := %s.UnmarshalSSZ(%s); err != nil {\n%s\n}", expr, a.slice(b, size), fail), nil
 	case u.Kind == def.KindVector:
@@ -329,9 +331,7 @@ func (x *{{.Name}}) MarshalSSZTo(dst []byte) ([]byte, error) {
 func (x *{{.Name}}) UnmarshalSSZ(b []byte) error {
 {{- if .Invalid}}
 	if {{.Invalid}} {
-		// The schema says what is wrong, from a copy: b given to it, an
-		// interface, would escape, and every caller's array with it.
-		return forkcode.Invalid(Mainnet.schemas.{{.Name}}, bytes.Clone(b), "{{.Pkg}}")
+		return forkcode.Invalid(Mainnet.schemas.{{.Name}}, b, "{{.Pkg}}")
 	}
 {{- else}}
 	if err := schema.Validate(Mainnet.schemas.{{.Name}}, b); err != nil {

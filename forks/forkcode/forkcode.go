@@ -31,6 +31,7 @@
 package forkcode
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/ssztree/ssztree/schema"
@@ -62,8 +63,15 @@ func Check(err error) {
 // caller, which always returns an error there, reads its valid bytes with
 // no bounds check left; should the schema accept b all the same, the
 // error says so, a bug of cmd/sszgen.
+//
+// The schema reads a copy of b: b given to it, an interface, would escape,
+// and every caller's array with it. Invalid is never inlined, so that the
+// caller's hot path stays small.
+//
+//go:noinline
 func Invalid(t schema.Type, b []byte, pkg string) error {
-	if err := schema.Validate(t, b); err != nil {
+	c := bytes.Clone(b)
+	if err := schema.Validate(t, c); err != nil {
 		return err
 	}
 	return fmt.Errorf("%s: %v: the generated checks reject %d bytes that the schema accepts", pkg, t, len(b))
