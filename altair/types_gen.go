@@ -455,11 +455,16 @@ func DecodeSyncAggregate(spec *Spec, b []byte) (*SyncAggregate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSyncAggregate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SyncAggregate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SyncAggregate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SyncAggregate, b); err != nil {
 		return nil, err
 	}
-	return wrapSyncAggregate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSyncAggregate returns the SyncAggregate over c, a view of spec's
@@ -630,11 +635,16 @@ func DecodeSyncCommittee(spec *Spec, b []byte) (*SyncCommittee, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSyncCommittee: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SyncCommittee, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SyncCommittee
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SyncCommittee, b); err != nil {
 		return nil, err
 	}
-	return wrapSyncCommittee(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSyncCommittee returns the SyncCommittee over c, a view of spec's
@@ -811,11 +821,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -1056,11 +1071,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -1252,11 +1272,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -1459,11 +1484,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("altair", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("altair", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -1940,11 +1970,16 @@ func DecodeSyncCommitteeContribution(spec *Spec, b []byte) (*SyncCommitteeContri
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSyncCommitteeContribution: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SyncCommitteeContribution, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SyncCommitteeContribution
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SyncCommitteeContribution, b); err != nil {
 		return nil, err
 	}
-	return wrapSyncCommitteeContribution(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSyncCommitteeContribution returns the SyncCommitteeContribution over
@@ -2141,11 +2176,16 @@ func DecodeContributionAndProof(spec *Spec, b []byte) (*ContributionAndProof, er
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ContributionAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ContributionAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ContributionAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapContributionAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapContributionAndProof returns the ContributionAndProof over c, a view
@@ -2333,11 +2373,16 @@ func DecodeSignedContributionAndProof(spec *Spec, b []byte) (*SignedContribution
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeSignedContributionAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedContributionAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedContributionAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedContributionAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedContributionAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedContributionAndProof returns the SignedContributionAndProof
@@ -2653,11 +2698,16 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientBootstrap, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientBootstrap(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
@@ -2864,11 +2914,16 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientUpdate returns the LightClientUpdate over c, a view of
@@ -3129,11 +3184,16 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientFinalityUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientFinalityUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
@@ -3361,11 +3421,16 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	if spec == nil {
 		return nil, fmt.Errorf("altair: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientOptimisticUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientOptimisticUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientOptimisticUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate

@@ -825,11 +825,16 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayload
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionPayload, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayload(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayload returns the ExecutionPayload over c, a view of
@@ -1116,11 +1121,16 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayloadHeader
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionPayloadHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayloadHeader(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
@@ -1416,11 +1426,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -1673,11 +1688,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -1869,11 +1889,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -2077,11 +2102,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("bellatrix", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("bellatrix", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -2570,11 +2600,16 @@ func DecodeBlindedBeaconBlockBody(spec *Spec, b []byte) (*BlindedBeaconBlockBody
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBlindedBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlockBody returns the BlindedBeaconBlockBody over c, a
@@ -2829,11 +2864,16 @@ func DecodeBlindedBeaconBlock(spec *Spec, b []byte) (*BlindedBeaconBlock, error)
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlock returns the BlindedBeaconBlock over c, a view of
@@ -3031,11 +3071,16 @@ func DecodeSignedBlindedBeaconBlock(spec *Spec, b []byte) (*SignedBlindedBeaconB
 	if spec == nil {
 		return nil, fmt.Errorf("bellatrix: DecodeSignedBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock over c,

@@ -964,11 +964,16 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayload
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionPayload, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayload(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayload returns the ExecutionPayload over c, a view of
@@ -1262,11 +1267,16 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayloadHeader
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionPayloadHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayloadHeader(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
@@ -1575,11 +1585,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -1838,11 +1853,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -2034,11 +2054,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -2245,11 +2270,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("capella", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("capella", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -2683,11 +2713,16 @@ func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientHeader
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientHeader(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientHeader returns the LightClientHeader over c, a view of
@@ -2889,11 +2924,16 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientBootstrap, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientBootstrap(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
@@ -3095,11 +3135,16 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientUpdate returns the LightClientUpdate over c, a view of
@@ -3352,11 +3397,16 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientFinalityUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientFinalityUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
@@ -3576,11 +3626,16 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientOptimisticUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientOptimisticUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientOptimisticUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
@@ -3773,11 +3828,16 @@ func DecodeBlindedBeaconBlockBody(spec *Spec, b []byte) (*BlindedBeaconBlockBody
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBlindedBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlockBody returns the BlindedBeaconBlockBody over c, a
@@ -4038,11 +4098,16 @@ func DecodeBlindedBeaconBlock(spec *Spec, b []byte) (*BlindedBeaconBlock, error)
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlock returns the BlindedBeaconBlock over c, a view of
@@ -4240,11 +4305,16 @@ func DecodeSignedBlindedBeaconBlock(spec *Spec, b []byte) (*SignedBlindedBeaconB
 	if spec == nil {
 		return nil, fmt.Errorf("capella: DecodeSignedBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock over c,

@@ -784,11 +784,16 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionPayload, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayload
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionPayload, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayload(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayload returns the ExecutionPayload over c, a view of
@@ -1096,11 +1101,16 @@ func DecodeExecutionPayloadHeader(spec *Spec, b []byte) (*ExecutionPayloadHeader
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeExecutionPayloadHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionPayloadHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayloadHeader
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionPayloadHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayloadHeader(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayloadHeader returns the ExecutionPayloadHeader over c, a
@@ -1422,11 +1432,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -1691,11 +1706,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -1887,11 +1907,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -2098,11 +2123,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("deneb", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("deneb", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -2539,11 +2569,16 @@ func DecodeBlobSidecar(spec *Spec, b []byte) (*BlobSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBlobSidecar: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlobSidecar, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlobSidecar
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlobSidecar, b); err != nil {
 		return nil, err
 	}
-	return wrapBlobSidecar(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlobSidecar returns the BlobSidecar over c, a view of spec's
@@ -2821,11 +2856,16 @@ func DecodeLightClientHeader(spec *Spec, b []byte) (*LightClientHeader, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientHeader
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientHeader(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientHeader returns the LightClientHeader over c, a view of
@@ -3027,11 +3067,16 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientBootstrap, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientBootstrap(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
@@ -3233,11 +3278,16 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientUpdate returns the LightClientUpdate over c, a view of
@@ -3490,11 +3540,16 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientFinalityUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientFinalityUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
@@ -3714,11 +3769,16 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientOptimisticUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientOptimisticUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientOptimisticUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate
@@ -3912,11 +3972,16 @@ func DecodeBlindedBeaconBlockBody(spec *Spec, b []byte) (*BlindedBeaconBlockBody
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBlindedBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlockBody returns the BlindedBeaconBlockBody over c, a
@@ -4183,11 +4248,16 @@ func DecodeBlindedBeaconBlock(spec *Spec, b []byte) (*BlindedBeaconBlock, error)
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlock returns the BlindedBeaconBlock over c, a view of
@@ -4385,11 +4455,16 @@ func DecodeSignedBlindedBeaconBlock(spec *Spec, b []byte) (*SignedBlindedBeaconB
 	if spec == nil {
 		return nil, fmt.Errorf("deneb: DecodeSignedBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock over c,

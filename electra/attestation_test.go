@@ -27,3 +27,21 @@ func TestSingleAttestation(t *testing.T) {
 		t.Errorf("DecodeBeaconState(nil, nil): %v, want ErrNilSpec", err)
 	}
 }
+
+// TestDecodeAllocs checks what decoding a gossip aggregate costs: the
+// value with its view (one allocation), the view's lazy tree and its copy
+// of the bytes.
+func TestDecodeAllocs(t *testing.T) {
+	b, err := electra.NewSignedAggregateAndProof(electra.Mainnet).MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := testing.AllocsPerRun(50, func() {
+		if _, err := electra.DecodeSignedAggregateAndProof(electra.Mainnet, b); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if a != 3 {
+		t.Errorf("DecodeSignedAggregateAndProof allocates %v times, want 3", a)
+	}
+}

@@ -1157,11 +1157,16 @@ func DecodeExecutionRequests(spec *Spec, b []byte) (*ExecutionRequests, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeExecutionRequests: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.ExecutionRequests, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionRequests
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.ExecutionRequests, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionRequests(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionRequests returns the ExecutionRequests over c, a view of
@@ -1412,11 +1417,16 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.Attestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x Attestation
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.Attestation, b); err != nil {
 		return nil, err
 	}
-	return wrapAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAttestation returns the Attestation over c, a view of spec's
@@ -1604,11 +1614,16 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeIndexedAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.IndexedAttestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x IndexedAttestation
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.IndexedAttestation, b); err != nil {
 		return nil, err
 	}
-	return wrapIndexedAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapIndexedAttestation returns the IndexedAttestation over c, a view of
@@ -1794,11 +1809,16 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.AttesterSlashing, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AttesterSlashing
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.AttesterSlashing, b); err != nil {
 		return nil, err
 	}
-	return wrapAttesterSlashing(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAttesterSlashing returns the AttesterSlashing over c, a view of
@@ -1975,11 +1995,16 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.AggregateAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AggregateAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.AggregateAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapAggregateAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAggregateAndProof returns the AggregateAndProof over c, a view of
@@ -2163,11 +2188,16 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedAggregateAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedAggregateAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedAggregateAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedAggregateAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
@@ -2353,11 +2383,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -2632,11 +2667,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -2828,11 +2868,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -3048,11 +3093,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("electra", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("electra", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -3545,11 +3595,16 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientBootstrap, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientBootstrap(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
@@ -3751,11 +3806,16 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientUpdate returns the LightClientUpdate over c, a view of
@@ -4008,11 +4068,16 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientFinalityUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientFinalityUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
@@ -4240,11 +4305,16 @@ func DecodeBlindedBeaconBlockBody(spec *Spec, b []byte) (*BlindedBeaconBlockBody
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBlindedBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlockBody returns the BlindedBeaconBlockBody over c, a
@@ -4521,11 +4591,16 @@ func DecodeBlindedBeaconBlock(spec *Spec, b []byte) (*BlindedBeaconBlock, error)
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBlindedBeaconBlock returns the BlindedBeaconBlock over c, a view of
@@ -4723,11 +4798,16 @@ func DecodeSignedBlindedBeaconBlock(spec *Spec, b []byte) (*SignedBlindedBeaconB
 	if spec == nil {
 		return nil, fmt.Errorf("electra: DecodeSignedBlindedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBlindedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBlindedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBlindedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBlindedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBlindedBeaconBlock returns the SignedBlindedBeaconBlock over c,

@@ -1237,11 +1237,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("fulu", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("fulu", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -1743,11 +1748,16 @@ func DecodeDataColumnSidecar(spec *Spec, b []byte) (*DataColumnSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeDataColumnSidecar: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.DataColumnSidecar, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x DataColumnSidecar
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.DataColumnSidecar, b); err != nil {
 		return nil, err
 	}
-	return wrapDataColumnSidecar(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapDataColumnSidecar returns the DataColumnSidecar over c, a view of
@@ -1949,11 +1959,16 @@ func DecodeMatrixEntry(spec *Spec, b []byte) (*MatrixEntry, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeMatrixEntry: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.MatrixEntry, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x MatrixEntry
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.MatrixEntry, b); err != nil {
 		return nil, err
 	}
-	return wrapMatrixEntry(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapMatrixEntry returns the MatrixEntry over c, a view of spec's
@@ -2133,11 +2148,16 @@ func DecodeDataColumnsByRootIdentifier(spec *Spec, b []byte) (*DataColumnsByRoot
 	if spec == nil {
 		return nil, fmt.Errorf("fulu: DecodeDataColumnsByRootIdentifier: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.DataColumnsByRootIdentifier, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x DataColumnsByRootIdentifier
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.DataColumnsByRootIdentifier, b); err != nil {
 		return nil, err
 	}
-	return wrapDataColumnsByRootIdentifier(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapDataColumnsByRootIdentifier returns the DataColumnsByRootIdentifier

@@ -1210,11 +1210,16 @@ func DecodePayloadAttestation(spec *Spec, b []byte) (*PayloadAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodePayloadAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.PayloadAttestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x PayloadAttestation
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.PayloadAttestation, b); err != nil {
 		return nil, err
 	}
-	return wrapPayloadAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapPayloadAttestation returns the PayloadAttestation over c, a view of
@@ -1479,11 +1484,16 @@ func DecodeIndexedPayloadAttestation(spec *Spec, b []byte) (*IndexedPayloadAttes
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeIndexedPayloadAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.IndexedPayloadAttestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x IndexedPayloadAttestation
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.IndexedPayloadAttestation, b); err != nil {
 		return nil, err
 	}
-	return wrapIndexedPayloadAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapIndexedPayloadAttestation returns the IndexedPayloadAttestation over
@@ -1688,11 +1698,16 @@ func DecodeExecutionPayload(spec *Spec, b []byte) (*ExecutionPayload, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeExecutionPayload: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.ExecutionPayload, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayload
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.ExecutionPayload, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayload(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayload returns the ExecutionPayload over c, a view of
@@ -2000,11 +2015,16 @@ func DecodeExecutionRequests(spec *Spec, b []byte) (*ExecutionRequests, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeExecutionRequests: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.ExecutionRequests, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionRequests
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.ExecutionRequests, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionRequests(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionRequests returns the ExecutionRequests over c, a view of
@@ -2195,11 +2215,16 @@ func DecodeExecutionPayloadBid(spec *Spec, b []byte) (*ExecutionPayloadBid, erro
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeExecutionPayloadBid: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.ExecutionPayloadBid, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayloadBid
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.ExecutionPayloadBid, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayloadBid(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayloadBid returns the ExecutionPayloadBid over c, a view of
@@ -2458,11 +2483,16 @@ func DecodeSignedExecutionPayloadBid(spec *Spec, b []byte) (*SignedExecutionPayl
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeSignedExecutionPayloadBid: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedExecutionPayloadBid, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedExecutionPayloadBid
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedExecutionPayloadBid, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedExecutionPayloadBid(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedExecutionPayloadBid returns the SignedExecutionPayloadBid over
@@ -2643,11 +2673,16 @@ func DecodeExecutionPayloadEnvelope(spec *Spec, b []byte) (*ExecutionPayloadEnve
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeExecutionPayloadEnvelope: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.ExecutionPayloadEnvelope, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x ExecutionPayloadEnvelope
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.ExecutionPayloadEnvelope, b); err != nil {
 		return nil, err
 	}
-	return wrapExecutionPayloadEnvelope(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapExecutionPayloadEnvelope returns the ExecutionPayloadEnvelope over c,
@@ -2858,11 +2893,16 @@ func DecodeSignedExecutionPayloadEnvelope(spec *Spec, b []byte) (*SignedExecutio
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeSignedExecutionPayloadEnvelope: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedExecutionPayloadEnvelope, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedExecutionPayloadEnvelope
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedExecutionPayloadEnvelope, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedExecutionPayloadEnvelope(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedExecutionPayloadEnvelope returns the
@@ -3044,11 +3084,16 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.Attestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x Attestation
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.Attestation, b); err != nil {
 		return nil, err
 	}
-	return wrapAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAttestation returns the Attestation over c, a view of spec's
@@ -3238,11 +3283,16 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeIndexedAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.IndexedAttestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x IndexedAttestation
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.IndexedAttestation, b); err != nil {
 		return nil, err
 	}
-	return wrapIndexedAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapIndexedAttestation returns the IndexedAttestation over c, a view of
@@ -3428,11 +3478,16 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.AttesterSlashing, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AttesterSlashing
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.AttesterSlashing, b); err != nil {
 		return nil, err
 	}
-	return wrapAttesterSlashing(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAttesterSlashing returns the AttesterSlashing over c, a view of
@@ -3609,11 +3664,16 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.AggregateAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AggregateAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.AggregateAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapAggregateAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAggregateAndProof returns the AggregateAndProof over c, a view of
@@ -3797,11 +3857,16 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedAggregateAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedAggregateAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedAggregateAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedAggregateAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a
@@ -3987,11 +4052,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -4270,11 +4340,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -4466,11 +4541,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -4695,11 +4775,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("gloas", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeProgressiveContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("gloas", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -5255,11 +5340,16 @@ func DecodeDataColumnSidecar(spec *Spec, b []byte) (*DataColumnSidecar, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeDataColumnSidecar: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.DataColumnSidecar, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x DataColumnSidecar
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.DataColumnSidecar, b); err != nil {
 		return nil, err
 	}
-	return wrapDataColumnSidecar(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapDataColumnSidecar returns the DataColumnSidecar over c, a view of
@@ -5604,11 +5694,16 @@ func DecodePartialDataColumnHeader(spec *Spec, b []byte) (*PartialDataColumnHead
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodePartialDataColumnHeader: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.PartialDataColumnHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x PartialDataColumnHeader
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.PartialDataColumnHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapPartialDataColumnHeader(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapPartialDataColumnHeader returns the PartialDataColumnHeader over c, a
@@ -5792,11 +5887,16 @@ func DecodePartialDataColumnSidecar(spec *Spec, b []byte) (*PartialDataColumnSid
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodePartialDataColumnSidecar: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.PartialDataColumnSidecar, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x PartialDataColumnSidecar
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.PartialDataColumnSidecar, b); err != nil {
 		return nil, err
 	}
-	return wrapPartialDataColumnSidecar(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapPartialDataColumnSidecar returns the PartialDataColumnSidecar over c,
@@ -5968,11 +6068,16 @@ func DecodePartialDataColumnPartsMetadata(spec *Spec, b []byte) (*PartialDataCol
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodePartialDataColumnPartsMetadata: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.PartialDataColumnPartsMetadata, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x PartialDataColumnPartsMetadata
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.PartialDataColumnPartsMetadata, b); err != nil {
 		return nil, err
 	}
-	return wrapPartialDataColumnPartsMetadata(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapPartialDataColumnPartsMetadata returns the
@@ -6292,11 +6397,16 @@ func DecodeLightClientBootstrap(spec *Spec, b []byte) (*LightClientBootstrap, er
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeLightClientBootstrap: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientBootstrap, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientBootstrap
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientBootstrap, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientBootstrap(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientBootstrap returns the LightClientBootstrap over c, a view
@@ -6503,11 +6613,16 @@ func DecodeLightClientUpdate(spec *Spec, b []byte) (*LightClientUpdate, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeLightClientUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientUpdate returns the LightClientUpdate over c, a view of
@@ -6768,11 +6883,16 @@ func DecodeLightClientFinalityUpdate(spec *Spec, b []byte) (*LightClientFinality
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeLightClientFinalityUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientFinalityUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientFinalityUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientFinalityUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientFinalityUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientFinalityUpdate returns the LightClientFinalityUpdate over
@@ -7000,11 +7120,16 @@ func DecodeLightClientOptimisticUpdate(spec *Spec, b []byte) (*LightClientOptimi
 	if spec == nil {
 		return nil, fmt.Errorf("gloas: DecodeLightClientOptimisticUpdate: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.LightClientOptimisticUpdate, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x LightClientOptimisticUpdate
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.LightClientOptimisticUpdate, b); err != nil {
 		return nil, err
 	}
-	return wrapLightClientOptimisticUpdate(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapLightClientOptimisticUpdate returns the LightClientOptimisticUpdate

@@ -858,11 +858,16 @@ func DecodeIndexedAttestation(spec *Spec, b []byte) (*IndexedAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeIndexedAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.IndexedAttestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x IndexedAttestation
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.IndexedAttestation, b); err != nil {
 		return nil, err
 	}
-	return wrapIndexedAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapIndexedAttestation returns the IndexedAttestation over c, a view of
@@ -1050,11 +1055,16 @@ func DecodePendingAttestation(spec *Spec, b []byte) (*PendingAttestation, error)
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodePendingAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.PendingAttestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x PendingAttestation
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.PendingAttestation, b); err != nil {
 		return nil, err
 	}
-	return wrapPendingAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapPendingAttestation returns the PendingAttestation over c, a view of
@@ -1314,11 +1324,16 @@ func DecodeHistoricalBatch(spec *Spec, b []byte) (*HistoricalBatch, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeHistoricalBatch: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.HistoricalBatch, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x HistoricalBatch
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.HistoricalBatch, b); err != nil {
 		return nil, err
 	}
-	return wrapHistoricalBatch(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapHistoricalBatch returns the HistoricalBatch over c, a view of spec's
@@ -1928,11 +1943,16 @@ func DecodeAttesterSlashing(spec *Spec, b []byte) (*AttesterSlashing, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeAttesterSlashing: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.AttesterSlashing, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AttesterSlashing
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.AttesterSlashing, b); err != nil {
 		return nil, err
 	}
-	return wrapAttesterSlashing(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAttesterSlashing returns the AttesterSlashing over c, a view of
@@ -2109,11 +2129,16 @@ func DecodeAttestation(spec *Spec, b []byte) (*Attestation, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeAttestation: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.Attestation, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x Attestation
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.Attestation, b); err != nil {
 		return nil, err
 	}
-	return wrapAttestation(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAttestation returns the Attestation over c, a view of spec's
@@ -2516,11 +2541,16 @@ func DecodeBeaconBlockBody(spec *Spec, b []byte) (*BeaconBlockBody, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeBeaconBlockBody: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlockBody, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlockBody
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlockBody, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlockBody(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlockBody returns the BeaconBlockBody over c, a view of spec's
@@ -2747,11 +2777,16 @@ func DecodeBeaconBlock(spec *Spec, b []byte) (*BeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconBlock returns the BeaconBlock over c, a view of spec's
@@ -2943,11 +2978,16 @@ func DecodeSignedBeaconBlock(spec *Spec, b []byte) (*SignedBeaconBlock, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeSignedBeaconBlock: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedBeaconBlock, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedBeaconBlock
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedBeaconBlock, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedBeaconBlock(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedBeaconBlock returns the SignedBeaconBlock over c, a view of
@@ -3147,11 +3187,16 @@ func DecodeBeaconState(spec *Spec, b []byte) (*BeaconState, error) {
 	if err := forkcode.StateFork("phase0", spec.Preset, b, nil); err != nil {
 		return nil, err
 	}
-	c, err := view.DecodeContainer(spec.schemas.BeaconState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BeaconState
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.BeaconState, b); err != nil {
 		return nil, forkcode.StateFork("phase0", spec.Preset, b, err)
 	}
-	return wrapBeaconState(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapBeaconState returns the BeaconState over c, a view of spec's
@@ -3592,11 +3637,16 @@ func DecodeAggregateAndProof(spec *Spec, b []byte) (*AggregateAndProof, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.AggregateAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AggregateAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.AggregateAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapAggregateAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapAggregateAndProof returns the AggregateAndProof over c, a view of
@@ -3780,11 +3830,16 @@ func DecodeSignedAggregateAndProof(spec *Spec, b []byte) (*SignedAggregateAndPro
 	if spec == nil {
 		return nil, fmt.Errorf("phase0: DecodeSignedAggregateAndProof: %w", ErrNilSpec)
 	}
-	c, err := view.DecodeContainer(spec.schemas.SignedAggregateAndProof, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x SignedAggregateAndProof
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, spec.schemas.SignedAggregateAndProof, b); err != nil {
 		return nil, err
 	}
-	return wrapSignedAggregateAndProof(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 // WrapSignedAggregateAndProof returns the SignedAggregateAndProof over c, a

@@ -226,3 +226,54 @@ func TestPopReturnsLast(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeTo checks that DecodeContainerTo and
+// DecodeProgressiveContainerTo decode in place what DecodeContainer and
+// DecodeProgressiveContainer decode (a lazy container and a compact one),
+// leave the destination unused on an error, and refuse a destination in
+// use.
+func TestDecodeTo(t *testing.T) {
+	for _, ct := range []*schema.Container{state, checkpoint} {
+		c := must(NewContainer(ct))
+		c.SetUint(0, 7)
+		b := must(c.MarshalSSZ())
+		var dst Container
+		if err := DecodeContainerTo(&dst, ct, b[:len(b)-1]); err == nil {
+			t.Fatalf("%v: DecodeContainerTo of a short value: no error", ct)
+		}
+		if err := DecodeContainerTo(&dst, ct, b); err != nil {
+			t.Fatalf("%v: DecodeContainerTo after an error: %v", ct, err)
+		}
+		if dst.Uint(0) != 7 || dst.HashTreeRoot() != c.HashTreeRoot() {
+			t.Errorf("%v: DecodeContainerTo: field 0 %d, root %x; want 7, %x", ct, dst.Uint(0), dst.HashTreeRoot(), c.HashTreeRoot())
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%v: DecodeContainerTo a Container in use did not panic", ct)
+				}
+			}()
+			_ = DecodeContainerTo(&dst, ct, b)
+		}()
+	}
+	p := must(NewProgressiveContainer(progressiveState))
+	b := must(p.MarshalSSZ())
+	var pdst ProgressiveContainer
+	if err := DecodeProgressiveContainerTo(&pdst, progressiveState, append(b, 0)); err == nil {
+		t.Fatal("DecodeProgressiveContainerTo of a long value: no error")
+	}
+	if err := DecodeProgressiveContainerTo(&pdst, progressiveState, b); err != nil {
+		t.Fatalf("DecodeProgressiveContainerTo after an error: %v", err)
+	}
+	if pdst.HashTreeRoot() != p.HashTreeRoot() {
+		t.Error("DecodeProgressiveContainerTo: roots differ")
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("DecodeProgressiveContainerTo a ProgressiveContainer in use did not panic")
+			}
+		}()
+		_ = DecodeProgressiveContainerTo(&pdst, progressiveState, b)
+	}()
+}

@@ -42,16 +42,37 @@ func NewContainer(t *schema.Container) (*Container, error) { return ofContainer(
 // MiB that is not compact keeps a copy of b, checked, and builds its tree
 // when first needed (see Lazy decoding in the package doc).
 func DecodeContainer(t *schema.Container, b []byte) (*Container, error) {
+	c := new(Container)
+	if err := DecodeContainerTo(c, t, b); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// DecodeContainerTo makes dst a view of the value of type t serialized in
+// b, as DecodeContainer returns one, without allocating dst: a type that
+// holds its view inside a value of its own (the generated types) decodes
+// in one allocation fewer. dst must be a zero Container that nothing has
+// used; DecodeContainerTo panics otherwise. On error dst is unchanged.
+func DecodeContainerTo(dst *Container, t *schema.Container, b []byte) error {
+	if dst.t != nil || dst.node != nil || dst.lazy != nil {
+		panic("view: DecodeContainerTo a Container in use")
+	}
 	if !decodesLazily(t, b) {
-		return decodeAs(t, b, ofContainer)
+		n, err := t.Decode(b)
+		if err != nil {
+			return err
+		}
+		dst.t = t
+		dst.set(n)
+		return nil
 	}
 	l, err := newLazyTree(t, b)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	c := new(Container)
-	c.t, c.lazy = t, l
-	return c, nil
+	dst.t, dst.lazy = t, l
+	return nil
 }
 
 // setLazy replaces the value with the one whose bytes l holds, as set

@@ -188,6 +188,16 @@ func TestLazyDecodeAllocs(t *testing.T) {
 	if a := testing.AllocsPerRun(50, func() { _ = must(DecodeContainer(state, b)) }); a != 3 {
 		t.Errorf("a lazy decode allocates %v times, want 3", a)
 	}
+	// Into a Container the caller holds: its lazy tree and the bytes.
+	dst := new(Container)
+	if a := testing.AllocsPerRun(50, func() {
+		*dst = Container{}
+		if err := DecodeContainerTo(dst, state, b); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 2 {
+		t.Errorf("a lazy decode into a Container allocates %v times, want 2", a)
+	}
 }
 
 // TestEncodingIsACopy checks that encoding a value from the bytes it holds

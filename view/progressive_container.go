@@ -42,6 +42,26 @@ func DecodeProgressiveContainer(t *schema.ProgressiveContainer, b []byte) (*Prog
 	return decodeAs(t, b, ofProgressiveContainer)
 }
 
+// DecodeProgressiveContainerTo makes dst a view of the value of type t
+// serialized in b, as DecodeProgressiveContainer returns one, without
+// allocating dst (see [DecodeContainerTo]). dst must be a zero
+// ProgressiveContainer that nothing has used; DecodeProgressiveContainerTo
+// panics otherwise. On error dst is unchanged.
+func DecodeProgressiveContainerTo(dst *ProgressiveContainer, t *schema.ProgressiveContainer, b []byte) error {
+	if dst.t != nil || dst.node != nil {
+		panic("view: DecodeProgressiveContainerTo a ProgressiveContainer in use")
+	}
+	n, err := t.Decode(b)
+	if err != nil {
+		return err
+	}
+	dst.t, dst.prog = t.Container(), t
+	if err := dst.set(n); err != nil {
+		panic("view: " + err.Error()) // a tree t decoded, of type t
+	}
+	return nil
+}
+
 func (c *ProgressiveContainer) set(n *tree.Node) error {
 	if !n.IsBranch() {
 		return fmt.Errorf("%w: %v: the tree is not a branch", ErrWrongType, c.prog)

@@ -191,7 +191,7 @@ func TestProgressive(t *testing.T) {
 	}
 	for _, want := range []string{
 		"c    *view.ProgressiveContainer",
-		"view.DecodeProgressiveContainer(spec.schemas.BeaconState, b)",
+		"view.DecodeProgressiveContainerTo(&p.c, spec.schemas.BeaconState, b)",
 		"func WrapBeaconState(spec *Spec, c *view.ProgressiveContainer) *BeaconState",
 		"func (x *BeaconState) Validators() *view.ProgressiveValueList[Validator, *Validator]",
 		"func (x *BeaconState) Balances() *view.ProgressiveBasicList[Gwei]",

@@ -328,11 +328,16 @@ func Decode{{.Name}}(spec *Spec, b []byte) (*{{.Name}}, error) {
 		return nil, err
 	}
 {{- end}}
-	c, err := view.Decode{{.Kind}}(spec.schemas.{{.Name}}, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x {{.Name}}
+		c view.{{.Kind}}
+	}{}
+	if err := view.Decode{{.Kind}}To(&p.c, spec.schemas.{{.Name}}, b); err != nil {
 		return nil, {{if .IsState}}forkcode.StateFork("{{.Fork}}", spec.Preset, b, err){{else}}err{{end}}
 	}
-	return wrap{{.Name}}(spec, c), nil
+	p.x.c, p.x.spec = &p.c, spec
+	return &p.x, nil
 }
 
 {{doc "Wrap" .Name " returns the " .Name " over c, a view of spec's " .Name " type. It panics if spec or c is nil or c is of another type."}}
