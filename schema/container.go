@@ -32,6 +32,9 @@ type Container struct {
 	// bitvectors with padding...), so that validating a fixed-size value
 	// visits only those.
 	checked []int
+	// validated lists the fields a value of variable size validates, in
+	// order: the variable-size ones and the checked ones.
+	validated []int
 	// boolsOnly is set when every checked field is a boolean.
 	boolsOnly bool
 	shp       *tree.Shape
@@ -75,6 +78,9 @@ func NewContainer(name string, fields ...Field) (*Container, error) {
 		if f.Type.needsCheck() {
 			c.check = true
 			c.checked = append(c.checked, i)
+		}
+		if f.Type.needsCheck() || !f.Type.IsFixedSize() {
+			c.validated = append(c.validated, i)
 		}
 		if fixed > maxFixedSize {
 			return nil, fmt.Errorf("%w: the fixed part of container %s is larger than %d bytes", ErrIllegalType, name, uint64(maxFixedSize))
@@ -323,13 +329,10 @@ func (c *Container) validateFields(b []byte, at int) error {
 		return err
 	}
 	k := 0 // the next variable-size field
-	for i, f := range c.fields {
-		if f.Type.IsFixedSize() && !f.Type.needsCheck() {
-			continue
-		}
+	for _, i := range c.validated {
 		part, off := c.fieldPart(b, varStart, i, &k)
-		if err := f.Type.validate(part, at+off); err != nil {
-			return inField(err, FieldStep(f.Name))
+		if err := c.fields[i].Type.validate(part, at+off); err != nil {
+			return inField(err, FieldStep(c.fields[i].Name))
 		}
 	}
 	return nil
