@@ -2,6 +2,8 @@ package tree
 
 import (
 	"runtime"
+	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -18,7 +20,8 @@ const (
 	// with ten, 1,000 random balances made about a thousand, and a probe
 	// found them slower than with no split
 	// (docs/performance.md#tuning-numbers). A cold state's top takes the
-	// six, and its large fields' batches are split again (aloneFactor).
+	// six; the pages of its large fields are shared out again (hashPages),
+	// and their levels split when far larger (aloneFactor).
 	splitJunctions = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
 	// fewer are the change of a field or two, small enough that waking a
@@ -31,13 +34,14 @@ const (
 	// waiting for goroutines cost it more than its hashing
 	// (docs/performance.md#tuning-numbers).
 	parallelWork = 2048
-	// aloneFactor scales the sizes from which the pages and levels of one
-	// of the split's subtrees are split across goroutines again. A
-	// progressive list is a chain of junctions whose left subtrees grow by
-	// 4 at each: the split's junctions run out along it, and its last subtree,
-	// most of the list, is one subtree of the split. Its batches are far
-	// larger than those of the split's other subtrees, whose goroutines
-	// would only wait for each other.
+	// aloneFactor scales the sizes from which the levels of one of the
+	// split's subtrees are split across goroutines again. A progressive
+	// list is a chain of junctions whose left subtrees grow by 4 at each:
+	// the split's junctions run out along it, and its last subtree, most
+	// of the list, is one subtree of the split. Its levels are far larger
+	// than those of the split's other subtrees, whose goroutines would only
+	// wait for each other. (Its pages are shared with the goroutines that
+	// have no subtree left: hashPages.)
 	aloneFactor = 16
 )
 
@@ -112,14 +116,22 @@ func workLeft(n *Node, budget int) int {
 
 // taskQueue hands the subtrees of one HashAll to the goroutines that hash
 // them, one at a time, so that goroutines that took small ones take more.
-// A goroutine that starts after every subtree was taken returns without
-// reading them: the caller does not wait for it, only for the subtrees
-// taken, and may reuse the slice as soon as they are hashed.
+// A goroutine that finds no subtree left helps with the pages the others
+// offer (hashPages) until every subtree is hashed; one that starts after
+// every subtree was taken reads none of them: the caller does not wait for
+// it, only for the subtrees taken, and may reuse the slice as soon as they
+// are hashed.
 type taskQueue struct {
 	tasks []*Node
 	next  atomic.Int64 // the next subtree to take
 	left  atomic.Int64 // subtrees not yet hashed
 	done  chan struct{}
+
+	mu sync.Mutex
+	// changed is signalled, under mu, when a share is offered and when the
+	// last subtree is hashed: what goroutines without a subtree wait for.
+	changed sync.Cond
+	shares  []*pageShare // pages offered and not yet withdrawn
 }
 
 // hashTasks hashes the subtrees tasks, each as HashAll would, on up to
@@ -127,6 +139,7 @@ type taskQueue struct {
 // hashed.
 func hashTasks(tasks []*Node) {
 	q := &taskQueue{tasks: tasks, done: make(chan struct{})}
+	q.changed.L = &q.mu
 	q.left.Store(int64(len(tasks)))
 	for range min(runtime.GOMAXPROCS(0), len(tasks)) - 1 {
 		go q.work()
@@ -135,9 +148,10 @@ func hashTasks(tasks []*Node) {
 	<-q.done
 }
 
-// work hashes subtrees of q until none is left to take. Each is hashed by
-// one goroutine alone, its levels and pages split again only when far
-// larger than elsewhere (aloneFactor).
+// work hashes subtrees of q until none is left to take, then helps with
+// the pages the goroutines still hashing offer until every subtree is
+// hashed. Each subtree is hashed by one goroutine, its levels split again
+// only when far larger than elsewhere (aloneFactor).
 func (q *taskQueue) work() {
 	var h *hasher
 	for {
@@ -147,17 +161,70 @@ func (q *taskQueue) work() {
 		}
 		if h == nil {
 			h = hashers.get()
-			h.alone = true
+			h.q = q
 		}
 		h.collect(q.tasks[i])
 		h.run()
 		h.reset()
 		if q.left.Add(-1) == 0 {
+			q.mu.Lock()
+			q.changed.Broadcast()
+			q.mu.Unlock()
 			close(q.done)
 		}
 	}
+	if q.left.Load() > 0 {
+		if h == nil {
+			h = hashers.get()
+		}
+		q.help(&h.arena)
+	}
 	if h != nil {
-		h.alone = false
+		h.q = nil
 		hashers.put(h)
 	}
+}
+
+// help hashes the pages offered to q, with ar as scratch, until every
+// subtree of q is hashed.
+func (q *taskQueue) help(ar *arena) {
+	q.mu.Lock()
+	for q.left.Load() > 0 {
+		var open *pageShare
+		for _, s := range q.shares {
+			if s.rs.next.Load() < int64(s.rs.n) {
+				open = s
+				break
+			}
+		}
+		if open == nil {
+			q.changed.Wait()
+			continue
+		}
+		q.mu.Unlock()
+		open.help(ar)
+		ar.reset()
+		q.mu.Lock()
+	}
+	q.mu.Unlock()
+}
+
+// offer lets the goroutines of q without a subtree help with s.
+func (q *taskQueue) offer(s *pageShare) {
+	q.mu.Lock()
+	q.shares = append(q.shares, s)
+	q.changed.Broadcast()
+	q.mu.Unlock()
+}
+
+// withdraw removes s, whose pages are all hashed, from q's offers.
+func (q *taskQueue) withdraw(s *pageShare) {
+	q.mu.Lock()
+	for i, t := range q.shares {
+		if t == s {
+			q.shares = slices.Delete(q.shares, i, i+1)
+			break
+		}
+	}
+	q.mu.Unlock()
 }

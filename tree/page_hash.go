@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"runtime"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -40,26 +41,72 @@ func HashValue(s *Shape, b []byte) [32]byte {
 
 // hashPages computes and publishes the roots of pages of one layout, in
 // batches of about batchBytes of leaf chunks, split across goroutines when
-// there are many values (far more when alone).
-func hashPages(l *Layout, pages []*Node, ar *arena, alone bool) {
+// there are many values. Within one of hashTasks' goroutines (q not nil),
+// it hashes them itself and offers them to the others of q, which take
+// part once they have no subtree left, rather than starting goroutines of
+// its own beside them.
+func hashPages(l *Layout, pages []*Node, ar *arena, q *taskQueue) {
 	values := len(pages) << uint(l.depth)
 	workers := 1
-	if values >= parallelValues*aloneScale(alone) {
+	if values >= parallelValues {
 		workers = min(runtime.GOMAXPROCS(0), values/(parallelValues/2))
 	}
 	if workers <= 1 {
 		hashPageRange(l, pages, ar)
 		return
 	}
-	fanOut(len(pages), workers, func(lo, hi int) error {
-		withArena(func(a *arena) { hashPageRange(l, pages[lo:hi], a) })
+	// The goroutines take a few batches at a time, not a share each; a
+	// range is at most a share, so that every worker has one.
+	rs := &ranges{n: len(pages), size: min(rangeBatches*pagesPerBatch(l), (len(pages)+workers-1)/workers)}
+	if q != nil {
+		s := &pageShare{l: l, pages: pages, rs: rs, done: make(chan struct{})}
+		s.left.Store(int64(len(pages)))
+		q.offer(s)
+		s.help(ar)
+		<-s.done
+		q.withdraw(s)
+		return
+	}
+	fanOut(workers, workers, func(int, int) error {
+		withArena(func(a *arena) {
+			for lo, hi, ok := rs.take(); ok; lo, hi, ok = rs.take() {
+				hashPageRange(l, pages[lo:hi], a)
+			}
+		})
 		return nil
 	})
 }
 
-func hashPageRange(l *Layout, pages []*Node, ar *arena) {
+// pageShare is pages of one layout that one of hashTasks' goroutines
+// hashes and the others help with (hashPages).
+type pageShare struct {
+	l     *Layout
+	pages []*Node
+	rs    *ranges
+	left  atomic.Int64 // pages not yet hashed
+	done  chan struct{}
+}
+
+// help hashes ranges of s's pages until none is left to take, with ar as
+// scratch; the goroutine that hashes the last page closes s.done.
+func (s *pageShare) help(ar *arena) {
+	for lo, hi, ok := s.rs.take(); ok; lo, hi, ok = s.rs.take() {
+		hashPageRange(s.l, s.pages[lo:hi], ar)
+		if s.left.Add(int64(lo-hi)) == 0 {
+			close(s.done)
+		}
+	}
+}
+
+// pagesPerBatch returns the pages of layout l whose leaf chunks make a batch
+// of about batchBytes.
+func pagesPerBatch(l *Layout) int {
 	leafChunks := (l.elem.totalLeaves() + 1) << uint(l.depth)
-	per := max(1, batchBytes/32/leafChunks)
+	return max(1, batchBytes/32/leafChunks)
+}
+
+func hashPageRange(l *Layout, pages []*Node, ar *arena) {
+	per := pagesPerBatch(l)
 	for start := 0; start < len(pages); start += per {
 		// The next batch's bytes are asked for now, so that they arrive
 		// while this batch is hashed: a cold root reads pages from memory
