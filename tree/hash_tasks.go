@@ -20,8 +20,8 @@ const (
 	// with ten, 1,000 random balances made about a thousand, and a probe
 	// found them slower than with no split
 	// (docs/performance.md#tuning-numbers). A cold state's top takes the
-	// six; the pages of its large fields are shared out again (hashPages),
-	// and their levels split when far larger (aloneFactor).
+	// six; the large batches of pages and levels of its fields are shared
+	// among the goroutines again (taskQueue.hashShared).
 	splitJunctions = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
 	// fewer are the change of a field or two, small enough that waking a
@@ -34,25 +34,7 @@ const (
 	// waiting for goroutines cost it more than its hashing
 	// (docs/performance.md#tuning-numbers).
 	parallelWork = 2048
-	// aloneFactor scales the sizes from which the levels of one of the
-	// split's subtrees are split across goroutines again. A progressive
-	// list is a chain of junctions whose left subtrees grow by 4 at each:
-	// the split's junctions run out along it, and its last subtree, most
-	// of the list, is one subtree of the split. Its levels are far larger
-	// than those of the split's other subtrees, whose goroutines would only
-	// wait for each other. (Its pages are shared with the goroutines that
-	// have no subtree left: hashPages.)
-	aloneFactor = 16
 )
-
-// aloneScale returns the factor of the sizes from which a batch is split
-// across goroutines: aloneFactor within one of the split's subtrees.
-func aloneScale(alone bool) int {
-	if alone {
-		return aloneFactor
-	}
-	return 1
-}
 
 // split adds to h.tasks the subtrees of n's unknown part that lie below
 // junctions more junctions (see splitJunctions), or at a page: the subtrees HashAll
@@ -116,11 +98,11 @@ func workLeft(n *Node, budget int) int {
 
 // taskQueue hands the subtrees of one HashAll to the goroutines that hash
 // them, one at a time, so that goroutines that took small ones take more.
-// A goroutine that finds no subtree left helps with the pages the others
-// offer (hashPages) until every subtree is hashed; one that starts after
-// every subtree was taken reads none of them: the caller does not wait for
-// it, only for the subtrees taken, and may reuse the slice as soon as they
-// are hashed.
+// A goroutine that finds no subtree left helps with the large batches the
+// others offer (hashShared) until every subtree is hashed; one that starts
+// after every subtree was taken reads none of them: the caller does not
+// wait for it, only for the subtrees taken, and may reuse the slice as
+// soon as they are hashed.
 type taskQueue struct {
 	tasks []*Node
 	next  atomic.Int64 // the next subtree to take
@@ -131,7 +113,7 @@ type taskQueue struct {
 	// changed is signalled, under mu, when a share is offered and when the
 	// last subtree is hashed: what goroutines without a subtree wait for.
 	changed sync.Cond
-	shares  []*pageShare // pages offered and not yet withdrawn
+	shares  []*share // work offered and not yet all taken or hashed
 }
 
 // hashTasks hashes the subtrees tasks, each as HashAll would, on up to
@@ -149,9 +131,9 @@ func hashTasks(tasks []*Node) {
 }
 
 // work hashes subtrees of q until none is left to take, then helps with
-// the pages the goroutines still hashing offer until every subtree is
-// hashed. Each subtree is hashed by one goroutine, its levels split again
-// only when far larger than elsewhere (aloneFactor).
+// the work the goroutines still hashing offer (hashShared) until every
+// subtree is hashed. Each subtree is hashed by one goroutine, which shares
+// its large batches of pages and levels.
 func (q *taskQueue) work() {
 	var h *hasher
 	for {
@@ -185,12 +167,12 @@ func (q *taskQueue) work() {
 	}
 }
 
-// help hashes the pages offered to q, with ar as scratch, until every
-// subtree of q is hashed.
+// help hashes the work offered to q (hashShared), with ar as scratch,
+// until every subtree of q is hashed.
 func (q *taskQueue) help(ar *arena) {
 	q.mu.Lock()
 	for q.left.Load() > 0 {
-		var open *pageShare
+		var open *share
 		for _, s := range q.shares {
 			if s.rs.next.Load() < int64(s.rs.n) {
 				open = s
@@ -209,22 +191,43 @@ func (q *taskQueue) help(ar *arena) {
 	q.mu.Unlock()
 }
 
-// offer lets the goroutines of q without a subtree help with s.
-func (q *taskQueue) offer(s *pageShare) {
+// share is work that one of hashTasks' goroutines does in ranges, with
+// the help of the others once they have no subtree left.
+type share struct {
+	rs   *ranges
+	hash func(lo, hi int, ar *arena)
+	left atomic.Int64 // items not yet hashed
+	done chan struct{}
+}
+
+// help hashes ranges of s until none is left to take, with ar as scratch;
+// the goroutine that hashes the last item closes s.done.
+func (s *share) help(ar *arena) {
+	for lo, hi, ok := s.rs.take(); ok; lo, hi, ok = s.rs.take() {
+		s.hash(lo, hi, ar)
+		if s.left.Add(int64(lo-hi)) == 0 {
+			close(s.done)
+		}
+	}
+}
+
+// hashShared calls hash on every range of rs, with ar as scratch or with
+// that of one of the goroutines of q that have no subtree left and help,
+// and returns once all are hashed.
+func (q *taskQueue) hashShared(rs *ranges, ar *arena, hash func(lo, hi int, ar *arena)) {
+	if rs.n == 0 {
+		return
+	}
+	s := &share{rs: rs, hash: hash, done: make(chan struct{})}
+	s.left.Store(int64(rs.n))
 	q.mu.Lock()
 	q.shares = append(q.shares, s)
 	q.changed.Broadcast()
 	q.mu.Unlock()
-}
-
-// withdraw removes s, whose pages are all hashed, from q's offers.
-func (q *taskQueue) withdraw(s *pageShare) {
+	s.help(ar)
+	<-s.done
 	q.mu.Lock()
-	for i, t := range q.shares {
-		if t == s {
-			q.shares = slices.Delete(q.shares, i, i+1)
-			break
-		}
-	}
+	i := slices.Index(q.shares, s)
+	q.shares = slices.Delete(q.shares, i, i+1)
 	q.mu.Unlock()
 }

@@ -147,23 +147,32 @@ func TestHasWork(t *testing.T) {
 	}
 }
 
-// TestHashAllSharesPages hashes, with several goroutines, a comb of
-// branches whose left children are single pages and whose last right child
-// is a list of many pages: the split's junctions run out along the comb, so
-// the list is one subtree whose pages the goroutines done with the single
-// pages share (hashPages). Every root, and every group root a page keeps,
+// TestHashAllShares hashes, with several goroutines, a comb of branches
+// whose left children are single pages and whose last right child is a
+// large list: the split's junctions run out along the comb, so the list is
+// one subtree, whose pages (a list of pages) or lowest level of branches
+// (a list of leaves) the goroutines done with the single pages share
+// (taskQueue.hashShared). Every root, and every group root a page keeps,
 // must be the reference's.
-func TestHashAllSharesPages(t *testing.T) {
+func TestHashAllShares(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
 	vs := validatorShape(t)
 	cached, err := NewCachedLayout(vs, 4, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range []*Layout{cached, mustLayout(t, ChunkShape, 4)} {
-		// Enough values that the list's pages are offered.
-		pages := 2 * parallelValues >> uint(l.depth)
-		const teeth = splitJunctions + 2
+	for _, tc := range []struct {
+		name string
+		l    *Layout // the teeth's pages and the list's, nil for a list of leaves
+	}{
+		{"validators", cached},
+		{"chunks", mustLayout(t, ChunkShape, 4)},
+		{"leaves", nil},
+	} {
+		l := tc.l
+		if l == nil {
+			l = mustLayout(t, ChunkShape, 0)
+		}
 		for _, procs := range []int{2, 3, 5} {
 			prev := runtime.GOMAXPROCS(procs)
 			var all []*Node
@@ -183,24 +192,36 @@ func TestHashAllSharesPages(t *testing.T) {
 				}
 				return p, refMerkleize(roots, l.depth)
 			}
-			list := make([]*Node, pages)
-			listRoots := make([][32]byte, pages)
-			for i := range list {
-				list[i], listRoots[i] = newPage()
+			var root *Node
+			var want [32]byte
+			if tc.l != nil {
+				// Enough values that the list's pages are shared.
+				pages := 2 * parallelValues >> uint(l.depth)
+				list := make([]*Node, pages)
+				listRoots := make([][32]byte, pages)
+				for i := range list {
+					list[i], listRoots[i] = newPage()
+				}
+				depth := bits.Len(uint(pages - 1))
+				root, err = Build(depth, list, l.depth)
+				want = refMerkleize(listRoots, depth)
+			} else {
+				// Enough leaves that the lowest level is shared.
+				depth := bits.Len(uint(2*parallelPairs - 1))
+				chunks := randomChunks(r, 1<<depth)
+				root, err = Build(depth, leaves(chunks), 0)
+				want = refMerkleize(chunks, depth)
 			}
-			depth := bits.Len(uint(pages - 1))
-			root, err := Build(depth, list, l.depth)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := refMerkleize(listRoots, depth)
-			for range teeth {
+			for range splitJunctions + 2 {
 				p, pr := newPage()
 				root, want = NewBranch(p, root), refPair(pr, want)
 			}
 			HashAll(root)
 			if root.Root() != want {
-				t.Fatalf("%v, GOMAXPROCS %d: root differs from the reference", l.elem == ChunkShape, procs)
+				t.Fatalf("%s, GOMAXPROCS %d: root differs from the reference", tc.name, procs)
 			}
 			if l.groupDepth >= 0 {
 				checkGroups(t, all)

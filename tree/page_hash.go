@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"runtime"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -41,10 +40,9 @@ func HashValue(s *Shape, b []byte) [32]byte {
 
 // hashPages computes and publishes the roots of pages of one layout, in
 // batches of about batchBytes of leaf chunks, split across goroutines when
-// there are many values. Within one of hashTasks' goroutines (q not nil),
-// it hashes them itself and offers them to the others of q, which take
-// part once they have no subtree left, rather than starting goroutines of
-// its own beside them.
+// there are many values: within one of hashTasks' goroutines (q not nil),
+// with the others of q that have no subtree left (taskQueue.hashShared),
+// rather than on goroutines of its own beside them.
 func hashPages(l *Layout, pages []*Node, ar *arena, q *taskQueue) {
 	values := len(pages) << uint(l.depth)
 	workers := 1
@@ -59,12 +57,7 @@ func hashPages(l *Layout, pages []*Node, ar *arena, q *taskQueue) {
 	// range is at most a share, so that every worker has one.
 	rs := &ranges{n: len(pages), size: min(rangeBatches*pagesPerBatch(l), (len(pages)+workers-1)/workers)}
 	if q != nil {
-		s := &pageShare{l: l, pages: pages, rs: rs, done: make(chan struct{})}
-		s.left.Store(int64(len(pages)))
-		q.offer(s)
-		s.help(ar)
-		<-s.done
-		q.withdraw(s)
+		q.hashShared(rs, ar, func(lo, hi int, a *arena) { hashPageRange(l, pages[lo:hi], a) })
 		return
 	}
 	fanOut(workers, workers, func(int, int) error {
@@ -75,27 +68,6 @@ func hashPages(l *Layout, pages []*Node, ar *arena, q *taskQueue) {
 		})
 		return nil
 	})
-}
-
-// pageShare is pages of one layout that one of hashTasks' goroutines
-// hashes and the others help with (hashPages).
-type pageShare struct {
-	l     *Layout
-	pages []*Node
-	rs    *ranges
-	left  atomic.Int64 // pages not yet hashed
-	done  chan struct{}
-}
-
-// help hashes ranges of s's pages until none is left to take, with ar as
-// scratch; the goroutine that hashes the last page closes s.done.
-func (s *pageShare) help(ar *arena) {
-	for lo, hi, ok := s.rs.take(); ok; lo, hi, ok = s.rs.take() {
-		hashPageRange(s.l, s.pages[lo:hi], ar)
-		if s.left.Add(int64(lo-hi)) == 0 {
-			close(s.done)
-		}
-	}
 }
 
 // pagesPerBatch returns the pages of layout l whose leaf chunks make a batch
