@@ -331,6 +331,9 @@ func valueLeaves(s *Shape, src [][]byte, ar *arena, vb *valueBuf, level int) [][
 				binary.LittleEndian.PutUint64(row[j][:8], binary.LittleEndian.Uint64(b[off:off+8]))
 			case 1:
 				row[j] = [32]byte{b[off]}
+			case 16: // the second chunk of a public key
+				row[j] = [32]byte{}
+				*(*[16]byte)(row[j][:16]) = [16]byte(b[off : off+16])
 			default:
 				c := &row[j]
 				clear(c[copy(c[:], b[off:off+p.Size]):])
