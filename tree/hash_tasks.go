@@ -110,10 +110,12 @@ type taskQueue struct {
 	done  chan struct{}
 
 	mu sync.Mutex
-	// changed is signalled, under mu, when a share is offered and when the
-	// last subtree is hashed: what goroutines without a subtree wait for.
+	// changed is signalled, under mu, when a share is offered, when the
+	// last subtree is hashed and when the last helper leaves: what
+	// goroutines without a subtree wait for, and hashTasks at the end.
 	changed sync.Cond
 	shares  []*share // work offered and not yet all taken or hashed
+	helpers int      // goroutines in help
 }
 
 // hashTasks hashes the subtrees tasks, each as HashAll would, on up to
@@ -128,6 +130,11 @@ func hashTasks(tasks []*Node) {
 	}
 	q.work()
 	<-q.done
+	q.mu.Lock()
+	for q.helpers > 0 {
+		q.changed.Wait()
+	}
+	q.mu.Unlock()
 }
 
 // work hashes subtrees of q until none is left to take, then helps with
@@ -155,22 +162,30 @@ func (q *taskQueue) work() {
 			close(q.done)
 		}
 	}
-	if q.left.Load() > 0 {
-		if h == nil {
-			h = hashers.get()
-		}
-		q.help(&h.arena)
-	}
 	if h != nil {
 		h.q = nil
 		hashers.put(h)
 	}
+	q.help()
 }
 
-// help hashes the work offered to q (hashShared), with ar as scratch,
-// until every subtree of q is hashed.
-func (q *taskQueue) help(ar *arena) {
+// help hashes the work offered to q (hashShared), with scratch of the
+// arena pool, until every subtree of q is hashed. hashTasks waits for the
+// goroutines in help to leave it, so that HashAll returns with its
+// scratch given back, as it did when every batch it split had goroutines
+// of its own (a test of the live heap reads it right after).
+func (q *taskQueue) help() {
 	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.left.Load() == 0 {
+		return
+	}
+	q.helpers++
+	defer func() {
+		if q.helpers--; q.helpers == 0 {
+			q.changed.Broadcast()
+		}
+	}()
 	for q.left.Load() > 0 {
 		var open *share
 		for _, s := range q.shares {
@@ -184,11 +199,9 @@ func (q *taskQueue) help(ar *arena) {
 			continue
 		}
 		q.mu.Unlock()
-		open.help(ar)
-		ar.reset()
+		withArena(open.help)
 		q.mu.Lock()
 	}
-	q.mu.Unlock()
 }
 
 // share is work that one of hashTasks' goroutines does in ranges, with
