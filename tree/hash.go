@@ -24,9 +24,6 @@ const (
 	// goroutines finish close together, enough that taking a range and the
 	// cache misses of its first batch, which no prefetch hides, stay rare.
 	rangeBatches = 8
-	// sharedPairs is the branches of a level a goroutine takes at a time
-	// when hashBranches shares the level among hashTasks' goroutines.
-	sharedPairs = 2048
 )
 
 // HashAll computes the roots of roots and of every node below them whose
@@ -84,8 +81,10 @@ type hasher struct {
 	arena   arena
 	tasks   []*Node // subtrees to hash apart (split)
 	// q is set while the hasher hashes a subtree in one of the goroutines
-	// of hashTasks: its large batches of pages and levels are hashed with
-	// the help of q's other goroutines, not on goroutines of their own.
+	// of hashTasks: its large batches of pages are hashed with the help of
+	// q's other goroutines, not on goroutines of their own, and its levels
+	// are split across goroutines again only when far larger
+	// (aloneFactor).
 	q *taskQueue
 }
 
@@ -146,7 +145,7 @@ func (h *hasher) run() {
 			hashSpines(h.stems[height], &h.arena)
 		}
 		if height < len(h.levels) && len(h.levels[height]) > 0 {
-			hashBranches(h.levels[height], &h.arena, h.q)
+			hashBranches(h.levels[height], &h.arena, h.q != nil)
 		}
 	}
 }
@@ -222,21 +221,14 @@ func (h *hasher) reset() {
 }
 
 // hashBranches hashes a level of branches whose children's roots are known,
-// split across goroutines when large: within one of hashTasks' goroutines
-// (q not nil), with the others of q that have no subtree left, as
-// hashPages does.
-func hashBranches(level []*Node, ar *arena, q *taskQueue) {
+// split across goroutines when large (far larger when alone).
+func hashBranches(level []*Node, ar *arena, alone bool) {
 	workers := 1
-	if len(level) >= parallelPairs {
+	if len(level) >= parallelPairs*aloneScale(alone) {
 		workers = min(runtime.GOMAXPROCS(0), len(level)/(parallelPairs/2))
 	}
 	if workers <= 1 {
 		hashBranchRange(level, ar)
-		return
-	}
-	if q != nil {
-		rs := &ranges{n: len(level), size: min(sharedPairs, (len(level)+workers-1)/workers)}
-		q.hashShared(rs, ar, func(lo, hi int, a *arena) { hashBranchRange(level[lo:hi], a) })
 		return
 	}
 	fanOut(len(level), workers, func(lo, hi int) error {

@@ -20,8 +20,9 @@ const (
 	// with ten, 1,000 random balances made about a thousand, and a probe
 	// found them slower than with no split
 	// (docs/performance.md#tuning-numbers). A cold state's top takes the
-	// six; the large batches of pages and levels of its fields are shared
-	// among the goroutines again (taskQueue.hashShared).
+	// six; the large batches of pages of its fields are shared among the
+	// goroutines again (taskQueue.hashShared), and their levels split when
+	// far larger (aloneFactor).
 	splitJunctions = 6
 	// parallelTasks is the fewest subtrees HashAll hashes in parallel:
 	// fewer are the change of a field or two, small enough that waking a
@@ -34,7 +35,25 @@ const (
 	// waiting for goroutines cost it more than its hashing
 	// (docs/performance.md#tuning-numbers).
 	parallelWork = 2048
+	// aloneFactor scales the sizes from which the levels of one of the
+	// split's subtrees are split across goroutines again. A progressive
+	// list is a chain of junctions whose left subtrees grow by 4 at each:
+	// the split's junctions run out along it, and its last subtree, most
+	// of the list, is one subtree of the split. Its levels are far larger
+	// than those of the split's other subtrees, whose goroutines would only
+	// wait for each other. (Its pages are shared with the goroutines that
+	// have no subtree left: taskQueue.hashShared.)
+	aloneFactor = 16
 )
+
+// aloneScale returns the factor of the sizes from which a level is split
+// across goroutines: aloneFactor within one of the split's subtrees.
+func aloneScale(alone bool) int {
+	if alone {
+		return aloneFactor
+	}
+	return 1
+}
 
 // split adds to h.tasks the subtrees of n's unknown part that lie below
 // junctions more junctions (see splitJunctions), or at a page: the subtrees HashAll
@@ -98,8 +117,8 @@ func workLeft(n *Node, budget int) int {
 
 // taskQueue hands the subtrees of one HashAll to the goroutines that hash
 // them, one at a time, so that goroutines that took small ones take more.
-// A goroutine that finds no subtree left helps with the large batches the
-// others offer (hashShared) until every subtree is hashed; one that starts
+// A goroutine that finds no subtree left helps with the large batches of
+// pages the others offer (hashShared) until every subtree is hashed; one that starts
 // after every subtree was taken reads none of them: the caller does not
 // wait for it, only for the subtrees taken, and may reuse the slice as
 // soon as they are hashed.
@@ -138,9 +157,10 @@ func hashTasks(tasks []*Node) {
 }
 
 // work hashes subtrees of q until none is left to take, then helps with
-// the work the goroutines still hashing offer (hashShared) until every
+// the pages the goroutines still hashing offer (hashShared) until every
 // subtree is hashed. Each subtree is hashed by one goroutine, which shares
-// its large batches of pages and levels.
+// its large batches of pages, its levels split again only when far larger
+// than elsewhere (aloneFactor).
 func (q *taskQueue) work() {
 	var h *hasher
 	for {

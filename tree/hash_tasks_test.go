@@ -150,10 +150,10 @@ func TestHasWork(t *testing.T) {
 // TestHashAllShares hashes, with several goroutines, a comb of branches
 // whose left children are single pages and whose last right child is a
 // large list: the split's junctions run out along the comb, so the list is
-// one subtree, whose pages (a list of pages) or lowest level of branches
-// (a list of leaves) the goroutines done with the single pages share
-// (taskQueue.hashShared). Every root, and every group root a page keeps,
-// must be the reference's.
+// one subtree, whose pages the goroutines done with the single pages share
+// (taskQueue.hashShared); a list of leaves has a large level instead,
+// which its goroutine hashes. Every root, and every group root a page
+// keeps, must be the reference's.
 func TestHashAllShares(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
 	vs := validatorShape(t)
@@ -206,7 +206,7 @@ func TestHashAllShares(t *testing.T) {
 				root, err = Build(depth, list, l.depth)
 				want = refMerkleize(listRoots, depth)
 			} else {
-				// Enough leaves that the lowest level is shared.
+				// A level of parallelPairs branches.
 				depth := bits.Len(uint(2*parallelPairs - 1))
 				chunks := randomChunks(r, 1<<depth)
 				root, err = Build(depth, leaves(chunks), 0)
