@@ -118,10 +118,10 @@ func workLeft(n *Node, budget int) int {
 // taskQueue hands the subtrees of one HashAll to the goroutines that hash
 // them, one at a time, so that goroutines that took small ones take more.
 // A goroutine that finds no subtree left helps with the large batches of
-// pages the others offer (hashShared) until every subtree is hashed; one that starts
-// after every subtree was taken reads none of them: the caller does not
-// wait for it, only for the subtrees taken, and may reuse the slice as
-// soon as they are hashed.
+// pages the others offer (hashShared) until every subtree is hashed; one
+// that starts after every subtree was taken reads none of them: the caller
+// does not wait for it, only for the subtrees taken and the goroutines
+// helping, and may reuse the slice as soon as they are done.
 type taskQueue struct {
 	tasks []*Node
 	next  atomic.Int64 // the next subtree to take
