@@ -19,6 +19,11 @@ const (
 	// (measured against 64 and 256 KiB on the pages of a large list of
 	// validators).
 	batchBytes = 128 << 10
+	// rangeBatches is the batches of pages a goroutine takes at a time
+	// when hashPages splits pages across goroutines: few enough that the
+	// goroutines finish close together, enough that taking a range and the
+	// cache misses of its first batch, which no prefetch hides, stay rare.
+	rangeBatches = 8
 )
 
 // HashAll computes the roots of roots and of every node below them whose
@@ -28,8 +33,10 @@ const (
 // GOMAXPROCS above 1 it first cuts the unknown part into subtrees below
 // the top (split) and, when there are enough of them and enough work,
 // hashes them in that way on GOMAXPROCS goroutines, each taking one
-// subtree at a time, before it hashes the branches above them; otherwise
-// it hashes large batches of pages and large levels on several goroutines.
+// subtree at a time and, once none is left, ranges of the pages of the
+// subtrees still being hashed, before it hashes the branches above them;
+// otherwise it hashes large batches of pages and large levels on several
+// goroutines.
 //
 // HashAll may run in many goroutines at once over trees that share nodes:
 // each goroutine hashes what it found unknown, and only the first to finish
@@ -73,10 +80,12 @@ type hasher struct {
 	batches []pageBatch
 	arena   arena
 	tasks   []*Node // subtrees to hash apart (split)
-	// alone is set while the hasher hashes a subtree in one of the
-	// goroutines of hashTasks: its pages and levels are split across
-	// goroutines again only when far larger (aloneFactor).
-	alone bool
+	// q is set while the hasher hashes a subtree in one of the goroutines
+	// of hashTasks: its large batches of pages are hashed with the help of
+	// q's other goroutines, not on goroutines of their own, and its levels
+	// are split across goroutines again only when far larger
+	// (aloneFactor).
+	q *taskQueue
 }
 
 // collect adds the unknown nodes of n's subtree to h and returns n's height
@@ -129,14 +138,14 @@ func (h *hasher) addPage(n *Node) {
 
 func (h *hasher) run() {
 	for _, g := range h.batches {
-		hashPages(g.layout, g.pages, &h.arena, h.alone)
+		hashPages(g.layout, g.pages, &h.arena, h.q)
 	}
 	for height := 1; height < max(len(h.levels), len(h.stems)); height++ {
 		if height < len(h.stems) && len(h.stems[height]) > 0 {
 			hashSpines(h.stems[height], &h.arena)
 		}
 		if height < len(h.levels) && len(h.levels[height]) > 0 {
-			hashBranches(h.levels[height], &h.arena, h.alone)
+			hashBranches(h.levels[height], &h.arena, h.q != nil)
 		}
 	}
 }

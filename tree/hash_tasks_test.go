@@ -2,8 +2,11 @@ package tree
 
 import (
 	"crypto/sha256"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -141,5 +144,120 @@ func TestHasWork(t *testing.T) {
 	s.Root()
 	if hasWork([]*Node{s}, 1) {
 		t.Fatal("a hashed tree has work")
+	}
+}
+
+// TestHashAllShares hashes, with several goroutines, a comb of branches
+// whose left children are single pages and whose last right child is a
+// large list: the split's junctions run out along the comb, so the list is
+// one subtree, whose pages the goroutines done with the single pages share
+// (taskQueue.hashShared); a list of leaves has a large level instead,
+// which its goroutine hashes. Every root, and every group root a page
+// keeps, must be the reference's.
+func TestHashAllShares(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	vs := validatorShape(t)
+	cached, err := NewCachedLayout(vs, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		l    *Layout // the teeth's pages and the list's, nil for a list of leaves
+	}{
+		{"validators", cached},
+		{"chunks", mustLayout(t, ChunkShape, 4)},
+		{"leaves", nil},
+	} {
+		l := tc.l
+		if l == nil {
+			l = mustLayout(t, ChunkShape, 0)
+		}
+		for _, procs := range []int{2, 3, 5} {
+			prev := runtime.GOMAXPROCS(procs)
+			var all []*Node
+			newPage := func() (*Node, [32]byte) {
+				data := make([]byte, l.PageSize())
+				for j := range data {
+					data[j] = byte(r.Uint32())
+				}
+				p, err := NewPage(l, data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				all = append(all, p)
+				var roots [][32]byte
+				for k := 0; k < len(data); k += l.elem.size {
+					roots = append(roots, refShapeRoot(l.elem, data[k:k+l.elem.size]))
+				}
+				return p, refMerkleize(roots, l.depth)
+			}
+			var root *Node
+			var want [32]byte
+			if tc.l != nil {
+				// Enough values that the list's pages are shared.
+				pages := 2 * parallelValues >> uint(l.depth)
+				list := make([]*Node, pages)
+				listRoots := make([][32]byte, pages)
+				for i := range list {
+					list[i], listRoots[i] = newPage()
+				}
+				depth := bits.Len(uint(pages - 1))
+				root, err = Build(depth, list, l.depth)
+				want = refMerkleize(listRoots, depth)
+			} else {
+				// A level of parallelPairs branches.
+				depth := bits.Len(uint(2*parallelPairs - 1))
+				chunks := randomChunks(r, 1<<depth)
+				root, err = Build(depth, leaves(chunks), 0)
+				want = refMerkleize(chunks, depth)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range splitJunctions + 2 {
+				p, pr := newPage()
+				root, want = NewBranch(p, root), refPair(pr, want)
+			}
+			HashAll(root)
+			if root.Root() != want {
+				t.Fatalf("%s, GOMAXPROCS %d: root differs from the reference", tc.name, procs)
+			}
+			if l.groupDepth >= 0 {
+				checkGroups(t, all)
+			}
+			runtime.GOMAXPROCS(prev)
+		}
+	}
+}
+
+// TestRangesTakeEach takes the ranges of one ranges from several goroutines
+// at once: together they must cover [0, n) once, each at most size long.
+func TestRangesTakeEach(t *testing.T) {
+	for _, tc := range []struct{ n, size int }{{0, 3}, {1, 3}, {10, 3}, {12, 3}, {1000, 7}} {
+		rs := &ranges{n: tc.n, size: tc.size}
+		seen := make([]atomic.Int32, tc.n)
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for lo, hi, ok := rs.take(); ok; lo, hi, ok = rs.take() {
+					if lo < 0 || hi > tc.n || hi <= lo || hi-lo > tc.size {
+						t.Errorf("n %d, size %d: range [%d, %d)", tc.n, tc.size, lo, hi)
+						return
+					}
+					for i := lo; i < hi; i++ {
+						seen[i].Add(1)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for i := range seen {
+			if c := seen[i].Load(); c != 1 {
+				t.Fatalf("n %d, size %d: item %d taken %d times", tc.n, tc.size, i, c)
+			}
+		}
 	}
 }

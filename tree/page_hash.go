@@ -40,26 +40,45 @@ func HashValue(s *Shape, b []byte) [32]byte {
 
 // hashPages computes and publishes the roots of pages of one layout, in
 // batches of about batchBytes of leaf chunks, split across goroutines when
-// there are many values (far more when alone).
-func hashPages(l *Layout, pages []*Node, ar *arena, alone bool) {
+// there are many values: within one of hashTasks' goroutines (q not nil),
+// with the others of q that have no subtree left (taskQueue.hashShared),
+// rather than on goroutines of its own beside them.
+func hashPages(l *Layout, pages []*Node, ar *arena, q *taskQueue) {
 	values := len(pages) << uint(l.depth)
 	workers := 1
-	if values >= parallelValues*aloneScale(alone) {
+	if values >= parallelValues {
 		workers = min(runtime.GOMAXPROCS(0), values/(parallelValues/2))
 	}
 	if workers <= 1 {
 		hashPageRange(l, pages, ar)
 		return
 	}
-	fanOut(len(pages), workers, func(lo, hi int) error {
-		withArena(func(a *arena) { hashPageRange(l, pages[lo:hi], a) })
+	// The goroutines take a few batches at a time, not a share each; a
+	// range is at most a share, so that every worker has one.
+	rs := &ranges{n: len(pages), size: min(rangeBatches*pagesPerBatch(l), (len(pages)+workers-1)/workers)}
+	if q != nil {
+		q.hashShared(rs, ar, func(lo, hi int, a *arena) { hashPageRange(l, pages[lo:hi], a) })
+		return
+	}
+	fanOut(workers, workers, func(int, int) error {
+		withArena(func(a *arena) {
+			for lo, hi, ok := rs.take(); ok; lo, hi, ok = rs.take() {
+				hashPageRange(l, pages[lo:hi], a)
+			}
+		})
 		return nil
 	})
 }
 
-func hashPageRange(l *Layout, pages []*Node, ar *arena) {
+// pagesPerBatch returns the pages of layout l whose leaf chunks make a batch
+// of about batchBytes.
+func pagesPerBatch(l *Layout) int {
 	leafChunks := (l.elem.totalLeaves() + 1) << uint(l.depth)
-	per := max(1, batchBytes/32/leafChunks)
+	return max(1, batchBytes/32/leafChunks)
+}
+
+func hashPageRange(l *Layout, pages []*Node, ar *arena) {
+	per := pagesPerBatch(l)
 	for start := 0; start < len(pages); start += per {
 		// The next batch's bytes are asked for now, so that they arrive
 		// while this batch is hashed: a cold root reads pages from memory
@@ -312,6 +331,9 @@ func valueLeaves(s *Shape, src [][]byte, ar *arena, vb *valueBuf, level int) [][
 				binary.LittleEndian.PutUint64(row[j][:8], binary.LittleEndian.Uint64(b[off:off+8]))
 			case 1:
 				row[j] = [32]byte{b[off]}
+			case 16: // the second chunk of a public key
+				row[j] = [32]byte{}
+				*(*[16]byte)(row[j][:16]) = [16]byte(b[off : off+16])
 			default:
 				c := &row[j]
 				clear(c[copy(c[:], b[off:off+p.Size]):])

@@ -3,6 +3,7 @@ package tree
 import (
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // parallelCopyBytes is the smallest data whose copy into or out of pages is
@@ -31,4 +32,25 @@ func fanOut(n, workers int, f func(lo, hi int) error) error {
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// ranges hands out the consecutive ranges of at most size items that split
+// [0, n), each once, to goroutines that take them as they go: one slowed
+// by other work on its core takes fewer, so that all finish within about
+// one range of each other, where equal shares (fanOut) leave the others
+// idle while the slowest finishes its share.
+type ranges struct {
+	next atomic.Int64
+	n    int
+	size int
+}
+
+// take returns the next range not yet taken, or ok false once none is
+// left.
+func (r *ranges) take() (lo, hi int, ok bool) {
+	lo = int(r.next.Add(int64(r.size))) - r.size
+	if lo >= r.n {
+		return 0, 0, false
+	}
+	return lo, min(r.n, lo+r.size), true
 }
