@@ -52,6 +52,9 @@ type pages struct {
 	// tree, whose pages differ in size from subtree to subtree; nil for a
 	// data tree of one depth, whose pages are all of layout, per bytes.
 	prog *spinePages
+	// owner records the pages of data that the view's writes made and
+	// nobody else holds (see owned); nil until a write records some.
+	owner *owned
 }
 
 // pageWrites holds the pages written since the last commit. Writers change
