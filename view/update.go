@@ -97,11 +97,10 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 	}
 	// The pages changed in place, and the old bytes of the elements
 	// changed in them, to put back if an edit fails.
-	var inPlace []*tree.Node
 	var undo undoLog
 	defer func() {
 		if undo.active {
-			undo.restore()
+			undo.restore(s.esize)
 		}
 	}()
 	w := p.writes.Load()
@@ -135,17 +134,21 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 				tree.PrefetchPage(m)
 			}
 			if b := s.rewritable(o, pg, d.base); b != nil {
-				undo.active = true
-				changed, err := s.editPage(l, start, per, idx, &a, b, edit, &undo)
-				if changed != 0 {
-					// Published below, once every edit is done.
-					inPlace = append(inPlace, d.base)
-					undo.changed = append(undo.changed, changed)
-					pidx, nodes = append(pidx, pg), append(nodes, d.base)
-					replaced = append(replaced, nil) // not replaced: no slab to count
+				if !undo.active {
+					undo.active = true
+					undo.old = make([]byte, 0, (len(idx)-a)*s.esize)
 				}
+				undo.pages = append(undo.pages, d.base)
+				changed, err := s.editPage(l, start, per, idx, &a, b, edit, &undo)
+				undo.changed = append(undo.changed, changed)
 				if err != nil {
 					return err
+				}
+				if changed != 0 {
+					// Its root is marked unknown below, once every edit
+					// is done.
+					pidx, nodes = append(pidx, pg), append(nodes, d.base)
+					replaced = append(replaced, nil) // not replaced: no slab to count
 				}
 				continue
 			}
@@ -179,8 +182,10 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 	// Every edit is done: the pages changed in place take their new
 	// bytes' roots, to be computed.
 	undo.active = false
-	for k, n := range inPlace {
-		tree.Rewritten(n, undo.changed[k])
+	for k, n := range undo.pages {
+		if undo.changed[k] != 0 {
+			tree.Rewritten(n, undo.changed[k])
+		}
 	}
 	if len(nodes) == 0 {
 		return nil
@@ -223,8 +228,8 @@ func (s *seq) rewritable(o *owned, pg uint64, n *tree.Node) []byte {
 // b start at byte start of the sequence (per bytes a page), from idx[*a]
 // on, moving *a past them, and returns the groups of values changed (bit
 // min(g, 63) for group g; bit 0 where the layout keeps no groups' roots).
-// With undo set, b is a committed page changed in place: the old bytes
-// of each element changed are kept in undo first.
+// With undo set, b is a committed page changed in place, the last of
+// undo.pages: the old bytes of each element changed are kept in undo.
 func (s *seq) editPage(l *tree.Layout, start, per int, idx []int, a *int, b []byte, edit func(i int, b []byte) (bool, error), undo *undoLog) (uint64, error) {
 	gsize := 0 // bytes per group of values whose root the page keeps
 	if gd := l.GroupDepth(); gd >= 0 {
@@ -248,7 +253,7 @@ func (s *seq) editPage(l *tree.Layout, start, per int, idx []int, a *int, b []by
 		}
 		if undo != nil {
 			if ch {
-				undo.at = append(undo.at, e)
+				undo.at = append(undo.at, (len(undo.pages)-1)<<32|in)
 			} else {
 				undo.old = undo.old[:mark]
 			}
@@ -262,23 +267,25 @@ func (s *seq) editPage(l *tree.Layout, start, per int, idx []int, a *int, b []by
 	return changed, nil
 }
 
-// undoLog holds what updateElems needs to put back the pages it changed
-// in place when an edit fails: the bytes of each element changed (at) and
-// their old contents, back to back (old); and, for each page changed, the
-// groups changed.
+// undoLog holds the pages updateElems changes in place, the groups it
+// changed in each, and what it needs to put them back when an edit fails:
+// where each element changed lies (at: its page's place in pages << 32 |
+// its offset in the page) and its old bytes, back to back (old).
 type undoLog struct {
 	active  bool // pages are being changed in place
-	at      [][]byte
-	old     []byte
+	pages   []*tree.Node
 	changed []uint64
+	at      []int
+	old     []byte
 }
 
-// restore puts the old bytes back, the last change first (an element
-// named twice was logged twice).
-func (u *undoLog) restore() {
+// restore puts the old bytes of the elements, of esize bytes, back, the
+// last change first (an element named twice was logged twice).
+func (u *undoLog) restore(esize int) {
 	for k := len(u.at) - 1; k >= 0; k-- {
-		e := u.at[k]
-		copy(e, u.old[k*len(e):(k+1)*len(e)])
+		b := tree.Rewritable(u.pages[u.at[k]>>32])
+		in := u.at[k] & (1<<32 - 1)
+		copy(b[in:in+esize], u.old[k*esize:(k+1)*esize])
 	}
 }
 
