@@ -10,9 +10,10 @@ import "github.com/ssztree/ssztree/tree"
 //
 // The record describes one data tree, data, and holds while neither the
 // view nor a view above it was shared since it was made (stamp; see
-// link.shared): a commit or a reset that replaces the tree, anything that
-// hands the tree or a tree holding it out, and the view joining or
-// leaving a family leave it stale, and a stale record owns nothing. Only writers, which have exclusive access to the family,
+// link.shared): a commit or a reset that replaces the tree (and drops
+// data, which would keep the tree alive), anything that hands the tree or
+// a tree holding it out, and the view joining or leaving a family leave
+// it stale, and a stale record owns nothing. Only writers, which have exclusive access to the family,
 // read or change it: a commit that a reader makes under the family's lock
 // replaces the data tree and so leaves the record stale.
 type owned struct {
