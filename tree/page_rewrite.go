@@ -16,6 +16,36 @@ func Rewritable(n *Node) []byte {
 	return n.pageBytes()
 }
 
+// BranchOwner tells [SetManyOwned] which branches of a tree its caller
+// owns: branches it made and never handed out, which no other tree,
+// value or goroutine can reach, as for [Rewritten]. A branch is named by
+// its height above the positions set (1 for the level just above them)
+// and its index at that height.
+type BranchOwner interface {
+	// OwnsBranch reports whether the branch at (height, index) is owned.
+	OwnsBranch(height int, index uint64) bool
+	// MadeBranch records that SetManyOwned made a new branch at (height,
+	// index), which the caller owns from then on if it keeps the tree to
+	// itself.
+	MadeBranch(height int, index uint64)
+}
+
+// SetManyOwned is [SetMany] for a caller that owns some of n's branches
+// (own says which): an owned branch on the paths to the positions set
+// takes its new children in place, its root unknown again, where SetMany
+// would make a new one; own learns of each branch made. Stems are made
+// anew, as in SetMany. The result is n itself when n is an owned branch.
+func SetManyOwned(n *Node, depth int, indices []uint64, nodes []*Node, own BranchOwner) (*Node, error) {
+	if err := checkSetMany(depth, indices, nodes); err != nil || len(indices) == 0 {
+		if err != nil {
+			return nil, err
+		}
+		return n, nil
+	}
+	a := allocator{own: own}
+	return a.setMany(n, depth, 0, indices, nodes)
+}
+
 // Rewritten records that the bytes of page node n, as [Rewritable]
 // returned them, were changed in place in the groups of values whose bits
 // are set in changed (bit min(g, 63) for group g; a page of a layout that

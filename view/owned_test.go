@@ -31,9 +31,10 @@ func pageNode(s *seq) func(i uint64) *tree.Node {
 }
 
 // TestUpdateAtInPlace checks that an update changes in place the pages an
-// update before made, and only those: the page nodes stay, the value and
-// root are those of a fresh decode, and the pages the decode made (in a
-// slab, which another version may share) are copied.
+// update before made, and the branches above them, and only those: the
+// nodes stay, the value and root are those of a fresh decode, and the
+// pages the decode made (in a slab, which another version may share) are
+// copied.
 func TestUpdateAtInPlace(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	const n = 16 * 8
@@ -47,6 +48,12 @@ func TestUpdateAtInPlace(t *testing.T) {
 	if first == decoded {
 		t.Fatal("a decoded page was changed in place")
 	}
+	// The branch above pages 0 and 1, which the update made.
+	above := func() *tree.Node {
+		l.seq.peek()
+		return must(tree.Get(l.seq.pages.data.Load(), int(l.seq.pages.top)-1, 0))
+	}
+	branch := above()
 	l.HashTreeRoot()
 	ref := must(DecodeValueList[rawValidator](validatorList, must(l.MarshalSSZ())))
 	idx := []int{16, 17, 17, 31, 50}
@@ -56,8 +63,8 @@ func TestUpdateAtInPlace(t *testing.T) {
 	for _, i := range []int{16, 17, 17, 31, 50} {
 		ref.Set(i, bump(i, ref.Get(i)))
 	}
-	if page(1) != first {
-		t.Fatal("an owned page was copied")
+	if page(1) != first || above() != branch {
+		t.Fatal("an owned page, or the branch above it, was copied")
 	}
 	expectValue(t, l, must(ref.MarshalSSZ()))
 	// Changed again before and after a root, unhashed between.

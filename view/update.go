@@ -196,7 +196,10 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 		s.lk.changed()
 		return nil
 	}
-	data := must(tree.SetMany(p.data.Load(), int(p.top), pidx, nodes))
+	// The branches above the pages: those o owns change in place, the
+	// others are made anew and owned from now on.
+	rec := s.claim(o)
+	data := must(tree.SetManyOwned(p.data.Load(), int(p.top), pidx, nodes, rec))
 	if s.list {
 		// The mix-in over the one replaced, as a commit makes it.
 		mixed := tree.MixInOver(s.node, data, s.n)
@@ -205,7 +208,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 	} else {
 		p.reset(data, p.size)
 	}
-	s.own(o, data, pidx, nodes)
+	s.own(rec, data, pidx, nodes)
 	s.lk.changed()
 	return nil
 }
