@@ -256,7 +256,7 @@ func (s *seq) editPage(l *tree.Layout, start, per int, idx []int, a *int, b []by
 		}
 		if undo != nil {
 			if ch {
-				undo.at = append(undo.at, (len(undo.pages)-1)<<32|in)
+				undo.at = append(undo.at, uint64(len(undo.pages)-1)<<32|uint64(in))
 			} else {
 				undo.old = undo.old[:mark]
 			}
@@ -278,7 +278,7 @@ type undoLog struct {
 	active  bool // pages are being changed in place
 	pages   []*tree.Node
 	changed []uint64
-	at      []int
+	at      []uint64
 	old     []byte
 }
 
@@ -287,7 +287,7 @@ type undoLog struct {
 func (u *undoLog) restore(esize int) {
 	for k := len(u.at) - 1; k >= 0; k-- {
 		b := tree.Rewritable(u.pages[u.at[k]>>32])
-		in := u.at[k] & (1<<32 - 1)
+		in := int(u.at[k] & (1<<32 - 1))
 		copy(b[in:in+esize], u.old[k*esize:(k+1)*esize])
 	}
 }
