@@ -57,8 +57,9 @@ func SetManyOwned(n *Node, depth int, indices []uint64, nodes []*Node, own Branc
 // and never handed it out: no other tree, value or goroutine may reach n
 // (a copy of a tree holding n would see the change), and nothing may read
 // or hash n meanwhile. The branches above n still hold its old root: the
-// caller replaces them (with [SetMany], setting n where it was) before
-// anything hashes the tree.
+// caller replaces them, or marks them unknown (with [SetMany] or
+// [SetManyOwned], setting n where it was), before anything hashes the
+// tree.
 func Rewritten(n *Node, changed uint64) {
 	pg := n.page
 	if pg.layout.groups() > 0 {
