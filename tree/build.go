@@ -212,6 +212,9 @@ type allocator struct {
 	want  int
 	slab  []Node // what is left of whole
 	whole []Node
+	// own, when set, names the branches SetMany may change in place and
+	// learns of the ones it makes (see SetManyOwned).
+	own BranchOwner
 }
 
 func (a *allocator) branch(left, right *Node) *Node {

@@ -85,25 +85,33 @@ func SetGindex(n *Node, g Gindex, v *Node) (*Node, error) {
 // slabs of older paths: every version a value ever had (see
 // TestReplacedVersionsAreCollected).
 func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error) {
-	if len(indices) != len(nodes) {
-		return nil, fmt.Errorf("%w: %d indices for %d nodes", ErrNavigation, len(indices), len(nodes))
-	}
-	if len(indices) == 0 {
+	if err := checkSetMany(depth, indices, nodes); err != nil || len(indices) == 0 {
+		if err != nil {
+			return nil, err
+		}
 		return n, nil
-	}
-	for i, idx := range indices {
-		if i > 0 && idx <= indices[i-1] {
-			return nil, fmt.Errorf("%w: indices not strictly increasing at %d", ErrNavigation, i)
-		}
-		if nodes[i] == nil {
-			return nil, fmt.Errorf("%w: nil node for index %d", ErrNavigation, idx)
-		}
-	}
-	if err := checkPosition(depth, indices[len(indices)-1]); err != nil {
-		return nil, err
 	}
 	var a allocator
 	return a.setMany(n, depth, 0, indices, nodes)
+}
+
+// checkSetMany checks SetMany's arguments.
+func checkSetMany(depth int, indices []uint64, nodes []*Node) error {
+	if len(indices) != len(nodes) {
+		return fmt.Errorf("%w: %d indices for %d nodes", ErrNavigation, len(indices), len(nodes))
+	}
+	if len(indices) == 0 {
+		return nil
+	}
+	for i, idx := range indices {
+		if i > 0 && idx <= indices[i-1] {
+			return fmt.Errorf("%w: indices not strictly increasing at %d", ErrNavigation, i)
+		}
+		if nodes[i] == nil {
+			return fmt.Errorf("%w: nil node for index %d", ErrNavigation, idx)
+		}
+	}
+	return checkPosition(depth, indices[len(indices)-1])
 }
 
 // SetManyMixIn returns NewMixIn(SetMany(n, depth, indices, nodes), length):
@@ -151,6 +159,15 @@ func (a *allocator) setMany(n *Node, depth int, base uint64, indices []uint64, n
 		if right, err = a.setMany(right, depth-1, base+half, indices[split:], nodes[split:]); err != nil {
 			return nil, err
 		}
+	}
+	if a.own != nil {
+		h, i := depth, base>>uint(depth)
+		if n.right != nil && n != zeroes[depth] && a.own.OwnsBranch(h, i) {
+			n.left, n.right = left, right
+			n.state.Store(rootUnknown)
+			return n, nil
+		}
+		a.own.MadeBranch(h, i)
 	}
 	return a.branch(left, right), nil
 }

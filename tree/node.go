@@ -29,7 +29,8 @@ const (
 //     list whose limit is far above its length, in one node.
 //
 // Nodes are never modified after they are published: setting a value builds
-// new nodes along the path and shares the rest. The only field that changes
+// new nodes along the path and shares the rest. (A page that a single
+// owner made and never handed out is the exception: see [Rewritten].) The only field that changes
 // is the cached root, from unknown to known, under an atomic state, so that
 // any number of goroutines may read and hash shared nodes at once.
 //

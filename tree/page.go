@@ -29,7 +29,8 @@ type page struct {
 	group0 *[32]byte
 	// lent marks the groups whose roots were taken over from a base page
 	// when the page was made (NewPageFrom, a page of its own; 0 in a
-	// slab): known before the page is hashed, never written after.
+	// slab): known before the page is hashed, never written after, but
+	// by Rewritten, which changes a page nobody else can reach.
 	lent uint64
 }
 

@@ -77,6 +77,7 @@ func (v *seqView) Type() schema.Type { return v.seq.typ }
 
 // Node applies pending writes and returns the root of the value's tree.
 func (v *seqView) Node() *tree.Node { return v.seq.Node() }
+func (v *seqView) peek() *tree.Node { return v.seq.peek() }
 
 // HashTreeRoot returns the value's hash_tree_root, hashing only what
 // changed since the last time.

@@ -50,14 +50,13 @@ func (u *CompatibleUnion) set(n *tree.Node) error {
 		return err
 	}
 	if u.data != nil {
-		u.data.link().parent = nil
+		u.data.link().detach()
 	}
 	u.node, u.sel, u.data, u.dirty = n, sel, nil, false
 	u.lk.settled()
 	if v, err := newCore(u.t.Option(sel), data); err == nil {
 		u.data = v
-		l := v.link()
-		l.parent, l.index = u, 0
+		v.link().adopt(u, 0)
 	}
 	return nil
 }
@@ -95,6 +94,11 @@ func (u *CompatibleUnion) Schema() *schema.CompatibleUnion { return u.t }
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (u *CompatibleUnion) Node() *tree.Node {
+	u.lk.share()
+	return u.peek()
+}
+
+func (u *CompatibleUnion) peek() *tree.Node {
 	if u.lk.pending.Load() {
 		return u.lockedCommit()
 	}
@@ -107,7 +111,7 @@ func (u *CompatibleUnion) lockedCommit() *tree.Node {
 }
 
 // HashTreeRoot implements [View].
-func (u *CompatibleUnion) HashTreeRoot() [32]byte { return u.Node().Root() }
+func (u *CompatibleUnion) HashTreeRoot() [32]byte { return u.peek().Root() }
 
 // MarshalSSZ implements [View].
 func (u *CompatibleUnion) MarshalSSZ() ([]byte, error) { return marshal(u, nil) }

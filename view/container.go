@@ -110,6 +110,11 @@ func (c *Container) Schema() *schema.Container { return c.t }
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (c *Container) Node() *tree.Node {
+	c.lk.share()
+	return c.peek()
+}
+
+func (c *Container) peek() *tree.Node {
 	if c.lk.pending.Load() {
 		return c.lockedCommit()
 	}
@@ -130,7 +135,7 @@ func (c *Container) HashTreeRoot() [32]byte {
 	if !c.lk.pending.Load() && c.node == nil {
 		return c.lazy.root(c.t)
 	}
-	return c.Node().Root()
+	return c.peek().Root()
 }
 
 // MarshalSSZ implements [View].
@@ -188,6 +193,7 @@ func (c *Container) CopyTo(dst *Container) {
 		panic("view: Container.CopyTo a Container in use")
 	}
 	dst.t = c.t
+	c.lk.share()
 	if !c.lk.pending.Load() && c.lazy != nil {
 		// Not built, or built by whichever copy first needed it: the copies
 		// share the bytes and the one tree built from them.

@@ -123,4 +123,7 @@
 // a write through it, later, by a goroutine with exclusive access, reaches
 // the value. Copies are independent values: they may be read and changed
 // from different goroutines at once, as the nodes they share are immutable.
+// A write changes in place only the pages that the value's own writes made
+// since its tree, or a tree holding it, was last handed out (Copy, Node, a
+// value set into another): pages no copy, snapshot or other value holds.
 package view

@@ -33,7 +33,7 @@ func decodeKept[T schema.Type, V interface{ sequence() *seq }](t T, b []byte, of
 		return v, err
 	}
 	s := v.sequence()
-	s.kept, s.keptData = kept, s.nodeData
+	s.kept = &keptBytes{b: kept, data: s.nodeData}
 	return v, nil
 }
 
@@ -42,9 +42,9 @@ func decodeKept[T schema.Type, V interface{ sequence() *seq }](t T, b []byte, of
 // call it at once: Node commits pending writes, and so drops kept, before
 // kept is read.
 func (s *seq) marshalTo(dst []byte) ([]byte, error) {
-	s.Node()
-	if s.kept != nil && s.nodeData == s.keptData && s.bytesFor(s.nodeN) == len(s.kept) {
-		return append(dst, s.kept...), nil
+	s.peek()
+	if k := s.kept; k != nil && s.nodeData == k.data && s.bytesFor(s.nodeN) == len(k.b) {
+		return append(dst, k.b...), nil
 	}
 	return marshal(s, dst)
 }

@@ -128,7 +128,7 @@ func TestKeptBytesKinds(t *testing.T) {
 		if c.kept.kept == nil {
 			t.Fatalf("%s: a decoded value keeps no bytes", c.name)
 		}
-		want := append([]byte(nil), c.kept.kept...)
+		want := append([]byte(nil), c.kept.kept.b...)
 		checkEncoding(t, c.name, c.v, want)
 		c.change()
 		want[0] = 1

@@ -34,7 +34,21 @@ type link struct {
 	pending atomic.Bool
 	// mu is the family's lock when the view is a root.
 	mu sync.Mutex
+	// shared is the stamp (see shareStamps) of the last call that handed
+	// the view's tree out, to a copy, to another value or to the caller
+	// (Node, Copy), or of the view's joining or leaving a family; 0 if
+	// none. Such a call ends the ownership of the nodes that writes made
+	// in the view's tree, its handles' included (see owned).
+	shared atomic.Uint64
 }
+
+// shareStamps is the last stamp handed out to a record of the nodes a view
+// owns (see owned), stamps in increasing order from 1. A view shared
+// takes the last one: a record holds while no view on its way to the
+// family's root has been shared since it was made, that is while none has
+// a stamp as large as the record's. Stamps hold no pointer, so that a
+// record keeps no view alive.
+var shareStamps atomic.Uint64
 
 // changed tells the parent chain that the view has pending writes.
 func (l *link) changed() {
@@ -59,11 +73,58 @@ func (l *link) settled() {
 // returns it. The chain of parents changes only by writes, which readers
 // never run alongside.
 func (l *link) lock() *sync.Mutex {
+	t := l.top()
+	t.mu.Lock()
+	return &t.mu
+}
+
+// top returns the link of the family's root.
+func (l *link) top() *link {
 	for l.parent != nil {
 		l = l.parent.link()
 	}
-	l.mu.Lock()
-	return &l.mu
+	return l
+}
+
+// share records that the view's tree is handed out: the nodes that writes
+// made in it are no longer the family's alone. Readers may call it at
+// once; it stores only when a record was made since the view was last
+// shared, so that readers sharing a value over and over do not write to
+// it.
+func (l *link) share() {
+	if t := shareStamps.Load(); l.shared.Load() < t {
+		l.shared.Store(t)
+	}
+}
+
+// sharedSince reports whether the view, or a view above it in its family
+// (whose tree holds the view's), was shared after the record stamped t
+// was made.
+func (l *link) sharedSince(t uint64) bool {
+	for {
+		if l.shared.Load() >= t {
+			return true
+		}
+		if l.parent == nil {
+			return false
+		}
+		l = l.parent.link()
+	}
+}
+
+// adopt makes the view a handle of p at index i: what it owned is
+// forgotten, as the views above it were shared without its knowing.
+func (l *link) adopt(p parent, i uint64) {
+	l.parent, l.index, l.flagged = p, i, false
+	l.share()
+}
+
+// detach makes the view a value of its own, no longer a handle: what it
+// owned is forgotten, as the views that were above it may be shared
+// without its knowing.
+func (l *link) detach() {
+	l.parent, l.flagged = nil, false
+	l.share()
 }
 
 // lockIfPending takes the lock of the view's family if the view has

@@ -130,6 +130,11 @@ func (s *subtrees) Type() schema.Type { return s.typ }
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (s *subtrees) Node() *tree.Node {
+	s.lk.share()
+	return s.peek()
+}
+
+func (s *subtrees) peek() *tree.Node {
 	if s.lk.pending.Load() {
 		return s.lockedCommit()
 	}
@@ -142,7 +147,7 @@ func (s *subtrees) lockedCommit() *tree.Node {
 }
 
 // HashTreeRoot implements [View].
-func (s *subtrees) HashTreeRoot() [32]byte { return s.Node().Root() }
+func (s *subtrees) HashTreeRoot() [32]byte { return s.peek().Root() }
 
 // MarshalSSZ implements [View].
 func (s *subtrees) MarshalSSZ() ([]byte, error) { return marshal(s, nil) }

@@ -52,6 +52,9 @@ type pages struct {
 	// tree, whose pages differ in size from subtree to subtree; nil for a
 	// data tree of one depth, whose pages are all of layout, per bytes.
 	prog *spinePages
+	// owner records the pages of data that the view's writes made and
+	// nobody else holds (see owned); nil until a write records some.
+	owner *owned
 }
 
 // pageWrites holds the pages written since the last commit. Writers change
@@ -200,6 +203,17 @@ func (p *pages) reset(data *tree.Node, size int) {
 	p.data.Store(data)
 	p.writes.Store(nil)
 	p.last.Store(nil)
+	p.disown()
+}
+
+// disown drops the record of the pages owned (see owned), whose tree
+// was just replaced: it would otherwise keep that tree alive. A writer
+// records the new tree's; a commit, which a reader may make under the
+// family's lock, leaves it unowned.
+func (p *pages) disown() {
+	if p.owner != nil {
+		p.owner.data = nil
+	}
 }
 
 // page returns the bytes of page i for reading: a dirty copy, or the
@@ -467,6 +481,7 @@ func (p *pages) commitMixIn(mixIn bool, length uint64, old *tree.Node) (data, mi
 	// data (and the spine) first, then writes: see data.
 	p.data.Store(data)
 	p.writes.Store(nil)
+	p.disown()
 	return data, mixed
 }
 

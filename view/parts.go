@@ -19,8 +19,7 @@ func (h *handles) get(i uint64) View {
 }
 
 func (h *handles) put(i uint64, v View, p parent) {
-	l := v.link()
-	l.parent, l.index, l.flagged = p, i, false
+	v.link().adopt(p, i)
 	h.views.set(i, v)
 }
 
@@ -32,8 +31,7 @@ func (h *handles) isDirty(i uint64) bool { return h.dirty.has(i) }
 func (h *handles) drop(i uint64) {
 	if v, ok := h.views.get(i); ok {
 		v.commit()
-		l := v.link()
-		l.parent, l.flagged = nil, false
+		v.link().detach()
 		h.views.delete(i)
 	}
 	h.dirty.delete(i)

@@ -90,6 +90,11 @@ func (c *ProgressiveContainer) Schema() *schema.ProgressiveContainer { return c.
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (c *ProgressiveContainer) Node() *tree.Node {
+	c.lk.share()
+	return c.peek()
+}
+
+func (c *ProgressiveContainer) peek() *tree.Node {
 	if c.lk.pending.Load() {
 		defer c.lk.lock().Unlock()
 		return c.commit()
@@ -98,7 +103,7 @@ func (c *ProgressiveContainer) Node() *tree.Node {
 }
 
 // HashTreeRoot implements [View].
-func (c *ProgressiveContainer) HashTreeRoot() [32]byte { return c.Node().Root() }
+func (c *ProgressiveContainer) HashTreeRoot() [32]byte { return c.peek().Root() }
 
 // MarshalSSZ implements [View].
 func (c *ProgressiveContainer) MarshalSSZ() ([]byte, error) { return marshal(c, nil) }

@@ -25,13 +25,20 @@ type seq struct {
 	// nodeData is the data tree node holds: a replaced data tree differs
 	// from it even when nothing is pending.
 	nodeData *tree.Node
-	// kept is the serialization a decoded list or vector was built from,
-	// which its pages own (see decodeKept), and keptData the data tree
-	// built from it: while nodeData is keptData, kept is the value's
-	// encoding, and encoding copies it instead of walking the tree. The
-	// commit that replaces the data tree drops both.
-	kept     []byte
-	keptData *tree.Node
+	// kept is the serialization a decoded list or vector was built from
+	// (see keptBytes), nil for any other; the commit that replaces its
+	// data tree drops it. A pointer, not the two fields inline, keeps the
+	// view within the 240-byte size class: a copy allocates one.
+	kept *keptBytes
+}
+
+// keptBytes is the serialization a decoded list or vector was built from,
+// which its pages own (see decodeKept), and the data tree built from it:
+// while the view's data tree is data, b is the value's encoding, and
+// encoding copies it instead of walking the tree.
+type keptBytes struct {
+	b    []byte
+	data *tree.Node
 }
 
 // newSeq returns the sequence over the value tree n of type t, whose data
@@ -57,7 +64,7 @@ func (s *seq) set(n *tree.Node) error {
 		data = must(tree.NewPage(s.pages.layout, c[:s.bytesFor(length)]))
 	}
 	s.node, s.n, s.nodeN, s.nodeData = n, length, length, data
-	s.kept, s.keptData = nil, nil
+	s.kept = nil
 	s.pages.reset(data, s.bytesFor(length))
 	return nil
 }
@@ -81,8 +88,8 @@ func (s *seq) commit() *tree.Node {
 		}
 		s.nodeN, s.nodeData = s.n, data
 	}
-	if s.keptData != nil && s.nodeData != s.keptData {
-		s.kept, s.keptData = nil, nil
+	if s.kept != nil && s.nodeData != s.kept.data {
+		s.kept = nil
 	}
 	s.lk.settled()
 	return s.node
@@ -91,6 +98,11 @@ func (s *seq) commit() *tree.Node {
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (s *seq) Node() *tree.Node {
+	s.lk.share()
+	return s.peek()
+}
+
+func (s *seq) peek() *tree.Node {
 	if s.lk.pending.Load() {
 		return s.lockedCommit()
 	}
@@ -197,6 +209,7 @@ func (s *seq) replace(b []byte, n uint64, owned bool) error {
 		return fmt.Errorf("view: %w: %d elements for %v", ErrLimit, n, s.typ)
 	}
 	s.pages.replace(b, owned)
+	s.ownAll()
 	s.n = n
 	s.lk.changed()
 	return nil
@@ -218,7 +231,7 @@ func (s *seq) dropFirst(k int, what any) error {
 	return s.replace(rest, s.n-uint64(k), true)
 }
 
-func (s *seq) root() [32]byte { return s.Node().Root() }
+func (s *seq) root() [32]byte { return s.peek().Root() }
 
 // eachPage calls f with the size of each page holding elements and its
 // bytes, in order; f must not keep them. Pages are read past the read

@@ -40,15 +40,14 @@ func (u *Union) set(n *tree.Node) error {
 		return err
 	}
 	if u.value != nil {
-		u.value.link().parent = nil // a value of its own from now on
+		u.value.link().detach() // a value of its own from now on
 	}
 	u.node, u.sel, u.value, u.dirty = n, sel, nil, false
 	u.lk.settled()
 	if o := u.t.Option(sel); o != nil {
 		if v, err := newCore(o, value); err == nil {
 			u.value = v
-			l := v.link()
-			l.parent, l.index = u, 0
+			v.link().adopt(u, 0)
 		}
 	}
 	return nil
@@ -84,6 +83,11 @@ func (u *Union) Type() schema.Type { return u.t }
 // Node implements [View]. Without pending writes it is the committed tree;
 // with them, the first reader commits them under the family's lock.
 func (u *Union) Node() *tree.Node {
+	u.lk.share()
+	return u.peek()
+}
+
+func (u *Union) peek() *tree.Node {
 	if u.lk.pending.Load() {
 		return u.lockedCommit()
 	}
@@ -96,7 +100,7 @@ func (u *Union) lockedCommit() *tree.Node {
 }
 
 // HashTreeRoot implements [View].
-func (u *Union) HashTreeRoot() [32]byte { return u.Node().Root() }
+func (u *Union) HashTreeRoot() [32]byte { return u.peek().Root() }
 
 // MarshalSSZ implements [View].
 func (u *Union) MarshalSSZ() ([]byte, error) { return marshal(u, nil) }

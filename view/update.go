@@ -71,14 +71,19 @@ func radixSorted(indices []int, n int) []int {
 
 // updateElems rewrites the elements at the indices idx, which are sorted
 // (an index may repeat) and in range, in one pass: edit is called for each
-// with the element's index and its bytes in a private copy of its page,
-// rewrites them in place and reports whether they changed. Each page
-// touched is copied once, the pages that changed are made page nodes that
-// take over the roots of their unchanged groups of values, and those and
-// the pages written before (pending writes) are set into the data tree in
-// one pass. If edit returns an error, or panics, the sequence is left as it
-// was: nothing is published before every edit is done.
-func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) error {
+// with the element's index and its bytes, rewrites them in place and
+// reports whether they changed. Each page touched is copied once, the
+// pages that changed are made page nodes that take over the roots of their
+// unchanged groups of values, and those and the pages written before
+// (pending writes) are set into the data tree in one pass. A page that the
+// sequence owns (see owned) is not copied: edit rewrites its bytes where
+// they are, and the page node, whose root and changed groups' roots
+// become unknown, is set into the tree again. If edit returns an error,
+// or panics, the sequence is left as it was: nothing is published before
+// every edit is done, and the elements of owned pages edited so far get
+// their bytes back. edit must leave the bytes as they were when it returns
+// an error or panics.
+func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (err error) {
 	if len(idx) == 0 {
 		return nil
 	}
@@ -86,6 +91,18 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 	if pc := p.count(p.size); pc > 1 && p.touched(idx, s.esize)*denseDen >= pc*denseNum {
 		return s.updateDense(idx, edit)
 	}
+	var o *owned
+	if p.prog == nil {
+		o = s.ownedPages()
+	}
+	// The pages changed in place, and the old bytes of the elements
+	// changed in them, to put back if an edit fails.
+	var undo undoLog
+	defer func() {
+		if undo.active {
+			undo.restore(s.esize)
+		}
+	}()
 	w := p.writes.Load()
 	dirty := w.appendIndices(make([]uint64, 0, w.count()))
 	// At most a page per index, and the dirty pages.
@@ -116,25 +133,31 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 			if m := bases.ahead(pageAhead); m != nil {
 				tree.PrefetchPage(m)
 			}
+			if b := s.rewritable(o, pg, d.base); b != nil {
+				if !undo.active {
+					undo.active = true
+					undo.old = make([]byte, 0, (len(idx)-a)*s.esize)
+				}
+				undo.pages = append(undo.pages, d.base)
+				changed, err := s.editPage(l, start, per, idx, &a, b, edit, &undo)
+				undo.changed = append(undo.changed, changed)
+				if err != nil {
+					return err
+				}
+				if changed != 0 {
+					// Its root is marked unknown below, once every edit
+					// is done.
+					pidx, nodes = append(pidx, pg), append(nodes, d.base)
+					replaced = append(replaced, nil) // not replaced: no slab to count
+				}
+				continue
+			}
 			d.b = p.whole(pg, d.base)
 		}
 		b := pageCopy(d.b, min(per, p.size-start))
-		gsize := 0 // bytes per group of values whose root the page keeps
-		if gd := l.GroupDepth(); gd >= 0 {
-			gsize = s.esize << uint(gd)
-		}
-		var changed uint64
-		for ; a < len(idx) && idx[a]*s.esize < start+per; a++ {
-			in := idx[a]*s.esize - start
-			ch, err := edit(idx[a], b[in:in+s.esize:in+s.esize])
-			if err != nil {
-				return err
-			}
-			if ch && gsize > 0 {
-				changed |= 1 << uint(min(in/gsize, 63))
-			} else if ch {
-				changed = 1
-			}
+		changed, err := s.editPage(l, start, per, idx, &a, b, edit, nil)
+		if err != nil {
+			return err
 		}
 		var n *tree.Node
 		switch {
@@ -156,24 +179,117 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) e
 		replaced = append(replaced, d.base)
 	}
 	flush(^uint64(0))
+	// Every edit is done: the pages changed in place take their new
+	// bytes' roots, to be computed.
+	undo.active = false
+	for k, n := range undo.pages {
+		if undo.changed[k] != 0 {
+			tree.Rewritten(n, undo.changed[k])
+		}
+	}
 	if len(nodes) == 0 {
 		return nil
 	}
 	pidx, nodes = p.rehome(pidx, nodes, func(k int) *tree.Node { return replaced[k] })
-	switch {
-	case p.prog != nil:
+	if p.prog != nil {
 		p.reset(p.prog.setPages(pidx, nodes, p.size), p.size)
-	case s.list:
+		s.lk.changed()
+		return nil
+	}
+	// The branches above the pages: those o owns change in place, the
+	// others are made anew and owned from now on.
+	rec := s.claim(o)
+	data := must(tree.SetManyOwned(p.data.Load(), int(p.top), pidx, nodes, rec))
+	if s.list {
 		// The mix-in over the one replaced, as a commit makes it.
-		data := must(tree.SetMany(p.data.Load(), int(p.top), pidx, nodes))
 		mixed := tree.MixInOver(s.node, data, s.n)
 		p.reset(data, p.size)
 		s.node, s.nodeN, s.nodeData = mixed, s.n, data
-	default:
-		p.reset(must(tree.SetMany(p.data.Load(), int(p.top), pidx, nodes)), p.size)
+	} else {
+		p.reset(data, p.size)
 	}
+	s.own(rec, data, pidx, nodes)
 	s.lk.changed()
 	return nil
+}
+
+// rewritable returns the bytes of page pg, whose committed node is n,
+// for a change in place, or nil unless the sequence owns it (o, which may
+// be nil, says which it does) and tree.Rewritable allows it.
+func (s *seq) rewritable(o *owned, pg uint64, n *tree.Node) []byte {
+	if !o.has(pg) {
+		return nil
+	}
+	_, start, per := s.pages.geometry(pg)
+	if b := tree.Rewritable(n); len(b) == min(per, s.pages.size-start) {
+		return b
+	}
+	return nil
+}
+
+// editPage calls edit on the elements of the page of layout l whose bytes
+// b start at byte start of the sequence (per bytes a page), from idx[*a]
+// on, moving *a past them, and returns the groups of values changed (bit
+// min(g, 63) for group g; bit 0 where the layout keeps no groups' roots).
+// With undo set, b is a committed page changed in place, the last of
+// undo.pages: the old bytes of each element changed are kept in undo.
+func (s *seq) editPage(l *tree.Layout, start, per int, idx []int, a *int, b []byte, edit func(i int, b []byte) (bool, error), undo *undoLog) (uint64, error) {
+	gsize := 0 // bytes per group of values whose root the page keeps
+	if gd := l.GroupDepth(); gd >= 0 {
+		gsize = s.esize << uint(gd)
+	}
+	var changed uint64
+	for ; *a < len(idx) && idx[*a]*s.esize < start+per; *a++ {
+		in := idx[*a]*s.esize - start
+		e := b[in : in+s.esize : in+s.esize]
+		mark := 0
+		if undo != nil {
+			mark = len(undo.old)
+			undo.old = append(undo.old, e...)
+		}
+		ch, err := edit(idx[*a], e)
+		if err != nil {
+			if undo != nil {
+				undo.old = undo.old[:mark]
+			}
+			return changed, err
+		}
+		if undo != nil {
+			if ch {
+				undo.at = append(undo.at, uint64(len(undo.pages)-1)<<32|uint64(in))
+			} else {
+				undo.old = undo.old[:mark]
+			}
+		}
+		if ch && gsize > 0 {
+			changed |= 1 << uint(min(in/gsize, 63))
+		} else if ch {
+			changed = 1
+		}
+	}
+	return changed, nil
+}
+
+// undoLog holds the pages updateElems changes in place, the groups it
+// changed in each, and what it needs to put them back when an edit fails:
+// where each element changed lies (at: its page's place in pages << 32 |
+// its offset in the page) and its old bytes, back to back (old).
+type undoLog struct {
+	active  bool // pages are being changed in place
+	pages   []*tree.Node
+	changed []uint64
+	at      []uint64
+	old     []byte
+}
+
+// restore puts the old bytes of the elements, of esize bytes, back, the
+// last change first (an element named twice was logged twice).
+func (u *undoLog) restore(esize int) {
+	for k := len(u.at) - 1; k >= 0; k-- {
+		b := tree.Rewritable(u.pages[u.at[k]>>32])
+		in := int(u.at[k] & (1<<32 - 1))
+		copy(b[in:in+esize], u.old[k*esize:(k+1)*esize])
+	}
 }
 
 // An update whose indices touch at least denseNum/denseDen of a sequence's
@@ -218,6 +334,7 @@ func (s *seq) updateDense(idx []int, edit func(i int, b []byte) (bool, error)) e
 		return nil
 	}
 	s.pages.replace(data, true)
+	s.ownAll()
 	s.lk.changed()
 	return nil
 }

@@ -13,7 +13,9 @@ type View interface {
 	// Type returns the SSZ type of the value.
 	Type() schema.Type
 	// Node applies pending writes and returns the root of the value's
-	// tree, which is immutable and may be shared freely.
+	// tree, which is immutable and may be shared freely: from then on,
+	// the value's writes change none of its nodes in place (see
+	// [link.share]).
 	Node() *tree.Node
 	// HashTreeRoot returns the value's hash_tree_root, hashing only what
 	// changed since the last time.
@@ -33,6 +35,10 @@ type View interface {
 	// sequence of values in pages commits without changing what its
 	// readers read, which need no lock (see pages.data).
 	commit() *tree.Node
+	// peek is Node for a reader that hands no node of the tree out (a
+	// root, an encoding): the family keeps its ownership of the nodes
+	// its writes made.
+	peek() *tree.Node
 	// reset replaces the value's tree, dropping pending writes; handles
 	// obtained from the view follow.
 	reset(n *tree.Node)
@@ -44,7 +50,7 @@ type View interface {
 
 // marshal implements MarshalSSZTo for any view.
 func marshal(v View, dst []byte) ([]byte, error) {
-	n := v.Node()
+	n := v.peek()
 	if dst == nil {
 		// Size first: growing the buffer as pages are appended would copy
 		// a large value several times over.
@@ -59,7 +65,7 @@ func marshal(v View, dst []byte) ([]byte, error) {
 
 // sizeOf implements SizeSSZ for any view.
 func sizeOf(v View) int {
-	n, err := v.Type().Size(v.Node())
+	n, err := v.Type().Size(v.peek())
 	if err != nil {
 		panic(fmt.Sprintf("view: size of a malformed %v: %v", v.Type(), err))
 	}

@@ -126,6 +126,23 @@ func change(st *capella.BeaconState, rng *rand.Rand) {
 	v := vs.Get(i)
 	v.EffectiveBalance += 1_000_000_000
 	vs.Set(i, v)
+	// Bulk updates, twice: the second changes in place the pages the
+	// first made, where no copy holds them yet.
+	idx := make([]int, 1+rng.IntN(20))
+	for k := range idx {
+		idx[k] = rng.IntN(vs.Len())
+	}
+	for range 2 {
+		if err := vs.UpdateAt(idx, func(_ int, v capella.Validator) capella.Validator {
+			v.EffectiveBalance++
+			return v
+		}); err != nil {
+			panic(err)
+		}
+		if err := bal.UpdateAt(idx, func(_ int, b capella.Gwei) capella.Gwei { return b + 1 }); err != nil {
+			panic(err)
+		}
+	}
 	part := st.CurrentEpochParticipation()
 	for range rng.IntN(100) {
 		j := rng.IntN(part.Len())
