@@ -1889,7 +1889,7 @@ func (x *SyncCommitteeMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncCommitteeMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 144 {
-		return forkcode.Invalid(Mainnet.schemas.SyncCommitteeMessage, b, "altair")
+		return forkcode.SizeError{Type: Mainnet.schemas.SyncCommitteeMessage, Size: len(b)}
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.BeaconBlockRoot = [32]byte(b[8:40])
@@ -2555,7 +2555,7 @@ func (x *SyncAggregatorSelectionData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SyncAggregatorSelectionData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		return forkcode.Invalid(Mainnet.schemas.SyncAggregatorSelectionData, b, "altair")
+		return forkcode.SizeError{Type: Mainnet.schemas.SyncAggregatorSelectionData, Size: len(b)}
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.SubcommitteeIndex = binary.LittleEndian.Uint64(b[8:16])
@@ -2621,7 +2621,7 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, b, "altair")
+		return forkcode.SizeError{Type: Mainnet.schemas.LightClientHeader, Size: len(b)}
 	}
 	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err

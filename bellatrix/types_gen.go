@@ -2514,7 +2514,7 @@ func (x *PowBlock) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PowBlock) UnmarshalSSZ(b []byte) error {
 	if len(b) != 96 {
-		return forkcode.Invalid(Mainnet.schemas.PowBlock, b, "bellatrix")
+		return forkcode.SizeError{Type: Mainnet.schemas.PowBlock, Size: len(b)}
 	}
 	x.BlockHash = [32]byte(b[0:32])
 	x.ParentHash = [32]byte(b[32:64])

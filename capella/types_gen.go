@@ -657,7 +657,7 @@ func (x *Withdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Withdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 44 {
-		return forkcode.Invalid(Mainnet.schemas.Withdrawal, b, "capella")
+		return forkcode.SizeError{Type: Mainnet.schemas.Withdrawal, Size: len(b)}
 	}
 	x.Index = WithdrawalIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -733,7 +733,7 @@ func (x *BLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		return forkcode.Invalid(Mainnet.schemas.BLSToExecutionChange, b, "capella")
+		return forkcode.SizeError{Type: Mainnet.schemas.BLSToExecutionChange, Size: len(b)}
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.FromBLSPubkey = [48]byte(b[8:56])
@@ -805,7 +805,7 @@ func (x *SignedBLSToExecutionChange) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBLSToExecutionChange) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		return forkcode.Invalid(Mainnet.schemas.SignedBLSToExecutionChange, b, "capella")
+		return forkcode.SizeError{Type: Mainnet.schemas.SignedBLSToExecutionChange, Size: len(b)}
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
@@ -876,7 +876,7 @@ func (x *HistoricalSummary) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *HistoricalSummary) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		return forkcode.Invalid(Mainnet.schemas.HistoricalSummary, b, "capella")
+		return forkcode.SizeError{Type: Mainnet.schemas.HistoricalSummary, Size: len(b)}
 	}
 	x.BlockSummaryRoot = [32]byte(b[0:32])
 	x.StateSummaryRoot = [32]byte(b[32:64])

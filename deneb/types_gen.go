@@ -2780,7 +2780,7 @@ func (x *BlobIdentifier) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BlobIdentifier) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		return forkcode.Invalid(Mainnet.schemas.BlobIdentifier, b, "deneb")
+		return forkcode.SizeError{Type: Mainnet.schemas.BlobIdentifier, Size: len(b)}
 	}
 	x.BlockRoot = [32]byte(b[0:32])
 	x.Index = BlobIndex(binary.LittleEndian.Uint64(b[32:40]))

@@ -703,7 +703,7 @@ func (x *PendingDeposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingDeposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		return forkcode.Invalid(Mainnet.schemas.PendingDeposit, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.PendingDeposit, Size: len(b)}
 	}
 	x.Pubkey = [48]byte(b[0:48])
 	x.WithdrawalCredentials = [32]byte(b[48:80])
@@ -780,7 +780,7 @@ func (x *PendingPartialWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingPartialWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 24 {
-		return forkcode.Invalid(Mainnet.schemas.PendingPartialWithdrawal, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.PendingPartialWithdrawal, Size: len(b)}
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[8:16]))
@@ -852,7 +852,7 @@ func (x *PendingConsolidation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PendingConsolidation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		return forkcode.Invalid(Mainnet.schemas.PendingConsolidation, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.PendingConsolidation, Size: len(b)}
 	}
 	x.SourceIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.TargetIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -930,7 +930,7 @@ func (x *DepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 192 {
-		return forkcode.Invalid(Mainnet.schemas.DepositRequest, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.DepositRequest, Size: len(b)}
 	}
 	x.Pubkey = [48]byte(b[0:48])
 	x.WithdrawalCredentials = [32]byte(b[48:80])
@@ -1005,7 +1005,7 @@ func (x *WithdrawalRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *WithdrawalRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		return forkcode.Invalid(Mainnet.schemas.WithdrawalRequest, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.WithdrawalRequest, Size: len(b)}
 	}
 	x.SourceAddress = [20]byte(b[0:20])
 	x.ValidatorPubkey = [48]byte(b[20:68])
@@ -1080,7 +1080,7 @@ func (x *ConsolidationRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ConsolidationRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 116 {
-		return forkcode.Invalid(Mainnet.schemas.ConsolidationRequest, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.ConsolidationRequest, Size: len(b)}
 	}
 	x.SourceAddress = [20]byte(b[0:20])
 	x.SourcePubkey = [48]byte(b[20:68])
@@ -1336,7 +1336,7 @@ func (x *SingleAttestation) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SingleAttestation) UnmarshalSSZ(b []byte) error {
 	if len(b) != 240 {
-		return forkcode.Invalid(Mainnet.schemas.SingleAttestation, b, "electra")
+		return forkcode.SizeError{Type: Mainnet.schemas.SingleAttestation, Size: len(b)}
 	}
 	x.CommitteeIndex = CommitteeIndex(binary.LittleEndian.Uint64(b[0:8]))
 	x.AttesterIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))

@@ -743,7 +743,7 @@ func (x *Builder) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Builder) UnmarshalSSZ(b []byte) error {
 	if len(b) != 93 {
-		return forkcode.Invalid(Mainnet.schemas.Builder, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.Builder, Size: len(b)}
 	}
 	x.Pubkey = [48]byte(b[0:48])
 	x.Version = b[48]
@@ -821,7 +821,7 @@ func (x *BuilderPendingWithdrawal) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderPendingWithdrawal) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		return forkcode.Invalid(Mainnet.schemas.BuilderPendingWithdrawal, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.BuilderPendingWithdrawal, Size: len(b)}
 	}
 	x.FeeRecipient = [20]byte(b[0:20])
 	x.Amount = Gwei(binary.LittleEndian.Uint64(b[20:28]))
@@ -896,7 +896,7 @@ func (x *BuilderPendingPayment) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderPendingPayment) UnmarshalSSZ(b []byte) error {
 	if len(b) != 52 {
-		return forkcode.Invalid(Mainnet.schemas.BuilderPendingPayment, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.BuilderPendingPayment, Size: len(b)}
 	}
 	x.Weight = Gwei(binary.LittleEndian.Uint64(b[0:8]))
 	if err := x.Withdrawal.UnmarshalSSZ(b[8:44]); err != nil {
@@ -976,7 +976,7 @@ func (x *BuilderDepositRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderDepositRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		return forkcode.Invalid(Mainnet.schemas.BuilderDepositRequest, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.BuilderDepositRequest, Size: len(b)}
 	}
 	x.Pubkey = [48]byte(b[0:48])
 	x.WithdrawalCredentials = [32]byte(b[48:80])
@@ -1047,7 +1047,7 @@ func (x *BuilderExitRequest) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BuilderExitRequest) UnmarshalSSZ(b []byte) error {
 	if len(b) != 68 {
-		return forkcode.Invalid(Mainnet.schemas.BuilderExitRequest, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.BuilderExitRequest, Size: len(b)}
 	}
 	x.SourceAddress = [20]byte(b[0:20])
 	x.Pubkey = [48]byte(b[20:68])
@@ -1131,7 +1131,10 @@ func (x *PayloadAttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PayloadAttestationData) UnmarshalSSZ(b []byte) error {
-	if len(b) != 42 || b[40] > 1 || b[41] > 1 {
+	if len(b) != 42 {
+		return forkcode.SizeError{Type: Mainnet.schemas.PayloadAttestationData, Size: len(b)}
+	}
+	if b[40] > 1 || b[41] > 1 {
 		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationData, b, "gloas")
 	}
 	x.BeaconBlockRoot = [32]byte(b[0:32])
@@ -1403,7 +1406,10 @@ func (x *PayloadAttestationMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PayloadAttestationMessage) UnmarshalSSZ(b []byte) error {
-	if len(b) != 146 || b[48] > 1 || b[49] > 1 {
+	if len(b) != 146 {
+		return forkcode.SizeError{Type: Mainnet.schemas.PayloadAttestationMessage, Size: len(b)}
+	}
+	if b[48] > 1 || b[49] > 1 {
 		return forkcode.Invalid(Mainnet.schemas.PayloadAttestationMessage, b, "gloas")
 	}
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[0:8]))
@@ -5541,7 +5547,7 @@ func (x *ProposerPreferences) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 76 {
-		return forkcode.Invalid(Mainnet.schemas.ProposerPreferences, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.ProposerPreferences, Size: len(b)}
 	}
 	x.DependentRoot = [32]byte(b[0:32])
 	x.ProposalSlot = Slot(binary.LittleEndian.Uint64(b[32:40]))
@@ -5615,7 +5621,7 @@ func (x *SignedProposerPreferences) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedProposerPreferences) UnmarshalSSZ(b []byte) error {
 	if len(b) != 172 {
-		return forkcode.Invalid(Mainnet.schemas.SignedProposerPreferences, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.SignedProposerPreferences, Size: len(b)}
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:76]); err != nil {
 		return err
@@ -6242,7 +6248,7 @@ func (x *PartialDataColumnGroupID) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *PartialDataColumnGroupID) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		return forkcode.Invalid(Mainnet.schemas.PartialDataColumnGroupID, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.PartialDataColumnGroupID, Size: len(b)}
 	}
 	x.BeaconBlockRoot = [32]byte(b[0:32])
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[32:40]))
@@ -6316,7 +6322,7 @@ func (x *LightClientHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *LightClientHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 496 {
-		return forkcode.Invalid(Mainnet.schemas.LightClientHeader, b, "gloas")
+		return forkcode.SizeError{Type: Mainnet.schemas.LightClientHeader, Size: len(b)}
 	}
 	if err := x.Beacon.UnmarshalSSZ(b[0:112]); err != nil {
 		return err

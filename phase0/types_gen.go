@@ -463,7 +463,7 @@ func (x *Fork) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Fork) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		return forkcode.Invalid(Mainnet.schemas.Fork, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.Fork, Size: len(b)}
 	}
 	x.PreviousVersion = [4]byte(b[0:4])
 	x.CurrentVersion = [4]byte(b[4:8])
@@ -532,7 +532,7 @@ func (x *ForkData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ForkData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 36 {
-		return forkcode.Invalid(Mainnet.schemas.ForkData, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.ForkData, Size: len(b)}
 	}
 	x.CurrentVersion = [4]byte(b[0:4])
 	x.GenesisValidatorsRoot = [32]byte(b[4:36])
@@ -601,7 +601,7 @@ func (x *Checkpoint) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Checkpoint) UnmarshalSSZ(b []byte) error {
 	if len(b) != 40 {
-		return forkcode.Invalid(Mainnet.schemas.Checkpoint, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.Checkpoint, Size: len(b)}
 	}
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	x.Root = [32]byte(b[8:40])
@@ -690,7 +690,10 @@ func (x *Validator) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Validator) UnmarshalSSZ(b []byte) error {
-	if len(b) != 121 || b[88] > 1 {
+	if len(b) != 121 {
+		return forkcode.SizeError{Type: Mainnet.schemas.Validator, Size: len(b)}
+	}
+	if b[88] > 1 {
 		return forkcode.Invalid(Mainnet.schemas.Validator, b, "phase0")
 	}
 	x.Pubkey = [48]byte(b[0:48])
@@ -775,7 +778,7 @@ func (x *AttestationData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *AttestationData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 128 {
-		return forkcode.Invalid(Mainnet.schemas.AttestationData, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.AttestationData, Size: len(b)}
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.Index = CommitteeIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -1248,7 +1251,7 @@ func (x *Eth1Data) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Data) UnmarshalSSZ(b []byte) error {
 	if len(b) != 72 {
-		return forkcode.Invalid(Mainnet.schemas.Eth1Data, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.Eth1Data, Size: len(b)}
 	}
 	x.DepositRoot = [32]byte(b[0:32])
 	x.DepositCount = binary.LittleEndian.Uint64(b[32:40])
@@ -1494,7 +1497,7 @@ func (x *DepositMessage) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositMessage) UnmarshalSSZ(b []byte) error {
 	if len(b) != 88 {
-		return forkcode.Invalid(Mainnet.schemas.DepositMessage, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.DepositMessage, Size: len(b)}
 	}
 	x.Pubkey = [48]byte(b[0:48])
 	x.WithdrawalCredentials = [32]byte(b[48:80])
@@ -1570,7 +1573,7 @@ func (x *DepositData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *DepositData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 184 {
-		return forkcode.Invalid(Mainnet.schemas.DepositData, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.DepositData, Size: len(b)}
 	}
 	x.Pubkey = [48]byte(b[0:48])
 	x.WithdrawalCredentials = [32]byte(b[48:80])
@@ -1650,7 +1653,7 @@ func (x *BeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *BeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		return forkcode.Invalid(Mainnet.schemas.BeaconBlockHeader, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.BeaconBlockHeader, Size: len(b)}
 	}
 	x.Slot = Slot(binary.LittleEndian.Uint64(b[0:8]))
 	x.ProposerIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -1722,7 +1725,7 @@ func (x *SigningData) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SigningData) UnmarshalSSZ(b []byte) error {
 	if len(b) != 64 {
-		return forkcode.Invalid(Mainnet.schemas.SigningData, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.SigningData, Size: len(b)}
 	}
 	x.ObjectRoot = [32]byte(b[0:32])
 	x.Domain = [32]byte(b[32:64])
@@ -1793,7 +1796,7 @@ func (x *SignedBeaconBlockHeader) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedBeaconBlockHeader) UnmarshalSSZ(b []byte) error {
 	if len(b) != 208 {
-		return forkcode.Invalid(Mainnet.schemas.SignedBeaconBlockHeader, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.SignedBeaconBlockHeader, Size: len(b)}
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:112]); err != nil {
 		return err
@@ -1864,7 +1867,7 @@ func (x *ProposerSlashing) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *ProposerSlashing) UnmarshalSSZ(b []byte) error {
 	if len(b) != 416 {
-		return forkcode.Invalid(Mainnet.schemas.ProposerSlashing, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.ProposerSlashing, Size: len(b)}
 	}
 	if err := x.SignedHeader1.UnmarshalSSZ(b[0:208]); err != nil {
 		return err
@@ -2314,7 +2317,7 @@ func (x *Deposit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Deposit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 1240 {
-		return forkcode.Invalid(Mainnet.schemas.Deposit, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.Deposit, Size: len(b)}
 	}
 	for i0 := range x.Proof {
 		x.Proof[i0] = [32]byte(b[32*i0 : 32*i0+32])
@@ -2387,7 +2390,7 @@ func (x *VoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *VoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 16 {
-		return forkcode.Invalid(Mainnet.schemas.VoluntaryExit, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.VoluntaryExit, Size: len(b)}
 	}
 	x.Epoch = Epoch(binary.LittleEndian.Uint64(b[0:8]))
 	x.ValidatorIndex = ValidatorIndex(binary.LittleEndian.Uint64(b[8:16]))
@@ -2458,7 +2461,7 @@ func (x *SignedVoluntaryExit) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *SignedVoluntaryExit) UnmarshalSSZ(b []byte) error {
 	if len(b) != 112 {
-		return forkcode.Invalid(Mainnet.schemas.SignedVoluntaryExit, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.SignedVoluntaryExit, Size: len(b)}
 	}
 	if err := x.Message.UnmarshalSSZ(b[0:16]); err != nil {
 		return err
@@ -3560,7 +3563,7 @@ func (x *Eth1Block) MarshalSSZTo(dst []byte) ([]byte, error) {
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *Eth1Block) UnmarshalSSZ(b []byte) error {
 	if len(b) != 48 {
-		return forkcode.Invalid(Mainnet.schemas.Eth1Block, b, "phase0")
+		return forkcode.SizeError{Type: Mainnet.schemas.Eth1Block, Size: len(b)}
 	}
 	x.Timestamp = binary.LittleEndian.Uint64(b[0:8])
 	x.DepositRoot = [32]byte(b[8:40])

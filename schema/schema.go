@@ -323,3 +323,13 @@ func Validate(t Type, b []byte) error {
 	}
 	return nil
 }
+
+// SizeError returns the error Validate returns for size bytes of a value of
+// the fixed-size container type t when size is not t's size, without the
+// bytes. It panics if t is of variable size or size is t's size.
+func SizeError(t *Container, size int) error {
+	if len(t.variable) > 0 || size == t.fixedPart {
+		panic("schema: SizeError of a variable-size container, or of its size")
+	}
+	return topError(t, decodeError(t, 0, ErrSize, "%d bytes, want %d", size, t.fixedPart))
+}

@@ -294,3 +294,27 @@ func TestLargeValues(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeError checks that SizeError is Validate's error for a fixed-size
+// container of the wrong size, and that it refuses a variable-size
+// container and the right size.
+func TestSizeError(t *testing.T) {
+	for _, n := range []int{0, 14, 16} {
+		if got, want := SizeError(fixedTestStruct, n), Validate(fixedTestStruct, make([]byte, n)); got.Error() != want.Error() || !errors.Is(got, ErrSize) {
+			t.Errorf("SizeError of %d bytes: %v, want %v", n, got, want)
+		}
+	}
+	for name, f := range map[string]func(){
+		"a variable-size container": func() { _ = SizeError(varTestStruct, 3) },
+		"the right size":            func() { _ = SizeError(fixedTestStruct, 13) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("SizeError of %s did not panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}

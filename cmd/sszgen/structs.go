@@ -205,10 +205,12 @@ type plainStruct struct {
 	// Marshal are the statements that append the fields of x to dst;
 	// Unmarshal those that set them from the valid bytes b.
 	Marshal, Unmarshal []string
-	// Invalid is the condition on b that sends UnmarshalSSZ to the schema
-	// to say what is wrong: its size, or a byte that may be invalid (a
-	// boolean, the last byte of a bitvector). It is empty when there are
-	// too many such bytes to check inline: then the schema checks b.
+	// Inline is set when UnmarshalSSZ checks b itself: its size, then
+	// Invalid, the condition on b's bytes that may be invalid (a boolean,
+	// the last byte of a bitvector; empty when none) that sends it to the
+	// schema to say what is wrong. It is not set when there are too many
+	// such bytes to check inline: then the schema checks b.
+	Inline  bool
 	Invalid string
 	// Pkg is the fork package's name, which its errors begin with.
 	Pkg string
@@ -248,7 +250,7 @@ func (g *gen) structType(c *def.Container) error {
 		inline = inline && g.checks(f.Type, sc.FieldOffset(i), &checks)
 	}
 	if inline {
-		data.Invalid = strings.Join(append([]string{fmt.Sprintf("len(b) != %d", data.Size)}, checks...), " || ")
+		data.Inline, data.Invalid = true, strings.Join(checks, " || ")
 	}
 	return g.exec("struct", data)
 }
@@ -329,10 +331,15 @@ func (x *{{.Name}}) MarshalSSZTo(dst []byte) ([]byte, error) {
 
 // UnmarshalSSZ sets x from its serialization b. On error x is unchanged.
 func (x *{{.Name}}) UnmarshalSSZ(b []byte) error {
+{{- if .Inline}}
+	if len(b) != {{.Size}} {
+		return forkcode.SizeError{Type: Mainnet.schemas.{{.Name}}, Size: len(b)}
+	}
 {{- if .Invalid}}
 	if {{.Invalid}} {
 		return forkcode.Invalid(Mainnet.schemas.{{.Name}}, b, "{{.Pkg}}")
 	}
+{{- end}}
 {{- else}}
 	if err := schema.Validate(Mainnet.schemas.{{.Name}}, b); err != nil {
 		return err

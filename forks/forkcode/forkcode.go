@@ -55,6 +55,23 @@ func Check(err error) {
 	}
 }
 
+// SizeError is the error of a generated UnmarshalSSZ given Size bytes for
+// a value of the fixed-size container type Type: the one
+// [schema.SizeError] returns, made only when read. A value, not a call,
+// keeps the size check of UnmarshalSSZ small enough that the compiler
+// inlines a plain struct's UnmarshalSSZ into its callers.
+type SizeError struct {
+	Type *schema.Container
+	Size int
+}
+
+// Error returns the message of schema.SizeError.
+func (e SizeError) Error() string { return e.Unwrap().Error() }
+
+// Unwrap returns the error of schema.SizeError, a *schema.Error that
+// wraps schema.ErrSize.
+func (e SizeError) Unwrap() error { return schema.SizeError(e.Type, e.Size) }
+
 // Invalid returns what is wrong with b, the serialization of a value of
 // type t in package pkg that a generated UnmarshalSSZ rejected by its
 // inline checks (the size, a boolean's byte, a bitvector's padding): the

@@ -43,6 +43,21 @@ func TestInvalid(t *testing.T) {
 	}
 }
 
+// TestSizeError checks that SizeError says what schema.Validate says of
+// bytes of the wrong size, and wraps a *schema.Error of schema.ErrSize.
+func TestSizeError(t *testing.T) {
+	pair := schema.Must(schema.NewContainer("Pair",
+		schema.Field{Name: "a", Type: schema.Uint64}, schema.Field{Name: "b", Type: schema.Boolean}))
+	for _, n := range []int{0, 8, 10} {
+		var err error = SizeError{Type: pair, Size: n}
+		want := schema.Validate(pair, make([]byte, n))
+		var e *schema.Error
+		if err.Error() != want.Error() || !errors.Is(err, schema.ErrSize) || !errors.As(err, &e) {
+			t.Errorf("SizeError of %d bytes: %v, want %v, a *schema.Error of schema.ErrSize", n, err, want)
+		}
+	}
+}
+
 func TestText(t *testing.T) {
 	v := [3]byte{0x0a, 0xbc, 0xff}
 	if got := String(v[:]); got != "0x0abcff" {
