@@ -261,10 +261,13 @@ func (b *basic[T]) Update(f func(i int, v T) T) {
 
 // UpdateAt sets each element i named in indices to f(i, v), v its value,
 // in one pass: a slot's participation flags, an epoch's inactivity scores.
-// Each page of elements touched is copied and rebuilt once, and the tree
-// above them once; an element f returns unchanged is left as it was. f is
+// Each page of elements touched is copied once (or changed where it lies
+// when the value's own writes made it since its tree was last copied or
+// handed out), and the tree above them rebuilt once; an element f returns
+// unchanged is left as it was. f is
 // called once for each index, in increasing order of index; an index named
-// twice is updated twice, the second call seeing the first's result. It
+// twice is updated twice, the second call seeing the first's result; f
+// must not read or change the list, which it would see part-way. It
 // returns an error, leaving the value unchanged, if an index is out of
 // range.
 func (b *basic[T]) UpdateAt(indices []int, f func(i int, v T) T) error {

@@ -299,11 +299,13 @@ func (l *ValueList[V, P]) Set(i int, v V) { setValue[V, P](&l.values, i, v) }
 
 // UpdateAt sets each element i named in indices to f(i, v), v its value, in
 // one pass: an epoch's changes to the effective balances of thousands of
-// validators. Each page of elements touched is copied and rebuilt once, and
-// the tree above them once, where as many Get and Set pairs walk the tree
-// twice each; an element f returns unchanged is left as it was. f is called
+// validators. Each page of elements touched is copied once (or changed
+// where it lies when the value's own writes made it since its tree was
+// last copied or handed out), and the tree above them rebuilt once, where
+// as many Get and Set pairs walk the tree twice each; an element f returns unchanged is left as it was. f is called
 // once for each index, in increasing order of index; an index named twice
-// is updated twice, the second call seeing the first's result. UpdateAt
+// is updated twice, the second call seeing the first's result; f must not
+// read or change the list, which it would see part-way. UpdateAt
 // returns an error, leaving the list unchanged, if an index is out of range
 // or a value f returns does not marshal to the elements' size.
 func (l *ValueList[V, P]) UpdateAt(indices []int, f func(i int, v V) V) error {
@@ -393,11 +395,13 @@ func (v *ValueVector[V, P]) Set(i int, x V) { setValue[V, P](&v.values, i, x) }
 
 // UpdateAt sets each element i named in indices to f(i, v), v its value, in
 // one pass: an epoch's changes to the effective balances of thousands of
-// validators. Each page of elements touched is copied and rebuilt once, and
-// the tree above them once, where as many Get and Set pairs walk the tree
-// twice each; an element f returns unchanged is left as it was. f is called
+// validators. Each page of elements touched is copied once (or changed
+// where it lies when the value's own writes made it since its tree was
+// last copied or handed out), and the tree above them rebuilt once, where
+// as many Get and Set pairs walk the tree twice each; an element f returns unchanged is left as it was. f is called
 // once for each index, in increasing order of index; an index named twice
-// is updated twice, the second call seeing the first's result. UpdateAt
+// is updated twice, the second call seeing the first's result; f must not
+// read or change the list, which it would see part-way. UpdateAt
 // returns an error, leaving the vector unchanged, if an index is out of
 // range or a value f returns does not marshal to the elements' size.
 func (v *ValueVector[V, P]) UpdateAt(indices []int, f func(i int, x V) V) error {
