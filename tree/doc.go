@@ -15,11 +15,12 @@
 // Nothing that another tree or goroutine can reach is modified in place.
 // [Set] and [SetMany] return a new root that shares every untouched node
 // with the old one, so a copy of a tree is a copy of its root pointer. The
-// one exception is a page that its maker never handed out, which it may
-// rewrite ([Rewritable], [Rewritten]). Roots are computed lazily: [HashAll] (and
-// [Node.Root]) gathers the nodes whose root is unknown and hashes them level
-// by level in batches through gohashtree, a large unknown part cut into
-// subtrees hashed on several goroutines.
+// one exception is a page, or a branch above pages, that its maker never
+// handed out, which it may change ([Rewritable], [Rewritten],
+// [SetManyOwned]). Roots are computed lazily: [HashAll] (and [Node.Root])
+// gathers the nodes whose root is unknown and hashes them level by level
+// in batches, a large unknown part cut into subtrees hashed on several
+// goroutines.
 //
 // [Prove] and [ProveMulti] read Merkle proofs straight off a tree, as the
 // consensus specification's ssz/merkle-proofs.md defines them (a leaf and
