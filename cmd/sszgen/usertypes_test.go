@@ -58,6 +58,14 @@ func TestValues(t *testing.T) {
 	if err != nil || again.HashTreeRoot() != ps.HashTreeRoot() {
 		t.Fatalf("decode: %v", err)
 	}
+	// The view and its value take one allocation, in a copy and a decode
+	// (beside a lazy decode's own two).
+	if a := testing.AllocsPerRun(20, func() { again.Copy() }); a != 1 {
+		t.Errorf("a copy allocates %v times, want 1", a)
+	}
+	if a := testing.AllocsPerRun(20, func() { DecodePairsView(b) }); a != 3 {
+		t.Errorf("a decode allocates %v times, want 3", a)
+	}
 	var v PairValue
 	if err := v.UnmarshalSSZ(make([]byte, 3)); err == nil {
 		t.Fatal("UnmarshalSSZ of 3 bytes")

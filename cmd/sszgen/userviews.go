@@ -447,11 +447,16 @@ func New{{.View}}() *{{.View}} { return wrap{{.View}}(forkcode.Must(view.New{{$k
 
 {{doc "Decode" .View " returns the " .Name " serialized in b."}}
 func Decode{{.View}}(b []byte) (*{{.View}}, error) {
-	c, err := view.Decode{{$kind}}(sszSchema{{.Name}}, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x {{.View}}
+		c view.{{$kind}}
+	}{}
+	if err := view.Decode{{$kind}}To(&p.c, sszSchema{{.Name}}, b); err != nil {
 		return nil, err
 	}
-	return wrap{{.View}}(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 {{doc "Read" .View " returns the " .Name " of the size bytes that r holds next, read as a stream: the tree is built as the bytes come, without holding them all (see view.DecodeReader)."}}
@@ -504,7 +509,14 @@ func (x *{{.View}}) Copy() *{{.View}} {
 	if c == nil {
 		return new({{.View}})
 	}
-	return wrap{{.View}}(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x {{.View}}
+		c view.{{$kind}}
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
