@@ -94,11 +94,16 @@ func NewBatchHeaderView() *BatchHeaderView {
 
 // DecodeBatchHeaderView returns the BatchHeader serialized in b.
 func DecodeBatchHeaderView(b []byte) (*BatchHeaderView, error) {
-	c, err := view.DecodeContainer(sszSchemaBatchHeader, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BatchHeaderView
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, sszSchemaBatchHeader, b); err != nil {
 		return nil, err
 	}
-	return wrapBatchHeaderView(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 // ReadBatchHeaderView returns the BatchHeader of the size bytes that r
@@ -154,7 +159,14 @@ func (x *BatchHeaderView) Copy() *BatchHeaderView {
 	if c == nil {
 		return new(BatchHeaderView)
 	}
-	return wrapBatchHeaderView(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x BatchHeaderView
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -260,11 +272,16 @@ func NewAccountView() *AccountView {
 
 // DecodeAccountView returns the Account serialized in b.
 func DecodeAccountView(b []byte) (*AccountView, error) {
-	c, err := view.DecodeContainer(sszSchemaAccount, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x AccountView
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, sszSchemaAccount, b); err != nil {
 		return nil, err
 	}
-	return wrapAccountView(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 // ReadAccountView returns the Account of the size bytes that r holds next,
@@ -320,7 +337,14 @@ func (x *AccountView) Copy() *AccountView {
 	if c == nil {
 		return new(AccountView)
 	}
-	return wrapAccountView(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x AccountView
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -440,11 +464,16 @@ func NewTransferView() *TransferView {
 
 // DecodeTransferView returns the Transfer serialized in b.
 func DecodeTransferView(b []byte) (*TransferView, error) {
-	c, err := view.DecodeProgressiveContainer(sszSchemaTransfer, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x TransferView
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, sszSchemaTransfer, b); err != nil {
 		return nil, err
 	}
-	return wrapTransferView(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 // ReadTransferView returns the Transfer of the size bytes that r holds
@@ -500,7 +529,14 @@ func (x *TransferView) Copy() *TransferView {
 	if c == nil {
 		return new(TransferView)
 	}
-	return wrapTransferView(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x TransferView
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -590,11 +626,16 @@ func NewDepositView() *DepositView {
 
 // DecodeDepositView returns the Deposit serialized in b.
 func DecodeDepositView(b []byte) (*DepositView, error) {
-	c, err := view.DecodeProgressiveContainer(sszSchemaDeposit, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x DepositView
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, sszSchemaDeposit, b); err != nil {
 		return nil, err
 	}
-	return wrapDepositView(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 // ReadDepositView returns the Deposit of the size bytes that r holds next,
@@ -650,7 +691,14 @@ func (x *DepositView) Copy() *DepositView {
 	if c == nil {
 		return new(DepositView)
 	}
-	return wrapDepositView(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x DepositView
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -746,11 +794,16 @@ func NewBatchView() *BatchView {
 
 // DecodeBatchView returns the Batch serialized in b.
 func DecodeBatchView(b []byte) (*BatchView, error) {
-	c, err := view.DecodeContainer(sszSchemaBatch, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x BatchView
+		c view.Container
+	}{}
+	if err := view.DecodeContainerTo(&p.c, sszSchemaBatch, b); err != nil {
 		return nil, err
 	}
-	return wrapBatchView(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 // ReadBatchView returns the Batch of the size bytes that r holds next, read
@@ -806,7 +859,14 @@ func (x *BatchView) Copy() *BatchView {
 	if c == nil {
 		return new(BatchView)
 	}
-	return wrapBatchView(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x BatchView
+		c view.Container
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
@@ -913,11 +973,16 @@ func NewRollupStateView() *RollupStateView {
 
 // DecodeRollupStateView returns the RollupState serialized in b.
 func DecodeRollupStateView(b []byte) (*RollupStateView, error) {
-	c, err := view.DecodeProgressiveContainer(sszSchemaRollupState, b)
-	if err != nil {
+	// The value and its view, allocated together (see Copy).
+	p := &struct {
+		x RollupStateView
+		c view.ProgressiveContainer
+	}{}
+	if err := view.DecodeProgressiveContainerTo(&p.c, sszSchemaRollupState, b); err != nil {
 		return nil, err
 	}
-	return wrapRollupStateView(c), nil
+	p.x.c.Store(&p.c)
+	return &p.x, nil
 }
 
 // ReadRollupStateView returns the RollupState of the size bytes that r
@@ -973,7 +1038,14 @@ func (x *RollupStateView) Copy() *RollupStateView {
 	if c == nil {
 		return new(RollupStateView)
 	}
-	return wrapRollupStateView(c.Copy())
+	// The copy and its view, allocated together: one allocation, not two.
+	p := &struct {
+		x RollupStateView
+		c view.ProgressiveContainer
+	}{}
+	c.CopyTo(&p.c)
+	p.x.c.Store(&p.c)
+	return &p.x
 }
 
 // HashTreeRoot returns the hash_tree_root of x.
