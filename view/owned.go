@@ -7,8 +7,9 @@ import "github.com/ssztree/ssztree/tree"
 // out ([link.share]: Node, Copy, a value set into another): nodes that
 // no copy, snapshot, cache or other value can reach, which a write may
 // then change in place ([tree.Rewritten], [tree.SetManyOwned]) instead
-// of copying them. They are pages, and the branches above pages that a
-// bulk update's SetManyOwned made one by one (never a slab's, whose dead
+// of copying them. They are pages (of a bounded or a progressive list),
+// and the branches above pages of a bounded list that a bulk update's
+// SetManyOwned made one by one (never a slab's, whose dead
 // nodes must point only into their own build: see tree.SetMany).
 //
 // The record describes one data tree, data, and holds while neither the

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ssztree/ssztree/schema"
 	"github.com/ssztree/ssztree/tree"
 )
 
@@ -335,4 +336,74 @@ func TestUpdateAtInPlaceConcurrentCopy(t *testing.T) {
 		wg.Wait()
 		_ = round
 	}
+}
+
+// TestUpdateAtInPlaceProgressive checks changes in place in a progressive
+// list: pages an update made are changed where they lie by the next, over
+// subtrees of several depths, the value and root those of a fresh decode;
+// a copy taken between two updates keeps what it saw, and the update after
+// it copies the pages again.
+func TestUpdateAtInPlaceProgressive(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	typ := schema.Must(schema.NewProgressiveList(validator))
+	var data []byte
+	const n = 480 // values in several subtrees of the spine
+	for range n {
+		data = append(data, randomValidator(r)...)
+	}
+	l := must(DecodeProgressiveValueList[rawValidator](typ, data))
+	l.HashTreeRoot()
+	ref := must(DecodeProgressiveValueList[rawValidator](typ, data))
+	page := pageNode(l.seq)
+	idx := []int{4, 18, 18, 100, 300, 470} // none that bump leaves as it was
+	update := func() {
+		t.Helper()
+		if err := l.UpdateAt(idx, bump); err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range idx {
+			ref.Set(i, bump(i, ref.Get(i)))
+		}
+	}
+	var pages []uint64 // the pages of idx
+	for _, i := range idx {
+		pg, _, _ := l.seq.pages.locate(i * l.seq.esize)
+		if len(pages) == 0 || pages[len(pages)-1] != pg {
+			pages = append(pages, pg)
+		}
+	}
+	nodes := func() []*tree.Node {
+		var out []*tree.Node
+		for _, pg := range pages {
+			out = append(out, page(pg))
+		}
+		return out
+	}
+	decoded := nodes()
+	update()
+	first := nodes()
+	for k := range pages {
+		if first[k] == decoded[k] {
+			t.Fatalf("page %d, made by the decode, was changed in place", pages[k])
+		}
+	}
+	l.HashTreeRoot()
+	update()
+	update() // twice without a root between
+	for k, n := range nodes() {
+		if n != first[k] {
+			t.Fatalf("page %d, made by an update, was copied", pages[k])
+		}
+	}
+	expectValue(t, l, must(ref.MarshalSSZ()))
+	before := must(l.MarshalSSZ())
+	c := l.Copy()
+	update()
+	for k, n := range nodes() {
+		if n == first[k] {
+			t.Fatalf("page %d, which a copy holds, was changed in place", pages[k])
+		}
+	}
+	expectValue(t, l, must(ref.MarshalSSZ()))
+	expectValue(t, c, before)
 }

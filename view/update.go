@@ -91,10 +91,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 	if pc := p.count(p.size); pc > 1 && p.touched(idx, s.esize)*denseDen >= pc*denseNum {
 		return s.updateDense(idx, edit)
 	}
-	var o *owned
-	if p.prog == nil {
-		o = s.ownedPages()
-	}
+	o := s.ownedPages()
 	// The pages changed in place, and the old bytes of the elements
 	// changed in them, to put back if an edit fails.
 	var undo undoLog
@@ -191,14 +188,18 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 		return nil
 	}
 	pidx, nodes = p.rehome(pidx, nodes, func(k int) *tree.Node { return replaced[k] })
+	rec := s.claim(o)
 	if p.prog != nil {
-		p.reset(p.prog.setPages(pidx, nodes, p.size), p.size)
+		// A progressive tree's branches are made anew (its subtrees are
+		// of several depths); its pages are owned as a bounded list's.
+		data := p.prog.setPages(pidx, nodes, p.size)
+		p.reset(data, p.size)
+		s.own(rec, data, pidx, nodes)
 		s.lk.changed()
 		return nil
 	}
 	// The branches above the pages: those o owns change in place, the
 	// others are made anew and owned from now on.
-	rec := s.claim(o)
 	data := must(tree.SetManyOwned(p.data.Load(), int(p.top), pidx, nodes, rec))
 	if s.list {
 		// The mix-in over the one replaced, as a commit makes it.
