@@ -85,13 +85,18 @@ func SetGindex(n *Node, g Gindex, v *Node) (*Node, error) {
 // slabs of older paths: every version a value ever had (see
 // TestReplacedVersionsAreCollected).
 func SetMany(n *Node, depth int, indices []uint64, nodes []*Node) (*Node, error) {
-	if err := checkSetMany(depth, indices, nodes); err != nil || len(indices) == 0 {
-		if err != nil {
-			return nil, err
-		}
+	return setMany(n, depth, indices, nodes, nil)
+}
+
+// setMany is SetMany, and SetManyOwned when own is not nil.
+func setMany(n *Node, depth int, indices []uint64, nodes []*Node, own BranchOwner) (*Node, error) {
+	if err := checkSetMany(depth, indices, nodes); err != nil {
+		return nil, err
+	}
+	if len(indices) == 0 {
 		return n, nil
 	}
-	var a allocator
+	a := allocator{own: own}
 	return a.setMany(n, depth, 0, indices, nodes)
 }
 

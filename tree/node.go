@@ -29,10 +29,12 @@ const (
 //     list whose limit is far above its length, in one node.
 //
 // Nodes are never modified after they are published: setting a value builds
-// new nodes along the path and shares the rest. (A page that a single
-// owner made and never handed out is the exception: see [Rewritten].) The only field that changes
+// new nodes along the path and shares the rest. The only field that changes
 // is the cached root, from unknown to known, under an atomic state, so that
-// any number of goroutines may read and hash shared nodes at once.
+// any number of goroutines may read and hash shared nodes at once. The
+// exception is a page, or a branch above pages, that its maker never
+// handed out, which no other goroutine can reach ([Rewritten],
+// [SetManyOwned]).
 //
 // A Node is 64 bytes; a branch costs one allocation of that size class.
 type Node struct {

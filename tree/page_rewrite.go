@@ -36,14 +36,10 @@ type BranchOwner interface {
 // would make a new one; own learns of each branch made. Stems are made
 // anew, as in SetMany. The result is n itself when n is an owned branch.
 func SetManyOwned(n *Node, depth int, indices []uint64, nodes []*Node, own BranchOwner) (*Node, error) {
-	if err := checkSetMany(depth, indices, nodes); err != nil || len(indices) == 0 {
-		if err != nil {
-			return nil, err
-		}
-		return n, nil
+	if own == nil {
+		panic("tree: SetManyOwned without a BranchOwner")
 	}
-	a := allocator{own: own}
-	return a.setMany(n, depth, 0, indices, nodes)
+	return setMany(n, depth, indices, nodes, own)
 }
 
 // Rewritten records that the bytes of page node n, as [Rewritable]
