@@ -22,11 +22,24 @@ type ProgressiveContainer struct {
 
 func ofProgressiveContainer(t *schema.ProgressiveContainer, n *tree.Node) (*ProgressiveContainer, error) {
 	c := new(ProgressiveContainer)
-	c.t, c.prog = t.Container(), t
-	if err := c.set(n); err != nil {
+	if err := c.init(t, n); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// init makes c, a zero ProgressiveContainer, a view of tree n of type t.
+func (c *ProgressiveContainer) init(t *schema.ProgressiveContainer, n *tree.Node) error {
+	c.t, c.prog = t.Container(), t
+	return c.set(n)
+}
+
+// initOwn is init for a tree of type t that the caller made or holds
+// (a decode's, a copy's): an error is a bug.
+func (c *ProgressiveContainer) initOwn(t *schema.ProgressiveContainer, n *tree.Node) {
+	if err := c.init(t, n); err != nil {
+		panic("view: " + err.Error())
+	}
 }
 
 // NewProgressiveContainer returns a view of the default value of t. The
@@ -55,10 +68,7 @@ func DecodeProgressiveContainerTo(dst *ProgressiveContainer, t *schema.Progressi
 	if err != nil {
 		return err
 	}
-	dst.t, dst.prog = t.Container(), t
-	if err := dst.set(n); err != nil {
-		panic("view: " + err.Error()) // a tree t decoded, of type t
-	}
+	dst.initOwn(t, n)
 	return nil
 }
 
@@ -129,10 +139,7 @@ func (c *ProgressiveContainer) CopyTo(dst *ProgressiveContainer) {
 	if dst.t != nil || dst.node != nil {
 		panic("view: ProgressiveContainer.CopyTo a ProgressiveContainer in use")
 	}
-	dst.t, dst.prog = c.t, c.prog
-	if err := dst.set(c.Node()); err != nil {
-		panic("view: " + err.Error()) // c's own tree, of c's type
-	}
+	dst.initOwn(c.prog, c.Node())
 }
 
 func (c *ProgressiveContainer) commit() *tree.Node {
