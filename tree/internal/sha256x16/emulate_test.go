@@ -289,6 +289,8 @@ func (e *emulator) run(fn string) {
 			}
 		case "JMP":
 			pc = labels[a[0]]
+		case "PREFETCHT0":
+			// A hint: no architectural effect, and no fault on any address.
 		case "VZEROUPPER":
 			for i := range 16 {
 				clear(e.vec[i][16:])

@@ -52,11 +52,15 @@ func hasAVX2() bool {
 	return b&cpuidAVX2 != 0 && xcr0&xcr0YMM == xcr0YMM
 }
 
-// hashBatchesAVX512 hashes the pairs of in in whole batches of 16, two at
-// a time with hashAVX512x2 and a last odd one with hashAVX512, and returns
-// how many it hashed.
-func hashBatchesAVX512(out, in [][32]byte) int {
-	n := hashBatches(hashAVX512x2, 32, out, in)
+// hashBatchesAVX512 hashes the pairs of in in whole batches of 16 and
+// returns how many it hashed: with twoGroups, two at a time with
+// hashAVX512x2 and a last odd one with hashAVX512, else each with
+// hashAVX512.
+func hashBatchesAVX512(out, in [][32]byte, twoGroups bool) int {
+	n := 0
+	if twoGroups {
+		n = hashBatches(hashAVX512x2, 32, out, in)
+	}
 	return n + hashBatches(hashAVX512, 16, out[n:], in[2*n:])
 }
 
@@ -94,23 +98,27 @@ const (
 	planReps    = 4
 	// planWarmUp is how long the kernel runs before it is timed.
 	planWarmUp = 100 * time.Microsecond
+	// twoGroupsMargin is the share of hashAVX512's time within which
+	// hashAVX512x2 must hash two batches to be chosen.
+	twoGroupsMargin = 0.95
 )
 
 // measurePlan times, on chunks in the cache, one batch of the kernel
-// against gohashtree.HashChunks on a batch's pairs, and a padded batch
-// against gohashtree on each count of pairs short of a batch, and returns
-// the choice: the kernel on if its batch is faster, and the remainders
-// from which padding pays. Measuring, rather than trusting the feature
+// against gohashtree.HashChunks on a batch's pairs, two batches of
+// hashAVX512x2 against hashAVX512's, and a padded batch against gohashtree
+// on each count of pairs short of a batch, and returns the choice: the
+// kernel on if its batch is faster, the form of two groups if it is
+// faster by a margin, and the remainders from which padding pays. Measuring, rather than trusting the feature
 // flags, keeps gohashtree where the kernel loses (a processor whose
 // AVX-512 runs at a lower clock, or splits ZMM operations in two).
 func measurePlan() plan {
-	in := make([][32]byte, 2*Lanes)
+	in := make([][32]byte, 4*Lanes) // two batches
 	for i := range in {
 		for j := range in[i] {
 			in[i][j] = byte(i*13 + j*5 + 3)
 		}
 	}
-	out := make([][32]byte, Lanes)
+	out := make([][32]byte, 2*Lanes)
 	best := func(f func()) time.Duration {
 		f()
 		b := time.Duration(math.MaxInt64)
@@ -131,10 +139,15 @@ func measurePlan() plan {
 		hashAVX512(&out[0], &in[0], 1)
 	}
 	batch := best(func() { hashAVX512(&out[0], &in[0], 1) })
-	if batch >= best(func() { gohashtree.HashChunks(out, in) }) {
+	if batch >= best(func() { gohashtree.HashChunks(out[:Lanes], in[:2*Lanes]) }) {
 		return plan{}
 	}
 	p := plan{on: true, padFrom: Lanes}
+	// Two groups interleaved must win by a margin: where the two forms
+	// are within the timings' noise of each other, one group at a time
+	// keeps the choice the same from one process to the next.
+	two, one := best(func() { hashAVX512x2(&out[0], &in[0], 1) }), best(func() { hashAVX512(&out[0], &in[0], 2) })
+	p.twoGroups = float64(two) < twoGroupsMargin*float64(one)
 	padded := best(func() { hashPadded(out[:1], in[:2]) })
 	for r := 1; r < Lanes; r++ {
 		if best(func() { gohashtree.HashChunks(out[:r], in[:2*r]) }) > padded {

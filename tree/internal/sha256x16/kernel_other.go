@@ -8,7 +8,7 @@ func hasAVX512() bool { return false }
 
 func hasAVX2() bool { return false }
 
-func hashBatchesAVX512(out, in [][32]byte) int { return 0 }
+func hashBatchesAVX512(out, in [][32]byte, twoGroups bool) int { return 0 }
 
 func hashBatchesAVX2(out, in [][32]byte) int { return 0 }
 

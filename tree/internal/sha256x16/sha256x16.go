@@ -1,10 +1,14 @@
 // Package sha256x16 is a SHA-256 kernel of the repository's own: it hashes
 // 16 pairs of 32-byte chunks at once in AVX-512 registers, one 64-byte
 // message per 32-bit lane, for processors on which that beats the SHA
-// extensions gohashtree uses (AMD Zen 4 and 5, recent Intel Xeons). Its
-// main form, hashAVX512x2, hashes two such groups with their rounds
-// interleaved, so that one group's instructions run while the other's wait
-// for their operands; hashAVX512 hashes a group alone.
+// extensions gohashtree uses (AMD Zen 4 and 5, recent Intel Xeons). It
+// has two forms, and the first use measures which is faster here:
+// hashAVX512 hashes a group at a time with every round written out and the
+// message schedule in registers, the fewest instructions, for processors
+// that issue two ZMM operations a cycle, each ready the next (Intel's);
+// hashAVX512x2 hashes two groups with their rounds interleaved, so that one
+// group's instructions run while the other's wait for their operands, for
+// processors whose ZMM operations take two cycles (AMD's Zen 5).
 //
 // HashPairs uses it where the processor and the operating system support
 // AVX-512 F, BW and VL, the kernel agrees with crypto/sha256 at first use,
@@ -49,13 +53,16 @@ type plan struct {
 	// as a whole batch padded with zero chunks rather than with
 	// gohashtree; Lanes when no remainder is.
 	padFrom int
+	// twoGroups says whether whole pairs of batches go to hashAVX512x2:
+	// two batches took it less time than hashAVX512 took for them.
+	twoGroups bool
 }
 
 // chosen is the plan, made at first use: the self-check, then the
 // measurement (measurePlan), once per process (its cost:
 // docs/performance.md#hashing-kernel).
 var chosen = sync.OnceValue(func() plan {
-	if !avx512Ready || !hasAVX512() || !selfCheck(hashBatchesAVX512, Lanes) {
+	if !avx512Ready || !hasAVX512() || !selfCheck(hashAVX512Groups(true), Lanes) || !selfCheck(hashAVX512Groups(false), Lanes) {
 		return plan{}
 	}
 	return measurePlan()
@@ -82,13 +89,18 @@ func HashPairs(out, in [][32]byte) int {
 	}
 	n := 0
 	if pairs >= Lanes {
-		n = hashBatchesAVX512(out, in)
+		n = hashBatchesAVX512(out, in, p.twoGroups)
 	}
 	if r := pairs - n; r >= p.padFrom {
 		hashPadded(out[n:pairs], in[2*n:2*pairs])
 		n = pairs
 	}
 	return n
+}
+
+// hashAVX512Groups returns hashBatchesAVX512 with twoGroups set.
+func hashAVX512Groups(twoGroups bool) func(out, in [][32]byte) int {
+	return func(out, in [][32]byte) int { return hashBatchesAVX512(out, in, twoGroups) }
 }
 
 // selfCheck reports whether hash, which hashes whole batches of lanes

@@ -21,7 +21,8 @@ type kernel struct {
 }
 
 var kernels = []kernel{
-	{"AVX512", 16, hasAVX512, hashBatchesAVX512},
+	{"AVX512", 16, hasAVX512, hashAVX512Groups(false)},
+	{"AVX512x2", 16, hasAVX512, hashAVX512Groups(true)},
 	{"AVX2", 8, hasAVX2, hashBatchesAVX2},
 }
 

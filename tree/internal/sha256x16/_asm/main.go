@@ -4,16 +4,25 @@
 //	go run . -out ../sha256x16_amd64.s -stubs ../sha256x16_amd64.go -pkg sha256x16
 //
 // (package sha256x16's go:generate line runs it). The kernels hash n
-// 64-byte messages at once, one message per 32-bit lane, and are emitted by
-// the same functions below: hashAVX512 with 16 lanes in ZMM registers
-// (VPRORD, VPTERNLOGD, embedded broadcasts, VSHUFI32X4 transposes),
-// hashAVX512x2 with two such groups whose rounds are interleaved, and
-// hashAVX2 with 8 lanes in YMM registers (rotations by shifts and OR, Ch
-// and Maj by AND, ANDN, XOR and OR, VPERM2I128 transposes). Only the
-// operations of type simd differ; the round, its loops, the message
-// schedule, the transposes of messages and hashes and the padding block
-// are shared, so that testing hashAVX2 on a processor without AVX-512
-// tests all of them but the interleaving of groups.
+// 64-byte messages at once, one message per 32-bit lane:
+//
+//   - hashAVX512, 16 lanes in ZMM registers (VPRORD, VPTERNLOGD, embedded
+//     broadcasts, VSHUFI32X4 transposes), one group at a time, every round
+//     written out and the message schedule in registers (kernelInRegisters):
+//     the form for processors bound by how many instructions they issue;
+//   - hashAVX512x2, two such groups whose rounds are interleaved, in loops
+//     of 8 rounds with the schedule in the frame (kernel): the form for
+//     processors bound by how long each instruction waits for its operands;
+//   - hashAVX2, 8 lanes in YMM registers (rotations by shifts and OR, Ch and
+//     Maj by AND, ANDN, XOR and OR, VPERM2I128 transposes), by kernel.
+//
+// Only the operations of type simd differ between the AVX-512 and AVX2
+// instructions; the transposes of messages and hashes, the schedule's and
+// rounds' arithmetic and the padding block are shared, so that testing
+// hashAVX2 on a processor without AVX-512 tests all of kernel's code but
+// the interleaving of groups. kernelInRegisters needs 32 vector registers,
+// which only AVX-512 has: the package's tests run it on the processor where
+// it can, and on an emulator of the instructions everywhere.
 //
 // Written from FIPS 180-4, Secure Hash Standard (August 2015): the
 // functions of §4.1.2, the constants of §4.2.2 and §5.3.3 (computed here
@@ -37,7 +46,7 @@ func main() {
 	ConstraintExpr("amd64")
 
 	tables()
-	kernel(avx512{}, 1)
+	kernelInRegisters(avx512{})
 	kernel(avx512{}, 2)
 	kernel(avx2{}, 1)
 	detection()
@@ -299,6 +308,151 @@ func kernel(s simd, ways int) {
 	Label("done")
 	VZEROUPPER()
 	RET()
+}
+
+// kernelInRegisters emits s's one-group kernel in the form a processor
+// that is bound by how many vector instructions it issues, not by how long
+// each waits, runs fastest (Intel's AVX-512 cores: two ZMM operations a
+// cycle, each ready the next): every round written out, the message
+// schedule kept in 16 registers rather than in the frame, the state after
+// the message block kept in 8 more, and each round in its plain form
+// (roundPlain), one addition fewer than round's prepared one. It needs 32
+// vector registers, which only AVX-512 has.
+func kernelInRegisters(s simd) {
+	L := s.lanes()
+	TEXT(s.name(), 0, "func(out, in *[32]byte, groups int)")
+	Doc(s.doc()...)
+	Pragma("noescape")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	groups := Load(Param("groups"), GP64())
+
+	Label("loop")
+	TESTQ(groups, groups)
+	JZ(LabelRef("done"))
+
+	Comment("First block: the message. Load it and transpose it so that register t holds word t of every message.")
+	rows := make([]VecVirtual, L)
+	for i := range rows {
+		rows[i] = s.load(Mem{Base: in, Disp: 64 * i})
+		s.bswap(rows[i])
+	}
+	w := transposeIn(s, rows)
+	// Ask for the next group's messages while this group's rounds run: a
+	// group's loads come all at once, before 2,800 instructions that need
+	// none. A prefetch past the end of in is a hint that cannot fault.
+	for i := 0; i < L; i++ {
+		PREFETCHT0(Mem{Base: in, Disp: 64 * (L + i)})
+	}
+	var st [8]VecVirtual
+	for i := range st {
+		st[i] = s.broadcast(initial.Offset(4 * i))
+	}
+	// messageKW returns, for round t of the message block, x + K[t] + W[t],
+	// computing W[t] first from t = 16 on, into the register of W[t-16].
+	messageKW := func(t int) func(VecVirtual) VecVirtual {
+		return func(x VecVirtual) VecVirtual {
+			if t >= 16 {
+				scheduleInRegisters(s, w, t)
+			}
+			r := s.sum(x, w[t%16])
+			s.addBroadcast(r, consts.Offset(4*t))
+			return r
+		}
+	}
+	st = roundsPlain(s, st, messageKW)
+	var mid [8]VecVirtual
+	for i := range st {
+		s.addBroadcast(st[i], initial.Offset(4*i))
+		mid[i] = VecVirtual(ZMM())
+		s.move(st[i], mid[i])
+	}
+
+	Comment("Second block: the padding, the same for every 64-byte message; its K[t] + W[t] are a table.")
+	paddingKW := func(t int) func(VecVirtual) VecVirtual {
+		return func(x VecVirtual) VecVirtual { return s.sumBroadcast(x, padKW.Offset(4*t)) }
+	}
+	st = roundsPlain(s, st, paddingKW)
+	for i := range st {
+		s.add(st[i], mid[i])
+		s.bswap(st[i])
+	}
+
+	Comment("Transpose the hash values back: hash m is word m of the 8 registers, two hashes a register.")
+	// Block b of u[j] holds words 0..3, and of v[j] words 4..7, of the hash
+	// of message 4b+j; result b of blocks then holds the hashes of messages
+	// 4b+2h and 4b+2h+1, which lie side by side in out.
+	u, v := transpose4(st[0:4]), transpose4(st[4:8])
+	for h := 0; h < 2; h++ {
+		for b, x := range s.blocks([]VecVirtual{u[2*h], v[2*h], u[2*h+1], v[2*h+1]}) {
+			s.store(x, Mem{Base: out, Disp: 32 * (4*b + 2*h)})
+		}
+	}
+
+	ADDQ(U32(64*L), in)
+	ADDQ(U32(32*L), out)
+	DECQ(groups)
+	JMP(LabelRef("loop"))
+
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+// scheduleInRegisters computes W[t] for t >= 16 (§6.2.2 step 1) into
+// w[t%16], the register of W[t-16], which no later round reads.
+func scheduleInRegisters(s simd, w []VecVirtual, t int) {
+	x := w[(t-15)%16]
+	s0 := s.xor3(s.rotr(x, 7), s.rotr(x, 18), s.shr(x, 3)) // σ0, (4.6)
+	y := w[(t-2)%16]
+	s1 := s.xor3(s.rotr(y, 17), s.rotr(y, 19), s.shr(y, 10)) // σ1, (4.7)
+	n := w[t%16]
+	s.add(n, s0)
+	s.add(n, s1)
+	s.add(n, w[(t-7)%16])
+}
+
+// roundsPlain emits the 64 rounds of one block (§6.2.2 step 3) on the
+// working variables st, each in roundPlain's form, and returns them:
+// kw(t)(x) returns, in a new register, x + K[t] + W[t].
+func roundsPlain(s simd, st [8]VecVirtual, kw func(t int) func(VecVirtual) VecVirtual) [8]VecVirtual {
+	st[7] = kw(0)(st[7])
+	for t := 0; t < 64; t++ {
+		var next func(VecVirtual) VecVirtual
+		if t < 63 {
+			next = kw(t + 1)
+		}
+		st = roundPlain(s, st, next)
+	}
+	return st
+}
+
+// roundPlain emits one round on st, whose h already holds h + K[t] +
+// W[t], and returns the next round's working variables, their h prepared
+// with next, or, when next is nil, as they are.
+//
+// Only h is prepared: the next round's h + K + W is taken from g first,
+// so that Ch can overwrite g; T1 is then added to d and to Σ0 + Maj. e
+// waits for three instructions after Σ1's rotations, as in round's short
+// form, with one addition fewer than round's forms, and Maj takes a copy
+// of a, which the processor makes by renaming.
+func roundPlain(s simd, st [8]VecVirtual, next func(VecVirtual) VecVirtual) [8]VecVirtual {
+	a, b, c, d, e, f, g, hk := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
+	var nextHK VecVirtual
+	if next != nil {
+		nextHK = next(g) // the next round's h + K + W: g is its h
+	}
+	ch := s.ch(e, f, g, next != nil)
+	s.add(hk, ch)
+	s.add(hk, s.xor3(s.rotr(e, 6), s.rotr(e, 11), s.rotr(e, 25))) // T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t]
+	s.add(d, hk)                                                  // e = d + T1
+	sigma0 := s.xor3(s.rotr(a, 2), s.rotr(a, 13), s.rotr(a, 22))  // Σ0
+	s.add(sigma0, s.maj(a, b, c, false))
+	s.add(hk, sigma0) // a = T1 + Σ0(a) + Maj(a, b, c), (4.4)
+	if next == nil {
+		return [8]VecVirtual{hk, a, b, c, d, e, f, g}
+	}
+	return [8]VecVirtual{hk, a, b, c, d, e, f, nextHK}
 }
 
 // loop emits n iterations of 8 rounds, from the round at wp and kp (wp
