@@ -432,10 +432,13 @@ func roundsPlain(s simd, st [8]VecVirtual, kw func(t int) func(VecVirtual) VecVi
 // with next, or, when next is nil, as they are.
 //
 // Only h is prepared: the next round's h + K + W is taken from g first,
-// so that Ch can overwrite g; T1 is then added to d and to Σ0 + Maj. e
-// waits for three instructions after Σ1's rotations, as in round's short
-// form, with one addition fewer than round's forms, and Maj takes a copy
-// of a, which the processor makes by renaming.
+// so that Ch can overwrite g; T1 is then added to d and to Σ0 + Maj. It
+// has one addition fewer than round's form of two groups and two fewer
+// than its short form, at the price of e waiting for four instructions
+// (a rotation, a VPTERNLOGD and two additions) and of a copy of a for Maj,
+// which the processor makes by renaming: the form for a processor whose
+// ZMM operations are ready the next cycle, where a group's chain is never
+// what it waits for.
 func roundPlain(s simd, st [8]VecVirtual, next func(VecVirtual) VecVirtual) [8]VecVirtual {
 	a, b, c, d, e, f, g, hk := st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]
 	var nextHK VecVirtual
