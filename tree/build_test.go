@@ -72,8 +72,9 @@ func TestBuildMixIn(t *testing.T) {
 // TestSupersede replaces the pages of a slab one by one: Supersede says,
 // from the replacement that makes one in four of the slab's pages
 // replaced on, where the slab's pages are, and a page replaced again (in
-// another version) counts once; Rehome copies a page of that slab (same
-// bytes, same root, no slab) and refuses a page of another.
+// another version) counts once, and SlabReplaced counts them; Rehome
+// copies a page of that slab (same bytes, same root, no slab) and refuses
+// a page of another.
 func TestSupersede(t *testing.T) {
 	l := mustLayout(t, ChunkShape, 2) // pages of 4 chunks, 128 bytes
 	slab := slabFor(128, 0, false)
@@ -107,6 +108,9 @@ func TestSupersede(t *testing.T) {
 		if ok != (i >= want) {
 			t.Errorf("after %d replacements: told %v, want %v", i, ok, i >= want)
 		}
+		if r, c := SlabReplaced(pages[0]); r != i || c != slab {
+			t.Errorf("after %d replacements: SlabReplaced says %d of %d, want %d of %d", i, r, c, i, slab)
+		}
 		if ok && (at != i || count != slab) {
 			t.Errorf("page %d told at %d of %d, want at %d of %d", i, at, count, i, slab)
 		}
@@ -124,5 +128,11 @@ func TestSupersede(t *testing.T) {
 	}
 	if _, _, ok := Supersede(m); ok {
 		t.Error("Supersede of a page of its own")
+	}
+	if r, c := SlabReplaced(m); r != 0 || c != 0 {
+		t.Errorf("SlabReplaced of a page of its own: %d of %d", r, c)
+	}
+	if r, c := SlabReplaced(pages[slab]); r != 0 || c != count-slab {
+		t.Errorf("SlabReplaced of the second slab, untouched: %d of %d, want 0 of %d", r, c, count-slab)
 	}
 }

@@ -96,6 +96,16 @@ func Supersede(n *Node) (at, count int, ok bool) {
 	return at, count, true
 }
 
+// SlabReplaced returns, for a page node n of a slab that BuildPages made,
+// how many of the slab's pages have been replaced (as [Supersede] counts
+// them) and how many it has; 0, 0 for any other node.
+func SlabReplaced(n *Node) (replaced, count int) {
+	if n == nil || n.page == nil || n.slab>>14 != inPageSlab || !n.inPagesSlab() {
+		return 0, 0
+	}
+	return int((*slabPage)(unsafe.Pointer(n.page)).count.Load()), n.slabLen()
+}
+
 // Rehome returns a copy of the page node n with bytes of its own and the
 // roots of its groups taken over (hashing it hashes the page's levels
 // above its groups only), when n is a page of the same slab as the page

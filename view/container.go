@@ -194,13 +194,22 @@ func (c *Container) CopyTo(dst *Container) {
 	}
 	dst.t = c.t
 	c.lk.share()
+	// Only a tree can hold a decode's slabs, so only a copy of a built one
+	// is recorded among the versions: not a compact container's page, nor
+	// bytes kept until a tree is needed.
 	if !c.lk.pending.Load() && c.lazy != nil {
 		// Not built, or built by whichever copy first needed it: the copies
 		// share the bytes and the one tree built from them.
+		if !c.compact() && c.lazy.built.Load() {
+			noteCopy(familyRoot(&c.lk), &dst.lk)
+		}
 		dst.setLazy(c.lazy)
 		return
 	}
 	dst.set(c.Node())
+	if !c.compact() {
+		noteCopy(familyRoot(&c.lk), &dst.lk)
+	}
 }
 
 func (c *Container) commit() *tree.Node {

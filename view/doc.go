@@ -126,4 +126,11 @@
 // A write changes in place only the pages that the value's own writes made
 // since its tree, or a tree holding it, was last handed out (Copy, Node, a
 // value set into another): pages no copy, snapshot or other value holds.
+//
+// A copy of a container whose tree is built records itself and the value
+// it was copied from among the value's versions, by weak pointers, which
+// keep nothing alive: a list whose writes replaced most of a decode's slab
+// of pages leaves the pages it still holds there while an older version
+// holds the slab, rather than copying them, and moves them at a commit
+// once none does (docs/architecture.md, Copy-on-write).
 package view

@@ -29,6 +29,9 @@ type link struct {
 	// flagged is set once the parent knows of pending writes, so that
 	// repeated writes notify it once per commit.
 	flagged bool
+	// versioned is set once the view, a family root, is among the
+	// versions (see versions), under their lock.
+	versioned bool
 	// pending is set while the view, or a handle it gave out, has writes
 	// not yet committed.
 	pending atomic.Bool
@@ -117,6 +120,9 @@ func (l *link) sharedSince(t uint64) bool {
 func (l *link) adopt(p parent, i uint64) {
 	l.parent, l.index, l.flagged = p, i, false
 	l.share()
+	if l.versioned {
+		forgetVersion(l) // no longer a family root (see versions)
+	}
 }
 
 // detach makes the view a value of its own, no longer a handle: what it

@@ -55,7 +55,41 @@ type pages struct {
 	// owner records the pages of data that the view's writes made and
 	// nobody else holds (see owned); nil until a write records some.
 	owner *owned
+	// waiting holds the slabs whose survivors wait for the other versions
+	// that hold them to go (see rehome); nil until the first.
+	waiting *[]slabWait
 }
+
+// mostlyReplaced reports whether three in four pages of the slab of the
+// page node n have been replaced: its survivors move whether or not another
+// version holds the slab. Such a version holds the replaced pages, and the
+// moved survivors are at most a quarter of the slab beside them; a version
+// that waits for it longer pins the whole slab for a quarter of it, and
+// keeps doing so after it goes until its next commit.
+func mostlyReplaced(n *tree.Node) bool {
+	replaced, count := tree.SlabReplaced(n)
+	return count > 0 && replaced*mostlyDen >= count*mostlyNum
+}
+
+// mostlyNum/mostlyDen is mostlyReplaced's share: three in four.
+const (
+	mostlyNum = 3
+	mostlyDen = 4
+)
+
+// A slabWait is a slab of a decode's pages whose survivors are to move
+// out of it ([tree.Supersede] said so): the pages first to first+count-1
+// of the data tree, of one of them, replaced the moment of versionClock
+// of its last replacement seen.
+type slabWait struct {
+	first    uint64
+	count    int
+	of       *tree.Node
+	replaced uint64
+}
+
+// same reports whether w and v are the same slab.
+func (w slabWait) same(v slabWait) bool { return w.first == v.first }
 
 // pageWrites holds the pages written since the last commit. Writers change
 // it, having exclusive access; a commit replaces it whole.
@@ -454,7 +488,7 @@ func (p *pages) markEmpty(i uint64) {
 // list's value tree, the new data tree with length mixed in over old, the
 // value tree it replaces (tree.MixInOver shares old's length leaf); mixed
 // is nil otherwise.
-func (p *pages) commitMixIn(mixIn bool, length uint64, old *tree.Node) (data, mixed *tree.Node) {
+func (p *pages) commitMixIn(mixIn bool, length uint64, old *tree.Node, held *holders) (data, mixed *tree.Node) {
 	if p.clean() {
 		return p.data.Load(), nil
 	}
@@ -468,7 +502,7 @@ func (p *pages) commitMixIn(mixIn bool, length uint64, old *tree.Node) (data, mi
 	idx, nodes = p.rehome(idx, nodes, func(k int) *tree.Node {
 		d, _ := w.get(idx[k])
 		return d.base
-	})
+	}, held)
 	switch {
 	case p.prog != nil:
 		data = p.prog.commitPages(idx, nodes, p.size)
@@ -489,27 +523,71 @@ func (p *pages) commitMixIn(mixIn bool, length uint64, old *tree.Node) (data, mi
 // copies of the pages left of a decode's slab whose other pages have
 // mostly been replaced ([tree.Supersede]: the replaced page base(k) of
 // page idx[k], nil where none is known, tips it), so that those few stop
-// pinning the whole slab.
-func (p *pages) rehome(idx []uint64, nodes []*tree.Node, base func(k int) *tree.Node) ([]uint64, []*tree.Node) {
-	var more []uint64
-	var moreNodes []*tree.Node
-	var done []uint64 // the first pages of the slabs moved out of
+// pinning the whole slab. A slab some other live version may hold (held:
+// one made before its last replacement, see versions) keeps its survivors
+// until a later commit finds none: it waits in p.waiting.
+func (p *pages) rehome(idx []uint64, nodes []*tree.Node, base func(k int) *tree.Node, held *holders) ([]uint64, []*tree.Node) {
+	var moving []slabWait // the slabs whose survivors move now
+	var waiting []slabWait
+	if p.waiting != nil {
+		waiting = *p.waiting
+	}
+	// The slabs waiting since earlier commits whose holders are gone.
+	kept := waiting[:0]
+	for _, w := range waiting {
+		if held.before(w.replaced) && !mostlyReplaced(w.of) {
+			kept = append(kept, w)
+		} else {
+			moving = append(moving, w)
+		}
+	}
+	waiting = kept
+	var now uint64 // this commit's moment, taken at its first slab
 	for k, i := range idx {
 		b := base(k)
 		at, count, ok := tree.Supersede(b)
 		if !ok {
 			continue
 		}
-		first := i - uint64(at)
-		if slices.Contains(done, first) {
+		w := slabWait{first: i - uint64(at), count: count, of: b}
+		if slices.ContainsFunc(moving, w.same) {
 			continue
 		}
-		done = append(done, first)
-		for j := first; j < first+uint64(count); j++ {
+		if now == 0 {
+			now = versionClock.Add(1)
+		}
+		w.replaced = now
+		j := slices.IndexFunc(waiting, w.same)
+		switch {
+		case !held.before(now) || mostlyReplaced(b):
+			moving = append(moving, w)
+			if j >= 0 {
+				waiting = slices.Delete(waiting, j, j+1)
+			}
+		case j >= 0:
+			waiting[j].replaced = now
+		default:
+			waiting = append(waiting, w)
+		}
+	}
+	if p.waiting == nil {
+		if len(waiting) > 0 {
+			p.waiting = &waiting
+		}
+	} else {
+		if old := *p.waiting; len(waiting) < len(old) {
+			clear(old[len(waiting):]) // the nodes of slabs no longer waiting
+		}
+		*p.waiting = waiting
+	}
+	var more []uint64
+	var moreNodes []*tree.Node
+	for _, w := range moving {
+		for j := w.first; j < w.first+uint64(w.count); j++ {
 			if _, set := slices.BinarySearch(idx, j); set {
 				continue
 			}
-			if n := tree.Rehome(p.committedNode(j), b); n != nil {
+			if n := tree.Rehome(p.committedNode(j), w.of); n != nil {
 				more, moreNodes = append(more, j), append(moreNodes, n)
 			}
 		}

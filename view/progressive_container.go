@@ -140,6 +140,7 @@ func (c *ProgressiveContainer) CopyTo(dst *ProgressiveContainer) {
 		panic("view: ProgressiveContainer.CopyTo a ProgressiveContainer in use")
 	}
 	dst.initOwn(c.prog, c.Node())
+	noteCopy(familyRoot(&c.lk), &dst.lk)
 }
 
 func (c *ProgressiveContainer) commit() *tree.Node {

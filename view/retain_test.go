@@ -268,8 +268,9 @@ func elemBytes(v View, i int) []byte {
 
 // TestSlabLeftByACopy lets a short-lived copy replace most pages of a
 // decoded list and drops it. The original, which still holds every page,
-// must move its pages out of the slab at its own next replacement there,
-// not pin the slab for good because the copy tipped the slab's count.
+// must move its pages out of the slab at its own next replacement there
+// once the copy is collected, not pin the slab for good because the copy
+// tipped the slab's count.
 func TestSlabLeftByACopy(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 17))
 	const n = 8192
@@ -288,11 +289,98 @@ func TestSlabLeftByACopy(t *testing.T) {
 	}
 	cp.HashTreeRoot()
 	cp = nil
+	runtime.GC() // the copy is no version that holds the slab any more
 	writeOne(v.Field(3), 0, 1)
 	v.HashTreeRoot()
 	runtime.GC()
 	if slab.Value() != nil {
 		t.Error("the slab is alive after the value replaced a page of it")
+	}
+	runtime.KeepAlive(v)
+}
+
+// TestSlabWaitsForAnOlderVersion changes half the pages of each of two
+// slabs of a decoded list in a copy, one slab a commit, while the value it
+// was copied from, which holds the slabs, is alive: the copy must keep its
+// survivors in the slabs (moving them would copy what the older version
+// keeps alive anyway, as a node's snapshots do). Once the older version is
+// collected, the copy's next commit of the list moves the survivors, and
+// the slabs are freed. Past three in four pages replaced, the survivors
+// move whoever holds the slab.
+func TestSlabWaitsForAnOlderVersion(t *testing.T) {
+	per := uint64List.PageLayout().PageSize() / 8 // balances a page
+	levels := uint64List.DataDepth() - uint64List.PageLayout().Depth()
+	pageOf := func(v *Container, i int) *tree.Node {
+		data, _ := v.Field(3).Node().Children()
+		return must(tree.Get(data, levels, uint64(i)))
+	}
+	bytesOf := func(v *Container, i int) *byte {
+		b, _, _ := pageOf(v, i).PageData()
+		return &b[0]
+	}
+	// The slabs of a list this long hold slab pages each; the list has two.
+	decode := func(n int) *Container {
+		c := must(NewContainer(state))
+		if err := c.Set(3, must(DecodeBasicList[uint64](uint64List, randomData(rand.New(rand.NewPCG(19, 19)), 8*n)))); err != nil {
+			t.Fatal(err)
+		}
+		v := must(DecodeContainer(state, must(c.MarshalSSZ())))
+		v.Field(3).Node() // a built tree: copies of bytes kept are not versions
+		v.HashTreeRoot()
+		return v
+	}
+	_, slab := tree.SlabReplaced(pageOf(decode(1<<16), 0))
+	if slab < 8 {
+		t.Fatalf("slabs of %d pages", slab)
+	}
+	n := 2 * slab * per
+	// changed makes a copy of a fresh decode change, in a commit a slab,
+	// pages 1 to share-1 of each slab of the list.
+	changed := func(share int) (v, cp *Container) {
+		v = decode(n)
+		cp = v.Copy()
+		for s := range 2 {
+			for i := (s*slab + 1) * per; i < (s*slab+share)*per; i++ {
+				writeOne(cp.Field(3), i, i)
+			}
+			cp.HashTreeRoot()
+		}
+		return v, cp
+	}
+
+	v, cp := changed(slab / 2)
+	var slabs []weak.Pointer[byte]
+	for s := range 2 {
+		if bytesOf(cp, s*slab) != bytesOf(v, s*slab) {
+			t.Errorf("slab %d half replaced: the copy moved its survivors out of a slab the value it was copied from holds", s)
+		}
+		slabs = append(slabs, weak.Make(bytesOf(v, s*slab)))
+	}
+	survivor := elemBytes(cp.Field(3), 0)
+	v = nil
+	runtime.GC()
+	writeOne(cp.Field(3), per, 7) // a page the copy made: no slab's count changes
+	cp.HashTreeRoot()
+	runtime.GC()
+	for s, w := range slabs {
+		if w.Value() != nil {
+			t.Errorf("slab %d is alive after the older version was collected and the copy committed", s)
+		}
+	}
+	if !bytes.Equal(elemBytes(cp.Field(3), 0), survivor) {
+		t.Error("the survivor's bytes changed")
+	}
+	fresh := must(DecodeContainer(state, must(cp.MarshalSSZ())))
+	if fresh.HashTreeRoot() != cp.HashTreeRoot() {
+		t.Error("the root differs from a fresh decode's")
+	}
+
+	v, cp = changed(slab - slab/8)
+	if bytesOf(cp, 0) == bytesOf(v, 0) {
+		t.Error("seven in eight replaced: the copy kept its survivors in the slab")
+	}
+	if !bytes.Equal(elemBytes(cp.Field(3), 0), elemBytes(v.Field(3), 0)) {
+		t.Error("the survivor's bytes changed")
 	}
 	runtime.KeepAlive(v)
 }

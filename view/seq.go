@@ -77,7 +77,7 @@ func (s *seq) bytesFor(n uint64) int {
 }
 
 func (s *seq) commit() *tree.Node {
-	data, mixed := s.pages.commitMixIn(s.list, s.n, s.node)
+	data, mixed := s.pages.commitMixIn(s.list, s.n, s.node, &holders{of: &s.lk})
 	if mixed != nil {
 		s.node, s.nodeN, s.nodeData = mixed, s.n, data
 	} else if data != s.nodeData || s.n != s.nodeN {

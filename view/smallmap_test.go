@@ -60,7 +60,9 @@ func TestSmallMap(t *testing.T) {
 // paths' branches one by one (15 when each path was one slab, which kept
 // the versions it replaced alive: see tree.SetMany); the maps of handles,
 // of their pending writes and of the parts set, which a copy's write once
-// made, added 6.
+// made, added 6. A copy records itself among the versions (versions.go):
+// its weak pointer's handle, and the registry's growth, which no
+// collection prunes within the test, add 2.
 func TestCopyWriteAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -85,8 +87,8 @@ func TestCopyWriteAllocs(t *testing.T) {
 	}
 	n := testing.AllocsPerRun(50, copyWrite)
 	t.Logf("a copy, a balance, a field and the root: %.0f allocations", n)
-	if n > 25 {
-		t.Fatalf("a copy, a balance, a field and the root: %.0f allocations, want at most 25", n)
+	if n > 27 {
+		t.Fatalf("a copy, a balance, a field and the root: %.0f allocations, want at most 27", n)
 	}
 	// A copy of a state changed before: the balances' length leaf is
 	// shared (tree.MixInOver), where the decode's, in one allocation with
@@ -96,8 +98,8 @@ func TestCopyWriteAllocs(t *testing.T) {
 	c.HashTreeRoot()
 	n = testing.AllocsPerRun(50, copyWrite)
 	t.Logf("the same on a state changed before: %.0f allocations", n)
-	if n > 24 {
-		t.Fatalf("the same on a state changed before: %.0f allocations, want at most 24", n)
+	if n > 26 {
+		t.Fatalf("the same on a state changed before: %.0f allocations, want at most 26", n)
 	}
 }
 

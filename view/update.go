@@ -187,7 +187,7 @@ func (s *seq) updateElems(idx []int, edit func(i int, b []byte) (bool, error)) (
 	if len(nodes) == 0 {
 		return nil
 	}
-	pidx, nodes = p.rehome(pidx, nodes, func(k int) *tree.Node { return replaced[k] })
+	pidx, nodes = p.rehome(pidx, nodes, func(k int) *tree.Node { return replaced[k] }, &holders{of: &s.lk})
 	rec := s.claim(o)
 	if p.prog != nil {
 		// A progressive tree's branches are made anew (its subtrees are
