@@ -18,7 +18,8 @@ import (
 // their slabs). A version made before a write holds what the write
 // replaced, and one made after it does not; so a list waits while any
 // other live version was made before its slab's last replacement, and
-// moves the survivors at a later commit once none is.
+// moves the survivors at a later commit once none is, or once three in
+// four of the slab's pages are replaced (pages.rehome, mostlyReplaced).
 //
 // The versions are kept by weak pointers to the family roots' links, so
 // that knowing a version keeps nothing alive: a version is live while its
