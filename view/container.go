@@ -194,21 +194,22 @@ func (c *Container) CopyTo(dst *Container) {
 	}
 	dst.t = c.t
 	c.lk.share()
-	// Only a tree can hold a decode's slabs, so only a copy of a built one
-	// is recorded among the versions: not a compact container's page, nor
-	// bytes kept until a tree is needed.
+	// A copy of a family root is one of its versions (see versions), unless
+	// the container is compact (one page, no slab) or holds too few bytes
+	// to build slabs worth the record.
+	versioned := c.lk.parent == nil && !c.compact()
 	if !c.lk.pending.Load() && c.lazy != nil {
 		// Not built, or built by whichever copy first needed it: the copies
 		// share the bytes and the one tree built from them.
-		if !c.compact() && c.lazy.built.Load() {
-			noteCopy(familyRoot(&c.lk), &dst.lk)
+		if versioned && (c.lazy.built.Load() || len(c.lazy.bytes()) >= versionedBytes) {
+			noteCopy(&c.lk, &dst.lk)
 		}
 		dst.setLazy(c.lazy)
 		return
 	}
 	dst.set(c.Node())
-	if !c.compact() {
-		noteCopy(familyRoot(&c.lk), &dst.lk)
+	if versioned {
+		noteCopy(&c.lk, &dst.lk)
 	}
 }
 

@@ -127,10 +127,11 @@
 // since its tree, or a tree holding it, was last handed out (Copy, Node, a
 // value set into another): pages no copy, snapshot or other value holds.
 //
-// A copy of a container whose tree is built records itself and the value
-// it was copied from among the value's versions, by weak pointers, which
-// keep nothing alive: a list whose writes replaced most of a decode's slab
-// of pages leaves the pages it still holds there while an older version
-// holds the slab, rather than copying them, and moves them at a commit
-// once none does (docs/architecture.md, Copy-on-write).
+// A copy of a container that is no handle, with a built tree, records
+// itself and the value it was copied from as versions of one lineage, by
+// weak pointers, which keep nothing alive: a list whose writes replaced
+// most of a decode's slab of pages leaves the pages it still holds there
+// while an older version of its lineage holds the slab, rather than copying
+// them, and moves them at a commit that writes pages once none does
+// (docs/architecture.md, Copy-on-write).
 package view

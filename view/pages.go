@@ -60,6 +60,10 @@ type pages struct {
 	waiting *[]slabWait
 }
 
+// forgetSlabs drops the slabs waiting for their survivors to move: the
+// data tree they were pages of was replaced whole.
+func (p *pages) forgetSlabs() { p.waiting = nil }
+
 // mostlyReplaced reports whether three in four pages of the slab of the
 // page node n have been replaced: its survivors move whether or not another
 // version holds the slab. Such a version holds the replaced pages, and the
@@ -642,6 +646,7 @@ func (p *pages) clean() bool {
 func (p *pages) replace(b []byte, owned bool) {
 	if p.prog != nil {
 		p.reset(p.prog.build(b, owned), len(b))
+		p.forgetSlabs()
 		return
 	}
 	build := tree.BuildPages
@@ -653,6 +658,7 @@ func (p *pages) replace(b []byte, owned bool) {
 		panic("view: " + err.Error())
 	}
 	p.reset(data, len(b))
+	p.forgetSlabs()
 }
 
 // bytes appends the size bytes held to dst. Readers may call it at once

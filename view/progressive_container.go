@@ -140,7 +140,9 @@ func (c *ProgressiveContainer) CopyTo(dst *ProgressiveContainer) {
 		panic("view: ProgressiveContainer.CopyTo a ProgressiveContainer in use")
 	}
 	dst.initOwn(c.prog, c.Node())
-	noteCopy(familyRoot(&c.lk), &dst.lk)
+	if c.lk.parent == nil { // a family root: see versions
+		noteCopy(&c.lk, &dst.lk)
+	}
 }
 
 func (c *ProgressiveContainer) commit() *tree.Node {

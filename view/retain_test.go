@@ -303,10 +303,12 @@ func TestSlabLeftByACopy(t *testing.T) {
 // slabs of a decoded list in a copy, one slab a commit, while the value it
 // was copied from, which holds the slabs, is alive: the copy must keep its
 // survivors in the slabs (moving them would copy what the older version
-// keeps alive anyway, as a node's snapshots do). Once the older version is
-// collected, the copy's next commit of the list moves the survivors, and
-// the slabs are freed. Past three in four pages replaced, the survivors
-// move whoever holds the slab.
+// keeps alive anyway, as a node's snapshots do), at that commit and at a
+// later one. Once the older version is collected, the copy's next commit
+// of the list moves the survivors, whatever a copy made after the slabs'
+// last replacement or a copy of an unrelated value still holds, and the
+// slabs are freed with the last of those. Past three in four pages
+// replaced, the survivors move whoever holds the slab.
 func TestSlabWaitsForAnOlderVersion(t *testing.T) {
 	per := uint64List.PageLayout().PageSize() / 8 // balances a page
 	levels := uint64List.DataDepth() - uint64List.PageLayout().Depth()
@@ -318,17 +320,17 @@ func TestSlabWaitsForAnOlderVersion(t *testing.T) {
 		b, _, _ := pageOf(v, i).PageData()
 		return &b[0]
 	}
-	// The slabs of a list this long hold slab pages each; the list has two.
 	decode := func(n int) *Container {
 		c := must(NewContainer(state))
 		if err := c.Set(3, must(DecodeBasicList[uint64](uint64List, randomData(rand.New(rand.NewPCG(19, 19)), 8*n)))); err != nil {
 			t.Fatal(err)
 		}
 		v := must(DecodeContainer(state, must(c.MarshalSSZ())))
-		v.Field(3).Node() // a built tree: copies of bytes kept are not versions
+		v.Field(3).Node() // the tree built, and its slabs
 		v.HashTreeRoot()
 		return v
 	}
+	// The slabs of a list this long hold slab pages each; the list has two.
 	_, slab := tree.SlabReplaced(pageOf(decode(1<<16), 0))
 	if slab < 8 {
 		t.Fatalf("slabs of %d pages", slab)
@@ -347,24 +349,41 @@ func TestSlabWaitsForAnOlderVersion(t *testing.T) {
 		}
 		return v, cp
 	}
+	kept := func(cp, v *Container, when string) {
+		t.Helper()
+		for s := range 2 {
+			if bytesOf(cp, s*slab) != bytesOf(v, s*slab) {
+				t.Errorf("slab %d half replaced, %s: the copy moved its survivors out of a slab the value it was copied from holds", s, when)
+			}
+		}
+	}
 
+	unrelated := decode(n).Copy() // a version of another value, made before the changes
 	v, cp := changed(slab / 2)
+	kept(cp, v, "at the commit")
+	writeOne(cp.Field(3), per, 5) // a page the copy made: no slab's count changes
+	cp.HashTreeRoot()
+	kept(cp, v, "at a later commit")
 	var slabs []weak.Pointer[byte]
 	for s := range 2 {
-		if bytesOf(cp, s*slab) != bytesOf(v, s*slab) {
-			t.Errorf("slab %d half replaced: the copy moved its survivors out of a slab the value it was copied from holds", s)
-		}
 		slabs = append(slabs, weak.Make(bytesOf(v, s*slab)))
 	}
 	survivor := elemBytes(cp.Field(3), 0)
 	v = nil
 	runtime.GC()
-	writeOne(cp.Field(3), per, 7) // a page the copy made: no slab's count changes
+	later := cp.Copy() // holds the survivors, not what was replaced
+	writeOne(cp.Field(3), per, 7)
 	cp.HashTreeRoot()
+	for s := range 2 {
+		if bytesOf(cp, s*slab) == bytesOf(later, s*slab) {
+			t.Errorf("slab %d: the copy kept its survivors after the older version was collected", s)
+		}
+	}
+	later = nil
 	runtime.GC()
 	for s, w := range slabs {
 		if w.Value() != nil {
-			t.Errorf("slab %d is alive after the older version was collected and the copy committed", s)
+			t.Errorf("slab %d is alive after the older version and the later copy were collected", s)
 		}
 	}
 	if !bytes.Equal(elemBytes(cp.Field(3), 0), survivor) {
@@ -374,6 +393,7 @@ func TestSlabWaitsForAnOlderVersion(t *testing.T) {
 	if fresh.HashTreeRoot() != cp.HashTreeRoot() {
 		t.Error("the root differs from a fresh decode's")
 	}
+	runtime.KeepAlive(unrelated)
 
 	v, cp = changed(slab - slab/8)
 	if bytesOf(cp, 0) == bytesOf(v, 0) {

@@ -66,6 +66,7 @@ func (s *seq) set(n *tree.Node) error {
 	s.node, s.n, s.nodeN, s.nodeData = n, length, length, data
 	s.kept = nil
 	s.pages.reset(data, s.bytesFor(length))
+	s.pages.forgetSlabs()
 	return nil
 }
 

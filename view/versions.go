@@ -1,78 +1,99 @@
 package view
 
 import (
-	"slices"
+	"maps"
 	"sync"
 	"sync/atomic"
 	"weak"
 )
 
-// versions knows the values that copies made (see [Container.CopyTo]):
-// the versions of a value that share its tree, each from when it was made.
-// A list whose writes have replaced most of a slab's pages moves the pages
-// left in the slab to allocations of their own, so that the slab can be
-// freed ([tree.Supersede], pages.rehome); that pays only when no other
-// version still holds the pages the writes replaced, or the move copies
-// what the slab, kept alive by that version, holds anyway (a node's
-// snapshots one epoch apart would each hold a copy of the survivors beside
-// their slabs). A version made before a write holds what the write
-// replaced, and one made after it does not; so a list waits while any
-// other live version was made before its slab's last replacement, and
-// moves the survivors at a later commit once none is, or once three in
-// four of the slab's pages are replaced (pages.rehome, mostlyReplaced).
+// versions knows the versions of values that copies made (see
+// [Container.CopyTo]): the family roots that share a tree because one was
+// copied from the other, each with when it was made and its lineage (the
+// values copied, directly or not, from one value). A list whose writes have
+// replaced most of a slab's pages moves the pages left in the slab to
+// allocations of their own, so that the slab can be freed ([tree.Supersede],
+// pages.rehome); that pays only when no other version still holds the
+// pages the writes replaced, or the move copies what the slab, kept alive
+// by that version, holds anyway (a node's snapshots one epoch apart would
+// each hold a copy of the survivors beside their slabs). A version made
+// before a write holds what the write replaced, and one made after it does
+// not; so a list waits while any other live version of its lineage was made
+// before its slab's last replacement, and moves the survivors at its next
+// commit that writes pages once none is, or once three in four of the
+// slab's pages are replaced (pages.rehome, mostlyReplaced).
 //
 // The versions are kept by weak pointers to the family roots' links, so
-// that knowing a version keeps nothing alive: a version is live while its
-// view is reachable. A tree handed out by Node, not by a copy of a view, is
-// not known: a list moves its survivors beside such a tree, as it does
-// when nothing else holds the slab. The versions of all values are kept
-// together, not by value: a process holding two unrelated states may wait
-// for the other's versions, which holds a slab a little longer, never
-// copies more.
+// that knowing a version keeps nothing alive: a version counts until a
+// collection finds it unreachable. Only copies of a container that is a
+// family root, with a built tree or at least versionedBytes kept to build
+// one from, are known: a tree handed out by Node, a copy of a list (its
+// Copy goes through Node) or of a field's container, and a copy that joins
+// another value as a field are not, and a list moves its survivors beside
+// them as it does when nothing else holds the slab.
 var versions struct {
 	mu sync.Mutex
-	// known holds the versions known, by the link of each family root, and
-	// when each was made: 0 for the value a first copy was made from. A
+	// known holds the versions known, by the link of each family root. A
 	// link in it has versioned set.
-	known []version
-	// pruneAt is the length of known at which the next copy drops the
+	known map[weak.Pointer[link]]version
+	// lineages is the last lineage given out.
+	lineages uint64
+	// pruneAt is the size of known at which the next copy drops the
 	// versions no longer live: twice the live ones at the last pruning.
 	pruneAt int
 }
 
-// A version is a family root that a copy made or was made from.
+// A version is when a family root was made (0 for the value a first copy
+// was made from: whatever it holds may be the oldest) and its lineage.
 type version struct {
-	root weak.Pointer[link]
-	made uint64
+	made, lineage uint64
 }
+
+// versionedBytes is the fewest bytes a container decoded lazily, its tree
+// not built yet, keeps for a copy of it to be a version: a gossip object's
+// copies, made by the thousand, would each pay for a weak pointer for
+// slabs of a few pages; a state's or a block's bytes are above it.
+const versionedBytes = 64 << 10
 
 // versionClock orders the copies and the replacements of pages that the
 // versions compare: each takes the next value.
 var versionClock atomic.Uint64
 
 // noteCopy records that the family root dst was made a copy of the family
-// root src: src, if not known yet, as a version made before anything
-// (whatever it holds may be the oldest), and dst as made now.
+// root src: src, if not known yet, as a version made before anything, of
+// a new lineage, and dst as made now, of src's lineage.
 func noteCopy(src, dst *link) {
-	wd := weak.Make(dst)
+	ws, wd := weak.Make(src), weak.Make(dst)
 	now := versionClock.Add(1)
 	versions.mu.Lock()
 	defer versions.mu.Unlock()
-	if !src.versioned {
-		src.versioned = true
-		versions.known = append(versions.known, version{weak.Make(src), 0})
+	if versions.known == nil {
+		versions.known = make(map[weak.Pointer[link]]version)
 	}
+	v, ok := versions.known[ws]
+	if !ok {
+		versions.lineages++
+		v = version{0, versions.lineages}
+		versions.known[ws] = v
+		src.versioned = true
+	}
+	versions.known[wd] = version{now, v.lineage}
 	dst.versioned = true
-	versions.known = append(versions.known, version{wd, now})
 	if len(versions.known) >= versions.pruneAt {
-		live := slices.DeleteFunc(versions.known, func(v version) bool { return v.root.Value() == nil })
-		if cap(live) > 4*max(len(live), 16) {
-			// A burst of copies no collection ran during: give its room
-			// back.
-			live = slices.Clone(live)
+		live := 0
+		for w := range versions.known {
+			if w.Value() == nil {
+				delete(versions.known, w)
+			} else {
+				live++
+			}
 		}
-		versions.known = live
-		versions.pruneAt = max(64, 2*len(live))
+		if live < versions.pruneAt/8 {
+			// A burst of copies no collection ran during: a map keeps
+			// its room, so give it back with a new one.
+			versions.known = maps.Clone(versions.known)
+		}
+		versions.pruneAt = max(64, 2*live)
 	}
 }
 
@@ -83,19 +104,23 @@ func noteCopy(src, dst *link) {
 func forgetVersion(l *link) {
 	versions.mu.Lock()
 	defer versions.mu.Unlock()
-	w := weak.Make(l)
-	versions.known = slices.DeleteFunc(versions.known, func(v version) bool { return v.root == w })
+	delete(versions.known, weak.Make(l))
 	l.versioned = false
 }
 
-// oldestOther returns when the oldest live version other than the family
-// root me was made, and false if no other is known.
+// oldestOther returns when the oldest live version of the family root
+// me's lineage, other than me, was made, and false if no other is known.
 func oldestOther(me *link) (uint64, bool) {
 	versions.mu.Lock()
 	defer versions.mu.Unlock()
+	if !me.versioned {
+		return 0, false // no copy was made of it, nor it of another
+	}
+	wme := weak.Make(me)
+	lineage := versions.known[wme].lineage
 	oldest, found := uint64(0), false
-	for _, v := range versions.known {
-		if l := v.root.Value(); l != nil && l != me && (!found || v.made < oldest) {
+	for w, v := range versions.known {
+		if v.lineage == lineage && w != wme && (!found || v.made < oldest) && w.Value() != nil {
 			oldest, found = v.made, true
 		}
 	}

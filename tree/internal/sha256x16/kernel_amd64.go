@@ -108,9 +108,10 @@ const (
 // hashAVX512x2 against hashAVX512's, and a padded batch against gohashtree
 // on each count of pairs short of a batch, and returns the choice: the
 // kernel on if its batch is faster, the form of two groups if it is
-// faster by a margin, and the remainders from which padding pays. Measuring, rather than trusting the feature
-// flags, keeps gohashtree where the kernel loses (a processor whose
-// AVX-512 runs at a lower clock, or splits ZMM operations in two).
+// faster by a margin, and the remainders from which padding pays.
+// Measuring, rather than trusting the feature flags, keeps gohashtree
+// where the kernel loses (a processor whose AVX-512 runs at a lower
+// clock, or splits ZMM operations in two).
 func measurePlan() plan {
 	in := make([][32]byte, 4*Lanes) // two batches
 	for i := range in {

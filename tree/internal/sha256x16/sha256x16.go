@@ -8,7 +8,8 @@
 // that issue two ZMM operations a cycle, each ready the next (Intel's);
 // hashAVX512x2 hashes two groups with their rounds interleaved, so that one
 // group's instructions run while the other's wait for their operands, for
-// processors whose ZMM operations take two cycles (AMD's Zen 5).
+// processors whose ZMM operations wait two cycles for their operands (as
+// measured on AMD's Zen 5).
 //
 // HashPairs uses it where the processor and the operating system support
 // AVX-512 F, BW and VL, the kernel agrees with crypto/sha256 at first use,
@@ -98,7 +99,7 @@ func HashPairs(out, in [][32]byte) int {
 	return n
 }
 
-// hashAVX512Groups returns hashBatchesAVX512 with twoGroups set.
+// hashAVX512Groups returns hashBatchesAVX512 with twoGroups as given.
 func hashAVX512Groups(twoGroups bool) func(out, in [][32]byte) int {
 	return func(out, in [][32]byte) int { return hashBatchesAVX512(out, in, twoGroups) }
 }
