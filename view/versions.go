@@ -1,7 +1,7 @@
 package view
 
 import (
-	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"weak"
@@ -35,17 +35,22 @@ var versions struct {
 	mu sync.Mutex
 	// known holds the versions known, by the link of each family root. A
 	// link in it has versioned set.
-	known map[weak.Pointer[link]]version
+	known []version
+	// recent caches the lineage of the last two family roots of a copy,
+	// its source and the copy, so that copies of one value, or each of the
+	// last, find their source's lineage without a search.
+	recent [2]version
 	// lineages is the last lineage given out.
 	lineages uint64
-	// pruneAt is the size of known at which the next copy drops the
+	// pruneAt is the length of known at which the next copy drops the
 	// versions no longer live: twice the live ones at the last pruning.
 	pruneAt int
 }
 
-// A version is when a family root was made (0 for the value a first copy
-// was made from: whatever it holds may be the oldest) and its lineage.
+// A version is a family root, when it was made (0 for the value a first
+// copy was made from: whatever it holds may be the oldest) and its lineage.
 type version struct {
+	root          weak.Pointer[link]
 	made, lineage uint64
 }
 
@@ -67,34 +72,44 @@ func noteCopy(src, dst *link) {
 	now := versionClock.Add(1)
 	versions.mu.Lock()
 	defer versions.mu.Unlock()
-	if versions.known == nil {
-		versions.known = make(map[weak.Pointer[link]]version)
-	}
-	v, ok := versions.known[ws]
-	if !ok {
+	var lineage uint64
+	if src.versioned {
+		lineage = lineageOf(ws)
+	} else {
 		versions.lineages++
-		v = version{0, versions.lineages}
-		versions.known[ws] = v
+		lineage = versions.lineages
+		versions.known = append(versions.known, version{ws, 0, lineage})
 		src.versioned = true
 	}
-	versions.known[wd] = version{now, v.lineage}
+	d := version{wd, now, lineage}
+	versions.known = append(versions.known, d)
 	dst.versioned = true
+	versions.recent = [2]version{{root: ws, lineage: lineage}, d}
 	if len(versions.known) >= versions.pruneAt {
-		live := 0
-		for w := range versions.known {
-			if w.Value() == nil {
-				delete(versions.known, w)
-			} else {
-				live++
-			}
+		live := slices.DeleteFunc(versions.known, func(v version) bool { return v.root.Value() == nil })
+		if cap(live) > 4*max(len(live), 16) {
+			// A burst of copies no collection ran during: give its room
+			// back.
+			live = slices.Clone(live)
 		}
-		if live < versions.pruneAt/8 {
-			// A burst of copies no collection ran during: a map keeps
-			// its room, so give it back with a new one.
-			versions.known = maps.Clone(versions.known)
-		}
-		versions.pruneAt = max(64, 2*live)
+		versions.known = live
+		versions.pruneAt = max(64, 2*len(live))
 	}
+}
+
+// lineageOf returns the lineage of the known version w.
+func lineageOf(w weak.Pointer[link]) uint64 {
+	for _, v := range versions.recent {
+		if v.root == w {
+			return v.lineage
+		}
+	}
+	for _, v := range versions.known {
+		if v.root == w {
+			return v.lineage
+		}
+	}
+	panic("view: a version marked known is not")
 }
 
 // forgetVersion drops the version l, which joins a family as a handle:
@@ -104,7 +119,9 @@ func noteCopy(src, dst *link) {
 func forgetVersion(l *link) {
 	versions.mu.Lock()
 	defer versions.mu.Unlock()
-	delete(versions.known, weak.Make(l))
+	w := weak.Make(l)
+	versions.known = slices.DeleteFunc(versions.known, func(v version) bool { return v.root == w })
+	versions.recent = [2]version{}
 	l.versioned = false
 }
 
@@ -117,10 +134,10 @@ func oldestOther(me *link) (uint64, bool) {
 		return 0, false // no copy was made of it, nor it of another
 	}
 	wme := weak.Make(me)
-	lineage := versions.known[wme].lineage
+	lineage := lineageOf(wme)
 	oldest, found := uint64(0), false
-	for w, v := range versions.known {
-		if v.lineage == lineage && w != wme && (!found || v.made < oldest) && w.Value() != nil {
+	for _, v := range versions.known {
+		if v.lineage == lineage && v.root != wme && (!found || v.made < oldest) && v.root.Value() != nil {
 			oldest, found = v.made, true
 		}
 	}
