@@ -195,8 +195,8 @@ func (c *Container) CopyTo(dst *Container) {
 	dst.t = c.t
 	c.lk.share()
 	// A copy of a family root is one of its versions (see versions), unless
-	// the container is compact (one page, no slab) or holds too few bytes
-	// to build slabs worth the record.
+	// the container is compact (one page, no slab) or is bytes kept, its
+	// tree not built, of fewer than versionedBytes.
 	versioned := c.lk.parent == nil && !c.compact()
 	if !c.lk.pending.Load() && c.lazy != nil {
 		// Not built, or built by whichever copy first needed it: the copies
